@@ -1,0 +1,107 @@
+package dice
+
+import (
+	"fmt"
+	"strings"
+)
+
+// A Tray is where a procedure rolls its dice. Its faces come either from an
+// RNG (digital play, simulation) or from faces a player typed after rolling
+// real dice at the table; the procedure's code is the same for both. The tray
+// records every die in the order rolled, for display and the game log.
+type Tray struct {
+	rng   *RNG
+	typed []string
+	dice  []Rolled
+}
+
+// Rolled is one die in a tray.
+type Rolled struct {
+	Die   string `json:"die"`            // the die's name, "d6"
+	Face  int    `json:"face"`           // 1..sides
+	Value int    `json:"value"`          // what the face counts as (a symbol's rank)
+	Label string `json:"label"`          // what the face shows: "4", "seriously-injured"
+	Role  string `json:"role,omitempty"` // why it was rolled: "luck die", "re-roll of die 2"
+	Kept  bool   `json:"kept"`           // whether the procedure used it
+}
+
+// RollWith returns a tray whose dice are rolled by r.
+func RollWith(r *RNG) *Tray { return &Tray{rng: r} }
+
+// ReadFaces returns a tray whose dice take, in order, the faces a player
+// typed (see ParseFaces). Each face is checked against the die it is read
+// for when the procedure rolls it.
+func ReadFaces(faces []string) *Tray { return &Tray{typed: faces} }
+
+// Roll rolls one die d for the given role and returns it. With typed faces it
+// fails, naming the face, when a face does not fit d or none is left.
+func (t *Tray) Roll(d Die, role string) (Rolled, error) {
+	var f int
+	if t.rng != nil {
+		f = t.rng.Face(d.Sides())
+	} else {
+		i := len(t.dice)
+		if i >= len(t.typed) {
+			return Rolled{}, &FacesError{Index: i, Problem: fmt.Sprintf("missing (%d given): this roll needs %s here, its %s", len(t.typed), d.article(), role)}
+		}
+		var err error
+		if f, err = d.Parse(t.typed[i]); err != nil {
+			return Rolled{}, &FacesError{Index: i, Problem: err.Error()}
+		}
+	}
+	r := Rolled{Die: d.Name(), Face: f, Value: d.Value(f), Label: d.Label(f), Role: role}
+	t.dice = append(t.dice, r)
+	return r, nil
+}
+
+// Keep marks the i-th die rolled (from 0) as used.
+func (t *Tray) Keep(i int) { t.dice[i].Kept = true }
+
+// Len is the number of dice rolled so far.
+func (t *Tray) Len() int { return len(t.dice) }
+
+// Dice returns a copy of the dice rolled so far.
+func (t *Tray) Dice() []Rolled { return append([]Rolled(nil), t.dice...) }
+
+// finish reports typed faces the procedure did not use.
+func (t *Tray) finish() error {
+	if t.rng == nil && len(t.typed) > len(t.dice) {
+		return &FacesError{Index: len(t.dice), Problem: fmt.Sprintf("one too many: %d given, this roll used %d", len(t.typed), len(t.dice))}
+	}
+	return nil
+}
+
+// FacesError reports faces typed by a player that do not fit the roll.
+type FacesError struct {
+	Index   int    // the face concerned, from 0
+	Problem string // what is wrong, with what is allowed
+}
+
+func (e *FacesError) Error() string {
+	return fmt.Sprintf("dice: faces: face %d: %s", e.Index+1, e.Problem)
+}
+
+// MaxFaces is the most faces ParseFaces accepts.
+const MaxFaces = 200
+
+// ParseFaces splits faces typed by a player, separated by commas or spaces
+// ("3,5,6", "si ooa"). It checks only the shape of the list; each face is
+// checked against its die when the procedure rolls it.
+func ParseFaces(s string) ([]string, error) {
+	if strings.TrimSpace(s) == "" {
+		return nil, &FacesError{Problem: "no faces given; allowed faces separated by commas, as in 3,5,6"}
+	}
+	raw := strings.Split(s, ",")
+	var faces []string
+	for _, part := range raw {
+		fields := strings.Fields(part)
+		if len(fields) == 0 {
+			return nil, &FacesError{Index: len(faces), Problem: "empty; allowed faces separated by commas, as in 3,5,6"}
+		}
+		faces = append(faces, fields...)
+		if len(faces) > MaxFaces {
+			return nil, &FacesError{Index: MaxFaces, Problem: fmt.Sprintf("too many faces; allowed at most %d", MaxFaces)}
+		}
+	}
+	return faces, nil
+}
