@@ -1,0 +1,264 @@
+package falloutfactions
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/skirmish-engine/skirmish/dice"
+)
+
+// MaxPool is the most dice a test's pool may hold (dice plus bonus dice).
+const MaxPool = 40
+
+// Test is a S.P.E.C.I.A.L. test (rules.md §5.2.2), written "N<stat>": a pool
+// of Dice d10 plus Bonus dice, Luck of them Luck dice. A die hits when it
+// shows Stat or less, but a 10 is always a dud.
+//
+//  1. Build the pool; 2. roll it, keep the hits; (Lucky Break: re-roll every
+//     dud once); 3. Fortune Smiles: each Luck die that hit earns one standard
+//     die, whose hit counts; 4. a critical when any Luck die hit; 5. the
+//     caller reads the hits.
+//
+// Unlucky tests skip steps 3 and 4 and take no bonus dice.
+type Test struct {
+	Dice       int // N, 1..MaxPool
+	Stat       int // the S.P.E.C.I.A.L. value tested, 1..10
+	Luck       int // Luck dice in the pool, 0..Dice+Bonus
+	Bonus      int // bonus dice, 0 when Unlucky
+	Unlucky    bool
+	LuckyBreak bool // spend the ploy: re-roll every dud once after step 2
+}
+
+func (r Test) pool() int { return r.Dice + r.Bonus }
+
+// luck is the number of dice that act as Luck dice: none on an Unlucky test.
+func (r Test) luck() int {
+	if r.Unlucky {
+		return 0
+	}
+	return r.Luck
+}
+
+// MaxHits is the largest number of hits the test can score.
+func (r Test) MaxHits() int { return r.pool() + r.luck() }
+
+func (r Test) Name() string    { return "ff-test" }
+func (r Test) Flags() []string { return []string{"critical"} }
+
+func (r Test) Outcomes() []string {
+	o := make([]string, r.MaxHits()+1)
+	for i := range o {
+		o[i] = "hits=" + strconv.Itoa(i)
+	}
+	return o
+}
+
+// hits reports whether face f hits stat: at most the stat, and never a 10.
+func hits(f, stat int) bool { return f <= stat && f != 10 }
+
+var testMemo dice.Memo[dice.Dist]
+
+// Odds is the exact distribution of dice.Code(hits, critical).
+func (r Test) Odds() dice.Dist {
+	p := dice.HitPool{Dice: r.pool(), Marked: r.luck(), Hit: uint64(min(r.Stat, 9)), Reroll: r.LuckyBreak}
+	p.Miss = 10 - p.Hit
+	if r.pool() < 0 || r.pool() > dice.MaxDice || r.Stat < 1 || r.Stat > 10 {
+		return p.Odds() // let HitPool report the malformed pool
+	}
+	k := uint64(r.pool()) | uint64(r.luck())<<8 | uint64(r.Stat)<<16
+	if r.LuckyBreak {
+		k |= 1 << 24
+	}
+	return testMemo.Do(k, p.Odds)
+}
+
+func (r Test) Resolve(t *dice.Tray) (dice.Result, error) {
+	type die struct {
+		idx  int // position in the tray
+		luck bool
+		hit  bool
+	}
+	pool := make([]die, r.pool())
+	for i := range pool {
+		role := "standard die"
+		if i < r.luck() {
+			role = "Luck die"
+		}
+		d, err := t.Roll(dice.D10, role)
+		if err != nil {
+			return dice.Result{}, err
+		}
+		pool[i] = die{idx: t.Len() - 1, luck: i < r.luck(), hit: hits(d.Value, r.Stat)}
+	}
+	count := func() (h int) {
+		for _, d := range pool {
+			if d.hit {
+				h++
+			}
+		}
+		return h
+	}
+	first := count()
+	var said []string
+	luckWord := ""
+	if r.luck() > 0 {
+		luckWord = fmt.Sprintf(" (%d Luck)", r.luck())
+	}
+	said = append(said, fmt.Sprintf("%s%s against %d: %s", plural(len(pool), "die", "dice"), luckWord, r.Stat, plural(first, "hit", "hits")))
+	if r.LuckyBreak {
+		duds := 0
+		for i := range pool {
+			if !pool[i].hit {
+				duds++
+				d, err := t.Roll(dice.D10, fmt.Sprintf("Lucky Break re-roll of die %d", i+1))
+				if err != nil {
+					return dice.Result{}, err
+				}
+				pool[i].idx, pool[i].hit = t.Len()-1, hits(d.Value, r.Stat)
+			}
+		}
+		said = append(said, fmt.Sprintf("Lucky Break re-rolled %s: %s more", plural(duds, "dud", "duds"), plural(count()-first, "hit", "hits")))
+	}
+	luckHits := 0
+	for _, d := range pool {
+		if d.hit {
+			t.Keep(d.idx)
+			if d.luck {
+				luckHits++
+			}
+		}
+	}
+	total := count()
+	if luckHits > 0 {
+		extra := 0
+		for range luckHits {
+			d, err := t.Roll(dice.D10, "Fortune Smiles die")
+			if err != nil {
+				return dice.Result{}, err
+			}
+			if hits(d.Value, r.Stat) {
+				t.Keep(t.Len() - 1)
+				extra++
+			}
+		}
+		total += extra
+		said = append(said, fmt.Sprintf("Fortune Smiles rolled %s: %s more", plural(luckHits, "die", "dice"), plural(extra, "hit", "hits")))
+	}
+	var flags uint
+	end := plural(total, "hit", "hits")
+	if luckHits > 0 {
+		flags = 1
+		end += ", critical (a Luck die hit)"
+	}
+	if r.Unlucky {
+		end += "; Unlucky: no Fortune Smiles, no critical"
+	}
+	said = append(said, end)
+	return dice.Result{Outcome: total, Flags: flags, Total: &total,
+		Explain: strings.Join(said, "; ") + " (rules.md §5.2.2)"}, nil
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}
+
+// Rummage is the Rummage action's roll (rules.md §5.2.1): two d10. With
+// option A the player takes a common chem costing at most the total, or a
+// rare chem on 18 or more; with option B the higher die gives caps and the
+// lower die parts. Either way a 10 on either die leaves a Radiation token.
+type Rummage struct {
+	OptionB bool
+}
+
+var rummageMemo dice.Memo[dice.Dist]
+
+func (r Rummage) Name() string    { return "ff-rummage" }
+func (r Rummage) Flags() []string { return []string{"radiation"} }
+
+// Outcomes are, for option A, "total=2" … "total=17" and "rare-chem"; for
+// option B "caps=H,parts=L" for every higher die H and lower die L.
+func (r Rummage) Outcomes() []string {
+	var o []string
+	if !r.OptionB {
+		for s := 2; s <= 17; s++ {
+			o = append(o, "total="+strconv.Itoa(s))
+		}
+		return append(o, "rare-chem")
+	}
+	for hi := 1; hi <= 10; hi++ {
+		for lo := 1; lo <= hi; lo++ {
+			o = append(o, fmt.Sprintf("caps=%d,parts=%d", hi, lo))
+		}
+	}
+	return o
+}
+
+// outcome is the outcome index for the two faces.
+func (r Rummage) outcome(a, b int) int {
+	if !r.OptionB {
+		return min(a+b, 18) - 2
+	}
+	hi, lo := max(a, b), min(a, b)
+	return hi*(hi-1)/2 + lo - 1
+}
+
+// Odds is the exact distribution of dice.Code(outcome, radiation): two d10
+// are only a hundred equally likely pairs, counted directly.
+func (r Rummage) Odds() dice.Dist {
+	k := uint64(0)
+	if r.OptionB {
+		k = 1
+	}
+	return rummageMemo.Do(k, func() dice.Dist {
+		w := make([]uint64, 2*len(r.Outcomes()))
+		for a := 1; a <= 10; a++ {
+			for b := 1; b <= 10; b++ {
+				var rad uint
+				if a == 10 || b == 10 {
+					rad = 1
+				}
+				w[dice.Code(r.outcome(a, b), rad, 1)]++
+			}
+		}
+		return dice.NewDist(0, w...)
+	})
+}
+
+func (r Rummage) Resolve(t *dice.Tray) (dice.Result, error) {
+	first := t.Len()
+	a, err := t.Roll(dice.D10, "rummage die")
+	if err != nil {
+		return dice.Result{}, err
+	}
+	b, err := t.Roll(dice.D10, "rummage die")
+	if err != nil {
+		return dice.Result{}, err
+	}
+	t.Keep(first)
+	t.Keep(first + 1)
+	o := r.outcome(a.Value, b.Value)
+	var flags uint
+	var said string
+	if !r.OptionB {
+		total := a.Value + b.Value
+		said = fmt.Sprintf("rolled %d+%d = %d: option A, ", a.Value, b.Value, total)
+		if total >= 18 {
+			said += "18 or more gives a rare chem"
+		} else {
+			said += fmt.Sprintf("a common chem costing up to %d caps", total)
+		}
+	} else {
+		said = fmt.Sprintf("rolled %d and %d: option B, %d caps and %d parts", a.Value, b.Value, max(a.Value, b.Value), min(a.Value, b.Value))
+	}
+	if a.Value == 10 || b.Value == 10 {
+		flags = 1
+		said += "; a 10 replaces the Search token with a Radiation token"
+	} else {
+		said += "; the Search token is removed"
+	}
+	return dice.Result{Outcome: o, Flags: flags, Explain: said + " (rules.md §5.2.1)"}, nil
+}
