@@ -1,0 +1,80 @@
+// Command skirmish is the command-line face of the skirmish rules engine:
+// exact odds and honest dice for the dice procedures of the built-in games.
+//
+// Exit status: 0 on success, 2 when the command line or its values are wrong
+// (one line on standard error names the flag and what it allows), 1 when
+// anything else fails.
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/skirmish-engine/skirmish/dice"
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+)
+
+func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
+
+// run executes the command line args and returns the exit status.
+func run(args []string, stdout, stderr io.Writer) int {
+	root := newRoot(stdout, stderr)
+	root.SetArgs(args)
+	err := root.Execute()
+	if err == nil {
+		return 0
+	}
+	fmt.Fprintln(stderr, "skirmish: "+message(err))
+	if isUsage(err) {
+		return 2
+	}
+	return 1
+}
+
+// usageError is a mistake in the command line itself.
+type usageError struct{ msg string }
+
+func (e *usageError) Error() string { return e.msg }
+
+func usagef(format string, a ...any) error { return &usageError{fmt.Sprintf(format, a...)} }
+
+func isUsage(err error) bool {
+	var (
+		ue *usageError
+		pe *dice.ParamError
+		fe *dice.FacesError
+	)
+	return errors.As(err, &ue) || errors.As(err, &pe) || errors.As(err, &fe)
+}
+
+// message renders err as the one line a user sees, in terms of flags.
+func message(err error) string {
+	var (
+		pe *dice.ParamError
+		fe *dice.FacesError
+	)
+	switch {
+	case errors.As(err, &pe):
+		flag := "--" + pe.Param
+		if pe.Value != "" {
+			flag += " " + pe.Value
+		}
+		return fmt.Sprintf("%s: %s; allowed %s", flag, pe.Problem, pe.Allowed)
+	case errors.As(err, &fe):
+		return fmt.Sprintf("--faces: face %d: %s", fe.Index+1, fe.Problem)
+	}
+	return err.Error()
+}
+
+// flagError turns pflag's parse errors into usage errors that say where to
+// look for the flags cmd takes.
+func flagError(cmd *cobra.Command, err error) error {
+	var inv *pflag.InvalidValueError
+	if errors.As(err, &inv) {
+		return usagef("--%s %q: %v", inv.GetFlag().Name, inv.GetValue(), errors.Unwrap(err))
+	}
+	return usagef("%v (see '%s --help')", err, cmd.CommandPath())
+}

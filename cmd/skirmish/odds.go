@@ -1,0 +1,143 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/skirmish-engine/skirmish/dice"
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+)
+
+func newOdds() *cobra.Command {
+	var asJSON bool
+	c := &cobra.Command{
+		Use:   "odds <procedure> [flags]",
+		Short: "Exact odds of a dice procedure",
+		Long: `odds prints the exact distribution of a dice procedure's outcomes: each
+outcome with its probability as a reduced fraction, as a percentage, and as a
+bar. Every outcome is listed, in the rules' natural order, including those
+that cannot happen. Run 'skirmish odds --list' for the procedures.`,
+		Example: `  skirmish odds tc-injury --dice 1 --mod -1
+  skirmish odds n26-recovery --dice 3
+  skirmish odds ff-test --dice 3 --stat 6 --luck 1 --json`,
+		RunE: needProcedure("odds"),
+	}
+	c.Flags().Bool("list", false, "list the procedures, one line each")
+	c.AddCommand(procedureCommands("odds",
+		func(fs *pflag.FlagSet) { fs.BoolVar(&asJSON, "json", false, "print JSON") },
+		func(cmd *cobra.Command, s *dice.Spec, a dice.Args, p dice.Procedure) error {
+			if asJSON {
+				return writeJSON(cmd, oddsJSON(s, a, p))
+			}
+			printOdds(cmd, s, a, p)
+			return nil
+		})...)
+	return c
+}
+
+type exactJSON struct {
+	Name        string  `json:"name,omitempty"`
+	Exact       string  `json:"exact"`
+	Probability float64 `json:"probability"`
+}
+
+func exactOf(name string, p dice.Prob) exactJSON {
+	return exactJSON{Name: name, Exact: p.String(), Probability: math.Round(p.Float64()*1e4) / 1e4}
+}
+
+// oddsJSON is {"procedure", "params", "outcomes", then one object per flag},
+// in that order.
+func oddsJSON(s *dice.Spec, a dice.Args, p dice.Procedure) ordered {
+	dist := dice.OutcomeOdds(p)
+	outs := []exactJSON{}
+	for i, name := range p.Outcomes() {
+		outs = append(outs, exactOf(name, dist.P(i)))
+	}
+	o := ordered{{"procedure", s.Name}, {"params", a}, {"outcomes", outs}}
+	for i, f := range p.Flags() {
+		e := exactOf("", dice.FlagOdds(p, i))
+		o = append(o, field{f, e})
+	}
+	return o
+}
+
+func printOdds(cmd *cobra.Command, s *dice.Spec, a dice.Args, p dice.Procedure) {
+	w := cmd.OutOrStdout()
+	fmt.Fprintf(w, "%s  %s\n", s.Name, paramsText(s, a))
+	dist := dice.OutcomeOdds(p)
+	type row struct {
+		name string
+		p    dice.Prob
+	}
+	var rows []row
+	for i, name := range p.Outcomes() {
+		rows = append(rows, row{name, dist.P(i)})
+	}
+	for i, f := range p.Flags() {
+		rows = append(rows, row{f, dice.FlagOdds(p, i)})
+	}
+	nw, ew := len("outcome"), len("exact")
+	for _, r := range rows {
+		nw, ew = max(nw, len(r.name)), max(ew, len(r.p.String()))
+	}
+	fmt.Fprintf(w, "%-*s  %*s  %8s\n", nw, "outcome", ew, "exact", "percent")
+	for i, r := range rows {
+		if i == len(p.Outcomes()) {
+			fmt.Fprintln(w) // flags follow the outcomes, apart
+		}
+		f := r.p.Float64()
+		fmt.Fprintln(w, strings.TrimRight(fmt.Sprintf("%-*s  %*s  %7.2f%%  %s", nw, r.name, ew, r.p.String(), 100*f, bar(f, 40)), " "))
+	}
+	fmt.Fprintf(w, "source: %s\n", s.Source)
+}
+
+// bar draws f (0..1) as up to width cells of blocks, to an eighth of a cell.
+func bar(f float64, width int) string {
+	eighths := int(math.Round(f * float64(width) * 8))
+	s := strings.Repeat("█", eighths/8)
+	if r := eighths % 8; r > 0 {
+		s += string([]rune("▏▎▍▌▋▊▉")[r-1])
+	}
+	return s
+}
+
+// ordered is a JSON object whose keys keep their order.
+type ordered []field
+
+type field struct {
+	key string
+	val any
+}
+
+func (o ordered) MarshalJSON() ([]byte, error) {
+	var b bytes.Buffer
+	b.WriteByte('{')
+	for i, f := range o {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		k, _ := json.Marshal(f.key)
+		v, err := json.Marshal(f.val)
+		if err != nil {
+			return nil, err
+		}
+		b.Write(k)
+		b.WriteByte(':')
+		b.Write(v)
+	}
+	b.WriteByte('}')
+	return b.Bytes(), nil
+}
+
+func writeJSON(cmd *cobra.Command, v any) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintf(cmd.OutOrStdout(), "%s\n", b)
+	return err
+}

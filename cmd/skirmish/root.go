@@ -1,0 +1,27 @@
+package main
+
+import (
+	"io"
+
+	"github.com/spf13/cobra"
+)
+
+func newRoot(stdout, stderr io.Writer) *cobra.Command {
+	root := &cobra.Command{
+		Use:   "skirmish",
+		Short: "Rules engine for activation-based tabletop skirmish games",
+		Long: `skirmish knows the rules of Necromunda 2026 (n26), Necromunda 2023 (n23),
+Trench Crusade and Fallout: Factions, and gives exact odds and honest dice
+for every dice procedure of those games.
+
+No rules text is included; the games' names belong to their owners.`,
+		SilenceErrors: true,
+		SilenceUsage:  true,
+	}
+	root.SetOut(stdout)
+	root.SetErr(stderr)
+	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error { return flagError(cmd, err) })
+	root.AddCommand(newOdds(), newRoll())
+	root.CompletionOptions.HiddenDefaultCmd = true
+	return root
+}
