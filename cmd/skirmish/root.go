@@ -17,6 +17,13 @@ for every dice procedure of those games.
 No rules text is included; the games' names belong to their owners.`,
 		SilenceErrors: true,
 		SilenceUsage:  true,
+		Args: func(cmd *cobra.Command, args []string) error {
+			if len(args) > 0 {
+				return usagef("unknown command %q (run 'skirmish --help')", args[0])
+			}
+			return nil
+		},
+		RunE: func(cmd *cobra.Command, _ []string) error { return cmd.Help() },
 	}
 	root.SetOut(stdout)
 	root.SetErr(stderr)

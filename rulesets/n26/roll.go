@@ -67,13 +67,6 @@ func pickDice(t *dice.Tray, n int, worst bool, role string) (kept int, faces []s
 	return best - 1, faces, nil
 }
 
-func diceWord(n int) string {
-	if n == 1 {
-		return "1 injury die"
-	}
-	return fmt.Sprintf("%d injury dice", n)
-}
-
 // Injury is the roll of Dice injury dice (the weapon's Lethality) for a model
 // wounded at 0 Wounds; the opposing player keeps the one worst for it
 // (rules.md §2.3.4, Damage and Injury result).
@@ -96,11 +89,11 @@ func (r Injury) Resolve(t *dice.Tray) (dice.Result, error) {
 	if err != nil {
 		return dice.Result{}, err
 	}
-	why := "rolled " + diceWord(r.Dice) + ": " + strings.Join(faces, ", ")
+	why := "rolled 1 injury die: " + injuryOutcomes[o]
 	if r.Dice > 1 {
-		why += "; the attacker keeps the worst for the target"
+		why = fmt.Sprintf("rolled %d injury dice: %s; the attacker keeps the worst for the target: %s", r.Dice, strings.Join(faces, ", "), injuryOutcomes[o])
 	}
-	return dice.Result{Outcome: o, Explain: fmt.Sprintf("%s: %s (rules.md §2.3.4)", why, injuryOutcomes[o])}, nil
+	return dice.Result{Outcome: o, Explain: why + " (rules.md §2.3.4)"}, nil
 }
 
 // Recovery is a Recovery test (rules.md §2.2.6): Dice injury dice (one, plus
@@ -127,11 +120,11 @@ func (r Recovery) Resolve(t *dice.Tray) (dice.Result, error) {
 	if err != nil {
 		return dice.Result{}, err
 	}
-	why := "rolled " + diceWord(r.Dice) + ": " + strings.Join(faces, ", ")
+	why := "rolled 1 injury die: " + injuryOutcomes[o]
 	if r.Dice > 1 {
-		why += "; the controlling player keeps the best"
+		why = fmt.Sprintf("rolled %d injury dice: %s; the controlling player keeps the best: %s", r.Dice, strings.Join(faces, ", "), injuryOutcomes[o])
 	}
-	return dice.Result{Outcome: o, Explain: fmt.Sprintf("%s: %s (rules.md §2.2.6)", why, injuryOutcomes[o])}, nil
+	return dice.Result{Outcome: o, Explain: why + " (rules.md §2.2.6)"}, nil
 }
 
 // CoupDeGrace is the opposed roll of the Coup de Grace action (rules.md

@@ -57,21 +57,24 @@ func rollPair(t *dice.Tray, net int, role, extra string) (sum int, said string, 
 	sum = vals[a] + vals[b]
 	switch {
 	case net == 0:
-		said = fmt.Sprintf("rolled %d+%d = %d", vals[a], vals[b], sum)
+		said = fmt.Sprintf("rolled %d+%d = %d", vals[0], vals[1], sum)
 	case net > 0:
-		said = fmt.Sprintf("rolled %d dice (2 and %s), kept the two highest %d+%d = %d", n, count(net, "+"+extra), vals[a], vals[b], sum)
+		said = fmt.Sprintf("rolled %d dice (2, %s), kept the two highest %d+%d = %d", n, count(net, extra), vals[a], vals[b], sum)
 	default:
-		said = fmt.Sprintf("rolled %d dice (2 and %s), kept the two lowest %d+%d = %d", n, count(-net, "-"+extra), vals[a], vals[b], sum)
+		said = fmt.Sprintf("rolled %d dice (2, %s), kept the two lowest %d+%d = %d", n, count(net, extra), vals[a], vals[b], sum)
 	}
 	return sum, said, nil
 }
 
-// count writes "1 +injury die", "2 +injury dice".
-func count(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun + " die"
+// count writes the extra dice: "+1 injury die", "-2 dice".
+func count(net int, noun string) string {
+	if noun != "" {
+		noun += " "
 	}
-	return fmt.Sprintf("%d %s dice", n, noun)
+	if abs(net) == 1 {
+		return fmt.Sprintf("%+d %sdie", net, noun)
+	}
+	return fmt.Sprintf("%+d %sdice", net, noun)
 }
 
 func abs(x int) int {

@@ -1,0 +1,123 @@
+package main
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/rogpeppe/go-internal/testscript"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden output in testdata/script")
+
+func TestMain(m *testing.M) {
+	testscript.Main(m, map[string]func(){
+		"skirmish": func() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) },
+	})
+}
+
+// TestScripts runs the CLI goldens in testdata/script; go test -update
+// rewrites their expected output (read the diff).
+func TestScripts(t *testing.T) {
+	testscript.Run(t, testscript.Params{Dir: "testdata/script", UpdateScripts: *update, RequireExplicitExec: true})
+}
+
+// Every bad command line exits 2 with exactly one line on standard error that
+// names the flag (or the procedure) and says what is allowed, and prints
+// nothing on standard output.
+func TestBadInput(t *testing.T) {
+	for _, tc := range []struct {
+		args string
+		want string
+	}{
+		{"odds foo", `skirmish: unknown procedure "foo" (run 'skirmish odds --list')`},
+		{"roll foo", `skirmish: unknown procedure "foo" (run 'skirmish roll --list')`},
+		{"odds", `skirmish: odds needs a procedure (run 'skirmish odds --list')`},
+		{"odds tc-injury --dice 39", `skirmish: --dice 39: out of range; allowed -38 to 38`},
+		{"odds tc-injury --dice 2.5", `skirmish: --dice 2.5: not a whole number; allowed -38 to 38`},
+		{"odds tc-success --mod 21", `skirmish: --mod 21: out of range; allowed -20 to 20 each, at most 20 of them`},
+		{"odds n26-injury --dice 0", `skirmish: --dice 0: out of range; allowed 1 to 40`},
+		{"odds n26-recovery --dice 41", `skirmish: --dice 41: out of range; allowed 1 to 40`},
+		{"odds n26-coup-de-grace --attacker 3", `skirmish: --target: missing; allowed 1 to 10`},
+		{"odds n26-coup-de-grace --attacker 11 --target 3", `skirmish: --attacker 11: out of range; allowed 1 to 10`},
+		{"odds n26-check --mod 1", `skirmish: --value: missing; allowed 1 to 10`},
+		{"odds n26-check --value 7 --dice 3", `skirmish: --dice 3: out of range; allowed 1 to 2`},
+		{"odds n26-test --target 7", `skirmish: --target 7: out of range; allowed 2 to 6`},
+		{"odds ff-test --stat 5", `skirmish: --dice: missing; allowed 1 to 40`},
+		{"odds ff-test --dice 41 --stat 5", `skirmish: --dice 41: out of range; allowed 1 to 40`},
+		{"odds ff-test --dice 3 --stat 0", `skirmish: --stat 0: out of range; allowed 1 to 10`},
+		{"odds ff-test --dice 3 --stat 11", `skirmish: --stat 11: out of range; allowed 1 to 10`},
+		{"odds ff-test --dice 2 --stat 5 --luck 3", `skirmish: --luck 3: more Luck dice than the pool of 2 (rules.md §5.2.2); allowed 0 to 2`},
+		{"odds ff-test --dice 2 --bonus 1 --stat 5 --luck 4", `skirmish: --luck 4: more Luck dice than the pool of 3 (rules.md §5.2.2); allowed 0 to 3`},
+		{"odds ff-test --dice 30 --bonus 11 --stat 5", `skirmish: --bonus 11: the pool of 30 dice + 11 bonus exceeds 40; allowed 0 to 10 with 30 dice`},
+		{"odds ff-test --dice 3 --bonus 1 --stat 5 --unlucky", `skirmish: --bonus 1: an Unlucky test cannot gain bonus dice (rules.md §5.2.2); allowed 0 with --unlucky`},
+		{"odds ff-test --dice 3 --stat 5 --unlucky=perhaps", `skirmish: --unlucky perhaps: not true or false; allowed true or false`},
+		{"odds ff-rummage --option c", `skirmish: --option c: not a choice; allowed a or b`},
+		{"odds tc-injury --stat 3", `skirmish: unknown flag: --stat (see 'skirmish odds tc-injury --help')`},
+		{"odds tc-injury --dice", `skirmish: flag needs an argument: --dice (see 'skirmish odds tc-injury --help')`},
+		{"odds tc-injury 3", `skirmish: tc-injury takes no arguments, got "3" (values go in flags; see skirmish odds tc-injury --help)`},
+		{"roll tc-injury --faces 3,9", `skirmish: --faces: face 2: "9" is not a face of a d6; allowed 1 to 6`},
+		{"roll tc-injury --faces 3", `skirmish: --faces: face 2: missing (1 given): this roll needs a d6 here, its injury roll`},
+		{"roll tc-injury --faces 3,4,5", `skirmish: --faces: face 3: one too many: 3 given, this roll used 2`},
+		{"roll tc-injury --faces 3,,4", `skirmish: --faces: face 2: empty; allowed faces separated by commas, as in 3,5,6`},
+		{"roll n26-injury --faces 7", `skirmish: --faces: face 1: "7" is not a face of an injury die; allowed 1 to 6, or injured/i, seriously-injured/si, out-of-action/ooa`},
+		{"roll ff-test --dice 1 --stat 5 --luck 1 --faces 3", `skirmish: --faces: face 2: missing (1 given): this roll needs a d10 here, its Fortune Smiles die`},
+		{"roll tc-injury --seed x", `skirmish: --seed "x": not a whole number; allowed 0 to 18446744073709551615`},
+		{"roll tc-injury --seed 18446744073709551616", `skirmish: --seed "18446744073709551616": not a whole number; allowed 0 to 18446744073709551615`},
+		{"roll tc-injury --seed 1 --faces 3,4", `skirmish: --seed and --faces: give one or the other (a seed rolls the dice, faces are dice already rolled)`},
+		{"frobnicate", `skirmish: unknown command "frobnicate" (run 'skirmish --help')`},
+		{"--bogus", `skirmish: unknown flag: --bogus (see 'skirmish --help')`},
+	} {
+		var stdout, stderr bytes.Buffer
+		code := run(strings.Fields(tc.args), &stdout, &stderr)
+		if code != 2 {
+			t.Errorf("%s: exit %d, want 2", tc.args, code)
+		}
+		if got := stderr.String(); got != tc.want+"\n" {
+			t.Errorf("%s:\n got %q\nwant %q", tc.args, got, tc.want+"\n")
+		}
+		if stdout.Len() > 0 {
+			t.Errorf("%s: printed %q on stdout", tc.args, stdout.String())
+		}
+	}
+}
+
+// FuzzFlagValues feeds arbitrary values to every parameter flag and to
+// --faces: the CLI never panics, succeeds or exits 2 with one line.
+func FuzzFlagValues(f *testing.F) {
+	f.Add("tc-injury", "dice", "3", "1,2,3,4,5")
+	f.Add("ff-test", "luck", "-1", "10,10")
+	f.Add("n26-recovery", "dice", "40", "ooa,si,i")
+	f.Add("ff-test", "stat", "99999999999999999999", "")
+	f.Add("tc-success", "mod", "+5", " 6 , 6 ")
+	f.Fuzz(func(t *testing.T, proc, flagName, value, faces string) {
+		s, ok := registry.Lookup(proc)
+		if !ok {
+			return
+		}
+		base := []string{"roll", proc, "--" + flagName + "=" + value}
+		for _, p := range s.Params { // give required flags a value so the fuzzed one matters
+			if p.Required && p.Name != flagName {
+				base = append(base, "--"+p.Name+"=1")
+			}
+		}
+		for _, args := range [][]string{base, append(base[:len(base):len(base)], "--faces="+faces), append([]string{"odds"}, base[1:]...)} {
+			var stdout, stderr bytes.Buffer
+			code := run(args, &stdout, &stderr)
+			switch code {
+			case 0:
+				if stderr.Len() > 0 {
+					t.Fatalf("%q: exit 0 with stderr %q", args, stderr.String())
+				}
+			case 2:
+				if line := stderr.String(); !strings.HasPrefix(line, "skirmish: ") || strings.Count(line, "\n") != 1 {
+					t.Fatalf("%q: exit 2 with stderr %q", args, line)
+				}
+			default:
+				t.Fatalf("%q: exit %d, stderr %q", args, code, stderr.String())
+			}
+		}
+	})
+}

@@ -1,0 +1,116 @@
+package dice
+
+import (
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+)
+
+func TestParseFaces(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want []string
+		err  string
+	}{
+		{"3,5,6", []string{"3", "5", "6"}, ""},
+		{" 3, 5 ,6 ", []string{"3", "5", "6"}, ""},
+		{"si ooa", []string{"si", "ooa"}, ""},
+		{"1 2, 3", []string{"1", "2", "3"}, ""},
+		{"", nil, "face 1: no faces given"},
+		{"3,,4", nil, "face 2: empty"},
+		{"3,", nil, "face 2: empty"},
+		{strings.Repeat("1,", MaxFaces) + "1", nil, "too many faces"},
+	} {
+		got, err := ParseFaces(tc.in)
+		switch {
+		case tc.err != "" && (err == nil || !strings.Contains(err.Error(), tc.err)):
+			t.Errorf("ParseFaces(%q) error %v, want %q", tc.in, err, tc.err)
+		case tc.err == "" && (err != nil || !slices.Equal(got, tc.want)):
+			t.Errorf("ParseFaces(%q) = %q, %v", tc.in, got, err)
+		}
+	}
+}
+
+func TestDieParse(t *testing.T) {
+	inj := injuryDieForTest
+	for _, tc := range []struct {
+		d    Die
+		in   string
+		face int
+	}{
+		{D6, "4", 4}, {D6, " 6 ", 6}, {D10, "10", 10},
+		{inj, "si", 3}, {inj, "Seriously-Injured", 3}, {inj, "OOA", 6}, {inj, "i", 1}, {inj, "2", 2},
+	} {
+		f, err := tc.d.Parse(tc.in)
+		if err != nil || f != tc.face {
+			t.Errorf("%s.Parse(%q) = %d, %v; want %d", tc.d.Name(), tc.in, f, err, tc.face)
+		}
+	}
+	for _, tc := range []struct {
+		d  Die
+		in string
+	}{{D6, "7"}, {D6, "0"}, {D6, "-1"}, {D6, "si"}, {D10, "1.5"}, {inj, "7"}, {inj, "x"}, {D6, ""}} {
+		if _, err := tc.d.Parse(tc.in); err == nil || !strings.Contains(err.Error(), "allowed 1 to") {
+			t.Errorf("%s.Parse(%q) error %v, want one naming what is allowed", tc.d.Name(), tc.in, err)
+		}
+	}
+	if inj.Label(6) != "out-of-action" || inj.Value(4) != 2 || inj.Symbol(1) != "injured" || D6.Label(3) != "3" {
+		t.Error("labels")
+	}
+}
+
+func FuzzParseFaces(f *testing.F) {
+	for _, s := range []string{"3,5,6", "", ",", "si ooa", "1,,2", " , 4"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		faces, err := ParseFaces(s)
+		if err != nil {
+			var fe *FacesError
+			if !errors.As(err, &fe) || fe.Problem == "" {
+				t.Fatalf("ParseFaces(%q): error %v is not a FacesError", s, err)
+			}
+			return
+		}
+		if len(faces) == 0 || len(faces) > MaxFaces {
+			t.Fatalf("ParseFaces(%q) = %d faces", s, len(faces))
+		}
+		for _, f := range faces {
+			if f == "" || strings.ContainsAny(f, ", \t\n") {
+				t.Fatalf("ParseFaces(%q) gave face %q", s, f)
+			}
+			// Every face either parses on a die or is refused with a reason.
+			for _, d := range []Die{D6, D10, injuryDieForTest} {
+				if n, err := d.Parse(f); err == nil && (n < 1 || n > d.Sides()) {
+					t.Fatalf("%s.Parse(%q) = %d", d.Name(), f, n)
+				}
+			}
+		}
+	})
+}
+
+func TestTrayErrors(t *testing.T) {
+	tr := ReadFaces([]string{"3", "x"})
+	if _, err := tr.Roll(D6, "first"); err != nil {
+		t.Fatal(err)
+	}
+	_, err := tr.Roll(D6, "second")
+	var fe *FacesError
+	if !errors.As(err, &fe) || fe.Index != 1 || !strings.Contains(err.Error(), `"x" is not a face of a d6`) {
+		t.Errorf("bad face: %v", err)
+	}
+	_, err = tr.Roll(D10, "third")
+	if !errors.As(err, &fe) || fe.Index != 1 {
+		t.Errorf("a refused face is not consumed: %v", err)
+	}
+	short := ReadFaces(nil)
+	if _, err := short.Roll(D10, "Fortune Smiles die"); err == nil || !strings.Contains(err.Error(), "needs a d10 here, its Fortune Smiles die") {
+		t.Errorf("missing face: %v", err)
+	}
+	long := ReadFaces([]string{"1", "2"})
+	long.Roll(D6, "only")
+	if err := long.finish(); err == nil || !strings.Contains(err.Error(), "one too many: 2 given, this roll used 1") {
+		t.Errorf("extra face: %v", err)
+	}
+}
