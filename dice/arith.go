@@ -3,6 +3,7 @@ package dice
 import (
 	"math/big"
 	"math/bits"
+	"sync"
 )
 
 // arith is the arithmetic the exact algorithms are written against, so that
@@ -22,13 +23,43 @@ type arith[W any] interface {
 	scale(a W, x uint64) W // a*x
 	pow(b uint64, e int) W // b^e
 	zero(a W) bool
-	// axpy adds a*src[i] to dst[i] for every i in src.
-	axpy(dst []W, a W, src []W)
+	// The vector kernels, one call per row instead of one per element:
+	axpy(dst []W, a W, src []W) // dst[i] += a*src[i] for i in src
+	powers(dst []W, b uint64)   // dst[i] = b^i
+	mulv(dst []W, a, b []W)     // dst[i] = a[i]*b[i]
+	scalev(dst []W, c []uint64) // dst[i] *= c[i]
+	// tmp returns n zero weights for rows that die with the computation:
+	// from a reused arena on the fast tiers, so nothing a Dist keeps may
+	// come from it. Results come from zeros.
+	tmp(n int) []W
 	overflowed() bool
 }
 
 // ar64 is uint64 arithmetic with overflow detection.
-type ar64 struct{ over bool }
+type ar64 struct {
+	over bool
+	a    arena[uint64]
+}
+
+// arena hands out zeroed scratch rows from one buffer, reused across
+// computations through a sync.Pool. Handing out never moves earlier rows:
+// when the buffer is full a new one is started.
+type arena[W any] struct {
+	buf  []W
+	used int
+}
+
+func (a *arena[W]) take(n int) []W {
+	if a.used+n > len(a.buf) {
+		a.buf, a.used = make([]W, max(2*len(a.buf), n, 256)), 0
+	}
+	r := a.buf[a.used : a.used+n : a.used+n]
+	a.used += n
+	clear(r)
+	return r
+}
+
+func (f *ar64) tmp(n int) []uint64 { return f.a.take(n) }
 
 func (f *ar64) of(x uint64) uint64       { return x }
 func (f *ar64) zero(a uint64) bool       { return a == 0 }
@@ -73,8 +104,44 @@ func (f *ar64) axpy(dst []uint64, a uint64, src []uint64) {
 	f.over = f.over || over != 0
 }
 
+func (f *ar64) powers(dst []uint64, b uint64) {
+	if len(dst) == 0 {
+		return
+	}
+	dst[0] = 1
+	var over uint64
+	for i := 1; i < len(dst); i++ {
+		h, l := bits.Mul64(dst[i-1], b)
+		dst[i], over = l, over|h
+	}
+	f.over = f.over || over != 0
+}
+
+func (f *ar64) mulv(dst, a, b []uint64) {
+	var over uint64
+	for i := range dst {
+		h, l := bits.Mul64(a[i], b[i])
+		dst[i], over = l, over|h
+	}
+	f.over = f.over || over != 0
+}
+
+func (f *ar64) scalev(dst []uint64, c []uint64) {
+	var over uint64
+	for i := range dst {
+		h, l := bits.Mul64(dst[i], c[i])
+		dst[i], over = l, over|h
+	}
+	f.over = f.over || over != 0
+}
+
 // ar128 is u128 arithmetic with overflow detection.
-type ar128 struct{ over bool }
+type ar128 struct {
+	over bool
+	a    arena[u128]
+}
+
+func (f *ar128) tmp(n int) []u128 { return f.a.take(n) }
 
 func (f *ar128) of(x uint64) u128 { return u64(x) }
 func (f *ar128) zero(a u128) bool { return a.isZero() }
@@ -137,6 +204,32 @@ func (f *ar128) axpy(dst []u128, a u128, src []u128) {
 	f.over = f.over || over != 0
 }
 
+func (f *ar128) powers(dst []u128, b uint64) {
+	x := u64(1)
+	for i := range dst {
+		dst[i] = x
+		if i+1 < len(dst) {
+			x = f.scale(x, b)
+		}
+	}
+}
+
+func (f *ar128) mulv(dst, a, b []u128) {
+	over := false
+	for i := range dst {
+		var o bool
+		dst[i], o = a[i].mul(b[i])
+		over = over || o
+	}
+	f.over = f.over || over
+}
+
+func (f *ar128) scalev(dst []u128, c []uint64) {
+	for i := range dst {
+		dst[i] = f.scale(dst[i], c[i])
+	}
+}
+
 // arBig is math/big arithmetic. Values are never mutated after they are made,
 // so slices of them may share elements.
 type arBig struct{}
@@ -170,6 +263,29 @@ func (arBig) axpy(dst []*big.Int, a *big.Int, src []*big.Int) {
 	}
 }
 
+func (arBig) tmp(n int) []*big.Int { return make([]*big.Int, n) }
+
+func (ar arBig) powers(dst []*big.Int, b uint64) {
+	x := big.NewInt(1)
+	bb := new(big.Int).SetUint64(b)
+	for i := range dst {
+		dst[i] = x
+		x = new(big.Int).Mul(x, bb)
+	}
+}
+
+func (arBig) mulv(dst, a, b []*big.Int) {
+	for i := range dst {
+		dst[i] = new(big.Int).Mul(nz(a[i]), nz(b[i]))
+	}
+}
+
+func (ar arBig) scalev(dst []*big.Int, c []uint64) {
+	for i := range dst {
+		dst[i] = ar.scale(dst[i], c[i])
+	}
+}
+
 var bigZero = new(big.Int)
 
 // nz maps the nil zero of arBig to a real zero.
@@ -180,15 +296,9 @@ func nz(a *big.Int) *big.Int {
 	return a
 }
 
-// zeros returns n zero weights.
-func zeros[W any, A arith[W]](ar A, n int) []W {
-	s := make([]W, n)
-	z := ar.of(0)
-	for i := range s {
-		s[i] = z
-	}
-	return s
-}
+// zeros returns n zero weights: Go's zero value is a zero weight in every
+// tier (arBig reads a nil *big.Int as 0).
+func zeros[W any, A arith[W]](_ A, n int) []W { return make([]W, n) }
 
 // tiered runs one exact algorithm on the cheapest arithmetic that holds its
 // numbers and returns its weights as a Dist whose smallest outcome is lo.
@@ -201,9 +311,12 @@ func tiered[P any](lo, bound int, p P,
 	fbig func(arBig, P) ([]*big.Int, *big.Int),
 ) Dist {
 	if bound <= 64 {
-		ar := &ar64{}
+		ar := pool64.Get().(*ar64)
 		w, tot := f64(ar, p)
-		if !ar.over {
+		over := ar.over
+		ar.over, ar.a.used = false, 0
+		pool64.Put(ar)
+		if !over {
 			w128 := make([]u128, len(w))
 			for i, x := range w {
 				w128[i] = u64(x)
@@ -212,15 +325,23 @@ func tiered[P any](lo, bound int, p P,
 		}
 	}
 	if bound <= 128 {
-		ar := &ar128{}
+		ar := pool128.Get().(*ar128)
 		w, tot := f128(ar, p)
-		if !ar.over {
+		over := ar.over
+		ar.over, ar.a.used = false, 0
+		pool128.Put(ar)
+		if !over {
 			return narrow(lo, w, tot)
 		}
 	}
 	w, tot := fbig(arBig{}, p)
 	return wide(lo, w, tot)
 }
+
+var (
+	pool64  = sync.Pool{New: func() any { return new(ar64) }}
+	pool128 = sync.Pool{New: func() any { return new(ar128) }}
+)
 
 // bitsOf is an upper bound on the bit length of x^n.
 func bitsOf(x uint64, n int) int { return bits.Len64(x) * n }

@@ -3,6 +3,7 @@ package dice
 import (
 	"fmt"
 	"math/big"
+	"slices"
 )
 
 // Binomial returns the distribution of the number of successes in n
@@ -23,16 +24,19 @@ type binomArgs struct {
 
 // binomial returns C(n,j)·hit^j·miss^(n-j) for j = 0..n, and (hit+miss)^n.
 func binomial[W any, A arith[W]](ar A, p binomArgs) ([]W, W) {
-	ph := make([]W, p.n+1) // hit^j
-	pm := make([]W, p.n+1) // miss^j
-	ph[0], pm[0] = ar.of(1), ar.of(1)
-	for j := 1; j <= p.n; j++ {
-		ph[j], pm[j] = ar.scale(ph[j-1], p.hit), ar.scale(pm[j-1], p.miss)
-	}
-	out := make([]W, p.n+1)
-	for j := range out {
-		out[j] = ar.scale(ar.mul(ph[j], pm[p.n-j]), binom[p.n][j])
-	}
+	out := zeros(ar, p.n+1)
+	_, tot := binomialInto(ar, out, ar.tmp(p.n+1), p)
+	return out, tot
+}
+
+// binomialInto is binomial writing into out, with pm (both n+1 long) as
+// scratch.
+func binomialInto[W any, A arith[W]](ar A, out, pm []W, p binomArgs) ([]W, W) {
+	ar.powers(out, p.hit)
+	ar.powers(pm, p.miss)
+	slices.Reverse(pm) // pm[j] = miss^(n-j)
+	ar.mulv(out, out, pm)
+	ar.scalev(out, binom[p.n][:p.n+1])
 	return out, ar.pow(p.hit+p.miss, p.n)
 }
 

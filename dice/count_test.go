@@ -128,7 +128,7 @@ func TestHitPoolBruteForce(t *testing.T) {
 func TestHitPoolTiers(t *testing.T) {
 	p := HitPool{Dice: 20, Marked: 2, Hit: 7, Miss: 3}
 	d := p.Odds()
-	if d.isWide() || d.tot.hi == 0 {
+	if d.isWide() || d.p.tot.hi == 0 {
 		t.Fatalf("want a 128-bit total, got wide=%v", d.isWide())
 	}
 	w, tot := hitPool(arBig{}, p)

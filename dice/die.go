@@ -12,8 +12,10 @@ import (
 // symbols, ranked in the order given, and its value is the rank: Necromunda's
 // injury die (rules.md §2.3.1) has six faces and three symbols.
 //
-// Dice are values; copy them freely.
-type Die struct {
+// A Die is a one-word handle to immutable data; copy it freely.
+type Die struct{ *die }
+
+type die struct {
 	id     uint32
 	name   string
 	values []int    // values[f-1] is the value face f shows
@@ -33,7 +35,7 @@ func D(sides int) Die {
 	for i := range v {
 		v[i] = i + 1
 	}
-	return Die{id: uint32(sides), name: "d" + strconv.Itoa(sides), values: v}
+	return Die{&die{id: uint32(sides), name: "d" + strconv.Itoa(sides), values: v}}
 }
 
 // Symbols returns a die whose faces show symbols: the first counts[0] faces
@@ -52,7 +54,7 @@ func Symbols(name string, symbols []string, counts []int) Die {
 			values = append(values, i+1)
 		}
 	}
-	return Die{id: nextDieID.Add(1), name: name, values: values, labels: append([]string(nil), symbols...)}
+	return Die{&die{id: nextDieID.Add(1), name: name, values: values, labels: append([]string(nil), symbols...)}}
 }
 
 // Common dice.

@@ -15,9 +15,11 @@ import (
 // no allocation per operation) and math/big integers otherwise; operations pick
 // the representation themselves and never overflow silently.
 //
-// A Dist is immutable and safe for concurrent use. The zero Dist has no
-// outcomes.
-type Dist struct {
+// A Dist is a one-word handle to immutable data: copying it is free, and it
+// is safe for concurrent use. The zero Dist has no outcomes.
+type Dist struct{ p *dist }
+
+type dist struct {
 	lo  int
 	w   []u128 // weights when narrow
 	tot u128
@@ -42,7 +44,7 @@ func NewDist(lo int, weights ...uint64) Dist {
 	if ar.over {
 		panic("dice: NewDist: weights overflow") // unreachable for ≤ 2^64 entries
 	}
-	return Dist{lo: lo, w: w, tot: tot}
+	return narrow(lo, w, tot)
 }
 
 // Uniform returns the uniform distribution over lo..hi; it panics if hi < lo.
@@ -57,7 +59,7 @@ func Uniform(lo, hi int) Dist {
 	return NewDist(lo, w...)
 }
 
-func narrow(lo int, w []u128, tot u128) Dist { return Dist{lo: lo, w: w, tot: tot} }
+func narrow(lo int, w []u128, tot u128) Dist { return Dist{&dist{lo: lo, w: w, tot: tot}} }
 
 func wide(lo int, w []*big.Int, tot *big.Int) Dist {
 	for i := range w {
@@ -65,38 +67,50 @@ func wide(lo int, w []*big.Int, tot *big.Int) Dist {
 			w[i] = bigZero
 		}
 	}
-	return Dist{lo: lo, bw: w, bt: tot}
+	return Dist{&dist{lo: lo, bw: w, bt: tot}}
 }
 
-func (d Dist) isWide() bool { return d.bw != nil }
+func (d Dist) isWide() bool { return d.p != nil && d.p.bw != nil }
 
 // Len is the number of outcomes from Min to Max, including any of weight zero.
 func (d Dist) Len() int {
-	if d.isWide() {
-		return len(d.bw)
+	switch {
+	case d.p == nil:
+		return 0
+	case d.p.bw != nil:
+		return len(d.p.bw)
 	}
-	return len(d.w)
+	return len(d.p.w)
 }
 
 // Min is the smallest outcome.
-func (d Dist) Min() int { return d.lo }
+func (d Dist) Min() int {
+	if d.p == nil {
+		return 0
+	}
+	return d.p.lo
+}
 
 // Max is the largest outcome.
-func (d Dist) Max() int { return d.lo + d.Len() - 1 }
+func (d Dist) Max() int { return d.Min() + d.Len() - 1 }
 
 // P returns the exact probability of outcome x (zero outside [Min, Max]).
 func (d Dist) P(x int) Prob {
-	i := x - d.lo
-	if d.isWide() {
-		if i < 0 || i >= len(d.bw) {
-			return Prob{bn: bigZero, bd: d.bt}
+	if d.p == nil {
+		return Prob{}
+	}
+	p := d.p
+	i := x - p.lo
+	if p.bw != nil {
+		if i < 0 || i >= len(p.bw) {
+			return Prob{bn: bigZero, bd: p.bt}
 		}
-		return Prob{bn: d.bw[i], bd: d.bt}
+		return Prob{bn: p.bw[i], bd: p.bt}
 	}
-	if i < 0 || i >= len(d.w) {
-		return Prob{d: d.tot}
+	if i < 0 || i >= len(p.w) {
+		return Prob{d: p.tot}
 	}
-	return Prob{n: d.w[i], d: d.tot}
+	return Prob{n: p.w[i], d: p.tot}
 }
 
 // PAtLeast returns the probability that the outcome is x or more.
@@ -121,13 +135,13 @@ func (d Dist) Mean() float64 {
 // big returns d's weights and total as big integers.
 func (d Dist) big() ([]*big.Int, *big.Int) {
 	if d.isWide() {
-		return d.bw, d.bt
+		return d.p.bw, d.p.bt
 	}
-	w := make([]*big.Int, len(d.w))
-	for i, x := range d.w {
+	w := make([]*big.Int, len(d.p.w))
+	for i, x := range d.p.w {
 		w[i] = x.big()
 	}
-	return w, d.tot.big()
+	return w, d.p.tot.big()
 }
 
 // Add returns the distribution of the sum of independent outcomes of d and e
@@ -136,19 +150,19 @@ func (d Dist) Add(e Dist) Dist {
 	if d.Len() == 0 || e.Len() == 0 {
 		return Dist{}
 	}
-	return tiered(d.lo+e.lo, d.bitLen()+e.bitLen(), [2]Dist{d, e},
+	return tiered(d.Min()+e.Min(), d.bitLen()+e.bitLen(), [2]Dist{d, e},
 		convDists[uint64, *ar64], convDists[u128, *ar128], convDists[*big.Int, arBig])
 }
 
 // bitLen is the bit length of d's total.
 func (d Dist) bitLen() int {
 	if d.isWide() {
-		return d.bt.BitLen()
+		return d.p.bt.BitLen()
 	}
-	if d.tot.hi != 0 {
-		return 64 + bits.Len64(d.tot.hi)
+	if d.p.tot.hi != 0 {
+		return 64 + bits.Len64(d.p.tot.hi)
 	}
-	return bits.Len64(d.tot.lo)
+	return bits.Len64(d.p.tot.lo)
 }
 
 // weightsAs returns d's weights and total in ar's type; ok is false when they
@@ -156,16 +170,21 @@ func (d Dist) bitLen() int {
 func weightsAs[W any, A arith[W]](ar A, d Dist) (w []W, tot W) {
 	switch ar := any(ar).(type) {
 	case *ar64:
+		if d.isWide() || d.p.tot.hi != 0 {
+			ar.over = true
+			return nil, any(uint64(0)).(W)
+		}
 		w64 := make([]uint64, d.Len())
-		for i, x := range d.w {
-			ar.over = ar.over || x.hi != 0
+		for i, x := range d.p.w {
 			w64[i] = x.lo
 		}
-		ar.over = ar.over || d.isWide() || d.tot.hi != 0
-		return any(w64).([]W), any(d.tot.lo).(W)
+		return any(w64).([]W), any(d.p.tot.lo).(W)
 	case *ar128:
-		ar.over = ar.over || d.isWide()
-		return any(d.w).([]W), any(d.tot).(W)
+		if d.isWide() {
+			ar.over = true
+			return nil, any(u128{}).(W)
+		}
+		return any(d.p.w).([]W), any(d.p.tot).(W)
 	default:
 		bw, bt := d.big()
 		return any(bw).([]W), any(bt).(W)
@@ -196,10 +215,15 @@ func (d Dist) Repeat(n int) Dist {
 
 // conv returns the convolution of a and b.
 func conv[W any, A arith[W]](ar A, a, b []W) []W {
+	return convInto(ar, zeros(ar, len(a)+len(b)-1), a, b)
+}
+
+// convInto adds the convolution of a and b to out (len(a)+len(b)-1 long,
+// zeroed by the caller) and returns it.
+func convInto[W any, A arith[W]](ar A, out, a, b []W) []W {
 	if len(a) > len(b) {
 		a, b = b, a // fewer, longer vector operations
 	}
-	out := zeros(ar, len(a)+len(b)-1)
 	for i, x := range a {
 		if !ar.zero(x) {
 			ar.axpy(out[i:], x, b)
@@ -215,43 +239,43 @@ func (d Dist) Neg() Dist {
 
 // Shift returns the distribution of x+k.
 func (d Dist) Shift(k int) Dist {
-	r := d
+	if d.p == nil {
+		return d
+	}
+	r := *d.p
 	r.lo += k
-	return r
+	return Dist{&r}
 }
 
-// Map returns the distribution of f(x). f must be deterministic.
+// Map returns the distribution of f(x). f must be deterministic: it is
+// called twice per outcome.
 func (d Dist) Map(f func(int) int) Dist {
 	n := d.Len()
 	if n == 0 {
 		return Dist{}
 	}
-	ys := make([]int, n)
-	lo, hi := 0, 0
-	for i := range ys {
-		ys[i] = f(d.lo + i)
-		if i == 0 || ys[i] < lo {
-			lo = ys[i]
-		}
-		if i == 0 || ys[i] > hi {
-			hi = ys[i]
-		}
+	p := d.p
+	lo, hi := f(p.lo), f(p.lo)
+	for i := 1; i < n; i++ {
+		y := f(p.lo + i)
+		lo, hi = min(lo, y), max(hi, y)
 	}
-	if d.isWide() {
+	if p.bw != nil {
 		w := make([]*big.Int, hi-lo+1)
 		var ar arBig
-		for i, y := range ys {
-			if !ar.zero(d.bw[i]) {
-				w[y-lo] = ar.add(w[y-lo], d.bw[i])
+		for i, x := range p.bw {
+			if y := f(p.lo+i) - lo; !ar.zero(x) {
+				w[y] = ar.add(w[y], x)
 			}
 		}
-		return wide(lo, w, d.bt)
+		return wide(lo, w, p.bt)
 	}
 	w := make([]u128, hi-lo+1)
-	for i, y := range ys {
-		w[y-lo], _ = w[y-lo].add(d.w[i]) // partial sums of the total cannot overflow
+	for i, x := range p.w {
+		y := f(p.lo+i) - lo
+		w[y], _ = w[y].add(x) // partial sums of the total cannot overflow
 	}
-	return narrow(lo, w, d.tot)
+	return narrow(lo, w, p.tot)
 }
 
 // Equal reports whether d and e give every outcome the same probability.
@@ -277,14 +301,14 @@ func (d Dist) Trim() Dist {
 	if lo > hi {
 		return Dist{}
 	}
-	r := d
+	r := *d.p
 	r.lo = lo
 	if d.isWide() {
-		r.bw = d.bw[lo-d.lo : hi-d.lo+1]
+		r.bw = d.p.bw[lo-d.p.lo : hi-d.p.lo+1]
 	} else {
-		r.w = d.w[lo-d.lo : hi-d.lo+1]
+		r.w = d.p.w[lo-d.p.lo : hi-d.p.lo+1]
 	}
-	return r
+	return Dist{&r}
 }
 
 // String lists every outcome of non-zero weight with its reduced probability,

@@ -93,11 +93,11 @@ func TestWideAdd(t *testing.T) {
 func TestTiersAgree(t *testing.T) {
 	small := D6.Dist().Repeat(20)
 	mid := D6.Dist().Repeat(30) // 6^30 ≈ 2^77.5
-	if small.isWide() || mid.isWide() || mid.tot.hi == 0 {
+	if small.isWide() || mid.isWide() || mid.p.tot.hi == 0 {
 		t.Fatal("expected 64- and 128-bit totals")
 	}
 	w, tot := small.big()
-	big1 := wide(small.lo, w, tot)
+	big1 := wide(small.Min(), w, tot)
 	if !big1.Equal(small) || !mid.Equal(mid.Add(NewDist(0, 7))) {
 		t.Error("tiers differ")
 	}

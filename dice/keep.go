@@ -10,35 +10,54 @@ import (
 // shown by n dice d. It panics unless 1 ≤ k ≤ n ≤ MaxDice.
 //
 // The result is computed once per (die, n, k) and then served from a cache.
-func KeepHighest(d Die, n, k int) Dist { return keepCached(d, n, k, true) }
+func KeepHighest(d Die, n, k int) Dist {
+	if r, ok := keepMemo.Get(keepKey(d, n, k, 1)); ok && keepOK(n, k) {
+		return r
+	}
+	return keepMiss(d, n, k, true)
+}
 
 // KeepLowest returns the distribution of the sum of the k lowest values shown
 // by n dice d. It panics unless 1 ≤ k ≤ n ≤ MaxDice.
-func KeepLowest(d Die, n, k int) Dist { return keepCached(d, n, k, false) }
+func KeepLowest(d Die, n, k int) Dist {
+	if r, ok := keepMemo.Get(keepKey(d, n, k, 0)); ok && keepOK(n, k) {
+		return r
+	}
+	return keepMiss(d, n, k, false)
+}
 
 // PickOne returns the distribution of the value a player keeps when rolling n
 // dice d and keeping one: the highest value if highest, else the lowest. For a
 // symbol die the value is the symbol's rank.
-func PickOne(d Die, n int, highest bool) Dist { return keepCached(d, n, 1, highest) }
+func PickOne(d Die, n int, highest bool) Dist {
+	if highest {
+		return KeepHighest(d, n, 1)
+	}
+	return KeepLowest(d, n, 1)
+}
 
 var keepMemo Memo[Dist]
 
-func keepCached(d Die, n, k int, highest bool) Dist {
+// keepKey packs the cache key; it is only trusted once keepOK holds.
+func keepKey(d Die, n, k int, highest uint64) uint64 {
+	return uint64(d.id)<<16 | uint64(n&0x7f)<<9 | uint64(k&0x7f)<<2 | highest
+}
+
+func keepOK(n, k int) bool { return k >= 1 && k <= n && n <= MaxDice }
+
+func keepMiss(d Die, n, k int, highest bool) Dist {
 	checkKeep(n, k)
-	key := uint64(d.id)<<16 | uint64(n)<<9 | uint64(k)<<2
-	if highest {
-		key |= 1
-	}
-	if r, ok := keepMemo.Get(key); ok {
-		return r
-	}
 	r := keepDist(d.weights(), n, k, highest)
-	keepMemo.Put(key, r)
+	h := uint64(0)
+	if highest {
+		h = 1
+	}
+	keepMemo.Put(keepKey(d, n, k, h), r)
 	return r
 }
 
 func checkKeep(n, k int) {
-	if k < 1 || k > n || n > MaxDice {
+	if !keepOK(n, k) {
 		panic(fmt.Sprintf("dice: keep %d of %d dice: need 1 ≤ k ≤ n ≤ %d", k, n, MaxDice))
 	}
 }
@@ -62,9 +81,9 @@ func keepDist(w []uint64, n, k int, highest bool) Dist {
 	if !highest {
 		// Mirrored sums s' map to k(V+1)-s'; the range [k, kV] maps onto itself.
 		if r.isWide() {
-			slices.Reverse(r.bw)
+			slices.Reverse(r.p.bw)
 		} else {
-			slices.Reverse(r.w)
+			slices.Reverse(r.p.w)
 		}
 	}
 	return r
@@ -93,15 +112,15 @@ func keep[W any, A arith[W]](ar A, p keepArgs) ([]W, W) {
 //     cum(a)^n - cum(a-1)^n - n·w(a)·cum(a-1)^(n-1) ways.
 func keepFew[W any, A arith[W]](ar A, p keepArgs) ([]W, W) {
 	V, n := len(p.w), p.n
-	cum := make([]uint64, V+1)
-	for v := 1; v <= V; v++ {
-		cum[v] = cum[v-1] + p.w[v-1]
-	}
-	pn := make([]W, V+1)  // cum(x)^n
-	pn1 := make([]W, V+1) // cum(x)^(n-1)
-	for x := range cum {
-		pn1[x] = ar.pow(cum[x], n-1)
-		pn[x] = ar.scale(pn1[x], cum[x])
+	pn := ar.tmp(V + 1)  // cum(x)^n
+	pn1 := ar.tmp(V + 1) // cum(x)^(n-1)
+	cum := uint64(0)
+	for x := range V + 1 {
+		if x > 0 {
+			cum += p.w[x-1]
+		}
+		pn1[x] = ar.pow(cum, n-1)
+		pn[x] = ar.scale(pn1[x], cum)
 	}
 	if p.k == 1 {
 		out := make([]W, V)
@@ -111,7 +130,7 @@ func keepFew[W any, A arith[W]](ar A, p keepArgs) ([]W, W) {
 		return out, pn[V]
 	}
 	out := zeros(ar, 2*V-1) // sums 2..2V
-	d := make([]W, V+1)     // d[b] = ways n-1 dice have maximum exactly b
+	d := ar.tmp(V + 1)      // d[b] = ways n-1 dice have maximum exactly b
 	for b := 1; b <= V; b++ {
 		d[b] = ar.sub(pn1[b], pn1[b-1])
 	}
@@ -139,7 +158,7 @@ func keepDP[W any, A arith[W]](ar A, p keepArgs) ([]W, W) {
 	w, n, k := p.w, p.n, p.k
 	V := len(w)
 	width := k*V + 1
-	rows := zeros(ar, k*width)
+	rows := ar.tmp(k * width)
 	out := zeros(ar, k*(V-1)+1)
 	row := func(m int) []W { return rows[m*width : (m+1)*width] }
 	lo := make([]int, k) // row m holds partial sums lo[m]..hi[m]; hi < lo when empty

@@ -116,11 +116,11 @@ func TestKeepWide(t *testing.T) {
 		t.Fatal("40d10 should need math/big")
 	}
 	sum := new(big.Int)
-	for _, w := range d.bw {
+	for _, w := range d.p.bw {
 		sum.Add(sum, w)
 	}
-	if want := new(big.Int).Exp(big.NewInt(10), big.NewInt(40), nil); sum.Cmp(want) != 0 || d.bt.Cmp(want) != 0 {
-		t.Errorf("weights sum to %s, total %s, want %s", sum, d.bt, want)
+	if want := new(big.Int).Exp(big.NewInt(10), big.NewInt(40), nil); sum.Cmp(want) != 0 || d.p.bt.Cmp(want) != 0 {
+		t.Errorf("weights sum to %s, total %s, want %s", sum, d.p.bt, want)
 	}
 	if got, want := d.P(2).String(), "1/10000000000000000000000000000000000000000"; got != want {
 		t.Errorf("P(2) = %s, want %s", got, want)

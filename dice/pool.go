@@ -60,24 +60,29 @@ func hitPool[W any, A arith[W]](ar A, p HitPool) ([]W, W) {
 	if p.Reroll {
 		hs, ms = t*t-p.Miss*p.Miss, p.Miss*p.Miss
 	}
-	ts := hs + ms
-	b, tb := binomial(ar, binomArgs{p.Dice - p.Marked, hs, ms})
-	z := []W{ar.of(1)} // Z for zero marked dice
-	one := []W{ar.scale(ar.of(ms), t), ar.scale(ar.of(hs), p.Miss), ar.scale(ar.of(hs), p.Hit)}
-	for range p.Marked {
-		z = conv(ar, z, one)
+	s, m := p.Dice-p.Marked, p.Marked
+	out, take := zeros(ar, 2*(p.Dice+m+1)), ar.tmp
+	b, tb := binomialInto(ar, take(s+1), take(s+1), binomArgs{s, hs, ms})
+	one := take(3)
+	one[0], one[1], one[2] = ar.scale(ar.of(ms), t), ar.scale(ar.of(hs), p.Miss), ar.scale(ar.of(hs), p.Hit)
+	z, next := take(2*m+1), take(2*m+1)
+	z[0] = ar.of(1) // Z for zero marked dice; each round adds one
+	for k := range m {
+		clear(next) // a zero weight in every tier
+		convInto(ar, next[:2*k+3], z[:2*k+1], one)
+		z, next = next, z
 	}
-	maxHits := p.Dice + p.Marked
-	out := zeros(ar, 2*(maxHits+1))
-	for h, w := range b {
-		out[2*h] = ar.mul(w, z[0])
+	// No marked die hit: B·Z[0], at even codes. Some did: B conv Z[1:], at
+	// odd codes from hits = 1.
+	nocrit := take(s + 1)
+	ar.axpy(nocrit, z[0], b)
+	for h, w := range nocrit {
+		out[2*h] = w
 	}
-	if len(z) > 1 {
-		crit := conv(ar, z[1:], b) // hits 1..
-		for i, w := range crit {
+	if m > 0 {
+		for i, w := range convInto(ar, take(s+2*m), z[1:], b) {
 			out[2*(i+1)+1] = w
 		}
 	}
-	tot := ar.mul(tb, ar.pow(ts*t, p.Marked))
-	return out, tot
+	return out, ar.mul(tb, ar.pow((hs+ms)*t, m))
 }

@@ -59,18 +59,48 @@ func hits(f, stat int) bool { return f <= stat && f != 10 }
 
 var testMemo dice.Memo[dice.Dist]
 
+// Pool is the test as a dice.HitPool: its Luck dice are the marked dice (a
+// hit earns a Fortune Smiles die), a die hits on 1..min(Stat, 9) of its ten
+// faces, and Lucky Break is the re-roll of misses.
+func (r Test) Pool() dice.HitPool {
+	h := uint64(min(max(r.Stat, 0), 9))
+	return dice.HitPool{Dice: r.pool(), Marked: r.luck(), Hit: h, Miss: 10 - h, Reroll: r.LuckyBreak}
+}
+
 // Odds is the exact distribution of dice.Code(hits, critical).
 func (r Test) Odds() dice.Dist {
-	p := dice.HitPool{Dice: r.pool(), Marked: r.luck(), Hit: uint64(min(r.Stat, 9)), Reroll: r.LuckyBreak}
-	p.Miss = 10 - p.Hit
-	if r.pool() < 0 || r.pool() > dice.MaxDice || r.Stat < 1 || r.Stat > 10 {
-		return p.Odds() // let HitPool report the malformed pool
+	k, ok := r.memoKey()
+	if ok {
+		if d, hit := testMemo.Get(k); hit {
+			return d
+		}
 	}
-	k := uint64(r.pool()) | uint64(r.luck())<<8 | uint64(r.Stat)<<16
+	return r.oddsMiss(k, ok)
+}
+
+// memoKey packs the parameters that decide the odds; ok is false for a
+// malformed test, which is never cached.
+func (r *Test) memoKey() (uint64, bool) {
+	// Fields are read once into locals: calling the value-receiver helpers
+	// here made the compiler copy the struct per call, and the hit path slow.
+	pool, luck, stat := r.Dice+r.Bonus, r.Luck, r.Stat
+	if r.Unlucky {
+		luck = 0
+	}
+	ok := pool >= 0 && pool <= dice.MaxDice && luck >= 0 && luck <= pool && stat >= 1 && stat <= 10
+	k := uint64(pool)&0xff | uint64(luck)&0xff<<8 | uint64(stat)&0xff<<16
 	if r.LuckyBreak {
 		k |= 1 << 24
 	}
-	return testMemo.Do(k, p.Odds)
+	return k, ok
+}
+
+func (r Test) oddsMiss(k uint64, cache bool) dice.Dist {
+	d := r.Pool().Odds() // panics, naming the pool, when malformed
+	if cache {
+		testMemo.Put(k, d)
+	}
+	return d
 }
 
 func (r Test) Resolve(t *dice.Tray) (dice.Result, error) {

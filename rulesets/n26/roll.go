@@ -32,21 +32,34 @@ const (
 	kindTest
 )
 
-func memoKey(kind int, a, b, c int) (uint64, bool) {
-	for _, x := range []int{a, b, c} {
-		if x < -1000 || x > 1000 {
-			return 0, false
-		}
-	}
-	return uint64(kind)<<56 | uint64(a+1024)<<32 | uint64(b+1024)<<16 | uint64(c+1024), true
+// memoKey packs a procedure kind and three small parameters into a cache
+// key; ok is false when they are too large to pack without collisions.
+func memoKey(kind, a, b, c int) (k uint64, ok bool) {
+	ok = a >= -1000 && a <= 1000 && b >= -1000 && b <= 1000 && c >= -1000 && c <= 1000
+	return uint64(kind)<<56 | uint64(a+1024)&0xffff<<32 | uint64(b+1024)&0xffff<<16 | uint64(c+1024)&0xffff, ok
 }
 
+// memoized serves a distribution from the cache, computing it with f on a
+// miss (or every time, for parameters too large to key).
 func memoized(kind, a, b, c int, f func() dice.Dist) dice.Dist {
 	k, ok := memoKey(kind, a, b, c)
 	if !ok {
 		return f()
 	}
-	return memo.Do(k, f)
+	if d, hit := memo.Get(k); hit {
+		return d
+	}
+	d := f()
+	memo.Put(k, d)
+	return d
+}
+
+// cached is the inlinable hit path of memoized.
+func cached(kind, a, b, c int) (dice.Dist, bool) {
+	if k, ok := memoKey(kind, a, b, c); ok {
+		return memo.Get(k)
+	}
+	return dice.Dist{}, false
 }
 
 // pickDice rolls n injury dice and keeps the one the chooser wants: the
@@ -79,6 +92,9 @@ func (r Injury) Outcomes() []string { return slices.Clone(injuryOutcomes) }
 func (r Injury) Flags() []string    { return nil }
 
 func (r Injury) Odds() dice.Dist {
+	if d, ok := cached(kindInjury, r.Dice, 0, 0); ok {
+		return d
+	}
 	return memoized(kindInjury, r.Dice, 0, 0, func() dice.Dist {
 		return dice.PickOne(InjuryDie, r.Dice, true).Shift(-1)
 	})
@@ -110,6 +126,9 @@ func (r Recovery) Outcomes() []string { return slices.Clone(injuryOutcomes) }
 func (r Recovery) Flags() []string    { return nil }
 
 func (r Recovery) Odds() dice.Dist {
+	if d, ok := cached(kindRecovery, r.Dice, 0, 0); ok {
+		return d
+	}
 	return memoized(kindRecovery, r.Dice, 0, 0, func() dice.Dist {
 		return dice.PickOne(InjuryDie, r.Dice, false).Shift(-1)
 	})

@@ -99,15 +99,22 @@ func modsText(mods []int, capped bool) string {
 	return s
 }
 
-// memoized serves f from m under a key packed from net, mod and flag, or
-// computes it afresh when they are too large to pack without collisions.
-func memoized(m *dice.Memo[dice.Dist], net, mod int, flag bool, f func() dice.Dist) dice.Dist {
-	if net < -127 || net > 127 || mod < -1000 || mod > 1000 {
-		return f()
-	}
-	k := uint64(net+128) | uint64(mod+1024)<<8
+// memoKey packs net, mod and flag into a cache key; ok is false when they
+// are too large to pack without collisions (then nothing is cached).
+func memoKey(net, mod int, flag bool) (k uint64, ok bool) {
+	k = uint64(net+128)&0xff | uint64(mod+1024)&0x7ff<<8
 	if flag {
 		k |= 1 << 20
+	}
+	return k, net >= -127 && net <= 127 && mod >= -1000 && mod <= 1000
+}
+
+// memoized serves the distribution for (net, mod, flag) from m, computing it
+// with f on a miss.
+func memoized(m *dice.Memo[dice.Dist], net, mod int, flag bool, f func() dice.Dist) dice.Dist {
+	k, ok := memoKey(net, mod, flag)
+	if !ok {
+		return f()
 	}
 	return m.Do(k, f)
 }
@@ -146,6 +153,11 @@ func (r SuccessRoll) outcome(pair, mod int) int {
 // Odds is the exact distribution of the outcome index.
 func (r SuccessRoll) Odds() dice.Dist {
 	mod := sum(r.Mods)
+	if k, ok := memoKey(r.Dice, mod, r.NaturalCrit); ok {
+		if d, hit := successMemo.Get(k); hit {
+			return d
+		}
+	}
 	return memoized(&successMemo, r.Dice, mod, r.NaturalCrit, func() dice.Dist {
 		return keptPair(r.Dice).Map(func(s int) int { return r.outcome(s, mod) })
 	})
@@ -225,6 +237,11 @@ func injuryOutcome(t int) int {
 // Odds is the exact distribution of the outcome index.
 func (r InjuryRoll) Odds() dice.Dist {
 	mod, _ := r.Modifier()
+	if k, ok := memoKey(r.Dice, mod, false); ok {
+		if d, hit := injuryMemo.Get(k); hit {
+			return d
+		}
+	}
 	return memoized(&injuryMemo, r.Dice, mod, false, func() dice.Dist {
 		return keptPair(r.Dice).Map(func(s int) int { return injuryOutcome(s + mod) })
 	})
