@@ -11,6 +11,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
+	"unicode"
 
 	"github.com/skirmish-engine/skirmish/dice"
 	"github.com/spf13/cobra"
@@ -27,11 +29,22 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if err == nil {
 		return 0
 	}
-	fmt.Fprintln(stderr, "skirmish: "+message(err))
+	fmt.Fprintln(stderr, "skirmish: "+oneLine(message(err)))
 	if isUsage(err) {
 		return 2
 	}
 	return 1
+}
+
+// oneLine escapes control characters, so that whatever a user typed, the
+// error stays on one line.
+func oneLine(s string) string {
+	return strings.Map(func(r rune) rune {
+		if unicode.IsControl(r) {
+			return '?'
+		}
+		return r
+	}, s)
 }
 
 // usageError is a mistake in the command line itself.

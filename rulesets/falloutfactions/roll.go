@@ -176,15 +176,16 @@ func (r Test) Resolve(t *dice.Tray) (dice.Result, error) {
 		said = append(said, fmt.Sprintf("Fortune Smiles rolled %s: %s more", plural(luckHits, "die", "dice"), plural(extra, "hit", "hits")))
 	}
 	var flags uint
-	end := plural(total, "hit", "hits")
+	if len(said) > 1 { // Lucky Break or Fortune Smiles changed the count
+		said = append(said, plural(total, "hit", "hits"))
+	}
 	if luckHits > 0 {
 		flags = 1
-		end += ", critical (a Luck die hit)"
+		said[len(said)-1] += ", critical (a Luck die hit)"
 	}
 	if r.Unlucky {
-		end += "; Unlucky: no Fortune Smiles, no critical"
+		said = append(said, "Unlucky: no Fortune Smiles, no critical")
 	}
-	said = append(said, end)
 	return dice.Result{Outcome: total, Flags: flags, Total: &total,
 		Explain: strings.Join(said, "; ") + " (rules.md §5.2.2)"}, nil
 }
