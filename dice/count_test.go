@@ -3,6 +3,7 @@ package dice
 import (
 	"fmt"
 	"math/big"
+	"sync"
 	"testing"
 )
 
@@ -146,4 +147,45 @@ func TestHitPoolTiers(t *testing.T) {
 	if sum.Cmp(big.NewRat(1, 1)) != 0 {
 		t.Errorf("wide pool sums to %s", sum.RatString())
 	}
+}
+
+// Results never share memory with the pooled scratch arena: distributions
+// computed earlier stay intact while many more are computed, also from
+// several goroutines at once.
+func TestResultsOutliveScratch(t *testing.T) {
+	type kept struct {
+		d    Dist
+		want string
+	}
+	make1 := func(i int) []kept {
+		return []kept{
+			{keepDist(D6.weights(), 3+i%5, 2, true), ""},
+			{keepDist(D10.weights(), 6+i%4, 3, i%2 == 0), ""},
+			{Binomial(5+i%7, 3, 7), ""},
+			{HitPool{Dice: 4 + i%3, Marked: 1 + i%2, Hit: 6, Miss: 4, Reroll: i%2 == 1}.Odds(), ""},
+			{D6.Dist().Add(D10.Dist().Shift(i)), ""},
+		}
+	}
+	var wg sync.WaitGroup
+	for g := range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var all []kept
+			for i := range 50 {
+				ks := make1(g*50 + i)
+				for j := range ks {
+					ks[j].want = ks[j].d.String()
+				}
+				all = append(all, ks...)
+			}
+			for i, k := range all {
+				if got := k.d.String(); got != k.want {
+					t.Errorf("goroutine %d dist %d changed after later computations:\n was %s\n now %s", g, i, k.want, got)
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
 }

@@ -95,3 +95,84 @@ func Describe(p dice.Procedure, code int) string {
 	}
 	return s
 }
+
+// EachRoll calls f with every sequence of faces of n dice with the given
+// number of sides, the first die changing fastest. f must not keep faces.
+func EachRoll(sides, n int, f func(faces []int)) {
+	faces := make([]int, n)
+	for i := range faces {
+		faces[i] = 1
+	}
+	for {
+		f(faces)
+		i := 0
+		for i < n && faces[i] == sides {
+			faces[i] = 1
+			i++
+		}
+		if i == n {
+			return
+		}
+		faces[i]++
+	}
+}
+
+// Tally returns the exact distribution of outcome(faces) over every face
+// sequence of n dice with the given number of sides: brute force, for
+// checking a procedure's Odds.
+func Tally(sides, n int, outcome func(faces []int) int) map[int]*big.Rat {
+	counts, total := map[int]int64{}, int64(0)
+	EachRoll(sides, n, func(faces []int) { counts[outcome(faces)]++; total++ })
+	m := map[int]*big.Rat{}
+	for o, c := range counts {
+		m[o] = big.NewRat(c, total)
+	}
+	return m
+}
+
+// CheckOdds compares p's Odds code by code with want (missing codes are
+// zero).
+func CheckOdds(t *testing.T, p dice.Procedure, want map[int]*big.Rat) {
+	t.Helper()
+	odds := p.Odds()
+	lo, hi := odds.Min(), odds.Max()
+	for c := range want {
+		lo, hi = min(lo, c), max(hi, c)
+	}
+	for c := lo; c <= hi; c++ {
+		w := want[c]
+		if w == nil {
+			w = new(big.Rat)
+		}
+		if got := odds.P(c).Rat(); got.Cmp(w) != 0 {
+			t.Errorf("%s %+v: P(%s) = %s, brute force %s", p.Name(), p, Describe(p, c), got.RatString(), w.RatString())
+		}
+	}
+}
+
+// Explained is a procedure, faces typed for it, and the explanation they
+// must give.
+type Explained struct {
+	P     dice.Procedure
+	Faces string
+	Want  string
+}
+
+// CheckExplanations reads each case's faces and compares the explanation.
+func CheckExplanations(t *testing.T, cases []Explained) {
+	t.Helper()
+	for _, tc := range cases {
+		faces, err := dice.ParseFaces(tc.Faces)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := dice.Read(tc.P, faces)
+		if err != nil {
+			t.Errorf("%s %+v faces %s: %v", tc.P.Name(), tc.P, tc.Faces, err)
+			continue
+		}
+		if res.Explain != tc.Want {
+			t.Errorf("%s %+v faces %s:\n got %s\nwant %s", tc.P.Name(), tc.P, tc.Faces, res.Explain, tc.Want)
+		}
+	}
+}

@@ -204,26 +204,13 @@ func TestRummageBruteForce(t *testing.T) {
 }
 
 func TestExplanations(t *testing.T) {
-	for _, tc := range []struct {
-		p     dice.Procedure
-		faces string
-		want  string
-	}{
-		{Test{Dice: 3, Stat: 6, Luck: 1}, "2,7,10,4", "3 dice (1 Luck) against 6: 1 hit; Fortune Smiles rolled 1 die: 1 hit more; 2 hits, critical (a Luck die hit) (rules.md §5.2.2)"},
-		{Test{Dice: 2, Stat: 4, LuckyBreak: true}, "9,10,3,8", "2 dice against 4: 0 hits; Lucky Break re-rolled 2 duds: 1 hit more; 1 hit (rules.md §5.2.2)"},
-		{Test{Dice: 2, Stat: 9, Luck: 2, Unlucky: true}, "9,1", "2 dice against 9: 2 hits; Unlucky: no Fortune Smiles, no critical (rules.md §5.2.2)"},
-		{Rummage{}, "9,10", "rolled 9+10 = 19: option A, 18 or more gives a rare chem; a 10 replaces the Search token with a Radiation token (rules.md §5.2.1)"},
-		{Rummage{OptionB: true}, "3,8", "rolled 3 and 8: option B, 8 caps and 3 parts; the Search token is removed (rules.md §5.2.1)"},
-	} {
-		faces, _ := dice.ParseFaces(tc.faces)
-		res, err := dice.Read(tc.p, faces)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if res.Explain != tc.want {
-			t.Errorf("%s %+v faces %s:\n got %s\nwant %s", tc.p.Name(), tc.p, tc.faces, res.Explain, tc.want)
-		}
-	}
+	dicetest.CheckExplanations(t, []dicetest.Explained{
+		{P: Test{Dice: 3, Stat: 6, Luck: 1}, Faces: "2,7,10,4", Want: "3 dice (1 Luck) against 6: 1 hit; Fortune Smiles rolled 1 die: 1 hit more; 2 hits, critical (a Luck die hit) (rules.md §5.2.2)"},
+		{P: Test{Dice: 2, Stat: 4, LuckyBreak: true}, Faces: "9,10,3,8", Want: "2 dice against 4: 0 hits; Lucky Break re-rolled 2 duds: 1 hit more; 1 hit (rules.md §5.2.2)"},
+		{P: Test{Dice: 2, Stat: 9, Luck: 2, Unlucky: true}, Faces: "9,1", Want: "2 dice against 9: 2 hits; Unlucky: no Fortune Smiles, no critical (rules.md §5.2.2)"},
+		{P: Rummage{}, Faces: "9,10", Want: "rolled 9+10 = 19: option A, 18 or more gives a rare chem; a 10 replaces the Search token with a Radiation token (rules.md §5.2.1)"},
+		{P: Rummage{OptionB: true}, Faces: "3,8", Want: "rolled 3 and 8: option B, 8 caps and 3 parts; the Search token is removed (rules.md §5.2.1)"},
+	})
 }
 
 func TestProcedureContract(t *testing.T) {

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/skirmish-engine/skirmish/dice"
+	"github.com/skirmish-engine/skirmish/rules"
 )
 
 // InjuryDie is the N26 injury die (rules.md §2.3.1): values rank the
@@ -62,14 +63,15 @@ func cached(kind, a, b, c int) (dice.Dist, bool) {
 	return dice.Dist{}, false
 }
 
-// pickDice rolls n injury dice and keeps the one the chooser wants: the
+// resolvePick rolls n injury dice and keeps the one the chooser wants: the
 // worst for the model (highest rank) when worst, else the best.
-func pickDice(t *dice.Tray, n int, worst bool, role string) (kept int, faces []string, err error) {
-	first, best := t.Len(), 0
+func resolvePick(t *dice.Tray, n int, worst bool, role, who, source string) (dice.Result, error) {
+	first, best, kept := t.Len(), 0, 0
+	var faces []string
 	for i := range n {
 		r, err := t.Roll(InjuryDie, role)
 		if err != nil {
-			return 0, nil, err
+			return dice.Result{}, err
 		}
 		faces = append(faces, r.Label)
 		if i == 0 || worst && r.Value > best || !worst && r.Value < best {
@@ -77,7 +79,12 @@ func pickDice(t *dice.Tray, n int, worst bool, role string) (kept int, faces []s
 		}
 	}
 	t.Keep(first + kept)
-	return best - 1, faces, nil
+	o := best - 1
+	why := "rolled 1 injury die: " + injuryOutcomes[o]
+	if n > 1 {
+		why = fmt.Sprintf("rolled %d injury dice: %s; %s: %s", n, strings.Join(faces, ", "), who, injuryOutcomes[o])
+	}
+	return dice.Result{Outcome: o, Explain: why + " (" + source + ")"}, nil
 }
 
 // Injury is the roll of Dice injury dice (the weapon's Lethality) for a model
@@ -101,15 +108,7 @@ func (r Injury) Odds() dice.Dist {
 }
 
 func (r Injury) Resolve(t *dice.Tray) (dice.Result, error) {
-	o, faces, err := pickDice(t, r.Dice, true, "injury die")
-	if err != nil {
-		return dice.Result{}, err
-	}
-	why := "rolled 1 injury die: " + injuryOutcomes[o]
-	if r.Dice > 1 {
-		why = fmt.Sprintf("rolled %d injury dice: %s; the attacker keeps the worst for the target: %s", r.Dice, strings.Join(faces, ", "), injuryOutcomes[o])
-	}
-	return dice.Result{Outcome: o, Explain: why + " (rules.md §2.3.4)"}, nil
+	return resolvePick(t, r.Dice, true, "injury die", "the attacker keeps the worst for the target", "rules.md §2.3.4")
 }
 
 // Recovery is a Recovery test (rules.md §2.2.6): Dice injury dice (one, plus
@@ -135,15 +134,7 @@ func (r Recovery) Odds() dice.Dist {
 }
 
 func (r Recovery) Resolve(t *dice.Tray) (dice.Result, error) {
-	o, faces, err := pickDice(t, r.Dice, false, "recovery die")
-	if err != nil {
-		return dice.Result{}, err
-	}
-	why := "rolled 1 injury die: " + injuryOutcomes[o]
-	if r.Dice > 1 {
-		why = fmt.Sprintf("rolled %d injury dice: %s; the controlling player keeps the best: %s", r.Dice, strings.Join(faces, ", "), injuryOutcomes[o])
-	}
-	return dice.Result{Outcome: o, Explain: why + " (rules.md §2.2.6)"}, nil
+	return resolvePick(t, r.Dice, false, "recovery die", "the controlling player keeps the best", "rules.md §2.2.6")
 }
 
 // CoupDeGrace is the opposed roll of the Coup de Grace action (rules.md
@@ -210,7 +201,7 @@ func (r Check) Name() string       { return "n26-check" }
 func (r Check) Outcomes() []string { return slices.Clone(passFail) }
 func (r Check) Flags() []string    { return nil }
 
-func (r Check) target() int { return r.Value + sum(r.Mods) }
+func (r Check) target() int { return r.Value + rules.Sum(r.Mods) }
 
 func (r Check) Odds() dice.Dist {
 	need := r.target()
@@ -247,7 +238,7 @@ func (r Check) Resolve(t *dice.Tray) (dice.Result, error) {
 	}
 	return dice.Result{Outcome: o, Total: &total, Mods: slices.Clone(r.Mods), Explain: fmt.Sprintf(
 		"rolled %s against %d (value %d, %s): %d %s %d, %s (rules.md §2.3.1)",
-		rolled, need, r.Value, modsText(r.Mods), total, cmp, need, passFail[o])}, nil
+		rolled, need, r.Value, rules.ModsText(r.Mods), total, cmp, need, passFail[o])}, nil
 }
 
 // Test is a D6 test such as a hit roll or a save (rules.md §2.3.1, §2.3.4):
@@ -274,7 +265,7 @@ func (r Test) outcome(f int) (int, string) {
 		return 1, "a natural 1 always fails"
 	case !r.Save && f == 6:
 		return 0, "a natural 6 always passes"
-	case f+sum(r.Mods) >= r.Target:
+	case f+rules.Sum(r.Mods) >= r.Target:
 		return 0, ""
 	}
 	return 1, ""
@@ -285,7 +276,7 @@ func (r Test) Odds() dice.Dist {
 	if r.Save {
 		save = 1
 	}
-	return memoized(kindTest, r.Target, sum(r.Mods), save, func() dice.Dist {
+	return memoized(kindTest, r.Target, rules.Sum(r.Mods), save, func() dice.Dist {
 		return dice.D6.Dist().Map(func(f int) int { o, _ := r.outcome(f); return o })
 	})
 }
@@ -297,31 +288,12 @@ func (r Test) Resolve(t *dice.Tray) (dice.Result, error) {
 		return dice.Result{}, err
 	}
 	t.Keep(first)
-	total := d.Value + sum(r.Mods)
+	total := d.Value + rules.Sum(r.Mods)
 	o, natural := r.outcome(d.Value)
-	why := fmt.Sprintf("rolled %d, %s → %d against %d+", d.Value, modsText(r.Mods), total, r.Target)
+	why := fmt.Sprintf("rolled %d, %s → %d against %d+", d.Value, rules.ModsText(r.Mods), total, r.Target)
 	if natural != "" {
 		why += ": " + natural
 	}
 	return dice.Result{Outcome: o, Total: &total, Mods: slices.Clone(r.Mods),
 		Explain: fmt.Sprintf("%s, %s (rules.md §2.3.1)", why, passFail[o])}, nil
-}
-
-func sum(xs []int) int {
-	s := 0
-	for _, x := range xs {
-		s += x
-	}
-	return s
-}
-
-func modsText(mods []int) string {
-	if len(mods) == 0 {
-		return "no modifiers"
-	}
-	parts := make([]string, len(mods))
-	for i, m := range mods {
-		parts[i] = fmt.Sprintf("%+d", m)
-	}
-	return "modifiers " + strings.Join(parts, " ")
 }

@@ -10,26 +10,6 @@ import (
 	"github.com/skirmish-engine/skirmish/dice/dicetest"
 )
 
-// eachRoll calls f with every face sequence of n d6.
-func eachRoll(n int, f func(faces []int)) {
-	faces := make([]int, n)
-	for i := range faces {
-		faces[i] = 1
-	}
-	for {
-		f(faces)
-		i := 0
-		for i < n && faces[i] == 6 {
-			faces[i] = 1
-			i++
-		}
-		if i == n {
-			return
-		}
-		faces[i]++
-	}
-}
-
 // severity is the test's own reading of the injury die (rules.md §2.3.1):
 // faces 1–2 Injured, 3–5 Seriously Injured, 6 Out of Action.
 func severity(f int) int {
@@ -43,41 +23,21 @@ func severity(f int) int {
 }
 
 func brute(n int, outcome func(faces []int) int) map[int]*big.Rat {
-	counts, total := map[int]int64{}, int64(0)
-	eachRoll(n, func(faces []int) { counts[outcome(faces)]++; total++ })
-	m := map[int]*big.Rat{}
-	for o, c := range counts {
-		m[o] = big.NewRat(c, total)
-	}
-	return m
-}
-
-func checkOdds(t *testing.T, p dice.Procedure, want map[int]*big.Rat) {
-	t.Helper()
-	odds := p.Odds()
-	for o := range p.Outcomes() {
-		w := want[o]
-		if w == nil {
-			w = new(big.Rat)
-		}
-		if got := odds.P(o).Rat(); got.Cmp(w) != 0 {
-			t.Errorf("%s %+v: P(%s) = %s, brute force %s", p.Name(), p, p.Outcomes()[o], got.RatString(), w.RatString())
-		}
-	}
+	return dicetest.Tally(6, n, outcome)
 }
 
 // The attacker keeps the worst injury die for the target (rules.md §2.3.4);
 // the controlling player keeps the best Recovery die (rules.md §2.2.6).
 func TestInjuryAndRecoveryBruteForce(t *testing.T) {
 	for n := 1; n <= 5; n++ {
-		checkOdds(t, Injury{Dice: n}, brute(n, func(faces []int) int {
+		dicetest.CheckOdds(t, Injury{Dice: n}, brute(n, func(faces []int) int {
 			worst := 0
 			for _, f := range faces {
 				worst = max(worst, severity(f))
 			}
 			return worst
 		}))
-		checkOdds(t, Recovery{Dice: n}, brute(n, func(faces []int) int {
+		dicetest.CheckOdds(t, Recovery{Dice: n}, brute(n, func(faces []int) int {
 			best := 2
 			for _, f := range faces {
 				best = min(best, severity(f))
@@ -119,7 +79,7 @@ func TestRulesDigestInjuryTables(t *testing.T) {
 func TestCoupDeGraceBruteForce(t *testing.T) {
 	for a := 1; a <= 10; a++ {
 		for d := 1; d <= 10; d++ {
-			checkOdds(t, CoupDeGrace{Attacker: a, Target: d}, brute(2, func(f []int) int {
+			dicetest.CheckOdds(t, CoupDeGrace{Attacker: a, Target: d}, brute(2, func(f []int) int {
 				if f[0]+a >= f[1]+d {
 					return 0
 				}
@@ -142,7 +102,7 @@ func TestCheck(t *testing.T) {
 				for _, m := range mods {
 					need += m
 				}
-				checkOdds(t, Check{Value: v, Mods: mods, Dice: n}, brute(n, func(f []int) int {
+				dicetest.CheckOdds(t, Check{Value: v, Mods: mods, Dice: n}, brute(n, func(f []int) int {
 					s := 0
 					for _, x := range f {
 						s += x
@@ -185,28 +145,15 @@ func TestTestNaturals(t *testing.T) {
 }
 
 func TestExplanations(t *testing.T) {
-	for _, tc := range []struct {
-		p     dice.Procedure
-		faces string
-		want  string
-	}{
-		{Injury{Dice: 2}, "si,6", "rolled 2 injury dice: seriously-injured, out-of-action; the attacker keeps the worst for the target: out-of-action (rules.md §2.3.4)"},
-		{Injury{Dice: 1}, "i", "rolled 1 injury die: injured (rules.md §2.3.4)"},
-		{Recovery{Dice: 3}, "ooa,SERIOUSLY-INJURED,2", "rolled 3 injury dice: out-of-action, seriously-injured, injured; the controlling player keeps the best: injured (rules.md §2.2.6)"},
-		{CoupDeGrace{Attacker: 3, Target: 4}, "4,3", "attacker 4 + S3 = 7 against target 3 + S4 = 7: 7 ≥ 7, out-of-action (rules.md §2.2.3; ties go to the attacker)"},
-		{Check{Value: 7, Mods: []int{-1}, Dice: 2}, "3,4", "rolled 3+4 = 7 against 6 (value 7, modifiers -1): 7 > 6, fail (rules.md §2.3.1)"},
-		{Test{Target: 4, Mods: []int{-3}}, "6", "rolled 6, modifiers -3 → 3 against 4+: a natural 6 always passes, pass (rules.md §2.3.1)"},
-		{Test{Target: 3, Save: true, Mods: []int{3}}, "2", "rolled 2, modifiers +3 → 5 against 3+: a natural 2 always fails a save, fail (rules.md §2.3.1)"},
-	} {
-		faces, _ := dice.ParseFaces(tc.faces)
-		res, err := dice.Read(tc.p, faces)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if res.Explain != tc.want {
-			t.Errorf("%s %+v faces %s:\n got %s\nwant %s", tc.p.Name(), tc.p, tc.faces, res.Explain, tc.want)
-		}
-	}
+	dicetest.CheckExplanations(t, []dicetest.Explained{
+		{P: Injury{Dice: 2}, Faces: "si,6", Want: "rolled 2 injury dice: seriously-injured, out-of-action; the attacker keeps the worst for the target: out-of-action (rules.md §2.3.4)"},
+		{P: Injury{Dice: 1}, Faces: "i", Want: "rolled 1 injury die: injured (rules.md §2.3.4)"},
+		{P: Recovery{Dice: 3}, Faces: "ooa,SERIOUSLY-INJURED,2", Want: "rolled 3 injury dice: out-of-action, seriously-injured, injured; the controlling player keeps the best: injured (rules.md §2.2.6)"},
+		{P: CoupDeGrace{Attacker: 3, Target: 4}, Faces: "4,3", Want: "attacker 4 + S3 = 7 against target 3 + S4 = 7: 7 ≥ 7, out-of-action (rules.md §2.2.3; ties go to the attacker)"},
+		{P: Check{Value: 7, Mods: []int{-1}, Dice: 2}, Faces: "3,4", Want: "rolled 3+4 = 7 against 6 (value 7, modifiers -1): 7 > 6, fail (rules.md §2.3.1)"},
+		{P: Test{Target: 4, Mods: []int{-3}}, Faces: "6", Want: "rolled 6, modifiers -3 → 3 against 4+: a natural 6 always passes, pass (rules.md §2.3.1)"},
+		{P: Test{Target: 3, Save: true, Mods: []int{3}}, Faces: "2", Want: "rolled 2, modifiers +3 → 5 against 3+: a natural 2 always fails a save, fail (rules.md §2.3.1)"},
+	})
 }
 
 func TestProcedureContract(t *testing.T) {

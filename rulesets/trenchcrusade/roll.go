@@ -3,9 +3,9 @@ package trenchcrusade
 import (
 	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/skirmish-engine/skirmish/dice"
+	"github.com/skirmish-engine/skirmish/rules"
 )
 
 // MaxExtraDice bounds the net extra dice of one roll, so that at most 40 dice
@@ -85,18 +85,10 @@ func abs(x int) int {
 }
 
 func modsText(mods []int, capped bool) string {
-	if len(mods) == 0 {
-		return "no modifiers"
-	}
-	parts := make([]string, len(mods))
-	for i, m := range mods {
-		parts[i] = fmt.Sprintf("%+d", m)
-	}
-	s := "modifiers " + strings.Join(parts, " ")
 	if capped {
-		s += " (negatives capped at -3)"
+		return rules.ModsText(mods) + " (negatives capped at -3)"
 	}
-	return s
+	return rules.ModsText(mods)
 }
 
 // memoKey packs net, mod and flag into a cache key; ok is false when they
@@ -152,7 +144,7 @@ func (r SuccessRoll) outcome(pair, mod int) int {
 
 // Odds is the exact distribution of the outcome index.
 func (r SuccessRoll) Odds() dice.Dist {
-	mod := sum(r.Mods)
+	mod := rules.Sum(r.Mods)
 	if k, ok := memoKey(r.Dice, mod, r.NaturalCrit); ok {
 		if d, hit := successMemo.Get(k); hit {
 			return d
@@ -168,7 +160,7 @@ func (r SuccessRoll) Resolve(t *dice.Tray) (dice.Result, error) {
 	if err != nil {
 		return dice.Result{}, err
 	}
-	mod := sum(r.Mods)
+	mod := rules.Sum(r.Mods)
 	total := pair + mod
 	o := r.outcome(pair, mod)
 	var why string
@@ -262,12 +254,4 @@ func (r InjuryRoll) Resolve(t *dice.Tray) (dice.Result, error) {
 		Mods:    slices.Clone(r.Mods),
 		Explain: fmt.Sprintf("%s, %s → %d: %s is %s (rules.md §4.2.1)", said, modsText(r.Mods, capped), total, why, injuryOutcomes[o]),
 	}, nil
-}
-
-func sum(xs []int) int {
-	s := 0
-	for _, x := range xs {
-		s += x
-	}
-	return s
 }

@@ -11,26 +11,6 @@ import (
 	"github.com/skirmish-engine/skirmish/dice/dicetest"
 )
 
-// eachRoll calls f with every face sequence of n d6, in order.
-func eachRoll(n int, f func(faces []int)) {
-	faces := make([]int, n)
-	for i := range faces {
-		faces[i] = 1
-	}
-	for {
-		f(faces)
-		i := 0
-		for i < n && faces[i] == 6 {
-			faces[i] = 1
-			i++
-		}
-		if i == n {
-			return
-		}
-		faces[i]++
-	}
-}
-
 // keptSum is the test's own reading of rules.md §4.2.1 steps 1–3.
 func keptSum(faces []int, net int) int {
 	s := slices.Clone(faces)
@@ -43,30 +23,7 @@ func keptSum(faces []int, net int) int {
 
 // bruteOdds tallies outcome(faces) over every face sequence of 2+|net| dice.
 func bruteOdds(net int, outcome func(faces []int) int) map[int]*big.Rat {
-	counts, total := map[int]int64{}, int64(0)
-	eachRoll(2+abs(net), func(faces []int) {
-		counts[outcome(faces)]++
-		total++
-	})
-	m := map[int]*big.Rat{}
-	for o, c := range counts {
-		m[o] = big.NewRat(c, total)
-	}
-	return m
-}
-
-func checkOdds(t *testing.T, p dice.Procedure, want map[int]*big.Rat) {
-	t.Helper()
-	odds := p.Odds()
-	for o := range p.Outcomes() {
-		w := want[o]
-		if w == nil {
-			w = new(big.Rat)
-		}
-		if got := odds.P(o).Rat(); got.Cmp(w) != 0 {
-			t.Errorf("%s %+v: P(%s) = %s, brute force %s", p.Name(), p, p.Outcomes()[o], got.RatString(), w.RatString())
-		}
-	}
+	return dicetest.Tally(6, 2+abs(net), outcome)
 }
 
 // Success Roll against every face sequence (rules.md §4.3, §6.3-e: a
@@ -76,7 +33,7 @@ func TestSuccessRollBruteForce(t *testing.T) {
 		for _, mods := range [][]int{nil, {1}, {-2}, {3, -1}, {-6}} {
 			for _, nat := range []bool{false, true} {
 				r := SuccessRoll{Dice: net, Mods: mods, NaturalCrit: nat}
-				checkOdds(t, r, bruteOdds(net, func(faces []int) int {
+				dicetest.CheckOdds(t, r, bruteOdds(net, func(faces []int) int {
 					pair := keptSum(faces, net)
 					total := pair
 					for _, m := range mods {
@@ -103,7 +60,7 @@ func TestInjuryRollBruteForce(t *testing.T) {
 	for net := -4; net <= 4; net++ {
 		for _, mods := range [][]int{nil, {-1}, {-2, -2}, {-3, 2}, {-5, -1, 1}, {4}} {
 			r := InjuryRoll{Dice: net, Mods: mods}
-			checkOdds(t, r, bruteOdds(net, func(faces []int) int {
+			dicetest.CheckOdds(t, r, bruteOdds(net, func(faces []int) int {
 				total, neg := keptSum(faces, net), 0
 				for _, m := range mods {
 					if m > 0 {
@@ -170,7 +127,7 @@ func TestRulesDigestTables(t *testing.T) {
 func TestResolveEveryFaceSequence(t *testing.T) {
 	for _, net := range []int{1, -1} {
 		r := InjuryRoll{Dice: net, Mods: []int{-4}}
-		eachRoll(3, func(faces []int) {
+		dicetest.EachRoll(6, 3, func(faces []int) {
 			typed := make([]string, len(faces))
 			for i, f := range faces {
 				typed[i] = strconv.Itoa(f)
@@ -197,27 +154,14 @@ func TestResolveEveryFaceSequence(t *testing.T) {
 }
 
 func TestExplanations(t *testing.T) {
-	for _, tc := range []struct {
-		p     dice.Procedure
-		faces string
-		want  string
-	}{
-		{InjuryRoll{}, "3,4", "rolled 3+4 = 7, no modifiers → 7: 7 or 8 is down (rules.md §4.2.1)"},
-		{InjuryRoll{Dice: 1, Mods: []int{-1}}, "6,3,5", "rolled 3 dice (2, +1 injury die), kept the two highest 6+5 = 11, modifiers -1 → 10: 9 or more is out-of-action (rules.md §4.2.1)"},
-		{InjuryRoll{Dice: -1, Mods: []int{-2, -2}}, "1,1,6", "rolled 3 dice (2, -1 injury die), kept the two lowest 1+1 = 2, modifiers -2 -2 (negatives capped at -3) → -1: 1 or less is no-effect (rules.md §4.2.1)"},
-		{SuccessRoll{Dice: 2}, "6,1,6,2", "rolled 4 dice (2, +2 dice), kept the two highest 6+6 = 12, no modifiers → 12: 12 or more is critical (rules.md §4.3)"},
-		{SuccessRoll{Mods: []int{2}, NaturalCrit: true}, "5,5", "rolled 5+5 = 10, modifiers +2 → 12: 7 to 11 is success (rules.md §4.3)"},
-		{SuccessRoll{Mods: []int{-1}}, "3,4", "rolled 3+4 = 7, modifiers -1 → 6: 6 or less is failure (rules.md §4.3)"},
-	} {
-		faces, _ := dice.ParseFaces(tc.faces)
-		res, err := dice.Read(tc.p, faces)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if res.Explain != tc.want {
-			t.Errorf("%s %+v faces %s:\n got %s\nwant %s", tc.p.Name(), tc.p, tc.faces, res.Explain, tc.want)
-		}
-	}
+	dicetest.CheckExplanations(t, []dicetest.Explained{
+		{P: InjuryRoll{}, Faces: "3,4", Want: "rolled 3+4 = 7, no modifiers → 7: 7 or 8 is down (rules.md §4.2.1)"},
+		{P: InjuryRoll{Dice: 1, Mods: []int{-1}}, Faces: "6,3,5", Want: "rolled 3 dice (2, +1 injury die), kept the two highest 6+5 = 11, modifiers -1 → 10: 9 or more is out-of-action (rules.md §4.2.1)"},
+		{P: InjuryRoll{Dice: -1, Mods: []int{-2, -2}}, Faces: "1,1,6", Want: "rolled 3 dice (2, -1 injury die), kept the two lowest 1+1 = 2, modifiers -2 -2 (negatives capped at -3) → -1: 1 or less is no-effect (rules.md §4.2.1)"},
+		{P: SuccessRoll{Dice: 2}, Faces: "6,1,6,2", Want: "rolled 4 dice (2, +2 dice), kept the two highest 6+6 = 12, no modifiers → 12: 12 or more is critical (rules.md §4.3)"},
+		{P: SuccessRoll{Mods: []int{2}, NaturalCrit: true}, Faces: "5,5", Want: "rolled 5+5 = 10, modifiers +2 → 12: 7 to 11 is success (rules.md §4.3)"},
+		{P: SuccessRoll{Mods: []int{-1}}, Faces: "3,4", Want: "rolled 3+4 = 7, modifiers -1 → 6: 6 or less is failure (rules.md §4.3)"},
+	})
 }
 
 func TestProcedureContract(t *testing.T) {
