@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/skirmish-engine/skirmish/dice"
+	"github.com/skirmish-engine/skirmish/rules"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 )
@@ -118,6 +119,12 @@ func printRoll(cmd *cobra.Command, s *dice.Spec, a dice.Args, p dice.Procedure, 
 		fmt.Fprintln(w, "dice     typed in (--faces)")
 	}
 	fmt.Fprintf(w, "rolled   %s\n", diceText(res.Dice))
+	if len(res.Mods) > 0 {
+		fmt.Fprintf(w, "mods     %s\n", strings.TrimPrefix(rules.ModsText(res.Mods), "modifiers "))
+	}
+	if res.Total != nil {
+		fmt.Fprintf(w, "total    %d\n", *res.Total)
+	}
 	outcome := p.Outcomes()[res.Outcome]
 	if f := flagNames(p, res.Flags); len(f) > 0 {
 		outcome += " + " + strings.Join(f, " + ")
