@@ -1,0 +1,551 @@
+// Package board is the geometry of board mode (DESIGN.md §4), in inches: a
+// rectangular table with levels at given elevations, terrain boxes that
+// block movement and sight, walls, ledges, ductway pairs, objectives and
+// tokens; models are circular bases at positions on levels. It answers the
+// engine's geometry questions (engine.Board) and proposes candidate
+// destinations for movement.
+//
+// The model is 2.5-D: a box has a footprint on one level and a height; a
+// model's eyes are EyeHeight above its level. Paths stay on a model's level
+// and go round boxes and walls through their corners, so a path length is
+// exact for the polygonal obstacles used here. Climbing, jumping and falling
+// between levels are the rulesets' business (FactFall gives the height).
+package board
+
+import (
+	"fmt"
+	"math"
+	"slices"
+
+	"github.com/skirmish-engine/skirmish/engine"
+)
+
+// EyeHeight is how far above its level a model sees from, in inches.
+const EyeHeight = 1.0
+
+// Contact is the largest gap, in inches, that still counts as base contact.
+const Contact = 0.01
+
+// Board is a battlefield. Its zero value is not usable; build one with a
+// Width and Height.
+type Board struct {
+	Width, Height float64
+	Levels        []float64 // elevation of each level; level 0 is the ground at 0
+	Boxes         []Box
+	Walls         []Wall
+	Ledges        []Ledge
+	Ducts         []Duct
+	Objectives    []Point
+	Tokens        []Token
+}
+
+// Point is a position on a level.
+type Point struct {
+	X, Y  float64
+	Level int
+}
+
+// Box is a block of terrain: an axis-aligned footprint on a level, rising
+// Height inches. It blocks movement and, where taller than the line of
+// sight, sight.
+type Box struct {
+	X0, Y0, X1, Y1 float64
+	Level          int
+	Height         float64
+}
+
+// Wall is a thin barrier from A to B with a height; it blocks like a box.
+type Wall struct {
+	A, B   Point
+	Height float64
+}
+
+// Ledge is an edge of a raised level, from A to B, with the level below.
+type Ledge struct {
+	A, B  Point
+	Below int
+}
+
+// Duct is a ductway: two linked ends.
+type Duct struct{ A, B Point }
+
+// Token is a marker on the table (a search token, a loot crate).
+type Token struct {
+	Kind string
+	At   Point
+}
+
+// Check reports a malformed board, naming the field.
+func (b *Board) Check() error {
+	bad := func(path, format string, a ...any) error {
+		return &engine.FieldError{Path: "board." + path, Problem: fmt.Sprintf(format, a...)}
+	}
+	if b.Width <= 0 || b.Height <= 0 || b.Width > 200 || b.Height > 200 {
+		return bad("size", "%gx%g\" is not a table; allowed above 0 up to 200\"", b.Width, b.Height)
+	}
+	if len(b.Levels) == 0 {
+		b.Levels = []float64{0}
+	}
+	if b.Levels[0] != 0 {
+		return bad("levels[0]", "the ground level is at elevation 0, not %g", b.Levels[0])
+	}
+	lvl := func(path string, l int) error {
+		if l < 0 || l >= len(b.Levels) {
+			return bad(path, "level %d does not exist; allowed 0 to %d", l, len(b.Levels)-1)
+		}
+		return nil
+	}
+	in := func(path string, p Point) error {
+		if p.X < 0 || p.Y < 0 || p.X > b.Width || p.Y > b.Height {
+			return bad(path, "(%g, %g) is off the %gx%g\" table", p.X, p.Y, b.Width, b.Height)
+		}
+		return lvl(path+".level", p.Level)
+	}
+	for i, x := range b.Boxes {
+		p := fmt.Sprintf("boxes[%d]", i)
+		if x.X1 <= x.X0 || x.Y1 <= x.Y0 || x.Height <= 0 {
+			return bad(p, "needs x0 < x1, y0 < y1 and a positive height")
+		}
+		if err := in(p, Point{x.X0, x.Y0, x.Level}); err != nil {
+			return err
+		}
+		if err := in(p, Point{x.X1, x.Y1, x.Level}); err != nil {
+			return err
+		}
+	}
+	for i, w := range b.Walls {
+		p := fmt.Sprintf("walls[%d]", i)
+		if w.Height <= 0 {
+			return bad(p+".height", "must be positive")
+		}
+		if err := in(p+".a", w.A); err != nil {
+			return err
+		}
+		if err := in(p+".b", w.B); err != nil {
+			return err
+		}
+	}
+	for i, l := range b.Ledges {
+		p := fmt.Sprintf("ledges[%d]", i)
+		if err := in(p+".a", l.A); err != nil {
+			return err
+		}
+		if err := in(p+".b", l.B); err != nil {
+			return err
+		}
+		if err := lvl(p+".below", l.Below); err != nil {
+			return err
+		}
+		if b.Levels[l.Below] >= b.Levels[l.A.Level] {
+			return bad(p+".below", "level %d is not below level %d", l.Below, l.A.Level)
+		}
+	}
+	for i, d := range b.Ducts {
+		if err := in(fmt.Sprintf("ducts[%d].a", i), d.A); err != nil {
+			return err
+		}
+		if err := in(fmt.Sprintf("ducts[%d].b", i), d.B); err != nil {
+			return err
+		}
+	}
+	for i, o := range b.Objectives {
+		if err := in(fmt.Sprintf("objectives[%d]", i), o); err != nil {
+			return err
+		}
+	}
+	for i, t := range b.Tokens {
+		if err := in(fmt.Sprintf("tokens[%d]", i), t.At); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// elev is a level's elevation; a board without levels is all ground.
+func (b *Board) elev(level int) float64 {
+	if level < len(b.Levels) {
+		return b.Levels[level]
+	}
+	return 0
+}
+
+// model geometry from a state.
+func radius(s *engine.State, m int) float64 { return s.Static(m).Base / 2 }
+
+func centre(s *engine.State, m int) Point {
+	p := s.Models[m].Pos
+	return Point{float64(p.X), float64(p.Y), int(p.Level)}
+}
+
+// Distance is the base-edge to base-edge distance between models a and b:
+// across levels, the straight line between the bases. Zero when they touch
+// or overlap.
+func (b *Board) Distance(s *engine.State, m, n int) float64 {
+	pa, pb := centre(s, m), centre(s, n)
+	d := math.Hypot(pa.X-pb.X, pa.Y-pb.Y) - radius(s, m) - radius(s, n)
+	dz := b.elev(pa.Level) - b.elev(pb.Level)
+	return math.Max(0, math.Hypot(math.Max(0, d), dz))
+}
+
+// Sight reports whether model m can see model n: whether the line between
+// their eyes clears every box and wall, or how many of three lines (to n's
+// centre and to both sides of its base) do.
+func (b *Board) sightLines(s *engine.State, m, n int) int {
+	pa, pb := centre(s, m), centre(s, n)
+	za, zb := b.elev(pa.Level)+EyeHeight, b.elev(pb.Level)+EyeHeight
+	dx, dy := pb.X-pa.X, pb.Y-pa.Y
+	l := math.Hypot(dx, dy)
+	if l == 0 {
+		return 3
+	}
+	r := radius(s, n) * 0.9
+	ox, oy := -dy/l*r, dx/l*r
+	clear := 0
+	for _, k := range []float64{0, 1, -1} {
+		if !b.blocked(pa.X, pa.Y, za, pb.X+k*ox, pb.Y+k*oy, zb) {
+			clear++
+		}
+	}
+	return clear
+}
+
+// blocked reports whether the 3-D segment from (x0,y0,z0) to (x1,y1,z1)
+// passes through a box or wall taller than the segment where it crosses.
+func (b *Board) blocked(x0, y0, z0, x1, y1, z1 float64) bool {
+	for _, bx := range b.Boxes {
+		t0, t1, ok := clipBox(x0, y0, x1, y1, bx.X0, bx.Y0, bx.X1, bx.Y1)
+		if !ok {
+			continue
+		}
+		top := b.elev(bx.Level) + bx.Height
+		if z0+(z1-z0)*t0 < top || z0+(z1-z0)*t1 < top {
+			return true
+		}
+	}
+	for _, w := range b.Walls {
+		if t, ok := crossAt(x0, y0, x1, y1, w.A.X, w.A.Y, w.B.X, w.B.Y); ok {
+			if z0+(z1-z0)*t < b.elev(w.A.Level)+w.Height {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// clipBox clips the segment to the rectangle (Liang–Barsky), returning the
+// parameters where it enters and leaves.
+func clipBox(x0, y0, x1, y1, rx0, ry0, rx1, ry1 float64) (float64, float64, bool) {
+	t0, t1 := 0.0, 1.0
+	dx, dy := x1-x0, y1-y0
+	for _, e := range [4][2]float64{{-dx, x0 - rx0}, {dx, rx1 - x0}, {-dy, y0 - ry0}, {dy, ry1 - y0}} {
+		p, q := e[0], e[1]
+		if p == 0 {
+			if q < 0 {
+				return 0, 0, false
+			}
+			continue
+		}
+		t := q / p
+		if p < 0 {
+			t0 = math.Max(t0, t)
+		} else {
+			t1 = math.Min(t1, t)
+		}
+		if t0 > t1 {
+			return 0, 0, false
+		}
+	}
+	return t0, t1, t1-t0 > 1e-9
+}
+
+// crossAt reports whether segment p crosses segment q, and where along p.
+func crossAt(px0, py0, px1, py1, qx0, qy0, qx1, qy1 float64) (float64, bool) {
+	rx, ry := px1-px0, py1-py0
+	sx, sy := qx1-qx0, qy1-qy0
+	den := rx*sy - ry*sx
+	if den == 0 {
+		return 0, false
+	}
+	t := ((qx0-px0)*sy - (qy0-py0)*sx) / den
+	u := ((qx0-px0)*ry - (qy0-py0)*rx) / den
+	return t, t >= 0 && t <= 1 && u >= 0 && u <= 1
+}
+
+// segDist is the distance from point (x, y) to segment a–b.
+func segDist(x, y, ax, ay, bx, by float64) float64 {
+	dx, dy := bx-ax, by-ay
+	l2 := dx*dx + dy*dy
+	t := 0.0
+	if l2 > 0 {
+		t = math.Max(0, math.Min(1, ((x-ax)*dx+(y-ay)*dy)/l2))
+	}
+	return math.Hypot(x-ax-t*dx, y-ay-t*dy)
+}
+
+// nearestLedge is the edge distance from model m to the closest ledge of its
+// level, and the drop there; ok is false when its level has none.
+func (b *Board) nearestLedge(s *engine.State, m int) (dist, drop float64, ok bool) {
+	p := centre(s, m)
+	dist = math.Inf(1)
+	for _, l := range b.Ledges {
+		if l.A.Level != p.Level {
+			continue
+		}
+		d := segDist(p.X, p.Y, l.A.X, l.A.Y, l.B.X, l.B.Y) - radius(s, m)
+		if d < dist {
+			dist, drop, ok = math.Max(0, d), b.elev(p.Level)-b.elev(l.Below), true
+		}
+	}
+	return dist, drop, ok
+}
+
+// Fact answers the engine's geometry questions.
+func (b *Board) Fact(s *engine.State, f engine.Fact) (int, bool) {
+	yes := func(v bool) int {
+		if v {
+			return 1
+		}
+		return 0
+	}
+	hundredths := func(v float64) int { return int(math.Round(v * 100)) }
+	switch f.Kind {
+	case engine.FactWithin:
+		return yes(b.Distance(s, f.A, f.B) <= float64(f.Inches)+1e-9), true
+	case engine.FactContact:
+		return yes(b.Distance(s, f.A, f.B) <= Contact), true
+	case engine.FactDistance:
+		return hundredths(b.Distance(s, f.A, f.B)), true
+	case engine.FactSight:
+		return yes(b.sightLines(s, f.A, f.B) > 0), true
+	case engine.FactCover:
+		n := b.sightLines(s, f.A, f.B)
+		return yes(n > 0 && n < 3), true
+	case engine.FactElevation:
+		return hundredths(b.elev(int(s.Models[f.A].Pos.Level)) - b.elev(int(s.Models[f.B].Pos.Level))), true
+	case engine.FactNearLedge:
+		d, _, ok := b.nearestLedge(s, f.A)
+		return yes(ok && d <= float64(f.Inches)), true
+	case engine.FactFall:
+		_, drop, ok := b.nearestLedge(s, f.A)
+		if !ok {
+			return 0, true
+		}
+		return hundredths(drop), true
+	}
+	return 0, false
+}
+
+// Ductway returns the other end of a ductway whose end is within reach of
+// model m (base edge within 1"), and whether there is one.
+func (b *Board) Ductway(s *engine.State, m int) (Point, bool) {
+	p := centre(s, m)
+	for _, d := range b.Ducts {
+		for _, e := range [2][2]Point{{d.A, d.B}, {d.B, d.A}} {
+			if e[0].Level == p.Level && math.Hypot(p.X-e[0].X, p.Y-e[0].Y)-radius(s, m) <= 1 {
+				return e[1], true
+			}
+		}
+	}
+	return Point{}, false
+}
+
+// Fits reports whether model m can stand at p: on the table, off every box
+// and wall of its level, and not overlapping another model in play on that
+// level. If apart is positive it must also be more than apart inches from
+// every enemy (N26 ductway placement).
+func (b *Board) Fits(s *engine.State, m int, p Point, apart float64) bool {
+	r := radius(s, m)
+	if p.X-r < 0 || p.Y-r < 0 || p.X+r > b.Width || p.Y+r > b.Height {
+		return false
+	}
+	for _, bx := range b.Boxes {
+		if bx.Level == p.Level && circleHitsBox(p.X, p.Y, r, bx) {
+			return false
+		}
+	}
+	for _, w := range b.Walls {
+		if w.A.Level == p.Level && segDist(p.X, p.Y, w.A.X, w.A.Y, w.B.X, w.B.Y) < r {
+			return false
+		}
+	}
+	for n := range s.Models {
+		if n == m || !s.Models[n].InPlay || int(s.Models[n].Pos.Level) != p.Level {
+			continue
+		}
+		q := centre(s, n)
+		gap := math.Hypot(p.X-q.X, p.Y-q.Y) - r - radius(s, n)
+		if gap < -Contact {
+			return false
+		}
+		if apart > 0 && s.SideOf(n) != s.SideOf(m) && gap <= apart {
+			return false
+		}
+	}
+	return true
+}
+
+func circleHitsBox(x, y, r float64, bx Box) bool {
+	cx := math.Max(bx.X0, math.Min(x, bx.X1))
+	cy := math.Max(bx.Y0, math.Min(y, bx.Y1))
+	return math.Hypot(x-cx, y-cy) < r-1e-9
+}
+
+// PathLength is the length of model m's shortest path to p on its level,
+// going round boxes and walls, and whether p can be reached and stood on.
+func (b *Board) PathLength(s *engine.State, m int, p engine.Pos) (float32, bool) {
+	from := centre(s, m)
+	to := Point{float64(p.X), float64(p.Y), int(p.Level)}
+	if to.Level != from.Level || !b.Fits(s, m, to, 0) {
+		return 0, false
+	}
+	d, ok := b.path(from, to, radius(s, m))
+	return float32(d), ok
+}
+
+// path is the shortest obstacle-avoiding path between two points for a base
+// of radius r: straight when clear, else through the corners of boxes and
+// the ends of walls, pushed out by the radius (Dijkstra over a few nodes).
+func (b *Board) path(from, to Point, r float64) (float64, bool) {
+	if b.clearFor(from, to, r) {
+		return math.Hypot(to.X-from.X, to.Y-from.Y), true
+	}
+	var nodeBuf [64]Point
+	nodes := append(nodeBuf[:0], from, to)
+	m := r + 0.01
+	for _, bx := range b.Boxes {
+		if bx.Level != from.Level {
+			continue
+		}
+		nodes = append(nodes, Point{bx.X0 - m, bx.Y0 - m, from.Level}, Point{bx.X1 + m, bx.Y0 - m, from.Level},
+			Point{bx.X0 - m, bx.Y1 + m, from.Level}, Point{bx.X1 + m, bx.Y1 + m, from.Level})
+	}
+	for _, w := range b.Walls {
+		if w.A.Level != from.Level {
+			continue
+		}
+		dx, dy := w.B.X-w.A.X, w.B.Y-w.A.Y
+		l := math.Hypot(dx, dy)
+		ux, uy := dx/l*m, dy/l*m
+		nodes = append(nodes, Point{w.A.X - ux - uy, w.A.Y - uy + ux, from.Level}, Point{w.A.X - ux + uy, w.A.Y - uy - ux, from.Level},
+			Point{w.B.X + ux - uy, w.B.Y + uy + ux, from.Level}, Point{w.B.X + ux + uy, w.B.Y + uy - ux, from.Level})
+	}
+	var distBuf [64]float64
+	var doneBuf [64]bool
+	dist, done := distBuf[:0], doneBuf[:0]
+	if len(nodes) > len(nodeBuf) {
+		dist, done = make([]float64, 0, len(nodes)), make([]bool, 0, len(nodes))
+	}
+	dist, done = dist[:len(nodes)], done[:len(nodes)]
+	for i := range dist {
+		dist[i] = math.Inf(1)
+	}
+	dist[0] = 0
+	for {
+		u := -1
+		for i := range nodes {
+			if !done[i] && !math.IsInf(dist[i], 1) && (u < 0 || dist[i] < dist[u]) {
+				u = i
+			}
+		}
+		if u < 0 {
+			return 0, false
+		}
+		if u == 1 {
+			return dist[1], true
+		}
+		done[u] = true
+		for v := range nodes {
+			if done[v] || !b.clearFor(nodes[u], nodes[v], r) {
+				continue
+			}
+			if d := dist[u] + math.Hypot(nodes[v].X-nodes[u].X, nodes[v].Y-nodes[u].Y); d < dist[v] {
+				dist[v] = d
+			}
+		}
+	}
+}
+
+// clearFor reports whether a base of radius r can slide straight from a to b
+// on a's level without touching a box or wall.
+func (b *Board) clearFor(a, c Point, r float64) bool {
+	for _, bx := range b.Boxes {
+		if bx.Level != a.Level {
+			continue
+		}
+		grown := Box{bx.X0 - r, bx.Y0 - r, bx.X1 + r, bx.Y1 + r, bx.Level, bx.Height}
+		if _, _, hit := clipBox(a.X, a.Y, c.X, c.Y, grown.X0, grown.Y0, grown.X1, grown.Y1); hit {
+			return false
+		}
+	}
+	for _, w := range b.Walls {
+		if w.A.Level != a.Level {
+			continue
+		}
+		if _, hit := crossAt(a.X, a.Y, c.X, c.Y, w.A.X, w.A.Y, w.B.X, w.B.Y); hit ||
+			segDist(w.A.X, w.A.Y, a.X, a.Y, c.X, c.Y) < r || segDist(w.B.X, w.B.Y, a.X, a.Y, c.X, c.Y) < r {
+			return false
+		}
+	}
+	return true
+}
+
+// Destinations appends the candidate end points of a move of up to max
+// inches by model m: towards and away from each enemy in play, to each
+// objective and to each box's nearest side (cover), each at the full and
+// half distance; only points that can be reached within max and stood on,
+// without duplicates, in a fixed order.
+func (b *Board) Destinations(s *engine.State, m int, max float32, out []engine.Pos) []engine.Pos {
+	from := centre(s, m)
+	r := radius(s, m)
+	lim := float64(max)
+	add := func(tx, ty float64) {
+		dx, dy := tx-from.X, ty-from.Y
+		l := math.Hypot(dx, dy)
+		if l < 1e-6 {
+			return
+		}
+		for _, f := range [2]float64{1, 0.5} {
+			d := math.Min(lim*f, l)
+			p := Point{from.X + dx/l*d, from.Y + dy/l*d, from.Level}
+			q := engine.Pos{X: float32(round2(p.X)), Y: float32(round2(p.Y)), Level: int8(p.Level)}
+			if slices.Contains(out, q) {
+				continue
+			}
+			p = Point{float64(q.X), float64(q.Y), p.Level}
+			if !b.Fits(s, m, p, 0) {
+				continue
+			}
+			if pl, ok := b.path(from, p, r); ok && pl <= lim+1e-6 {
+				out = append(out, q)
+			}
+		}
+	}
+	for n := range s.Models {
+		if s.SideOf(n) == s.SideOf(m) || !s.Models[n].InPlay || int(s.Models[n].Pos.Level) != from.Level {
+			continue
+		}
+		q := centre(s, n)
+		gap := r + radius(s, n) + 1.05 // stop short of the 1" around enemies
+		dx, dy := q.X-from.X, q.Y-from.Y
+		l := math.Hypot(dx, dy)
+		if l > gap {
+			add(from.X+dx/l*(l-gap), from.Y+dy/l*(l-gap))
+		}
+		add(from.X-dx/l*lim, from.Y-dy/l*lim)
+	}
+	for _, o := range b.Objectives {
+		if o.Level == from.Level {
+			add(o.X, o.Y)
+		}
+	}
+	for _, bx := range b.Boxes {
+		if bx.Level == from.Level {
+			cx := math.Max(bx.X0-r-0.05, math.Min(from.X, bx.X1+r+0.05))
+			cy := math.Max(bx.Y0-r-0.05, math.Min(from.Y, bx.Y1+r+0.05))
+			add(cx, cy)
+		}
+	}
+	return out
+}
+
+func round2(x float64) float64 { return math.Round(x*100) / 100 }

@@ -1,0 +1,199 @@
+package board
+
+import (
+	"math"
+	"testing"
+
+	"github.com/skirmish-engine/skirmish/engine"
+)
+
+// testState makes a state with models at the given points (1" bases)
+// through a trivial ruleset, so that geometry can be asked about it.
+type rules struct{ info engine.Info }
+
+func (r *rules) Info() *engine.Info          { return &r.info }
+func (r *rules) Start(s *engine.State) error { return nil }
+func noop(c *engine.Ctx, a engine.Action)    {}
+
+func state(t *testing.T, b *Board, pts ...Point) *engine.State {
+	t.Helper()
+	rs := &rules{engine.Info{ID: "geo", Version: "1", Phases: []engine.Phase{{ID: "p", Activations: true}},
+		Statuses: []string{"ok"}, Actions: []engine.ActionDef{{ID: "wait", Type: "x", Resolve: noop}}}}
+	su := &engine.Setup{Rounds: 1, Mode: "board", Board: b, Sides: []engine.SideSetup{{Name: "a"}, {Name: "b"}}}
+	for i, p := range pts {
+		su.Models = append(su.Models, engine.ModelSetup{ID: string(rune('a' + i)), Side: i % 2, Base: 1,
+			Start: engine.Pos{X: float32(p.X), Y: float32(p.Y), Level: int8(p.Level)}})
+	}
+	g, err := engine.New(rs, su, engine.Config{Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g.State()
+}
+
+func TestDistanceAndContact(t *testing.T) {
+	b := &Board{Width: 24, Height: 24, Levels: []float64{0, 3}}
+	s := state(t, b, Point{2, 2, 0}, Point{5, 2, 0}, Point{3, 2, 0}, Point{2, 6, 1})
+	for _, tc := range []struct {
+		m, n int
+		want float64
+	}{
+		{0, 1, 2},                // centres 3" apart, two 0.5" radii
+		{1, 0, 2},                // symmetric
+		{0, 2, 0},                // centres 1" apart: touching
+		{0, 3, math.Hypot(3, 3)}, // edge gap 3" across, 3" up
+	} {
+		if got := b.Distance(s, tc.m, tc.n); math.Abs(got-tc.want) > 1e-9 {
+			t.Errorf("Distance(m%d, m%d) = %v, want %v", tc.m, tc.n, got, tc.want)
+		}
+	}
+	within := func(m, n int, x float32) int {
+		v, _ := b.Fact(s, engine.Fact{Kind: engine.FactWithin, A: m, B: n, Inches: x})
+		return v
+	}
+	if within(0, 1, 1.99) != 0 || within(0, 1, 2) != 1 || within(0, 1, 6) != 1 {
+		t.Error("within is not a threshold at the distance")
+	}
+	if v, _ := b.Fact(s, engine.Fact{Kind: engine.FactContact, A: 0, B: 2}); v != 1 {
+		t.Error("touching bases are not in contact")
+	}
+	if v, _ := b.Fact(s, engine.Fact{Kind: engine.FactDistance, A: 0, B: 1}); v != 200 {
+		t.Errorf("distance in hundredths = %d", v)
+	}
+	if v, _ := b.Fact(s, engine.Fact{Kind: engine.FactElevation, A: 3, B: 0}); v != 300 {
+		t.Errorf("elevation = %d", v)
+	}
+}
+
+func TestSightAndCover(t *testing.T) {
+	b := &Board{Width: 24, Height: 24, Boxes: []Box{{X0: 9, Y0: 4, X1: 11, Y1: 8, Height: 3}}}
+	s := state(t, b,
+		Point{2, 6, 0},     // m0 behind the box's line
+		Point{18, 6, 0},    // m1: box squarely between
+		Point{18, 10.5, 0}, // m2: partly behind the box's corner
+		Point{18, 14, 0},   // m3: clear
+	)
+	fact := func(kind string, m, n int) int { v, _ := b.Fact(s, engine.Fact{Kind: kind, A: m, B: n}); return v }
+	if fact(engine.FactSight, 0, 1) != 0 {
+		t.Error("sight through a tall box")
+	}
+	if fact(engine.FactSight, 0, 3) != 1 || fact(engine.FactCover, 0, 3) != 0 {
+		t.Error("a clear target should be seen and not in cover")
+	}
+	if fact(engine.FactSight, 0, 2) != 1 || fact(engine.FactCover, 0, 2) != 1 {
+		t.Error("a target half behind the box should be seen and in cover")
+	}
+	low := &Board{Width: 24, Height: 24, Boxes: []Box{{X0: 9, Y0: 4, X1: 11, Y1: 8, Height: 0.5}}}
+	s2 := state(t, low, Point{2, 6, 0}, Point{18, 6, 0})
+	if v, _ := low.Fact(s2, engine.Fact{Kind: engine.FactSight, A: 0, B: 1}); v != 1 {
+		t.Error("a box lower than the eyes blocks sight")
+	}
+	walled := &Board{Width: 24, Height: 24, Walls: []Wall{{A: Point{10, 0, 0}, B: Point{10, 20, 0}, Height: 2}}}
+	s3 := state(t, walled, Point{2, 6, 0}, Point{18, 6, 0})
+	if v, _ := walled.Fact(s3, engine.Fact{Kind: engine.FactSight, A: 0, B: 1}); v != 0 {
+		t.Error("a wall taller than the eyes does not block sight")
+	}
+}
+
+func TestPathAroundObstacles(t *testing.T) {
+	b := &Board{Width: 24, Height: 24, Boxes: []Box{{X0: 9, Y0: 2, X1: 11, Y1: 10, Height: 3}}}
+	s := state(t, b, Point{4, 6, 0}, Point{20, 20, 0})
+	straight := 12.0
+	d, ok := b.PathLength(s, 0, engine.Pos{X: 16, Y: 6})
+	if !ok || float64(d) <= straight+0.5 {
+		t.Errorf("path round the box = %v, %v; want longer than %v", d, ok, straight)
+	}
+	if d, ok := b.PathLength(s, 0, engine.Pos{X: 4, Y: 14}); !ok || math.Abs(float64(d)-8) > 1e-4 {
+		t.Errorf("clear path = %v, %v; want 8", d, ok)
+	}
+	if _, ok := b.PathLength(s, 0, engine.Pos{X: 10, Y: 6}); ok {
+		t.Error("a destination inside a box is reachable")
+	}
+	if _, ok := b.PathLength(s, 0, engine.Pos{X: 20.2, Y: 20}); ok {
+		t.Error("a destination overlapping another model is reachable")
+	}
+	if _, ok := b.PathLength(s, 0, engine.Pos{X: 23.8, Y: 6}); ok {
+		t.Error("a destination hanging off the table is reachable")
+	}
+}
+
+func TestLedgesAndDucts(t *testing.T) {
+	b := &Board{Width: 24, Height: 24, Levels: []float64{0, 4},
+		Ledges: []Ledge{{A: Point{10, 0, 1}, B: Point{10, 24, 1}, Below: 0}},
+		Ducts:  []Duct{{A: Point{2, 2, 0}, B: Point{20, 20, 0}}}}
+	s := state(t, b, Point{9.2, 5, 1}, Point{3, 2, 0}, Point{6, 6, 1})
+	near := func(m int, x float32) int {
+		v, _ := b.Fact(s, engine.Fact{Kind: engine.FactNearLedge, A: m, Inches: x})
+		return v
+	}
+	if near(0, 0.5) != 1 || near(2, 0.5) != 0 || near(1, 5) != 0 {
+		t.Error("near-ledge wrong")
+	}
+	if v, _ := b.Fact(s, engine.Fact{Kind: engine.FactFall, A: 0}); v != 400 {
+		t.Errorf("fall = %d, want 400", v)
+	}
+	if p, ok := b.Ductway(s, 1); !ok || p != (Point{20, 20, 0}) {
+		t.Errorf("ductway from m1 = %v %v", p, ok)
+	}
+	if _, ok := b.Ductway(s, 2); ok {
+		t.Error("m2 is far from every ductway")
+	}
+	if b.Fits(s, 1, Point{20, 21.2, 0}, 0) != true {
+		t.Error("free spot refused")
+	}
+	if b.Fits(s, 1, Point{6.5, 6, 1}, 0) {
+		t.Error("overlapping placement accepted")
+	}
+}
+
+func TestDestinations(t *testing.T) {
+	b := &Board{Width: 24, Height: 24, Boxes: []Box{{X0: 10, Y0: 10, X1: 12, Y1: 12, Height: 2}}, Objectives: []Point{{18, 4, 0}}}
+	s := state(t, b, Point{4, 4, 0}, Point{20, 20, 0}, Point{4, 20, 0})
+	d := b.Destinations(s, 0, 6, nil)
+	if len(d) < 4 {
+		t.Fatalf("only %d destinations: %v", len(d), d)
+	}
+	seen := map[engine.Pos]bool{}
+	for _, p := range d {
+		if seen[p] {
+			t.Errorf("duplicate destination %v", p)
+		}
+		seen[p] = true
+		l, ok := b.PathLength(s, 0, p)
+		if !ok || l > 6+1e-4 {
+			t.Errorf("destination %v: path %v ok %v beyond the 6\" move", p, l, ok)
+		}
+	}
+	if again := b.Destinations(s, 0, 6, nil); len(again) != len(d) {
+		t.Error("destinations are not deterministic")
+	}
+}
+
+func TestCheck(t *testing.T) {
+	for name, b := range map[string]*Board{
+		"size":   {Width: 0, Height: 4},
+		"box":    {Width: 10, Height: 10, Boxes: []Box{{X0: 5, Y0: 5, X1: 4, Y1: 6, Height: 1}}},
+		"off":    {Width: 10, Height: 10, Objectives: []Point{{11, 1, 0}}},
+		"level":  {Width: 10, Height: 10, Tokens: []Token{{Kind: "loot", At: Point{1, 1, 2}}}},
+		"ledge":  {Width: 10, Height: 10, Levels: []float64{0, 2}, Ledges: []Ledge{{A: Point{1, 1, 0}, B: Point{2, 2, 0}, Below: 1}}},
+		"ground": {Width: 10, Height: 10, Levels: []float64{1}},
+	} {
+		if err := b.Check(); err == nil {
+			t.Errorf("%s: malformed board accepted", name)
+		}
+	}
+	if err := (&Board{Width: 24, Height: 24}).Check(); err != nil {
+		t.Error(err)
+	}
+}
+
+func BenchmarkDestinations(b *testing.B) {
+	bd := &Board{Width: 24, Height: 24, Boxes: []Box{{X0: 10, Y0: 10, X1: 12, Y1: 12, Height: 2}}, Objectives: []Point{{18, 4, 0}}}
+	var t testing.T
+	s := state(&t, bd, Point{4, 4, 0}, Point{20, 20, 0}, Point{4, 20, 0})
+	buf := make([]engine.Pos, 0, 32)
+	b.ReportAllocs()
+	for b.Loop() {
+		buf = bd.Destinations(s, 0, 6, buf[:0])
+	}
+}

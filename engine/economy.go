@@ -1,0 +1,247 @@
+package engine
+
+import (
+	"fmt"
+	"slices"
+)
+
+// economy is Info.Economy compiled for fast checks.
+type economy struct {
+	in         *Info
+	cost       []int    // per action definition, when its type is fixed
+	fixed      []bool   // whether the type is fixed (no TypeOf)
+	repeatable []bool   // per action definition, when fixed
+	excl       []uint64 // per action definition: the actions it excludes, both ways
+	payIdx     int      // counter index, or -1
+	clash      bool
+}
+
+func newEconomy(in *Info) economy {
+	e := economy{in: in, payIdx: -1, clash: len(in.Economy.Clash) > 0}
+	if in.Economy.Pay != "" {
+		e.payIdx = in.counter(in.Economy.Pay)
+	}
+	n := len(in.Actions)
+	e.cost, e.fixed, e.repeatable, e.excl = make([]int, n), make([]bool, n), make([]bool, n), make([]uint64, n)
+	for i, d := range in.Actions {
+		e.fixed[i] = d.TypeOf == nil
+		e.cost[i] = e.costOf(d.Type)
+		e.repeatable[i] = slices.Contains(in.Economy.Repeatable, d.Type)
+		for _, x := range d.Excludes {
+			j := in.Action(x)
+			e.excl[i] |= 1 << j
+			e.excl[j] |= 1 << i
+		}
+	}
+	return e
+}
+
+func (e *economy) costOf(typ string) int {
+	if c, ok := e.in.Economy.Cost[typ]; ok {
+		return c
+	}
+	return 1
+}
+
+// typeOf is the current type of action a (definition i).
+func (e *economy) typeOf(s *State, a Action, i int) string {
+	d := &e.in.Actions[i]
+	if d.TypeOf != nil {
+		return d.TypeOf(s, a)
+	}
+	return d.Type
+}
+
+// why says why model m may not take action a (definition i) under the
+// economy now, or "" if it may. forced means it is a free follow-up.
+func (e *economy) why(s *State, m, i int, a Action, forced bool) string {
+	t := &s.Turn
+	d := &e.in.Actions[i]
+	cost, repeatable := e.cost[i], e.repeatable[i]
+	var typ string
+	if !e.fixed[i] || e.clash {
+		typ = e.typeOf(s, a, i)
+		cost, repeatable = e.costOf(typ), slices.Contains(e.in.Economy.Repeatable, typ)
+	}
+	if !forced {
+		eco := &e.in.Economy
+		switch {
+		case eco.MaxActions > 0 && t.Actions >= eco.MaxActions:
+			return fmt.Sprintf("m%d has taken its %d actions this activation", m, eco.MaxActions)
+		case eco.Slots > 0 && cost > t.Slots:
+			return fmt.Sprintf("%s costs %d and m%d has %d left this activation", d.Name, cost, m, t.Slots)
+		case e.payIdx >= 0 && s.Count(m, e.payIdx)+cost > e.in.Counters[e.payIdx].Max:
+			return fmt.Sprintf("m%d cannot pay %d %s for %s", m, cost, eco.Pay, d.Name)
+		}
+	}
+	if !repeatable {
+		taken, when := t.Taken, "this activation"
+		if e.in.Economy.PerRound {
+			taken, when = s.Models[m].Taken, "this round"
+		}
+		if taken&(1<<i) != 0 {
+			return fmt.Sprintf("m%d has taken %s %s already", m, d.Name, when)
+		}
+	}
+	if x := t.Taken & e.excl[i]; x != 0 {
+		for j := range e.in.Actions {
+			if x&(1<<j) != 0 {
+				return fmt.Sprintf("%s cannot share an activation with %s", d.Name, e.in.Actions[j].Name)
+			}
+		}
+	}
+	if e.clash {
+		fam := d.Family
+		if fam == "" {
+			fam = d.ID
+		}
+		for _, p := range e.in.Economy.Clash {
+			other := ""
+			switch typ {
+			case p[0]:
+				other = p[1]
+			case p[1]:
+				other = p[0]
+			}
+			if other != "" && slices.Contains(t.Families, TakenFamily{fam, other}) {
+				return fmt.Sprintf("a %s action may not share its name (%s) with a %s action taken this activation", typ, fam, other)
+			}
+		}
+	}
+	return ""
+}
+
+// pay books action a (definition i) against the activation's budget.
+func (e *economy) pay(c *Ctx, a Action, i int) {
+	s := c.s
+	t := &s.Turn
+	d := &e.in.Actions[i]
+	typ := d.Type
+	cost := e.cost[i]
+	if !e.fixed[i] {
+		typ = e.typeOf(s, a, i)
+		cost = e.costOf(typ)
+	}
+	if k := slices.Index(t.Forced, int16(i)); k >= 0 {
+		cost = 0 // a follow-up is free
+	}
+	t.Forced = t.Forced[:0]
+	if e.in.Economy.Slots > 0 {
+		t.Slots -= cost
+	}
+	t.Actions++
+	t.Taken |= 1 << i
+	s.Models[a.Actor].Taken |= 1 << i
+	if e.clash {
+		fam := d.Family
+		if fam == "" {
+			fam = d.ID
+		}
+		t.Families = append(t.Families, TakenFamily{fam, typ})
+	}
+	if e.payIdx >= 0 && cost > 0 {
+		c.Add(a.Actor, e.payIdx, cost)
+	}
+}
+
+// lister builds legal-action lists into a reused buffer. Its emit function
+// is made once, so that rulesets' Options callbacks allocate nothing.
+type lister struct {
+	g      *Game
+	s      *State
+	m, i   int
+	forced bool
+	out    []Action
+	emit   func(Action)
+}
+
+func newLister(g *Game) lister {
+	l := lister{g: g}
+	return l
+}
+
+// bind makes the emit closure point at this lister's current location.
+func (l *lister) bind() {
+	if l.emit == nil {
+		l.emit = func(a Action) {
+			a.ID, a.Actor = l.g.info.Actions[l.i].ID, l.m
+			if l.g.eco.why(l.s, l.m, l.i, a, l.forced) == "" {
+				l.out = append(l.out, a)
+			}
+		}
+	}
+}
+
+// legal fills l.out with the legal actions of the decision in s.
+func (l *lister) legal(s *State) {
+	l.bind()
+	l.out = l.out[:0]
+	l.s = s
+	g := l.g
+	t := &s.Turn
+	switch {
+	case s.Over:
+		return
+	case t.Model == NoModel:
+		if !g.info.Phases[s.Phase].Activations {
+			return
+		}
+		for m := range s.Models {
+			if s.SideOf(m) == t.Side && g.eligible(s, m) && (len(t.Chain) == 0 || slices.Contains(t.Chain, m)) {
+				l.out = append(l.out, Act(Activate, m))
+			}
+		}
+		if g.info.Activation.MayPass && len(t.Chain) == 0 {
+			l.out = append(l.out, Act(Pass, NoModel))
+		}
+	default:
+		forced := len(t.Forced) > 0
+		l.actions(s, t.Model, forced)
+		if forced && len(l.out) == 0 { // advance clears an impossible follow-up; be safe
+			forced = false
+			l.actions(s, t.Model, false)
+		}
+		if !forced {
+			l.out = append(l.out, Act(End, t.Model))
+		}
+	}
+	slices.SortFunc(l.out, compareActions)
+	l.out = slices.CompactFunc(l.out, func(a, b Action) bool { return a == b })
+}
+
+func (l *lister) actions(s *State, m int, forced bool) {
+	for i := range l.g.info.Actions {
+		d := &l.g.info.Actions[i]
+		if forced && !slices.Contains(s.Turn.Forced, int16(i)) {
+			continue
+		}
+		if d.Available != nil && !d.Available(s, m) {
+			continue
+		}
+		l.m, l.i, l.forced = m, i, forced
+		if d.Options == nil {
+			l.emit(Act(d.ID, m))
+		} else {
+			d.Options(s, m, l.emit)
+		}
+	}
+}
+
+// hasChoice reports whether the active model in s has any action besides
+// ending its activation. A follow-up that cannot be taken is dropped first.
+func (l *lister) hasChoice(s *State) bool {
+	if len(s.Turn.Forced) > 0 {
+		l.bind()
+		l.out, l.s = l.out[:0], s
+		if l.actions(s, s.Turn.Model, true); len(l.out) == 0 {
+			s.Turn.Forced = s.Turn.Forced[:0]
+		}
+	}
+	l.legal(s)
+	for _, a := range l.out {
+		if a.ID != End {
+			return true
+		}
+	}
+	return false
+}

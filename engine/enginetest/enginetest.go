@@ -1,0 +1,374 @@
+// Package enginetest is the conformance suite every ruleset runs in a few
+// lines:
+//
+//	func TestConformance(t *testing.T) {
+//		enginetest.Run(t, enginetest.Suite{Ruleset: myrules.New(), Setup: sampleSetup, Games: 500})
+//	}
+//
+// It plays games to the end with random legal choices and seeded dice, in
+// every dice mode, with bots answering inline and with every question left
+// to a "person" it answers itself, and at every step checks that the state
+// clones equal, round-trips through JSON, equals the state rebuilt from the
+// log; that the legal actions are sorted, unique and each applicable; that a
+// pending prompt is consistent and wrong answers change nothing; that every
+// dice distribution met sums to 1; and the engine's invariants (budget never
+// negative, counters within bounds, one valid status per model). At the end
+// it saves, loads and replays the game. Every failure names the seed that
+// reproduces it.
+package enginetest
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math/big"
+	"slices"
+	"strconv"
+	"testing"
+
+	"github.com/skirmish-engine/skirmish/dice"
+	"github.com/skirmish-engine/skirmish/engine"
+)
+
+// Suite configures Run.
+type Suite struct {
+	Ruleset engine.Ruleset
+	// Setup returns a fresh setup for game i (setups are filled in by
+	// validation, so each game needs its own).
+	Setup func(i int) *engine.Setup
+	// Games to play (default 50); Seed derives each game's seed.
+	Games int
+	Seed  uint64
+	// MaxSteps bounds a game's decisions (default 5000): a game that does
+	// not end by then fails.
+	MaxSteps int
+	// TryEvery checks every legal action by resolving it on a copy, every
+	// this many steps (default 1); RebuildEvery rebuilds the state from the
+	// log (default 1).
+	TryEvery, RebuildEvery int
+}
+
+// Run plays the suite's games and reports every failure.
+func Run(t *testing.T, s Suite) {
+	t.Helper()
+	if s.Games == 0 {
+		s.Games = 50
+	}
+	if s.MaxSteps == 0 {
+		s.MaxSteps = 5000
+	}
+	if s.TryEvery == 0 {
+		s.TryEvery = 1
+	}
+	if s.RebuildEvery == 0 {
+		s.RebuildEvery = 1
+	}
+	modes := []engine.DiceMode{engine.DigitalDice, engine.SampledDice, engine.PhysicalDice}
+	for i := range s.Games {
+		seed := dice.DeriveSeed(s.Seed, uint64(i))
+		mode := modes[i%len(modes)]
+		bots := i%2 == 0
+		name := fmt.Sprintf("game%d/seed%d/%s/bots=%v", i, seed, mode, bots)
+		p := &player{t: t, suite: &s, seed: seed, name: name, rng: dice.NewRNG(seed ^ 0xabcdef)}
+		p.play(mode, bots)
+	}
+}
+
+type player struct {
+	t     *testing.T
+	suite *Suite
+	seed  uint64
+	name  string
+	rng   *dice.RNG
+	g     *engine.Game
+	step  int
+	fails int
+}
+
+func (p *player) errorf(format string, a ...any) {
+	p.t.Helper()
+	p.fails++
+	if p.fails <= 5 {
+		p.t.Errorf("%s step %d: %s", p.name, p.step, fmt.Sprintf(format, a...))
+	}
+}
+
+func (p *player) play(mode engine.DiceMode, bots bool) {
+	t := p.t
+	t.Helper()
+	rs := p.suite.Ruleset
+	su := p.suite.Setup(int(p.seed % 1000))
+	cfg := engine.Config{Seed: p.seed, Dice: mode}
+	if bots {
+		cfg.Players = engine.Bots(len(su.Sides))
+	}
+	g, err := engine.New(rs, su, cfg)
+	if err != nil {
+		t.Errorf("%s: new game: %v", p.name, err)
+		return
+	}
+	p.g = g
+	for p.step = 0; p.step < p.suite.MaxSteps && !g.Over() && p.fails == 0; p.step++ {
+		p.check()
+		if pr := g.Pending(); pr != nil {
+			p.answer(pr)
+			continue
+		}
+		legal := g.Legal()
+		if len(legal) == 0 {
+			p.errorf("no legal action and no prompt, but the game is not over")
+			return
+		}
+		a := legal[p.rng.Face(len(legal))-1]
+		if err := g.Apply(a); err != nil {
+			p.errorf("apply %s: %v", a, err)
+			return
+		}
+	}
+	if p.fails > 0 {
+		return
+	}
+	if !g.Over() {
+		p.errorf("the game did not end in %d steps", p.suite.MaxSteps)
+		return
+	}
+	p.check()
+	p.saveLoad()
+}
+
+// answer answers a pending prompt as a person at the table would, after
+// checking that wrong answers are refused and change nothing.
+func (p *player) answer(pr *engine.Prompt) {
+	g := p.g
+	before := g.State().Clone()
+	nlog := len(g.Log().Entries)
+	wrong := engine.ChoiceQ
+	if pr.Kind == engine.ChoiceQ {
+		wrong = engine.FactQ
+	}
+	if err := g.Answer(wrong, engine.Reply{}); err == nil {
+		p.errorf("a %s answer to a %s prompt was accepted", wrong, pr.Kind)
+	}
+	if err := g.Apply(engine.Act(engine.End, engine.NoModel)); !errors.Is(err, engine.ErrPending) {
+		p.errorf("an action while a prompt is pending: %v, want ErrPending", err)
+	}
+	var rep engine.Reply
+	switch pr.Kind {
+	case engine.DiceQ:
+		if pr.Proc == nil {
+			p.errorf("dice prompt %s without a procedure", pr.Key)
+			return
+		}
+		p.sumsToOne(pr.Proc)
+		if err := g.Answer(engine.DiceQ, engine.Reply{Faces: []string{"0"}}); err == nil {
+			p.errorf("face 0 accepted for %s", pr.Key)
+		}
+		res, err := dice.Sample(pr.Proc, p.rng) // roll "real" dice
+		if err != nil {
+			p.errorf("rolling %s: %v", pr.Key, err)
+			return
+		}
+		for _, d := range res.Dice {
+			rep.Faces = append(rep.Faces, strconv.Itoa(d.Face))
+		}
+	case engine.ChoiceQ:
+		if len(pr.Options) == 0 {
+			p.errorf("choice %s without options", pr.Key)
+			return
+		}
+		if err := g.Answer(engine.ChoiceQ, engine.Reply{Choice: len(pr.Options)}); err == nil {
+			p.errorf("choice out of range accepted for %s", pr.Key)
+		}
+		rep.Choice = p.rng.Face(len(pr.Options)) - 1
+	case engine.FactQ:
+		lo, hi := pr.Fact.Range()
+		if err := g.Answer(engine.FactQ, engine.Reply{Value: hi + 1}); err == nil {
+			p.errorf("fact out of range accepted for %s", pr.Key)
+		}
+		rep.Value = lo + p.rng.Face(min(hi-lo+1, 1000)) - 1
+	}
+	if ok, why := before.Equal(g.State()); !ok || len(g.Log().Entries) != nlog || g.Pending() == nil {
+		p.errorf("wrong answers changed the game: %s", why)
+		return
+	}
+	if err := g.Answer(pr.Kind, rep); err != nil {
+		p.errorf("answer %+v to %s %s: %v", rep, pr.Kind, pr.Key, err)
+	}
+}
+
+func (p *player) sumsToOne(proc dice.Procedure) {
+	odds := proc.Odds()
+	sum := new(big.Rat)
+	for c := odds.Min(); c <= odds.Max(); c++ {
+		sum.Add(sum, odds.P(c).Rat())
+	}
+	if sum.Cmp(big.NewRat(1, 1)) != 0 {
+		p.errorf("%s: odds sum to %s", proc.Name(), sum.RatString())
+	}
+}
+
+// check runs the per-step checks on the live game.
+func (p *player) check() {
+	g := p.g
+	s := g.State()
+	in := g.Info()
+
+	if ok, why := s.Clone().Equal(s); !ok {
+		p.errorf("clone differs: %s", why)
+	}
+	b, err := json.Marshal(s)
+	if err != nil {
+		p.errorf("state to JSON: %v", err)
+	} else if back, err := g.DecodeState(b); err != nil {
+		p.errorf("state from JSON: %v", err)
+	} else if ok, why := back.Equal(s); !ok {
+		p.errorf("state JSON round trip differs: %s", why)
+	}
+	if p.step%p.suite.RebuildEvery == 0 || g.Over() {
+		if rb, err := g.Rebuild(); err != nil {
+			p.errorf("rebuild from log: %v", err)
+		} else if ok, why := rb.Equal(s); !ok {
+			p.errorf("state rebuilt from the log differs: %s", why)
+		}
+	}
+
+	// Invariants.
+	t := &s.Turn
+	if t.Slots < 0 {
+		p.errorf("budget negative: %d slots", t.Slots)
+	}
+	if max := in.Economy.MaxActions; max > 0 && t.Actions > max {
+		p.errorf("%d actions taken, cap %d", t.Actions, max)
+	}
+	for m := range s.Models {
+		md := &s.Models[m]
+		if int(md.Status) >= len(in.Statuses) {
+			p.errorf("m%d has status %d of %d", m, md.Status, len(in.Statuses))
+		}
+		for c, d := range in.Counters {
+			if v := int(md.Counters[c]); v < d.Min || v > d.Max {
+				p.errorf("m%d counter %s = %d outside %d..%d", m, d.Name, v, d.Min, d.Max)
+			}
+		}
+	}
+	for i := range s.Sides {
+		for c, d := range in.SideCounts {
+			if v := int(s.Sides[i].Counters[c]); v < d.Min || v > d.Max {
+				p.errorf("side %d counter %s = %d outside %d..%d", i, d.Name, v, d.Min, d.Max)
+			}
+		}
+	}
+	if t.Model != engine.NoModel && (t.Model < 0 || t.Model >= len(s.Models) || !s.Models[t.Model].InPlay) {
+		p.errorf("active model %d is not a model in play", t.Model)
+	}
+
+	if g.Pending() != nil {
+		if len(g.Legal()) != 0 {
+			p.errorf("legal actions listed while a prompt is pending")
+		}
+		return
+	}
+	legal := g.Legal()
+	if g.Over() {
+		if len(legal) != 0 {
+			p.errorf("legal actions after the game is over")
+		}
+		return
+	}
+	if !slices.IsSortedFunc(legal, compare) {
+		p.errorf("legal actions not sorted: %v", legal)
+	}
+	for i := 1; i < len(legal); i++ {
+		if legal[i] == legal[i-1] {
+			p.errorf("legal action %s listed twice", legal[i])
+		}
+	}
+	for _, a := range legal {
+		if back, err := engine.ParseAction(a.String()); err != nil || back != a {
+			p.errorf("action %s: string form does not read back: %v %v", a, back, err)
+		}
+		var back engine.Action
+		if js, _ := json.Marshal(a); json.Unmarshal(js, &back) != nil || back != a {
+			p.errorf("action %s: JSON form does not read back", a)
+		}
+	}
+	if p.step%p.suite.TryEvery == 0 {
+		for k, a := range legal {
+			if _, _, err := g.Try(a, p.seed+uint64(k)); err != nil {
+				p.errorf("legal action %s does not apply: %v", a, err)
+			}
+		}
+	}
+	nlog := len(g.Log().Entries)
+	bad := engine.Action{ID: "no-such-action", Actor: engine.NoModel, Target: engine.NoModel}
+	var ill *engine.IllegalError
+	if err := g.Apply(bad); !errors.As(err, &ill) || ill.Reason == "" {
+		p.errorf("an unknown action gave %v, want an IllegalError with a reason", err)
+	}
+	if ok, why := s.Equal(g.State()); !ok || len(g.Log().Entries) != nlog {
+		p.errorf("an illegal action changed the game: %s", why)
+	}
+}
+
+// compare is the documented order of the legal list: by ID, actor, target,
+// option, then destination (none first, then x, then y).
+func compare(a, b engine.Action) int {
+	cmpF := func(x, y float32) int {
+		switch {
+		case x < y:
+			return -1
+		case x > y:
+			return 1
+		}
+		return 0
+	}
+	switch {
+	case a.ID != b.ID:
+		if a.ID < b.ID {
+			return -1
+		}
+		return 1
+	case a.Actor != b.Actor:
+		return a.Actor - b.Actor
+	case a.Target != b.Target:
+		return a.Target - b.Target
+	case a.Option != b.Option:
+		return a.Option - b.Option
+	case a.HasPos != b.HasPos:
+		if b.HasPos {
+			return -1
+		}
+		return 1
+	case a.X != b.X:
+		return cmpF(a.X, b.X)
+	}
+	return cmpF(a.Y, b.Y)
+}
+
+// saveLoad saves the finished game, loads it back (replaying and verifying
+// every entry) and compares.
+func (p *player) saveLoad() {
+	g := p.g
+	var buf bytes.Buffer
+	if err := g.Save(&buf); err != nil {
+		p.errorf("save: %v", err)
+		return
+	}
+	sv, err := engine.ReadSave(bytes.NewReader(buf.Bytes()))
+	if err != nil {
+		p.errorf("read save: %v", err)
+		return
+	}
+	g2, err := engine.Load(p.suite.Ruleset, p.suite.Setup(int(p.seed%1000)), sv, nil)
+	if err != nil {
+		p.errorf("load: %v", err)
+		return
+	}
+	if ok, why := g2.State().Equal(g.State()); !ok {
+		p.errorf("loaded game differs: %s", why)
+	}
+	if len(g2.Log().Entries) != len(g.Log().Entries) {
+		p.errorf("loaded log has %d entries, want %d", len(g2.Log().Entries), len(g.Log().Entries))
+	}
+}

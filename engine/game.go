@@ -1,0 +1,536 @@
+package engine
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+
+	"github.com/skirmish-engine/skirmish/dice"
+)
+
+// DiceMode says where dice come from when nothing is scripted.
+type DiceMode string
+
+// Dice modes.
+const (
+	// DigitalDice rolls every die from the seeded RNG and logs its face.
+	DigitalDice DiceMode = "digital"
+	// PhysicalDice asks a player to roll real dice and type the faces.
+	PhysicalDice DiceMode = "physical"
+	// SampledDice draws each procedure's outcome straight from its exact
+	// odds with the seeded RNG: the same distribution as DigitalDice,
+	// without faces, and allocation-free; for bots and simulations.
+	SampledDice DiceMode = "sampled"
+)
+
+// Policy answers for a side without a person: a bot.
+type Policy interface {
+	// Act picks one of the legal actions (an index into legal).
+	Act(s *State, legal []Action, rng *dice.RNG) int
+	// Choose picks one of q.Options.
+	Choose(s *State, q *Question, rng *dice.RNG) int
+}
+
+// Config is how a game is played.
+type Config struct {
+	Seed    uint64
+	Dice    DiceMode // default DigitalDice
+	Players []Policy // per side: a bot, or nil for a person
+	// Strict refuses to undo an action whose dice were rolled, so that undo
+	// cannot be used to roll again.
+	Strict bool
+}
+
+// Game is one game in progress: the live state, the log that is its source
+// of truth, and the answers of the action in flight. A Game is not safe for
+// concurrent use.
+type Game struct {
+	rs    Ruleset
+	info  *Info
+	setup *Setup
+	cfg   Config
+
+	rng  *dice.RNG // dice; nothing else draws from it
+	bots *dice.RNG // bot policies
+
+	live, work *State
+	log        Log
+
+	fly     inflight
+	pending *Prompt
+
+	list    lister // legal actions of the live state
+	listOK  bool
+	r       run
+	eco     economy
+	hooks   hooks
+	started bool
+}
+
+// inflight is the action being resolved and the answers it has so far.
+type inflight struct {
+	active  bool
+	action  Action
+	side    int
+	answers []Answer
+}
+
+type hooks struct {
+	round RoundHooks
+	phase PhaseHooks
+	act   ActivationHooks
+	acts  ActionHooks
+	elig  Eligibility
+	end   Ender
+	sum   Summarizer
+}
+
+func hooksOf(rs Ruleset) hooks {
+	var h hooks
+	h.round, _ = rs.(RoundHooks)
+	h.phase, _ = rs.(PhaseHooks)
+	h.act, _ = rs.(ActivationHooks)
+	h.acts, _ = rs.(ActionHooks)
+	h.elig, _ = rs.(Eligibility)
+	h.end, _ = rs.(Ender)
+	h.sum, _ = rs.(Summarizer)
+	return h
+}
+
+// startAction is the log's first entry: setting up and running until the
+// first decision.
+var startAction = Action{ID: "start", Actor: NoModel, Target: NoModel}
+
+// New starts a game of rs on a setup. The setup is validated against the
+// ruleset (a *FieldError names the bad field). The game runs until its first
+// decision, which may be a pending prompt (physical dice for the first
+// Priority roll, say).
+func New(rs Ruleset, su *Setup, cfg Config) (*Game, error) {
+	in := rs.Info()
+	if err := in.check(); err != nil {
+		return nil, fmt.Errorf("engine: ruleset %s: %w", in.ID, err)
+	}
+	if err := in.Validate(su); err != nil {
+		return nil, err
+	}
+	if cfg.Dice == "" {
+		cfg.Dice = DigitalDice
+	}
+	switch cfg.Dice {
+	case DigitalDice, PhysicalDice, SampledDice:
+	default:
+		return nil, &FieldError{Path: "dice", Problem: fmt.Sprintf("%q is not a dice mode; allowed digital, physical or sampled", cfg.Dice)}
+	}
+	if len(cfg.Players) > len(su.Sides) {
+		return nil, &FieldError{Path: "players", Problem: fmt.Sprintf("%d players for %d sides", len(cfg.Players), len(su.Sides))}
+	}
+	players := make([]Policy, len(su.Sides))
+	copy(players, cfg.Players)
+	cfg.Players = players
+	g := &Game{rs: rs, info: in, setup: su, cfg: cfg}
+	g.rng = dice.NewRNG(cfg.Seed)
+	g.bots = dice.NewRNG(dice.DeriveSeed(cfg.Seed, 1))
+	g.eco = newEconomy(in)
+	g.hooks = hooksOf(rs)
+	g.list = newLister(g)
+	g.r.list = newLister(g)
+	s, err := g.initial()
+	if err != nil {
+		return nil, err
+	}
+	g.live = s
+	g.fly = inflight{active: true, action: startAction, side: NoModel}
+	if err := g.resolve(); err != nil {
+		return nil, err
+	}
+	g.started = true
+	return g, nil
+}
+
+// initial is the state before the start entry.
+func (g *Game) initial() (*State, error) {
+	s := newState(g.info, g.setup)
+	if err := g.rs.Start(s); err != nil {
+		return nil, fmt.Errorf("engine: %s: start: %w", g.info.ID, err)
+	}
+	return s, nil
+}
+
+// State returns the live state. It stays valid until the next change to the
+// game; callers must not modify it (use Clone for a copy to explore).
+func (g *Game) State() *State { return g.live }
+
+// Info returns the ruleset's description.
+func (g *Game) Info() *Info { return g.info }
+
+// Ruleset returns the game's ruleset.
+func (g *Game) Ruleset() Ruleset { return g.rs }
+
+// Config returns how the game is played.
+func (g *Game) Config() Config { return g.cfg }
+
+// Pending returns the question waiting for a person, or nil.
+func (g *Game) Pending() *Prompt { return g.pending }
+
+// Over reports whether the game has ended.
+func (g *Game) Over() bool { return g.live.Over }
+
+// Decider is the side whose decision it is: the one choosing an action, or
+// the one a pending prompt waits for (Anyone for a fact at a table).
+func (g *Game) Decider() int {
+	if g.pending != nil {
+		return g.pending.Who
+	}
+	return g.live.Turn.Side
+}
+
+// Legal lists the actions of the current decision, sorted and unique. The
+// slice is reused by the next call; it is empty while a prompt is pending
+// and when the game is over.
+func (g *Game) Legal() []Action {
+	if g.pending != nil {
+		return nil
+	}
+	if !g.listOK {
+		g.list.legal(g.live)
+		g.listOK = true
+	}
+	return g.list.out
+}
+
+// IllegalError reports an action that is not among the legal ones, with a
+// reason a player can read. The game is unchanged.
+type IllegalError struct {
+	Action Action
+	Reason string
+}
+
+func (e *IllegalError) Error() string {
+	return fmt.Sprintf("engine: %s is not legal: %s", e.Action, e.Reason)
+}
+
+// ErrPending is returned for an action while a prompt waits for its answer.
+var ErrPending = errors.New("engine: a prompt is waiting for an answer (answer it, or undo to cancel the action)")
+
+// ErrOver is returned for an action after the game has ended.
+var ErrOver = errors.New("engine: the game is over")
+
+// Apply takes a legal action. It is validated by membership in Legal, so a
+// wrong action changes nothing and says why. The action then resolves; if
+// it needs an answer from a person, Apply returns nil with the question
+// pending, and the state is unchanged until Answer completes it.
+func (g *Game) Apply(a Action) error {
+	switch {
+	case g.live.Over:
+		return ErrOver
+	case g.pending != nil:
+		return ErrPending
+	}
+	if !slices.Contains(g.Legal(), a) {
+		return &IllegalError{Action: a, Reason: g.whyIllegal(a)}
+	}
+	g.fly = inflight{active: true, action: a, side: g.live.Turn.Side, answers: g.fly.answers[:0]}
+	return g.resolve()
+}
+
+// whyIllegal explains, for people, why a is not in the legal list.
+func (g *Game) whyIllegal(a Action) string {
+	s := g.live
+	i := g.info.Action(a.ID)
+	switch {
+	case i < 0:
+		return fmt.Sprintf("%s has no action %q", g.info.ID, a.ID)
+	case a.Actor != NoModel && (a.Actor < 0 || a.Actor >= len(s.Models)):
+		return fmt.Sprintf("there is no model m%d", a.Actor)
+	case a.Target != NoModel && (a.Target < 0 || a.Target >= len(s.Models)):
+		return fmt.Sprintf("there is no model m%d", a.Target)
+	case a.ID == Activate && s.Turn.Model != NoModel:
+		return fmt.Sprintf("m%d is activated already; finish its activation first", s.Turn.Model)
+	case a.ID == Activate && s.SideOf(a.Actor) != s.Turn.Side:
+		return fmt.Sprintf("it is %s's turn to activate, and m%d is %s's", g.sideName(s.Turn.Side), a.Actor, g.sideName(s.SideOf(a.Actor)))
+	case a.ID == Activate:
+		return fmt.Sprintf("m%d cannot activate now (out of play, or activated already this round)", a.Actor)
+	case s.Turn.Model == NoModel:
+		return fmt.Sprintf("no model is active: %s must activate one first", g.sideName(s.Turn.Side))
+	case a.Actor != s.Turn.Model:
+		return fmt.Sprintf("m%d is the active model, not m%d", s.Turn.Model, a.Actor)
+	case len(s.Turn.Forced) > 0 && i < len(g.info.Actions) && !slices.Contains(s.Turn.Forced, int16(i)):
+		return "a follow-up action must come first: " + g.forcedNames(s)
+	}
+	if i < len(g.info.Actions) {
+		def := &g.info.Actions[i]
+		if def.Available != nil && !def.Available(s, a.Actor) {
+			return fmt.Sprintf("%s is not available to m%d now (%s)", def.Name, a.Actor, def.When)
+		}
+		if why := g.eco.why(s, a.Actor, i, a, false); why != "" {
+			return why
+		}
+		return fmt.Sprintf("%s cannot take that target or option now", def.Name)
+	}
+	return "not available now"
+}
+
+func (g *Game) forcedNames(s *State) string {
+	var ns []string
+	for _, i := range s.Turn.Forced {
+		ns = append(ns, g.info.Actions[i].Name)
+	}
+	return fmt.Sprint(ns)
+}
+
+func (g *Game) sideName(i int) string {
+	if i >= 0 && i < len(g.setup.Sides) {
+		return g.setup.Sides[i].Name
+	}
+	return fmt.Sprintf("side %d", i)
+}
+
+// resolve runs the action in flight on a copy of the live state with its
+// answers so far, and commits it, leaves it pending, or fails.
+func (g *Game) resolve() error {
+	g.work = g.live.CopyInto(g.work)
+	r := &g.r
+	r.reset(g, live, g.fly.answers)
+	q, err := g.resolveOn(g.work, g.fly.action, r)
+	g.fly.answers = r.answers
+	switch {
+	case err != nil:
+		g.fly.active = false
+		return err
+	case q != nil:
+		g.pending = &Prompt{Question: *q, Entry: len(g.log.Entries), Answer: len(r.answers)}
+		return nil
+	}
+	g.live, g.work = g.work, g.live
+	g.log.add(g.fly.action, g.fly.side, r.answers, r.events)
+	g.fly.active = false
+	g.listOK = false
+	return nil
+}
+
+// resolveOn runs action a and everything that follows it automatically
+// (hooks, phases, rounds) until the next decision, on s. It returns the
+// question that has to wait for a person, or an error for an answer that no
+// longer fits (drift) or a rule that failed.
+func (g *Game) resolveOn(s *State, a Action, r *run) (q *Question, err error) {
+	defer func() {
+		switch p := recover().(type) {
+		case nil:
+		case suspend:
+			q = &p.q
+		case drift:
+			err = &DriftError{Action: a, Err: p.err}
+		default:
+			err = fmt.Errorf("engine: %s: rule failed during %s: %v", g.info.ID, a, p)
+		}
+	}()
+	c := &r.ctx
+	c.s, c.r = s, r
+	if a.ID == startAction.ID {
+		g.startGame(c)
+	} else {
+		g.act(c, a)
+	}
+	g.advance(c)
+	if r.pos < len(r.answers) {
+		return nil, &DriftError{Action: a, Err: fmt.Errorf("%d answers in the log were never asked for", len(r.answers)-r.pos)}
+	}
+	return nil, nil
+}
+
+// DriftError reports a logged answer that no longer fits the question the
+// rules ask: the rules changed since the game was saved, or the log was
+// edited.
+type DriftError struct {
+	Entry  int
+	Action Action
+	Err    error
+}
+
+func (e *DriftError) Error() string {
+	return fmt.Sprintf("engine: entry %d (%s): rules drift: %v", e.Entry, e.Action, e.Err)
+}
+
+func (e *DriftError) Unwrap() error { return e.Err }
+
+func (g *Game) startGame(c *Ctx) {
+	s := c.s
+	s.Round = 1
+	g.roundStart(c)
+	g.enterPhase(c, 0)
+}
+
+func (g *Game) roundStart(c *Ctx) {
+	for i := range c.s.Models {
+		c.s.Models[i].Acts, c.s.Models[i].Taken = 0, 0
+	}
+	if g.hooks.round != nil {
+		g.hooks.round.RoundStart(c)
+	}
+}
+
+func (g *Game) enterPhase(c *Ctx, i int) {
+	s := c.s
+	s.Phase = i
+	s.Turn = Turn{Side: 0, Model: NoModel, Families: s.Turn.Families[:0], Forced: s.Turn.Forced[:0], Chain: s.Turn.Chain[:0]}
+	if g.hooks.phase != nil {
+		g.hooks.phase.PhaseStart(c, g.info.Phases[i].ID)
+	}
+}
+
+// act carries out one chosen action.
+func (g *Game) act(c *Ctx, a Action) {
+	s := c.s
+	switch a.ID {
+	case Activate:
+		t := &s.Turn
+		t.Model, t.Slots, t.Actions, t.Taken, t.Ended, t.Passes = a.Actor, g.info.Economy.Slots, 0, 0, false, 0
+		t.Families, t.Forced = t.Families[:0], t.Forced[:0]
+		if k := slices.Index(t.Chain, a.Actor); k >= 0 {
+			t.Chain = slices.Delete(t.Chain, k, k+1)
+		}
+		s.Models[a.Actor].Acts++
+		c.Emit(Event{Type: "activated", Model: a.Actor, Other: NoModel})
+		if g.hooks.act != nil {
+			g.hooks.act.ActivationStart(c, a.Actor)
+		}
+		return
+	case End:
+		s.Turn.Ended = true
+		return
+	case Pass:
+		s.Turn.Passes++
+		c.Emit(Event{Type: "passed", Model: NoModel, Other: NoModel, Value: s.Turn.Side})
+		s.Turn.Side = (s.Turn.Side + 1) % len(s.Sides)
+		return
+	}
+	i := g.info.Action(a.ID)
+	def := &g.info.Actions[i]
+	g.eco.pay(c, a, i)
+	if g.hooks.acts != nil {
+		g.hooks.acts.ActionStart(c, a)
+	}
+	def.Resolve(c, a)
+	if g.hooks.acts != nil {
+		g.hooks.acts.ActionEnd(c, a)
+	}
+}
+
+// advance runs everything that happens by itself after an action (ending
+// activations, phases and rounds, with their hooks) until a side has a
+// decision to make or the game is over.
+func (g *Game) advance(c *Ctx) {
+	s := c.s
+	for !s.Over {
+		if g.hooks.end != nil {
+			if over, w := g.hooks.end.GameOver(s); over {
+				c.EndGame(w)
+				return
+			}
+		}
+		if s.Turn.Model != NoModel {
+			if !s.Turn.Ended && c.r.list.hasChoice(s) {
+				return
+			}
+			g.endActivation(c)
+			continue
+		}
+		if g.info.Phases[s.Phase].Activations && g.nextActivator(s) {
+			return
+		}
+		g.nextPhase(c)
+	}
+}
+
+func (g *Game) endActivation(c *Ctx) {
+	s := c.s
+	m := s.Turn.Model
+	if g.hooks.act != nil {
+		g.hooks.act.ActivationEnd(c, m)
+	}
+	t := &s.Turn
+	t.Model, t.Slots, t.Actions, t.Taken, t.Ended = NoModel, 0, 0, 0, false
+	t.Families, t.Forced = t.Families[:0], t.Forced[:0]
+	switch {
+	case len(t.Chain) > 0:
+		// the chained models are the same side's: it goes on
+	case t.Extra:
+		t.Extra = false
+	default:
+		t.Side = (t.Side + 1) % len(s.Sides)
+	}
+}
+
+// nextActivator settles which side decides next in an activation phase and
+// reports whether anyone can; false means the phase is over.
+func (g *Game) nextActivator(s *State) bool {
+	t := &s.Turn
+	t.Chain = slices.DeleteFunc(t.Chain, func(m int) bool { return !g.eligible(s, m) })
+	if len(t.Chain) > 0 {
+		t.Side = s.SideOf(t.Chain[0])
+		return true
+	}
+	if g.info.Activation.MayPass && t.Passes >= len(s.Sides) {
+		return false
+	}
+	for k := range len(s.Sides) {
+		side := (t.Side + k) % len(s.Sides)
+		if g.sideCanActivate(s, side) {
+			t.Side = side
+			return true
+		}
+	}
+	return false
+}
+
+func (g *Game) sideCanActivate(s *State, side int) bool {
+	for m := range s.Models {
+		if s.SideOf(m) == side && g.eligible(s, m) {
+			return true
+		}
+	}
+	return false
+}
+
+func (g *Game) eligible(s *State, m int) bool {
+	if !s.Models[m].InPlay {
+		return false
+	}
+	if g.hooks.elig != nil {
+		return g.hooks.elig.CanActivate(s, m)
+	}
+	return s.Models[m].Acts == 0
+}
+
+func (g *Game) nextPhase(c *Ctx) {
+	s := c.s
+	if g.hooks.phase != nil {
+		g.hooks.phase.PhaseEnd(c, g.info.Phases[s.Phase].ID)
+	}
+	if s.Over {
+		return
+	}
+	if s.Phase+1 < len(g.info.Phases) {
+		g.enterPhase(c, s.Phase+1)
+		return
+	}
+	if g.hooks.round != nil {
+		g.hooks.round.RoundEnd(c)
+	}
+	if s.Over {
+		return
+	}
+	if s.Round >= g.setup.Rounds {
+		w := -1
+		if g.hooks.end != nil {
+			if over, win := g.hooks.end.GameOver(s); over {
+				w = win
+			}
+		}
+		c.EndGame(w)
+		return
+	}
+	s.Round++
+	g.roundStart(c)
+	g.enterPhase(c, 0)
+}

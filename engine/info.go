@@ -1,0 +1,200 @@
+package engine
+
+import (
+	"fmt"
+	"slices"
+)
+
+// Info is the static description of a ruleset: what the engine needs to run
+// it and what tools show about it. Rulesets build it once; the engine never
+// changes it.
+type Info struct {
+	ID      string // registry key: "n26"
+	Name    string // "Necromunda (2026 core rules)"
+	Version string // bumped when rules change what a saved game means
+
+	Phases     []Phase     // each round runs these in order
+	Actions    []ActionDef // every action, in the order tools list them
+	Economy    Economy
+	Activation Activation
+
+	Statuses   []string     // a model has exactly one; Statuses[0] is the default
+	Conditions []string     // any number per model; bit i of Model.Conds
+	Counters   []CounterDef // per model, at most MaxCounters
+	SideCounts []CounterDef // per side, at most MaxSideCounters
+	Vars       []string     // named game variables, at most MaxVars
+
+	Profile []Stat      // the characteristics a model's profile has
+	Traits  []string    // the gear traits the ruleset knows
+	Options []OptionDef // rule options, with their defaults (rules.md §8)
+}
+
+// Phase is one step of a round. In an activation phase the sides alternate
+// activating models; other phases do their work in hooks.
+type Phase struct {
+	ID          string
+	Activations bool
+}
+
+// Economy is the action economy of a ruleset as data (rules.md §7.3). It
+// covers slot budgets (N26, N23), once-per-type activations with exclusive
+// groups (Trench Crusade) and resource-priced turns (Fallout: Factions).
+type Economy struct {
+	// Slots is the activation's budget; 0 means no slot limit. An
+	// activation-start hook may change it (Suppressed: one slot).
+	Slots int
+	// Cost is the slot cost of each action type ("double": 2). With Pay
+	// set, it is also what the action pays in that counter.
+	Cost map[string]int
+	// MaxActions caps the actions of one activation; 0 means no cap.
+	MaxActions int
+	// Pay names a model counter each action raises by its cost (Fallout:
+	// Factions fatigue); an action that would pass the counter's maximum is
+	// not legal.
+	Pay string
+	// Repeatable lists the types that may be taken again in the same
+	// activation (N23 Simple). Others are taken at most once.
+	Repeatable []string
+	// PerRound makes "at most once" count over the round, per model, rather
+	// than over the activation (Fallout: Factions).
+	PerRound bool
+	// Clash lists pairs of types that may not share an action Family in one
+	// activation (N23: a Free action and a Basic action of the same name).
+	Clash [][2]string
+}
+
+// Activation is how sides take their activations in an activation phase.
+type Activation struct {
+	// MayPass lets a side pass instead of activating; the phase ends when
+	// every side has passed in a row (Fallout: Factions). Without it a side
+	// must activate an eligible model while it has one.
+	MayPass bool
+	// Repeat lets a model activate more than once a round, while the
+	// ruleset's CanActivate allows (Fallout: Factions turns).
+	Repeat bool
+}
+
+// Repeat policy words for ActionDef.Type are the ruleset's own.
+
+// ActionDef describes one action a model can take.
+type ActionDef struct {
+	ID   string // stable identity: triggers and logs key on it, never on Type
+	Name string // for people: "Aimed Shot"
+	Type string // the ruleset's own word, lowercase: "double", "basic"
+	When string // when it is available, for people: "not Engaged, ranged weapon without Heavy"
+
+	// Family groups actions for Economy.Clash (N23 names); "" means ID.
+	Family string
+	// Excludes lists actions this one may not share an activation with,
+	// either way round (Trench Crusade: one of Move, Charge, Retreat).
+	Excludes []string
+
+	// Available reports whether the model may take the action now, before
+	// the economy is checked; nil means always.
+	Available func(s *State, m int) bool
+	// Options adds each legal parameterization (target, weapon,
+	// destination) of the action for model m; nil means the plain action.
+	// The engine fills in the action's ID and Actor.
+	Options func(s *State, m int, add func(Action))
+	// TypeOf retypes an action (Unwieldy: a Basic Shoot becomes a Double);
+	// nil means Type.
+	TypeOf func(s *State, a Action) string
+	// Resolve carries the action out. It may ask for dice, choices and
+	// facts through c, and must be deterministic given the answers.
+	Resolve func(c *Ctx, a Action)
+}
+
+// Stat is one characteristic of a profile and its legal range.
+type Stat struct {
+	Name     string
+	Min, Max int
+}
+
+// CounterDef describes a bounded counter (markers, tokens, wounds).
+type CounterDef struct {
+	Name     string
+	Min, Max int
+	// Overflow receives what a change would have put past Max (or under Min,
+	// as a negative number) after the counter is clamped; nil ignores it
+	// (Trench Crusade markers). Fallout: Factions turns Harm past the limit
+	// into Injuries here.
+	Overflow func(c *Ctx, m int, excess int)
+}
+
+// OptionDef is a named rule option: a gap in the rules with a default
+// (rules.md §8) that a scenario may switch.
+type OptionDef struct {
+	Name    string
+	Usage   string
+	Default string
+	Choices []string // allowed values; Default is one of them
+	Source  string   // where the gap and its default are documented
+}
+
+// Limits of the flat, allocation-free state.
+const (
+	MaxCounters     = 8
+	MaxSideCounters = 4
+	MaxVars         = 16
+	MaxActionDefs   = 64
+	MaxSides        = 4
+)
+
+// check reports a malformed Info: a programming error in a ruleset.
+func (in *Info) check() error {
+	switch {
+	case in.ID == "" || in.Version == "":
+		return fmt.Errorf("info needs an ID and a Version")
+	case len(in.Phases) == 0:
+		return fmt.Errorf("%s: no phases", in.ID)
+	case len(in.Statuses) == 0 || len(in.Statuses) > 256:
+		return fmt.Errorf("%s: need 1 to 256 statuses", in.ID)
+	case len(in.Conditions) > 64:
+		return fmt.Errorf("%s: more than 64 conditions", in.ID)
+	case len(in.Counters) > MaxCounters || len(in.SideCounts) > MaxSideCounters || len(in.Vars) > MaxVars:
+		return fmt.Errorf("%s: too many counters or vars", in.ID)
+	case len(in.Actions) > MaxActionDefs-len(builtins):
+		return fmt.Errorf("%s: too many actions", in.ID)
+	}
+	seen := map[string]bool{}
+	for _, b := range builtins {
+		seen[b] = true
+	}
+	for _, a := range in.Actions {
+		if a.ID == "" || seen[a.ID] || a.Resolve == nil {
+			return fmt.Errorf("%s: action %q: empty, duplicate, reserved or without Resolve", in.ID, a.ID)
+		}
+		seen[a.ID] = true
+		if _, ok := in.Economy.Cost[a.Type]; !ok && len(in.Economy.Cost) > 0 {
+			return fmt.Errorf("%s: action %s: type %q has no cost", in.ID, a.ID, a.Type)
+		}
+	}
+	for _, a := range in.Actions {
+		for _, x := range a.Excludes {
+			if !seen[x] {
+				return fmt.Errorf("%s: action %s excludes unknown action %q", in.ID, a.ID, x)
+			}
+		}
+	}
+	if in.Economy.Pay != "" && in.counter(in.Economy.Pay) < 0 {
+		return fmt.Errorf("%s: economy pays unknown counter %q", in.ID, in.Economy.Pay)
+	}
+	for _, o := range in.Options {
+		if !slices.Contains(o.Choices, o.Default) {
+			return fmt.Errorf("%s: option %s: default %q not among its choices", in.ID, o.Name, o.Default)
+		}
+	}
+	return nil
+}
+
+func (in *Info) counter(name string) int {
+	return slices.IndexFunc(in.Counters, func(c CounterDef) bool { return c.Name == name })
+}
+
+// Action returns the index of the action called id, or -1.
+func (in *Info) Action(id string) int {
+	if i := slices.Index(builtins, id); i >= 0 {
+		return builtinBase + i
+	}
+	return slices.IndexFunc(in.Actions, func(a ActionDef) bool { return a.ID == id })
+}

@@ -1,0 +1,74 @@
+package engine
+
+import "github.com/skirmish-engine/skirmish/dice"
+
+// RandomPolicy is a bot that picks uniformly among the legal actions and
+// the options of every choice, with the game's bot RNG.
+type RandomPolicy struct{}
+
+// Act picks a legal action at random.
+func (RandomPolicy) Act(_ *State, legal []Action, rng *dice.RNG) int { return rng.Face(len(legal)) - 1 }
+
+// Choose picks an option at random.
+func (RandomPolicy) Choose(_ *State, q *Question, rng *dice.RNG) int {
+	return rng.Face(len(q.Options)) - 1
+}
+
+// Bots returns a RandomPolicy for each of n sides.
+func Bots(n int) []Policy {
+	ps := make([]Policy, n)
+	for i := range ps {
+		ps[i] = RandomPolicy{}
+	}
+	return ps
+}
+
+// Step lets the bot of the side to decide take one action. It reports false
+// when the decision belongs to a person (no bot for that side, or a prompt
+// waiting), or the game is over.
+func (g *Game) Step() (bool, error) {
+	if g.live.Over || g.pending != nil {
+		return false, nil
+	}
+	p := g.policyFor(g.live.Turn.Side)
+	if p == nil {
+		return false, nil
+	}
+	legal := g.Legal()
+	if len(legal) == 0 {
+		return false, nil
+	}
+	i := p.Act(g.live, legal, g.bots)
+	if i < 0 || i >= len(legal) {
+		return false, &IllegalError{Action: Action{ID: "?", Actor: NoModel, Target: NoModel}, Reason: "the bot picked no legal action"}
+	}
+	return true, g.Apply(legal[i])
+}
+
+// Try resolves a legal action on a copy, with dice and bot draws from an RNG
+// of its own, and returns the state it would lead to, or the question it
+// would stop at. The game is unchanged.
+func (g *Game) Try(a Action, seed uint64) (*State, *Question, error) {
+	if g.pending != nil {
+		return nil, nil, ErrPending
+	}
+	if !containsAction(g.Legal(), a) {
+		return nil, nil, &IllegalError{Action: a, Reason: g.whyIllegal(a)}
+	}
+	s := g.live.Clone()
+	var r run
+	r.list = newLister(g)
+	r.reset(g, live, nil)
+	r.rng, r.bots = dice.NewRNG(seed), dice.NewRNG(seed^0x9e3779b97f4a7c15)
+	q, err := g.resolveOn(s, a, &r)
+	return s, q, err
+}
+
+func containsAction(as []Action, a Action) bool {
+	for _, b := range as {
+		if a == b {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,152 @@
+package engine
+
+import (
+	"fmt"
+
+	"github.com/skirmish-engine/skirmish/dice"
+)
+
+// Kind is the kind of a question a rule asks.
+type Kind string
+
+// Question kinds.
+const (
+	DiceQ   Kind = "dice"   // roll a dice procedure
+	ChoiceQ Kind = "choice" // pick one of some options
+	FactQ   Kind = "fact"   // a measurement or geometry question
+)
+
+// Anyone answers a question either player may answer (a fact measured at
+// the table).
+const Anyone = -1
+
+// Question is what a rule asks at one point of its resolution. When nobody
+// can answer it at once, it becomes the game's pending prompt.
+type Question struct {
+	Kind Kind
+	Who  int    // the side that rolls, chooses or measures; Anyone
+	Key  string // stable identity: the procedure's name, "spend-blood", the fact kind
+	Text string // for people: "Spend Blood markers on this roll?"
+
+	Proc    dice.Procedure // DiceQ
+	Options []string       // ChoiceQ: stable option names; the answer is an index
+	Fact    Fact           // FactQ
+}
+
+// Fact is a geometry or measurement question. Board mode answers it from
+// positions; at a table the players measure and answer.
+type Fact struct {
+	Kind   string  // one of the Fact* kinds
+	A, B   int     // models asked about (B may be NoModel)
+	Inches float32 // the distance asked about, for FactWithin
+}
+
+// Fact kinds. Answers are whole numbers: 0/1 for yes/no questions, hundredths
+// of an inch for lengths.
+const (
+	FactWithin    = "within"     // is A within Inches of B (base edge to base edge)? 0/1
+	FactContact   = "contact"    // are A and B in base contact? 0/1
+	FactSight     = "sight"      // can A see B? 0/1
+	FactCover     = "cover"      // is B in cover from A? 0/1
+	FactDistance  = "distance"   // base-edge distance from A to B, hundredths of an inch
+	FactElevation = "elevation"  // height of A above B, hundredths of an inch (may be negative)
+	FactNearLedge = "near-ledge" // is A within Inches of a ledge? 0/1
+	FactFall      = "fall"       // height A would fall from the nearest ledge, hundredths of an inch
+)
+
+// Boolean reports whether the fact's answer is yes or no.
+func (f Fact) Boolean() bool {
+	switch f.Kind {
+	case FactDistance, FactElevation, FactFall:
+		return false
+	}
+	return true
+}
+
+// Range is the answers allowed for the fact.
+func (f Fact) Range() (lo, hi int) {
+	switch f.Kind {
+	case FactDistance, FactFall:
+		return 0, 100000
+	case FactElevation:
+		return -100000, 100000
+	}
+	return 0, 1
+}
+
+// String describes the fact for a prompt.
+func (f Fact) String() string {
+	switch f.Kind {
+	case FactWithin:
+		return fmt.Sprintf("is m%d within %s\" of m%d", f.A, fmtF(f.Inches), f.B)
+	case FactContact:
+		return fmt.Sprintf("is m%d in base contact with m%d", f.A, f.B)
+	case FactSight:
+		return fmt.Sprintf("can m%d see m%d", f.A, f.B)
+	case FactCover:
+		return fmt.Sprintf("is m%d in cover from m%d", f.B, f.A)
+	case FactDistance:
+		return fmt.Sprintf("distance from m%d to m%d (hundredths of an inch)", f.A, f.B)
+	case FactElevation:
+		return fmt.Sprintf("height of m%d above m%d (hundredths of an inch)", f.A, f.B)
+	case FactNearLedge:
+		return fmt.Sprintf("is m%d within %s\" of a ledge", f.A, fmtF(f.Inches))
+	case FactFall:
+		return fmt.Sprintf("how far would m%d fall from the nearest ledge (hundredths of an inch)", f.A)
+	}
+	return fmt.Sprintf("%s m%d m%d %s", f.Kind, f.A, f.B, fmtF(f.Inches))
+}
+
+// Board answers geometry questions and proposes destinations in board mode.
+// Package board implements it.
+type Board interface {
+	// Fact answers f for state s; ok is false for a fact the board cannot
+	// answer.
+	Fact(s *State, f Fact) (answer int, ok bool)
+	// Destinations appends a small, deterministic set of candidate end
+	// points for model m moving up to max inches (towards or away from each
+	// enemy, to objectives, to cover; full and half moves), each legal.
+	Destinations(s *State, m int, max float32, out []Pos) []Pos
+	// PathLength is the length of m's shortest legal path to p, and whether
+	// p can be reached and occupied at all.
+	PathLength(s *State, m int, p Pos) (float32, bool)
+}
+
+// Answer is the answer to one question, as logged.
+type Answer struct {
+	Kind Kind   `json:"kind"`
+	Key  string `json:"key"`  // the question's Key, to detect drift on replay
+	Code int    `json:"code"` // dice: the outcome code; choice: option index; fact: the value
+	// Faces are the dice faces (1-based), when dice were rolled face by
+	// face: digitally from the seed, or typed by a player (Typed).
+	Faces []int `json:"faces,omitempty"`
+	Typed bool  `json:"typed,omitempty"`
+}
+
+// Roll is what a rule learns from a dice procedure: the outcome index and
+// the flags (see dice.Code), never the faces, so that the same rule runs
+// when odds are enumerated outcome by outcome.
+type Roll struct {
+	Outcome int
+	Flags   uint
+}
+
+// Has reports whether flag i happened.
+func (r Roll) Has(i int) bool { return r.Flags>>i&1 == 1 }
+
+// Prompt is a question waiting for a person.
+type Prompt struct {
+	Question
+	Entry  int // the log entry it belongs to
+	Answer int // how many answers the action has so far
+}
+
+// AnswerError reports an answer that does not fit the pending prompt.
+type AnswerError struct {
+	Key     string
+	Problem string
+}
+
+func (e *AnswerError) Error() string {
+	return fmt.Sprintf("engine: answer to %s: %s", e.Key, e.Problem)
+}

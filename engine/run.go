@@ -1,0 +1,164 @@
+package engine
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/skirmish-engine/skirmish/dice"
+)
+
+type runMode uint8
+
+const (
+	live      runMode = iota // unscripted answers come from the game's sources
+	replaying                // every answer comes from the log
+	enumerate                // odds: unscripted dice branch, choices follow a policy
+)
+
+// run is one execution of an action's resolution.
+type run struct {
+	g       *Game
+	mode    runMode
+	answers []Answer // scripted answers first, then new ones as they come
+	pos     int
+	events  []Event
+	ctx     Ctx
+	list    lister
+	rng     *dice.RNG // dice drawn in this run (live)
+	bots    *dice.RNG // bots' draws in this run (live)
+	// check validates a scripted dice answer (replay: faces against the
+	// procedure and the seed).
+	check func(c *Ctx, q *Question, a Answer)
+	// choose answers choices while enumerating odds.
+	choose func(c *Ctx, q *Question) (int, bool)
+}
+
+func (r *run) reset(g *Game, mode runMode, answers []Answer) {
+	r.g, r.mode, r.answers, r.pos, r.events = g, mode, answers, 0, r.events[:0]
+	r.check, r.choose = nil, nil
+	r.rng, r.bots = g.rng, g.bots
+	if r.list.g == nil {
+		r.list = newLister(g)
+	}
+}
+
+// answerDice gives a dice answer without a person, if the game can.
+func (g *Game) answerDice(r *run, q *Question) (Answer, bool) {
+	if r.mode != live {
+		return Answer{}, false
+	}
+	switch g.cfg.Dice {
+	case SampledDice:
+		return Answer{Kind: DiceQ, Key: q.Key, Code: q.Proc.Odds().Sample(r.rng)}, true
+	case DigitalDice:
+		res, err := dice.Sample(q.Proc, r.rng)
+		if err != nil {
+			panic(fmt.Sprintf("engine: rolling %s: %v", q.Key, err)) // RNG rolls cannot fail
+		}
+		faces := make([]int, len(res.Dice))
+		for i, d := range res.Dice {
+			faces[i] = d.Face
+		}
+		return Answer{Kind: DiceQ, Key: q.Key, Code: dice.Code(res.Outcome, res.Flags, len(q.Proc.Flags())), Faces: faces}, true
+	}
+	return Answer{}, false
+}
+
+// answerChoice gives a choice without a person: a bot's, or the odds
+// policy's.
+func (g *Game) answerChoice(r *run, s *State, q *Question) (Answer, bool) {
+	switch r.mode {
+	case enumerate:
+		if r.choose != nil {
+			if i, ok := r.choose(&r.ctx, q); ok {
+				return Answer{Kind: ChoiceQ, Key: q.Key, Code: i}, true
+			}
+		}
+		return Answer{}, false
+	case replaying:
+		return Answer{}, false
+	}
+	p := g.policyFor(q.Who)
+	if p == nil {
+		return Answer{}, false
+	}
+	i := p.Choose(s, q, r.bots)
+	if i < 0 || i >= len(q.Options) {
+		panic(fmt.Sprintf("engine: bot chose %d of %d options for %s", i, len(q.Options), q.Key))
+	}
+	return Answer{Kind: ChoiceQ, Key: q.Key, Code: i}, true
+}
+
+// policyFor is the bot answering for side who; for a question anyone may
+// answer, the first side's bot when every side is a bot.
+func (g *Game) policyFor(who int) Policy {
+	if who >= 0 && who < len(g.cfg.Players) {
+		return g.cfg.Players[who]
+	}
+	for _, p := range g.cfg.Players {
+		if p == nil {
+			return nil
+		}
+	}
+	return g.cfg.Players[0]
+}
+
+// answerFact gives a fact from the board (board mode).
+func (g *Game) answerFact(r *run, s *State, q *Question) (Answer, bool) {
+	if r.mode == replaying || g.setup.Board == nil {
+		return Answer{}, false
+	}
+	v, ok := g.setup.Board.Fact(s, q.Fact)
+	if !ok {
+		return Answer{}, false
+	}
+	return Answer{Kind: FactQ, Key: q.Key, Code: v}, true
+}
+
+// Reply is a person's answer to the pending prompt: typed dice faces, the
+// index of a chosen option, or a fact's value.
+type Reply struct {
+	Faces  []string // DiceQ: as typed, in the order the procedure rolls them
+	Choice int      // ChoiceQ: index into Options
+	Value  int      // FactQ: 0/1 for yes/no, or the measurement
+}
+
+// Answer answers the pending prompt. A reply that does not fit the question
+// (faces that are not faces of the dice rolled, too few or too many, an
+// option out of range, a value out of range) is an *AnswerError and changes
+// nothing; otherwise the action goes on, and may ask again.
+func (g *Game) Answer(kind Kind, rep Reply) error {
+	p := g.pending
+	if p == nil {
+		return &AnswerError{Key: string(kind), Problem: "no prompt is pending"}
+	}
+	if kind != p.Kind {
+		return &AnswerError{Key: p.Key, Problem: fmt.Sprintf("the prompt asks for %s, not %s", p.Kind, kind)}
+	}
+	a := Answer{Kind: p.Kind, Key: p.Key}
+	switch p.Kind {
+	case DiceQ:
+		res, err := dice.Read(p.Proc, rep.Faces)
+		if err != nil {
+			return &AnswerError{Key: p.Key, Problem: err.Error()}
+		}
+		a.Code = dice.Code(res.Outcome, res.Flags, len(p.Proc.Flags()))
+		for _, d := range res.Dice {
+			a.Faces = append(a.Faces, d.Face)
+		}
+		a.Typed = true
+	case ChoiceQ:
+		if rep.Choice < 0 || rep.Choice >= len(p.Options) {
+			return &AnswerError{Key: p.Key, Problem: fmt.Sprintf("choice %d is out of range; allowed 0 to %d (%v)", rep.Choice, len(p.Options)-1, p.Options)}
+		}
+		a.Code = rep.Choice
+	case FactQ:
+		if lo, hi := p.Fact.Range(); rep.Value < lo || rep.Value > hi {
+			return &AnswerError{Key: p.Key, Problem: fmt.Sprintf("%d is out of range; allowed %d to %d", rep.Value, lo, hi)}
+		}
+		a.Code = rep.Value
+	}
+	g.pending = nil
+	g.fly.answers = append(slices.Clip(g.fly.answers), a)
+	return g.resolve()
+}
