@@ -13,6 +13,7 @@
 package board
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"slices"
@@ -182,9 +183,9 @@ func centre(s *engine.State, m int) Point {
 // or overlap.
 func (b *Board) Distance(s *engine.State, m, n int) float64 {
 	pa, pb := centre(s, m), centre(s, n)
-	d := math.Hypot(pa.X-pb.X, pa.Y-pb.Y) - radius(s, m) - radius(s, n)
+	d := hyp(pa.X-pb.X, pa.Y-pb.Y) - radius(s, m) - radius(s, n)
 	dz := b.elev(pa.Level) - b.elev(pb.Level)
-	return math.Max(0, math.Hypot(math.Max(0, d), dz))
+	return math.Max(0, hyp(math.Max(0, d), dz))
 }
 
 // Sight reports whether model m can see model n: whether the line between
@@ -194,7 +195,7 @@ func (b *Board) sightLines(s *engine.State, m, n int) int {
 	pa, pb := centre(s, m), centre(s, n)
 	za, zb := b.elev(pa.Level)+EyeHeight, b.elev(pb.Level)+EyeHeight
 	dx, dy := pb.X-pa.X, pb.Y-pa.Y
-	l := math.Hypot(dx, dy)
+	l := hyp(dx, dy)
 	if l == 0 {
 		return 3
 	}
@@ -279,7 +280,7 @@ func segDist(x, y, ax, ay, bx, by float64) float64 {
 	if l2 > 0 {
 		t = math.Max(0, math.Min(1, ((x-ax)*dx+(y-ay)*dy)/l2))
 	}
-	return math.Hypot(x-ax-t*dx, y-ay-t*dy)
+	return hyp(x-ax-t*dx, y-ay-t*dy)
 }
 
 // nearestLedge is the edge distance from model m to the closest ledge of its
@@ -341,7 +342,7 @@ func (b *Board) Ductway(s *engine.State, m int) (Point, bool) {
 	p := centre(s, m)
 	for _, d := range b.Ducts {
 		for _, e := range [2][2]Point{{d.A, d.B}, {d.B, d.A}} {
-			if e[0].Level == p.Level && math.Hypot(p.X-e[0].X, p.Y-e[0].Y)-radius(s, m) <= 1 {
+			if e[0].Level == p.Level && hyp(p.X-e[0].X, p.Y-e[0].Y)-radius(s, m) <= 1 {
 				return e[1], true
 			}
 		}
@@ -373,7 +374,7 @@ func (b *Board) Fits(s *engine.State, m int, p Point, apart float64) bool {
 			continue
 		}
 		q := centre(s, n)
-		gap := math.Hypot(p.X-q.X, p.Y-q.Y) - r - radius(s, n)
+		gap := hyp(p.X-q.X, p.Y-q.Y) - r - radius(s, n)
 		if gap < -Contact {
 			return false
 		}
@@ -387,7 +388,7 @@ func (b *Board) Fits(s *engine.State, m int, p Point, apart float64) bool {
 func circleHitsBox(x, y, r float64, bx Box) bool {
 	cx := math.Max(bx.X0, math.Min(x, bx.X1))
 	cy := math.Max(bx.Y0, math.Min(y, bx.Y1))
-	return math.Hypot(x-cx, y-cy) < r-1e-9
+	return hyp(x-cx, y-cy) < r-1e-9
 }
 
 // PathLength is the length of model m's shortest path to p on its level,
@@ -407,7 +408,7 @@ func (b *Board) PathLength(s *engine.State, m int, p engine.Pos) (float32, bool)
 // the ends of walls, pushed out by the radius (Dijkstra over a few nodes).
 func (b *Board) path(from, to Point, r float64) (float64, bool) {
 	if b.clearFor(from, to, r) {
-		return math.Hypot(to.X-from.X, to.Y-from.Y), true
+		return hyp(to.X-from.X, to.Y-from.Y), true
 	}
 	var nodeBuf [64]Point
 	nodes := append(nodeBuf[:0], from, to)
@@ -424,7 +425,7 @@ func (b *Board) path(from, to Point, r float64) (float64, bool) {
 			continue
 		}
 		dx, dy := w.B.X-w.A.X, w.B.Y-w.A.Y
-		l := math.Hypot(dx, dy)
+		l := hyp(dx, dy)
 		ux, uy := dx/l*m, dy/l*m
 		nodes = append(nodes, Point{w.A.X - ux - uy, w.A.Y - uy + ux, from.Level}, Point{w.A.X - ux + uy, w.A.Y - uy - ux, from.Level},
 			Point{w.B.X + ux - uy, w.B.Y + uy + ux, from.Level}, Point{w.B.X + ux + uy, w.B.Y + uy - ux, from.Level})
@@ -458,7 +459,7 @@ func (b *Board) path(from, to Point, r float64) (float64, bool) {
 			if done[v] || !b.clearFor(nodes[u], nodes[v], r) {
 				continue
 			}
-			if d := dist[u] + math.Hypot(nodes[v].X-nodes[u].X, nodes[v].Y-nodes[u].Y); d < dist[v] {
+			if d := dist[u] + hyp(nodes[v].X-nodes[u].X, nodes[v].Y-nodes[u].Y); d < dist[v] {
 				dist[v] = d
 			}
 		}
@@ -493,14 +494,15 @@ func (b *Board) clearFor(a, c Point, r float64) bool {
 // inches by model m: towards and away from each enemy in play, to each
 // objective and to each box's nearest side (cover), each at the full and
 // half distance; only points that can be reached within max and stood on,
-// without duplicates, in a fixed order.
+// without duplicates, sorted by x then y.
 func (b *Board) Destinations(s *engine.State, m int, max float32, out []engine.Pos) []engine.Pos {
 	from := centre(s, m)
 	r := radius(s, m)
 	lim := float64(max)
+	n0 := len(out)
 	add := func(tx, ty float64) {
 		dx, dy := tx-from.X, ty-from.Y
-		l := math.Hypot(dx, dy)
+		l := hyp(dx, dy)
 		if l < 1e-6 {
 			return
 		}
@@ -508,7 +510,7 @@ func (b *Board) Destinations(s *engine.State, m int, max float32, out []engine.P
 			d := math.Min(lim*f, l)
 			p := Point{from.X + dx/l*d, from.Y + dy/l*d, from.Level}
 			q := engine.Pos{X: float32(round2(p.X)), Y: float32(round2(p.Y)), Level: int8(p.Level)}
-			if slices.Contains(out, q) {
+			if slices.Contains(out[n0:], q) {
 				continue
 			}
 			p = Point{float64(q.X), float64(q.Y), p.Level}
@@ -527,7 +529,7 @@ func (b *Board) Destinations(s *engine.State, m int, max float32, out []engine.P
 		q := centre(s, n)
 		gap := r + radius(s, n) + 1.05 // stop short of the 1" around enemies
 		dx, dy := q.X-from.X, q.Y-from.Y
-		l := math.Hypot(dx, dy)
+		l := hyp(dx, dy)
 		if l > gap {
 			add(from.X+dx/l*(l-gap), from.Y+dy/l*(l-gap))
 		}
@@ -545,7 +547,20 @@ func (b *Board) Destinations(s *engine.State, m int, max float32, out []engine.P
 			add(cx, cy)
 		}
 	}
+	slices.SortFunc(out[n0:], func(p, q engine.Pos) int {
+		switch {
+		case p.X != q.X:
+			return cmp.Compare(p.X, q.X)
+		case p.Y != q.Y:
+			return cmp.Compare(p.Y, q.Y)
+		}
+		return cmp.Compare(p.Level, q.Level)
+	})
 	return out
 }
 
 func round2(x float64) float64 { return math.Round(x*100) / 100 }
+
+// hyp is the length of (x, y). Board lengths are far from overflow, so it
+// skips the care (and the cost) of math.Hypot.
+func hyp(x, y float64) float64 { return math.Sqrt(x*x + y*y) }

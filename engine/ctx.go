@@ -97,7 +97,7 @@ func (c *Ctx) Choose(who int, key, text string, options []string) int {
 // Fact asks a geometry or measurement question. In board mode the board
 // answers; at a table the players do, once, and the answer is logged.
 func (c *Ctx) Fact(f Fact) int {
-	q := Question{Kind: FactQ, Who: Anyone, Key: f.Kind, Text: f.String(), Fact: f}
+	q := Question{Kind: FactQ, Who: Anyone, Key: f.Kind, Fact: f} // Text is made if it is shown
 	if a, ok := c.next(&q); ok {
 		if lo, hi := f.Range(); a.Code < lo || a.Code > hi {
 			panic(drift{fmt.Errorf("answer %d: fact %s = %d is out of range %d to %d", c.r.pos-1, f.Kind, a.Code, lo, hi)})
@@ -106,6 +106,7 @@ func (c *Ctx) Fact(f Fact) int {
 	}
 	a, ok := c.r.g.answerFact(c.r, c.s, &q)
 	if !ok {
+		q.Text = f.String()
 		panic(suspend{q})
 	}
 	c.record(a)

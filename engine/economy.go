@@ -3,11 +3,13 @@ package engine
 import (
 	"fmt"
 	"slices"
+	"strings"
 )
 
 // economy is Info.Economy compiled for fast checks.
 type economy struct {
 	in         *Info
+	order      []int    // action definitions sorted by ID, for the legal list
 	cost       []int    // per action definition, when its type is fixed
 	fixed      []bool   // whether the type is fixed (no TypeOf)
 	repeatable []bool   // per action definition, when fixed
@@ -22,6 +24,11 @@ func newEconomy(in *Info) economy {
 		e.payIdx = in.counter(in.Economy.Pay)
 	}
 	n := len(in.Actions)
+	e.order = make([]int, n)
+	for i := range e.order {
+		e.order[i] = i
+	}
+	slices.SortFunc(e.order, func(a, b int) int { return strings.Compare(in.Actions[a].ID, in.Actions[b].ID) })
 	e.cost, e.fixed, e.repeatable, e.excl = make([]int, n), make([]bool, n), make([]bool, n), make([]uint64, n)
 	for i, d := range in.Actions {
 		e.fixed[i] = d.TypeOf == nil
@@ -52,9 +59,28 @@ func (e *economy) typeOf(s *State, a Action, i int) string {
 	return d.Type
 }
 
-// why says why model m may not take action a (definition i) under the
-// economy now, or "" if it may. forced means it is a free follow-up.
-func (e *economy) why(s *State, m, i int, a Action, forced bool) string {
+// verdict is the economy's answer on one action: allowed, or which rule
+// forbids it (with the conflicting action where there is one).
+type verdict struct {
+	code  uint8
+	other int // the action or type it conflicts with
+	typ   string
+	cost  int
+}
+
+const (
+	allowed uint8 = iota
+	overActions
+	overSlots
+	cannotPay
+	repeated
+	excluded
+	clashes
+)
+
+// check decides whether model m may take action a (definition i) under the
+// economy now; forced means it is a free follow-up. It allocates nothing.
+func (e *economy) check(s *State, m, i int, a Action, forced bool) verdict {
 	t := &s.Turn
 	d := &e.in.Actions[i]
 	cost, repeatable := e.cost[i], e.repeatable[i]
@@ -67,26 +93,26 @@ func (e *economy) why(s *State, m, i int, a Action, forced bool) string {
 		eco := &e.in.Economy
 		switch {
 		case eco.MaxActions > 0 && t.Actions >= eco.MaxActions:
-			return fmt.Sprintf("m%d has taken its %d actions this activation", m, eco.MaxActions)
+			return verdict{code: overActions}
 		case eco.Slots > 0 && cost > t.Slots:
-			return fmt.Sprintf("%s costs %d and m%d has %d left this activation", d.Name, cost, m, t.Slots)
+			return verdict{code: overSlots, cost: cost}
 		case e.payIdx >= 0 && s.Count(m, e.payIdx)+cost > e.in.Counters[e.payIdx].Max:
-			return fmt.Sprintf("m%d cannot pay %d %s for %s", m, cost, eco.Pay, d.Name)
+			return verdict{code: cannotPay, cost: cost}
 		}
 	}
 	if !repeatable {
-		taken, when := t.Taken, "this activation"
+		taken := t.Taken
 		if e.in.Economy.PerRound {
-			taken, when = s.Models[m].Taken, "this round"
+			taken = s.Models[m].Taken
 		}
 		if taken&(1<<i) != 0 {
-			return fmt.Sprintf("m%d has taken %s %s already", m, d.Name, when)
+			return verdict{code: repeated}
 		}
 	}
 	if x := t.Taken & e.excl[i]; x != 0 {
 		for j := range e.in.Actions {
 			if x&(1<<j) != 0 {
-				return fmt.Sprintf("%s cannot share an activation with %s", d.Name, e.in.Actions[j].Name)
+				return verdict{code: excluded, other: j}
 			}
 		}
 	}
@@ -104,9 +130,40 @@ func (e *economy) why(s *State, m, i int, a Action, forced bool) string {
 				other = p[0]
 			}
 			if other != "" && slices.Contains(t.Families, TakenFamily{fam, other}) {
-				return fmt.Sprintf("a %s action may not share its name (%s) with a %s action taken this activation", typ, fam, other)
+				return verdict{code: clashes, typ: typ, other: slices.Index(e.in.Economy.Clash, p)}
 			}
 		}
+	}
+	return verdict{}
+}
+
+// why says, for people, why model m may not take action a (definition i)
+// under the economy now, or "" if it may.
+func (e *economy) why(s *State, m, i int, a Action, forced bool) string {
+	v := e.check(s, m, i, a, forced)
+	d := &e.in.Actions[i]
+	eco := &e.in.Economy
+	when := "this activation"
+	if eco.PerRound {
+		when = "this round"
+	}
+	switch v.code {
+	case overActions:
+		return fmt.Sprintf("m%d has taken its %d actions this activation", m, eco.MaxActions)
+	case overSlots:
+		return fmt.Sprintf("%s costs %d and m%d has %d left this activation", d.Name, v.cost, m, s.Turn.Slots)
+	case cannotPay:
+		return fmt.Sprintf("m%d cannot pay %d %s for %s", m, v.cost, eco.Pay, d.Name)
+	case repeated:
+		return fmt.Sprintf("m%d has taken %s %s already", m, d.Name, when)
+	case excluded:
+		return fmt.Sprintf("%s cannot share an activation with %s", d.Name, e.in.Actions[v.other].Name)
+	case clashes:
+		fam := d.Family
+		if fam == "" {
+			fam = d.ID
+		}
+		return fmt.Sprintf("a %s action may not share its name (%s) with one of another type taken this activation", v.typ, fam)
 	}
 	return ""
 }
@@ -153,6 +210,7 @@ type lister struct {
 	forced bool
 	out    []Action
 	emit   func(Action)
+	final  bool // out is the legal list of the state a run ended in
 }
 
 func newLister(g *Game) lister {
@@ -165,7 +223,7 @@ func (l *lister) bind() {
 	if l.emit == nil {
 		l.emit = func(a Action) {
 			a.ID, a.Actor = l.g.info.Actions[l.i].ID, l.m
-			if l.g.eco.why(l.s, l.m, l.i, a, l.forced) == "" {
+			if l.g.eco.check(l.s, l.m, l.i, a, l.forced).code == allowed {
 				l.out = append(l.out, a)
 			}
 		}
@@ -202,15 +260,21 @@ func (l *lister) legal(s *State) {
 			l.actions(s, t.Model, false)
 		}
 		if !forced {
-			l.out = append(l.out, Act(End, t.Model))
+			end := Act(End, t.Model)
+			k, _ := slices.BinarySearchFunc(l.out, end, compareActions)
+			l.out = slices.Insert(l.out, k, end)
 		}
 	}
-	slices.SortFunc(l.out, compareActions)
+	// Definitions are visited in ID order, so the list is usually sorted
+	// already; check before paying for a sort.
+	if !slices.IsSortedFunc(l.out, compareActions) {
+		slices.SortFunc(l.out, compareActions)
+	}
 	l.out = slices.CompactFunc(l.out, func(a, b Action) bool { return a == b })
 }
 
 func (l *lister) actions(s *State, m int, forced bool) {
-	for i := range l.g.info.Actions {
+	for _, i := range l.g.eco.order {
 		d := &l.g.info.Actions[i]
 		if forced && !slices.Contains(s.Turn.Forced, int16(i)) {
 			continue
@@ -240,6 +304,7 @@ func (l *lister) hasChoice(s *State) bool {
 	l.legal(s)
 	for _, a := range l.out {
 		if a.ID != End {
+			l.final = true
 			return true
 		}
 	}

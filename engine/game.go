@@ -246,6 +246,8 @@ func (g *Game) whyIllegal(a Action) string {
 		return fmt.Sprintf("there is no model m%d", a.Target)
 	case a.ID == Activate && s.Turn.Model != NoModel:
 		return fmt.Sprintf("m%d is activated already; finish its activation first", s.Turn.Model)
+	case a.ID == Activate && len(s.Turn.Chain) > 0 && !slices.Contains(s.Turn.Chain, a.Actor):
+		return fmt.Sprintf("the models chained to activate next come first: %v", s.Turn.Chain)
 	case a.ID == Activate && s.SideOf(a.Actor) != s.Turn.Side:
 		return fmt.Sprintf("it is %s's turn to activate, and m%d is %s's", g.sideName(s.Turn.Side), a.Actor, g.sideName(s.SideOf(a.Actor)))
 	case a.ID == Activate:
@@ -304,7 +306,11 @@ func (g *Game) resolve() error {
 	g.live, g.work = g.work, g.live
 	g.log.add(g.fly.action, g.fly.side, r.answers, r.events)
 	g.fly.active = false
-	g.listOK = false
+	// The run listed the committed state's actions while deciding to stop.
+	g.listOK = r.list.final
+	if g.listOK {
+		g.list.out = append(g.list.out[:0], r.list.out...)
+	}
 	return nil
 }
 
@@ -533,4 +539,20 @@ func (g *Game) nextPhase(c *Ctx) {
 	s.Round++
 	g.roundStart(c)
 	g.enterPhase(c, 0)
+}
+
+// Reset starts the game again from its setup with a new seed, reusing its
+// buffers, so that batches of games allocate nothing once warm.
+func (g *Game) Reset(seed uint64) error {
+	s, err := g.initial()
+	if err != nil {
+		return err
+	}
+	g.cfg.Seed = seed
+	g.rng, g.bots = dice.NewRNG(seed), dice.NewRNG(dice.DeriveSeed(seed, 1))
+	g.live = s.CopyInto(g.live)
+	g.log.Entries, g.log.answers, g.log.events = g.log.Entries[:0], g.log.answers[:0], g.log.events[:0]
+	g.pending, g.listOK = nil, false
+	g.fly = inflight{active: true, action: startAction, side: NoModel, answers: g.fly.answers[:0]}
+	return g.resolve()
 }

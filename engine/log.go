@@ -141,6 +141,9 @@ type Save struct {
 	Options  map[string]string `json:"options"`
 	Scenario json.RawMessage   `json:"scenario"`
 	Entries  []Entry           `json:"entries"`
+	// Bots is the state of the bots' RNG, so that bots go on choosing as
+	// they would have; the dice RNG is rebuilt from the seed.
+	Bots []byte `json:"bots,omitempty"`
 }
 
 // Save writes the game as JSON. A prompt's action in flight is not saved.
@@ -149,6 +152,10 @@ func (g *Game) Save(w io.Writer) error {
 		Dice: g.cfg.Dice, Strict: g.cfg.Strict, Options: g.setup.Options, Scenario: g.setup.Scenario, Entries: g.log.Entries}
 	if sv.Scenario == nil {
 		sv.Scenario = json.RawMessage("null")
+	}
+	var err error
+	if sv.Bots, err = g.bots.MarshalBinary(); err != nil {
+		return fmt.Errorf("engine: save: %w", err)
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", " ")
@@ -195,6 +202,11 @@ func Load(rs Ruleset, su *Setup, sv *Save, players []Policy) (*Game, error) {
 	}
 	if err := g.replay(sv.Entries); err != nil {
 		return nil, err
+	}
+	if len(sv.Bots) > 0 {
+		if err := g.bots.UnmarshalBinary(sv.Bots); err != nil {
+			return nil, &FieldError{Path: "bots", Problem: err.Error()}
+		}
 	}
 	return g, nil
 }

@@ -37,6 +37,7 @@ func (r *run) reset(g *Game, mode runMode, answers []Answer) {
 	r.g, r.mode, r.answers, r.pos, r.events = g, mode, answers, 0, r.events[:0]
 	r.check, r.choose = nil, nil
 	r.rng, r.bots = g.rng, g.bots
+	r.list.final = false
 	if r.list.g == nil {
 		r.list = newLister(g)
 	}

@@ -1,0 +1,328 @@
+package engine_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"math"
+	"math/big"
+	"strings"
+	"testing"
+
+	"github.com/skirmish-engine/skirmish/engine"
+	"github.com/skirmish-engine/skirmish/internal/mini"
+)
+
+// playBots plays n bot steps of a mini board game.
+func playBots(t *testing.T, preset string, seed uint64, n int, mode engine.DiceMode) *engine.Game {
+	t.Helper()
+	g, err := engine.New(mini.New(preset), mini.BoardSetup(testBoard()), engine.Config{Seed: seed, Dice: mode, Players: engine.Bots(2)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < n && !g.Over(); i++ {
+		if ok, err := g.Step(); err != nil || !ok {
+			t.Fatalf("step %d: %v %v", i, ok, err)
+		}
+	}
+	return g
+}
+
+func TestUndo(t *testing.T) {
+	g := playBots(t, "n26", 5, 12, engine.DigitalDice)
+	before := g.State().Clone()
+	n := len(g.Log().Entries)
+	if ok, _ := g.Step(); !ok {
+		t.Fatal("no step")
+	}
+	if err := g.Undo(); err != nil {
+		t.Fatal(err)
+	}
+	if ok, why := before.Equal(g.State()); !ok {
+		t.Errorf("undo did not restore the state: %s", why)
+	}
+	log := g.Log().Entries
+	if len(log) != n+2 || !log[n].Undone || log[n+1].Action.ID != "undo" {
+		t.Errorf("log after undo: %d entries, want the undone one kept and an undo entry", len(log))
+	}
+	rb, err := g.Rebuild()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ok, why := rb.Equal(g.State()); !ok {
+		t.Errorf("rebuild after undo: %s", why)
+	}
+	// Undo back to the start, then no further.
+	for {
+		err := g.Undo()
+		if errors.Is(err, engine.ErrNothingToUndo) {
+			break
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	if g.State().Round != 1 || len(g.Legal()) == 0 {
+		t.Error("undo to the start left a broken game")
+	}
+}
+
+// Strict games refuse to undo rolled dice, so undo cannot re-roll them.
+func TestStrictUndo(t *testing.T) {
+	g, err := engine.New(mini.New("n26"), mini.BoardSetup(testBoard()), engine.Config{Seed: 5, Players: engine.Bots(2), Strict: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ue *engine.UndoError
+	for i := 0; i < 200 && !g.Over(); i++ {
+		g.Step()
+		last := g.Log().Entries[len(g.Log().Entries)-1]
+		rolled := false
+		for _, a := range last.Answers {
+			rolled = rolled || a.Kind == engine.DiceQ
+		}
+		if rolled && last.Action.ID != "start" {
+			if err := g.Undo(); !errors.As(err, &ue) {
+				t.Fatalf("strict undo of %s with dice: %v", last.Action, err)
+			}
+			return
+		}
+	}
+	t.Fatal("no action rolled dice")
+}
+
+func saved(t *testing.T, g *engine.Game) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := g.Save(&buf); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+func load(data []byte, rs engine.Ruleset) (*engine.Game, error) {
+	sv, err := engine.ReadSave(bytes.NewReader(data))
+	if err != nil {
+		return nil, err
+	}
+	return engine.Load(rs, mini.BoardSetup(testBoard()), sv, engine.Bots(2))
+}
+
+func TestSaveLoadAndTamper(t *testing.T) {
+	for _, mode := range []engine.DiceMode{engine.DigitalDice, engine.SampledDice} {
+		g := playBots(t, "n23", 11, 40, mode)
+		g.Undo()
+		data := saved(t, g)
+		g2, err := load(data, mini.New("n23"))
+		if err != nil {
+			t.Fatalf("%s: load: %v", mode, err)
+		}
+		if ok, why := g2.State().Equal(g.State()); !ok {
+			t.Fatalf("%s: loaded state differs: %s", mode, why)
+		}
+		// The loaded game goes on with the same dice the original would roll.
+		for i := 0; i < 10 && !g.Over(); i++ {
+			g.Step()
+			g2.Step()
+		}
+		if ok, why := g2.State().Equal(g.State()); !ok {
+			t.Errorf("%s: games diverge after loading: %s", mode, why)
+		}
+
+		var sv map[string]any
+		json.Unmarshal(data, &sv)
+		entries := sv["entries"].([]any)
+		tamper := func(f func(e map[string]any) bool) []byte {
+			for i := len(entries) - 1; i > 0; i-- {
+				e := entries[i].(map[string]any)
+				if f(e) {
+					b, _ := json.Marshal(sv)
+					json.Unmarshal(data, &sv) // restore for the next case
+					entries = sv["entries"].([]any)
+					return b
+				}
+			}
+			t.Fatal("nothing to tamper with")
+			return nil
+		}
+		dice := tamper(func(e map[string]any) bool {
+			for _, a := range asList(e["answers"]) {
+				a := a.(map[string]any)
+				if a["kind"] == "dice" {
+					a["code"] = a["code"].(float64) + 1
+					if f, ok := a["faces"].([]any); ok {
+						f[0] = float64(int(f[0].(float64))%6 + 1)
+					}
+					return true
+				}
+			}
+			return false
+		})
+		if _, err := load(dice, mini.New("n23")); err == nil || !strings.Contains(err.Error(), "entries[") {
+			t.Errorf("%s: tampered dice loaded: %v", mode, err)
+		}
+	}
+	g := playBots(t, "tc", 3, 20, engine.DigitalDice)
+	data := saved(t, g)
+	for name, bad := range map[string]string{
+		"version": strings.Replace(string(data), `"version": "1"`, `"version": "0"`, 1),
+		"format":  strings.Replace(string(data), engine.SaveFormat, "other/9", 1),
+		"json":    string(data[:len(data)/2]),
+		"action":  strings.Replace(string(data), `"id": "activate"`, `"id": "fly"`, 1),
+		"field":   strings.Replace(string(data), `"seed"`, `"sneed"`, 1),
+	} {
+		if _, err := load([]byte(bad), mini.New("tc")); err == nil {
+			t.Errorf("%s: a broken save loaded", name)
+		}
+	}
+	if _, err := load(data, mini.New("n26")); err == nil || !strings.Contains(err.Error(), "ruleset") {
+		t.Errorf("a tc save loaded as n26: %v", err)
+	}
+}
+
+func asList(v any) []any {
+	l, _ := v.([]any)
+	return l
+}
+
+// Drift: the rules now ask something the log does not answer, and replay
+// says which entry.
+func TestReplayDrift(t *testing.T) {
+	g := playBots(t, "n26", 8, 30, engine.DigitalDice)
+	data := saved(t, g)
+	used := ""
+	for _, e := range g.Log().Entries {
+		if e.Action.ID != "start" && e.Action.ID != engine.Activate && e.Action.ID != engine.End {
+			used = e.Action.ID
+			break
+		}
+	}
+	changed := mini.New("n26")
+	info := changed.Info()
+	for i := range info.Actions {
+		if info.Actions[i].ID == used {
+			info.Actions[i].Resolve = func(c *engine.Ctx, a engine.Action) {
+				c.Choose(0, "new-question", "A question the old log never answered", []string{"a", "b"})
+			}
+		}
+	}
+	_, err := load(data, changed)
+	var d *engine.DriftError
+	if !errors.As(err, &d) || d.Entry == 0 || !strings.Contains(err.Error(), "new-question") {
+		t.Errorf("changing %q: %v, want a DriftError naming the entry and the new question", used, err)
+	}
+}
+
+func FuzzLoad(f *testing.F) {
+	var t testing.T
+	g := playBots(&t, "ff", 2, 15, engine.DigitalDice)
+	var buf bytes.Buffer
+	g.Save(&buf)
+	f.Add(buf.Bytes())
+	f.Add([]byte(`{"format":"skirmish-save/1","ruleset":"mini-ff","entries":[]}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		g, err := load(data, mini.New("ff"))
+		if err == nil && g == nil {
+			t.Fatal("no game and no error")
+		}
+	})
+}
+
+// Exact odds of a Shoot, checked by hand and against seeded sampling.
+func TestOdds(t *testing.T) {
+	g := playBots(t, "tc", 21, 0, engine.DigitalDice)
+	var shot engine.Action
+	for !g.Over() {
+		for _, a := range g.Legal() {
+			if a.ID == "shoot" && g.State().Sides[g.State().SideOf(a.Target)].Counters[0] == 0 {
+				shot = a
+			}
+		}
+		if shot.ID != "" {
+			break
+		}
+		g.Step()
+	}
+	if shot.ID == "" {
+		t.Fatal("no shot without a dodge token found")
+	}
+	s := g.State()
+	odds, err := g.Odds(shot, engine.OddsOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// By hand: hit on skill+ (1 fails, 6 passes), then one injury die (two
+	// if heavy): out on 1 face in 6, down on 3, hurt on 2.
+	need := s.Stat(shot.Actor, 1)
+	if s.Has(shot.Actor, 1) {
+		need--
+	}
+	pHit := big.NewRat(int64(min(max(7-need, 1), 5)), 6)
+	heavy := s.Static(shot.Actor).Gear[0].Has("heavy")
+	pOut := big.NewRat(1, 6)
+	if heavy {
+		pOut = big.NewRat(11, 36)
+	}
+	want := new(big.Rat).Mul(pHit, pOut)
+	got := new(big.Rat)
+	sum := new(big.Rat)
+	for _, r := range odds.Rows {
+		sum.Add(sum, r.P)
+		if r.Label == "target out" {
+			got = r.P
+		}
+	}
+	if sum.Cmp(big.NewRat(1, 1)) != 0 {
+		t.Errorf("odds sum to %s", sum.RatString())
+	}
+	if s.Count(shot.Target, 0) > 1 && got.Cmp(want) != 0 { // one wound left would change "hurt" to "out"
+		t.Errorf("P(target out) = %s, by hand %s", got.RatString(), want.RatString())
+	}
+	// Sampling: resolve the shot 4000 times with different seeds.
+	const n = 4000
+	counts := map[string]int{}
+	for i := range n {
+		after, q, err := g.Try(shot, uint64(i))
+		if err != nil || q != nil {
+			t.Fatalf("try: %v %v", q, err)
+		}
+		label, _ := mini.New("tc").Summarize(s, after, shot)
+		counts[label]++
+	}
+	for _, r := range odds.Rows {
+		p, _ := r.P.Float64()
+		se := math.Sqrt(p * (1 - p) / n)
+		if f := float64(counts[r.Label]) / n; math.Abs(f-p) > 5*se+1e-9 {
+			t.Errorf("%s: sampled %.4f, exact %.4f", r.Label, f, p)
+		}
+	}
+	if _, err := g.Odds(shot, engine.OddsOptions{MaxPaths: 2}); !errors.Is(err, engine.ErrTooManyPaths) {
+		t.Errorf("path cap: %v", err)
+	}
+}
+
+// At a table, odds that need an unmeasured fact say which.
+func TestOddsNeedFacts(t *testing.T) {
+	g, err := engine.New(mini.New("n26"), mini.TableSetup(), engine.Config{Seed: 1, Players: engine.Bots(2)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for !g.Over() {
+		for _, a := range g.Legal() {
+			if a.ID == "shoot" {
+				_, err := g.Odds(a, engine.OddsOptions{})
+				var ae *engine.AnswerError
+				if !errors.As(err, &ae) || !strings.Contains(err.Error(), "see") {
+					t.Errorf("odds at a table: %v", err)
+				}
+				return
+			}
+		}
+		if _, err := g.Step(); err != nil {
+			t.Fatal(err)
+		}
+		for g.Pending() != nil {
+			g.Answer(engine.FactQ, engine.Reply{Value: 1})
+		}
+	}
+}
