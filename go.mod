@@ -3,6 +3,7 @@ module github.com/skirmish-engine/skirmish
 go 1.26
 
 require (
+	github.com/goccy/go-yaml v1.19.2
 	github.com/rogpeppe/go-internal v1.16.0
 	github.com/spf13/cobra v1.10.2
 	github.com/spf13/pflag v1.0.9

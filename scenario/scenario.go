@@ -1,0 +1,594 @@
+// Package scenario reads scenarios and rosters from YAML: the sides, their
+// models with profiles and gear, deployment and terrain (board mode), the
+// number of rounds and the rule options. Decoding is strict: an unknown
+// field, a value of the wrong type or out of range, a model the ruleset's
+// schema refuses, each is an *Error with the file, line and column, and the
+// path of the field.
+//
+// A side may list its models inline or name a roster file (YAML with a name,
+// counters and models) to read them from.
+package scenario
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/goccy/go-yaml"
+	"github.com/goccy/go-yaml/ast"
+	"github.com/goccy/go-yaml/parser"
+
+	"github.com/skirmish-engine/skirmish/board"
+	"github.com/skirmish-engine/skirmish/engine"
+)
+
+// MaxSize is the largest scenario or roster file read.
+const MaxSize = 1 << 20
+
+// File is a scenario as written in YAML (and saved in JSON with a game).
+type File struct {
+	Name    string            `yaml:"name" json:"name"`
+	Ruleset string            `yaml:"ruleset" json:"ruleset"`
+	Mode    string            `yaml:"mode" json:"mode"` // board or table
+	Rounds  int               `yaml:"rounds" json:"rounds"`
+	Options map[string]string `yaml:"options,omitempty" json:"options,omitempty"`
+	Board   *BoardFile        `yaml:"board,omitempty" json:"board,omitempty"`
+	Sides   []Side            `yaml:"sides" json:"sides"`
+}
+
+// Side is one side: inline models, or a roster file to read them from.
+type Side struct {
+	Name     string         `yaml:"name,omitempty" json:"name,omitempty"`
+	Roster   string         `yaml:"roster,omitempty" json:"-"`
+	Counters map[string]int `yaml:"counters,omitempty" json:"counters,omitempty"`
+	Models   []Model        `yaml:"models,omitempty" json:"models"`
+	// Deploy places the roster's models, by model ID, in board mode.
+	Deploy map[string][]float64 `yaml:"deploy,omitempty" json:"-"`
+}
+
+// Roster is a roster file: a side's models without the scenario around them.
+type Roster struct {
+	Name     string         `yaml:"name"`
+	Counters map[string]int `yaml:"counters,omitempty"`
+	Models   []Model        `yaml:"models"`
+}
+
+// Model is one model.
+type Model struct {
+	ID       string         `yaml:"id" json:"id"`
+	Name     string         `yaml:"name,omitempty" json:"name,omitempty"`
+	Type     string         `yaml:"type,omitempty" json:"type,omitempty"`
+	Keywords []string       `yaml:"keywords,omitempty" json:"keywords,omitempty"`
+	Profile  map[string]int `yaml:"profile" json:"profile"`
+	Base     float64        `yaml:"base" json:"base"` // millimetres
+	At       []float64      `yaml:"at,omitempty" json:"at,omitempty"`
+	Counters map[string]int `yaml:"counters,omitempty" json:"counters,omitempty"`
+	Gear     []Gear         `yaml:"gear,omitempty" json:"gear,omitempty"`
+}
+
+// Gear is one piece of equipment; traits are written "heavy" or
+// "rapid-fire 2".
+type Gear struct {
+	Name   string         `yaml:"name" json:"name"`
+	Kind   string         `yaml:"kind" json:"kind"`
+	Stats  map[string]int `yaml:"stats,omitempty" json:"stats,omitempty"`
+	Traits []string       `yaml:"traits,omitempty" json:"traits,omitempty"`
+}
+
+// BoardFile is the terrain, in inches; points are [x, y] or [x, y, level].
+type BoardFile struct {
+	Size       []float64   `yaml:"size" json:"size"`
+	Levels     []float64   `yaml:"levels,omitempty" json:"levels,omitempty"`
+	Boxes      []BoxFile   `yaml:"boxes,omitempty" json:"boxes,omitempty"`
+	Walls      []WallFile  `yaml:"walls,omitempty" json:"walls,omitempty"`
+	Ledges     []LedgeFile `yaml:"ledges,omitempty" json:"ledges,omitempty"`
+	Ducts      []DuctFile  `yaml:"ducts,omitempty" json:"ducts,omitempty"`
+	Objectives [][]float64 `yaml:"objectives,omitempty" json:"objectives,omitempty"`
+	Tokens     []TokenFile `yaml:"tokens,omitempty" json:"tokens,omitempty"`
+}
+
+// BoxFile is a block of terrain: corner, size, height, level.
+type BoxFile struct {
+	At     []float64 `yaml:"at" json:"at"`
+	Size   []float64 `yaml:"size" json:"size"`
+	Height float64   `yaml:"height" json:"height"`
+	Level  int       `yaml:"level,omitempty" json:"level,omitempty"`
+}
+
+// WallFile is a wall from one point to another.
+type WallFile struct {
+	From   []float64 `yaml:"from" json:"from"`
+	To     []float64 `yaml:"to" json:"to"`
+	Height float64   `yaml:"height" json:"height"`
+}
+
+// LedgeFile is the edge of a raised level.
+type LedgeFile struct {
+	From  []float64 `yaml:"from" json:"from"`
+	To    []float64 `yaml:"to" json:"to"`
+	Below int       `yaml:"below" json:"below"`
+}
+
+// DuctFile is a ductway's two ends.
+type DuctFile struct {
+	A []float64 `yaml:"a" json:"a"`
+	B []float64 `yaml:"b" json:"b"`
+}
+
+// TokenFile is a marker on the table.
+type TokenFile struct {
+	Kind string    `yaml:"kind" json:"kind"`
+	At   []float64 `yaml:"at" json:"at"`
+}
+
+// Error is a problem in a scenario or roster file.
+type Error struct {
+	File         string
+	Line, Column int // 0 when not known
+	Path         string
+	Problem      string
+}
+
+func (e *Error) Error() string {
+	var b strings.Builder
+	b.WriteString(e.File)
+	if e.Line > 0 {
+		fmt.Fprintf(&b, ":%d:%d", e.Line, e.Column)
+	}
+	if e.Path != "" {
+		b.WriteString(": " + e.Path)
+	}
+	b.WriteString(": " + e.Problem)
+	return b.String()
+}
+
+// Scenario is a decoded, validated scenario.
+type Scenario struct {
+	File    File
+	Ruleset engine.Ruleset
+	name    string
+	src     []byte
+	ast     *ast.File
+	where   []string // engine model index → "sides[i].models[j]"
+}
+
+// Open reads a roster file named by a scenario; the CLI reads from disk,
+// tests from memory.
+type Open func(name string) ([]byte, error)
+
+// Decode reads a scenario named name from data, for a ruleset in reg.
+// Roster files are read with open, relative to name; open may be nil when
+// none are used.
+func Decode(name string, data []byte, reg *engine.Registry, open Open) (*Scenario, error) {
+	if len(data) > MaxSize {
+		return nil, &Error{File: name, Problem: fmt.Sprintf("%d bytes; allowed at most %d", len(data), MaxSize)}
+	}
+	sc := &Scenario{name: name, src: data}
+	if err := unmarshal(name, data, &sc.File); err != nil {
+		return nil, err
+	}
+	err := guard(name, func() (err error) {
+		sc.ast, err = parser.ParseBytes(data, 0)
+		return err
+	})
+	if err != nil {
+		if _, ok := err.(*Error); ok {
+			return nil, err
+		}
+		return nil, sc.yamlError(name, err)
+	}
+	f := &sc.File
+	if sc.Ruleset, err = reg.Lookup(f.Ruleset); err != nil {
+		return nil, sc.errorf("ruleset", "%q is not a ruleset; allowed %s", f.Ruleset, strings.Join(reg.IDs(), ", "))
+	}
+	for i := range f.Sides {
+		if err := sc.loadRoster(i, open); err != nil {
+			return nil, err
+		}
+	}
+	if _, err := sc.Setup(""); err != nil {
+		return nil, err
+	}
+	return sc, nil
+}
+
+// guard runs a call into the YAML library, turning a panic inside it into
+// an error: goccy/go-yaml v1.19.2 still panics on some malformed input
+// (issues #735 and #890, open), and bad input must never crash a caller.
+func guard(name string, f func() error) (err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = &Error{File: name, Problem: fmt.Sprintf("the YAML cannot be read (the parser failed: %v); check tags (!) and brackets", p)}
+		}
+	}()
+	return f()
+}
+
+func unmarshal(name string, data []byte, v any) error {
+	if err := guard(name, func() error { return yaml.UnmarshalWithOptions(data, v, yaml.Strict()) }); err != nil {
+		if _, ok := err.(*Error); ok {
+			return err
+		}
+		var ye yaml.Error
+		if errors.As(err, &ye) {
+			e := &Error{File: name, Problem: ye.GetMessage()}
+			if tk := ye.GetToken(); tk != nil && tk.Position != nil {
+				e.Line, e.Column = tk.Position.Line, tk.Position.Column
+			}
+			return e
+		}
+		return &Error{File: name, Problem: err.Error()}
+	}
+	return nil
+}
+
+func (sc *Scenario) yamlError(name string, err error) error {
+	var ye yaml.Error
+	if errors.As(err, &ye) {
+		e := &Error{File: name, Problem: ye.GetMessage()}
+		if tk := ye.GetToken(); tk != nil && tk.Position != nil {
+			e.Line, e.Column = tk.Position.Line, tk.Position.Column
+		}
+		return e
+	}
+	return &Error{File: name, Problem: err.Error()}
+}
+
+func (sc *Scenario) loadRoster(i int, open Open) error {
+	sd := &sc.File.Sides[i]
+	if sd.Roster == "" {
+		if len(sd.Deploy) > 0 {
+			return sc.errorf(fmt.Sprintf("sides[%d].deploy", i), "deploy goes with a roster file; inline models say where they stand with at")
+		}
+		return nil
+	}
+	path := fmt.Sprintf("sides[%d].roster", i)
+	if len(sd.Models) > 0 {
+		return sc.errorf(path, "a side takes a roster file or inline models, not both")
+	}
+	if open == nil {
+		return sc.errorf(path, "roster files cannot be read here")
+	}
+	file := filepath.Join(filepath.Dir(sc.name), sd.Roster)
+	data, err := open(file)
+	if err != nil {
+		return sc.errorf(path, "%v", err)
+	}
+	if len(data) > MaxSize {
+		return &Error{File: file, Problem: fmt.Sprintf("%d bytes; allowed at most %d", len(data), MaxSize)}
+	}
+	var r Roster
+	if err := unmarshal(file, data, &r); err != nil {
+		return err
+	}
+	if sd.Name == "" {
+		sd.Name = r.Name
+	}
+	if sd.Counters == nil {
+		sd.Counters = r.Counters
+	}
+	sd.Models = r.Models
+	for j := range sd.Models {
+		if at, ok := sd.Deploy[sd.Models[j].ID]; ok {
+			sd.Models[j].At = at
+		}
+	}
+	for id := range sd.Deploy {
+		if !slices.ContainsFunc(sd.Models, func(m Model) bool { return m.ID == id }) {
+			return sc.errorf(fmt.Sprintf("sides[%d].deploy.%s", i, id), "no model %q in roster %s", id, sd.Roster)
+		}
+	}
+	return nil
+}
+
+// errorf makes an *Error for a field path, with its line and column.
+func (sc *Scenario) errorf(path, format string, a ...any) *Error {
+	e := &Error{File: sc.name, Path: path, Problem: fmt.Sprintf(format, a...)}
+	e.Line, e.Column = sc.position(path)
+	return e
+}
+
+// position finds the line and column of a field path, or of its nearest
+// parent that exists in the file (a missing field is reported where it
+// belongs).
+func (sc *Scenario) position(path string) (int, int) {
+	if sc.ast == nil {
+		return 0, 0
+	}
+	for p := path; p != ""; p = parent(p) {
+		yp, err := yaml.PathString("$." + quoteKeys(p))
+		if err != nil {
+			continue
+		}
+		var node ast.Node
+		if guard(sc.name, func() (err error) { node, err = yp.FilterFile(sc.ast); return err }) != nil || node == nil {
+			continue
+		}
+		if tk := node.GetToken(); tk != nil && tk.Position != nil {
+			return tk.Position.Line, tk.Position.Column
+		}
+	}
+	return 0, 0
+}
+
+func parent(p string) string {
+	i := strings.LastIndexAny(p, ".[")
+	if i < 0 {
+		return ""
+	}
+	return p[:i]
+}
+
+// quoteKeys quotes path keys that YAML paths cannot take bare.
+func quoteKeys(p string) string {
+	parts := strings.Split(p, ".")
+	for i, s := range parts {
+		key, rest, _ := strings.Cut(s, "[")
+		if strings.ContainsAny(key, "-/ ") {
+			parts[i] = "'" + key + "'"
+			if rest != "" {
+				parts[i] += "[" + rest
+			}
+		}
+	}
+	return strings.Join(parts, ".")
+}
+
+// Setup builds the engine setup and board. mode "" keeps the scenario's;
+// "table" plays a board scenario at a table (no positions).
+func (sc *Scenario) Setup(mode string) (*engine.Setup, error) {
+	f := &sc.File
+	in := sc.Ruleset.Info()
+	if mode == "" {
+		mode = f.Mode
+	}
+	su := &engine.Setup{Name: f.Name, Rounds: f.Rounds, Mode: mode, Options: map[string]string{}}
+	for k, v := range f.Options {
+		su.Options[k] = v
+	}
+	switch {
+	case f.Name == "":
+		return nil, sc.errorf("name", "missing")
+	case f.Mode != "board" && f.Mode != "table":
+		return nil, sc.errorf("mode", "%q is not a mode; allowed board or table", f.Mode)
+	case mode != "board" && mode != "table":
+		return nil, &Error{File: sc.name, Path: "mode", Problem: fmt.Sprintf("%q is not a mode; allowed board or table", mode)}
+	case f.Mode == "board" && f.Board == nil:
+		return nil, sc.errorf("board", "a board scenario needs a board")
+	case mode == "board" && f.Mode == "table":
+		return nil, sc.errorf("mode", "a table scenario has no board to play on")
+	}
+	if mode == "board" {
+		b, err := sc.board()
+		if err != nil {
+			return nil, err
+		}
+		su.Board = b
+	}
+	sc.where = sc.where[:0]
+	for i, sd := range f.Sides {
+		sp := fmt.Sprintf("sides[%d]", i)
+		if sd.Name == "" {
+			return nil, sc.errorf(sp+".name", "missing")
+		}
+		su.Sides = append(su.Sides, engine.SideSetup{Name: sd.Name, Counters: sd.Counters})
+		if len(sd.Models) == 0 {
+			return nil, sc.errorf(sp+".models", "a side needs at least one model")
+		}
+		for j, m := range sd.Models {
+			mp := fmt.Sprintf("%s.models[%d]", sp, j)
+			ms, err := sc.model(in, mp, m, i, mode)
+			if err != nil {
+				return nil, err
+			}
+			su.Models = append(su.Models, ms)
+			sc.where = append(sc.where, mp)
+		}
+	}
+	js, err := json.Marshal(f)
+	if err != nil {
+		return nil, &Error{File: sc.name, Problem: err.Error()}
+	}
+	su.Scenario = js
+	if err := in.Validate(su); err != nil {
+		var fe *engine.FieldError
+		if errors.As(err, &fe) {
+			return nil, sc.errorf(sc.translate(fe.Path), "%s", fe.Problem)
+		}
+		return nil, &Error{File: sc.name, Problem: err.Error()}
+	}
+	return su, nil
+}
+
+// translate maps the engine's "models[k]..." to "sides[i].models[j]...".
+func (sc *Scenario) translate(path string) string {
+	var k int
+	var rest string
+	if n, _ := fmt.Sscanf(path, "models[%d]", &k); n == 1 && k >= 0 && k < len(sc.where) {
+		if i := strings.Index(path, "]"); i >= 0 {
+			rest = path[i+1:]
+		}
+		return sc.where[k] + rest
+	}
+	return path
+}
+
+func (sc *Scenario) model(in *engine.Info, path string, m Model, side int, mode string) (engine.ModelSetup, error) {
+	ms := engine.ModelSetup{ID: m.ID, Name: m.Name, Side: side, Type: m.Type, Keywords: m.Keywords, Counters: m.Counters}
+	if ms.Name == "" {
+		ms.Name = m.ID
+	}
+	if m.ID == "" {
+		return ms, sc.errorf(path+".id", "missing")
+	}
+	for name := range m.Profile {
+		if !slices.ContainsFunc(in.Profile, func(s engine.Stat) bool { return s.Name == name }) {
+			var names []string
+			for _, s := range in.Profile {
+				names = append(names, s.Name)
+			}
+			return ms, sc.errorf(path+".profile."+name, "not a characteristic of %s; allowed %s", in.ID, strings.Join(names, ", "))
+		}
+	}
+	for _, st := range in.Profile {
+		v, ok := m.Profile[st.Name]
+		if !ok {
+			return ms, sc.errorf(path+".profile", "missing %s", st.Name)
+		}
+		ms.Profile = append(ms.Profile, v)
+	}
+	if m.Base < 20 || m.Base > 200 {
+		return ms, sc.errorf(path+".base", "%gmm is not a base size; allowed 20 to 200", m.Base)
+	}
+	ms.Base = m.Base / 25.4
+	if mode == "board" {
+		p, err := sc.point(path+".at", m.At)
+		if err != nil {
+			return ms, err
+		}
+		ms.Start = engine.Pos{X: float32(p.X), Y: float32(p.Y), Level: int8(p.Level)}
+	}
+	for g, gf := range m.Gear {
+		gp := fmt.Sprintf("%s.gear[%d]", path, g)
+		if gf.Name == "" {
+			return ms, sc.errorf(gp+".name", "missing")
+		}
+		gear := engine.Gear{Name: gf.Name, Kind: gf.Kind, Stats: gf.Stats}
+		for t, ts := range gf.Traits {
+			tr, err := engine.ParseTrait(ts)
+			if err != nil {
+				return ms, sc.errorf(fmt.Sprintf("%s.traits[%d]", gp, t), "%v", err)
+			}
+			gear.Traits = append(gear.Traits, tr)
+		}
+		ms.Gear = append(ms.Gear, gear)
+	}
+	return ms, nil
+}
+
+func (sc *Scenario) point(path string, v []float64) (board.Point, error) {
+	switch len(v) {
+	case 2:
+		return board.Point{X: v[0], Y: v[1]}, nil
+	case 3:
+		if v[2] != float64(int(v[2])) {
+			return board.Point{}, sc.errorf(path, "level %g is not a whole number", v[2])
+		}
+		return board.Point{X: v[0], Y: v[1], Level: int(v[2])}, nil
+	}
+	return board.Point{}, sc.errorf(path, "want [x, y] or [x, y, level] in inches, got %d numbers", len(v))
+}
+
+func (sc *Scenario) board() (*board.Board, error) {
+	bf := sc.File.Board
+	if len(bf.Size) != 2 {
+		return nil, sc.errorf("board.size", "want [width, height] in inches")
+	}
+	b := &board.Board{Width: bf.Size[0], Height: bf.Size[1], Levels: bf.Levels}
+	for i, x := range bf.Boxes {
+		p := fmt.Sprintf("board.boxes[%d]", i)
+		at, err := sc.point(p+".at", x.At)
+		if err != nil {
+			return nil, err
+		}
+		if len(x.Size) != 2 {
+			return nil, sc.errorf(p+".size", "want [width, depth] in inches")
+		}
+		b.Boxes = append(b.Boxes, board.Box{X0: at.X, Y0: at.Y, X1: at.X + x.Size[0], Y1: at.Y + x.Size[1], Level: x.Level, Height: x.Height})
+	}
+	for i, w := range bf.Walls {
+		p := fmt.Sprintf("board.walls[%d]", i)
+		a, err := sc.point(p+".from", w.From)
+		if err != nil {
+			return nil, err
+		}
+		c, err := sc.point(p+".to", w.To)
+		if err != nil {
+			return nil, err
+		}
+		b.Walls = append(b.Walls, board.Wall{A: a, B: c, Height: w.Height})
+	}
+	for i, l := range bf.Ledges {
+		p := fmt.Sprintf("board.ledges[%d]", i)
+		a, err := sc.point(p+".from", l.From)
+		if err != nil {
+			return nil, err
+		}
+		c, err := sc.point(p+".to", l.To)
+		if err != nil {
+			return nil, err
+		}
+		b.Ledges = append(b.Ledges, board.Ledge{A: a, B: c, Below: l.Below})
+	}
+	for i, d := range bf.Ducts {
+		p := fmt.Sprintf("board.ducts[%d]", i)
+		a, err := sc.point(p+".a", d.A)
+		if err != nil {
+			return nil, err
+		}
+		c, err := sc.point(p+".b", d.B)
+		if err != nil {
+			return nil, err
+		}
+		b.Ducts = append(b.Ducts, board.Duct{A: a, B: c})
+	}
+	for i, o := range bf.Objectives {
+		pt, err := sc.point(fmt.Sprintf("board.objectives[%d]", i), o)
+		if err != nil {
+			return nil, err
+		}
+		b.Objectives = append(b.Objectives, pt)
+	}
+	for i, t := range bf.Tokens {
+		pt, err := sc.point(fmt.Sprintf("board.tokens[%d].at", i), t.At)
+		if err != nil {
+			return nil, err
+		}
+		b.Tokens = append(b.Tokens, board.Token{Kind: t.Kind, At: pt})
+	}
+	if err := b.Check(); err != nil {
+		var fe *engine.FieldError
+		if errors.As(err, &fe) {
+			return nil, sc.errorf(fe.Path, "%s", fe.Problem)
+		}
+		return nil, err
+	}
+	return b, nil
+}
+
+// Sample is a built-in scenario a ruleset ships.
+type Sample struct {
+	Ruleset string `json:"ruleset"`
+	Name    string `json:"name"` // the file's base name, without .yaml
+	Mode    string `json:"mode"`
+	Source  []byte `json:"-"`
+}
+
+// Samples is a set of built-in scenarios.
+type Samples []Sample
+
+// Find returns the sample of ruleset called name.
+func (ss Samples) Find(ruleset, name string) (Sample, bool) {
+	for _, s := range ss {
+		if s.Ruleset == ruleset && s.Name == name {
+			return s, true
+		}
+	}
+	return Sample{}, false
+}
+
+// Sorted returns the samples sorted by ruleset and name.
+func (ss Samples) Sorted() Samples {
+	out := slices.Clone(ss)
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].Ruleset != out[j].Ruleset {
+			return out[i].Ruleset < out[j].Ruleset
+		}
+		return out[i].Name < out[j].Name
+	})
+	return out
+}
