@@ -39,6 +39,9 @@ func (c *Ctx) next(q *Question) (Answer, bool) {
 			panic(drift{fmt.Errorf("answer %d: the log has %s %q, the rules now ask %s %q", r.pos, a.Kind, a.Key, q.Kind, q.Key)})
 		}
 		r.pos++
+		if r.observe != nil {
+			r.observe(q, a)
+		}
 		return a, true
 	}
 	return Answer{}, false

@@ -137,6 +137,7 @@ type Save struct {
 	Version  string            `json:"version"`
 	Seed     uint64            `json:"seed"`
 	Dice     DiceMode          `json:"dice"`
+	Mode     string            `json:"mode"`
 	Strict   bool              `json:"strict,omitempty"`
 	Options  map[string]string `json:"options"`
 	Scenario json.RawMessage   `json:"scenario"`
@@ -149,7 +150,7 @@ type Save struct {
 // Save writes the game as JSON. A prompt's action in flight is not saved.
 func (g *Game) Save(w io.Writer) error {
 	sv := Save{Format: SaveFormat, Ruleset: g.info.ID, Version: g.info.Version, Seed: g.cfg.Seed,
-		Dice: g.cfg.Dice, Strict: g.cfg.Strict, Options: g.setup.Options, Scenario: g.setup.Scenario, Entries: g.log.Entries}
+		Dice: g.cfg.Dice, Mode: g.setup.Mode, Strict: g.cfg.Strict, Options: g.setup.Options, Scenario: g.setup.Scenario, Entries: g.log.Entries}
 	if sv.Scenario == nil {
 		sv.Scenario = json.RawMessage("null")
 	}
@@ -314,4 +315,49 @@ func ints(xs []int) string {
 		s[i] = fmt.Sprint(x)
 	}
 	return strings.Join(s, ",")
+}
+
+// Annotated is a log entry with the questions its answers answered, for
+// showing a game to people.
+type Annotated struct {
+	Index     int
+	Entry     *Entry
+	Questions []Question // one per answer, in order
+	Round     int        // the round and phase it was taken in
+	Phase     string
+}
+
+// Annotate replays the log and returns every entry with its questions. The
+// game is unchanged.
+func (g *Game) Annotate() ([]Annotated, error) {
+	s, err := g.initial()
+	if err != nil {
+		return nil, err
+	}
+	var r run
+	r.list = newLister(g)
+	var out []Annotated
+	var stack []*State // the state before each applied entry, for undo
+	for i := range g.log.Entries {
+		e := &g.log.Entries[i]
+		an := Annotated{Index: i, Entry: e, Round: s.Round, Phase: s.info.Phases[s.Phase].ID}
+		if e.Action.ID == undoID {
+			if len(stack) > 0 {
+				s, stack = stack[len(stack)-1], stack[:len(stack)-1]
+			}
+			out = append(out, an)
+			continue
+		}
+		before := s.Clone()
+		r.reset(g, replaying, e.Answers)
+		r.observe = func(q *Question, a Answer) { an.Questions = append(an.Questions, *q) }
+		if q, err := g.resolveOn(s, e.Action, &r); err != nil || q != nil {
+			return nil, entryError(i, e.Action, q, err)
+		}
+		out = append(out, an)
+		if i > 0 {
+			stack = append(stack, before)
+		}
+	}
+	return out, nil
 }

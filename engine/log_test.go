@@ -326,3 +326,28 @@ func TestOddsNeedFacts(t *testing.T) {
 		}
 	}
 }
+
+// Annotate gives each answer its question, through undos too.
+func TestAnnotate(t *testing.T) {
+	g := playBots(t, "tc", 4, 25, engine.DigitalDice)
+	g.Undo()
+	g.Undo()
+	g.Step()
+	an, err := g.Annotate()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(an) != len(g.Log().Entries) {
+		t.Fatalf("%d annotated, %d entries", len(an), len(g.Log().Entries))
+	}
+	for _, a := range an {
+		if len(a.Questions) != len(a.Entry.Answers) {
+			t.Errorf("entry %d: %d questions for %d answers", a.Index, len(a.Questions), len(a.Entry.Answers))
+		}
+		for k, q := range a.Questions {
+			if q.Key != a.Entry.Answers[k].Key || q.Kind == engine.DiceQ && q.Proc == nil {
+				t.Errorf("entry %d answer %d: question %+v", a.Index, k, q)
+			}
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 
@@ -31,11 +32,13 @@ type run struct {
 	check func(c *Ctx, q *Question, a Answer)
 	// choose answers choices while enumerating odds.
 	choose func(c *Ctx, q *Question) (int, bool)
+	// observe sees every question answered from the script (Annotate).
+	observe func(q *Question, a Answer)
 }
 
 func (r *run) reset(g *Game, mode runMode, answers []Answer) {
 	r.g, r.mode, r.answers, r.pos, r.events = g, mode, answers, 0, r.events[:0]
-	r.check, r.choose = nil, nil
+	r.check, r.choose, r.observe = nil, nil, nil
 	r.rng, r.bots = g.rng, g.bots
 	r.list.final = false
 	if r.list.g == nil {
@@ -141,6 +144,10 @@ func (g *Game) Answer(kind Kind, rep Reply) error {
 	case DiceQ:
 		res, err := dice.Read(p.Proc, rep.Faces)
 		if err != nil {
+			var fe *dice.FacesError
+			if errors.As(err, &fe) {
+				return &AnswerError{Key: p.Key, Problem: fmt.Sprintf("face %d: %s", fe.Index+1, fe.Problem)}
+			}
 			return &AnswerError{Key: p.Key, Problem: err.Error()}
 		}
 		a.Code = dice.Code(res.Outcome, res.Flags, len(p.Proc.Flags()))

@@ -15,15 +15,38 @@ import (
 	"unicode"
 
 	"github.com/skirmish-engine/skirmish/dice"
+	"github.com/skirmish-engine/skirmish/engine"
+	"github.com/skirmish-engine/skirmish/rulesets/all"
+	"github.com/skirmish-engine/skirmish/scenario"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 )
 
-func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
+func main() { os.Exit(run(os.Args[1:], defaultEnv(os.Stdin, os.Stdout, os.Stderr))) }
+
+// env is what the commands work with: streams, registries and files. main
+// uses the built-in rulesets; tests add the test-only mini ruleset.
+type env struct {
+	stdin          io.Reader
+	stdout, stderr io.Writer
+	procs          *dice.Registry
+	rulesets       *engine.Registry
+	samples        scenario.Samples
+	readFile       func(string) ([]byte, error)
+	writeFile      func(string, []byte) error
+}
+
+func defaultEnv(stdin io.Reader, stdout, stderr io.Writer) *env {
+	return &env{stdin: stdin, stdout: stdout, stderr: stderr,
+		procs: all.Procedures(), rulesets: all.Rulesets(), samples: all.Samples(),
+		readFile:  os.ReadFile,
+		writeFile: func(name string, b []byte) error { return os.WriteFile(name, b, 0o644) }}
+}
 
 // run executes the command line args and returns the exit status.
-func run(args []string, stdout, stderr io.Writer) int {
-	root := newRoot(stdout, stderr)
+func run(args []string, e *env) int {
+	stderr := e.stderr
+	root := newRoot(e)
 	root.SetArgs(args)
 	err := root.Execute()
 	if err == nil {
@@ -59,8 +82,9 @@ func isUsage(err error) bool {
 		ue *usageError
 		pe *dice.ParamError
 		fe *dice.FacesError
+		se *scenario.Error
 	)
-	return errors.As(err, &ue) || errors.As(err, &pe) || errors.As(err, &fe)
+	return errors.As(err, &ue) || errors.As(err, &pe) || errors.As(err, &fe) || errors.As(err, &se)
 }
 
 // message renders err as the one line a user sees, in terms of flags.
@@ -68,8 +92,14 @@ func message(err error) string {
 	var (
 		pe *dice.ParamError
 		fe *dice.FacesError
+		ae *engine.AnswerError
+		ie *engine.IllegalError
 	)
 	switch {
+	case errors.As(err, &ae):
+		return fmt.Sprintf("%s: %s", ae.Key, ae.Problem)
+	case errors.As(err, &ie):
+		return fmt.Sprintf("%s is not legal: %s", ie.Action, ie.Reason)
 	case errors.As(err, &pe):
 		flag := "--" + pe.Param
 		if pe.Value != "" {

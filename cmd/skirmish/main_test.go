@@ -2,19 +2,33 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"flag"
+	"io"
 	"os"
+	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
+	"github.com/skirmish-engine/skirmish/internal/mini"
+	"github.com/skirmish-engine/skirmish/rulesets/all"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden output in testdata/script")
 
+// testEnv is the built-in environment plus the test-only mini ruleset and
+// its sample scenarios.
+func testEnv(stdin io.Reader, stdout, stderr io.Writer) *env {
+	e := defaultEnv(stdin, stdout, stderr)
+	mini.Register(e.rulesets)
+	e.samples = append(e.samples, mini.Samples()...)
+	return e
+}
+
 func TestMain(m *testing.M) {
 	testscript.Main(m, map[string]func(){
-		"skirmish": func() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) },
+		"skirmish": func() { os.Exit(run(os.Args[1:], testEnv(os.Stdin, os.Stdout, os.Stderr))) },
 	})
 }
 
@@ -71,7 +85,7 @@ func TestBadInput(t *testing.T) {
 		{"--bogus", `skirmish: unknown flag: --bogus (see 'skirmish --help')`},
 	} {
 		var stdout, stderr bytes.Buffer
-		code := run(strings.Fields(tc.args), &stdout, &stderr)
+		code := run(strings.Fields(tc.args), testEnv(strings.NewReader(""), &stdout, &stderr))
 		if code != 2 {
 			t.Errorf("%s: exit %d, want 2", tc.args, code)
 		}
@@ -93,7 +107,7 @@ func FuzzFlagValues(f *testing.F) {
 	f.Add("ff-test", "stat", "99999999999999999999", "")
 	f.Add("tc-success", "mod", "+5", " 6 , 6 ")
 	f.Fuzz(func(t *testing.T, proc, flagName, value, faces string) {
-		s, ok := registry.Lookup(proc)
+		s, ok := all.Procedures().Lookup(proc)
 		if !ok {
 			return
 		}
@@ -105,7 +119,7 @@ func FuzzFlagValues(f *testing.F) {
 		}
 		for _, args := range [][]string{base, append(base[:len(base):len(base)], "--faces="+faces), append([]string{"odds"}, base[1:]...)} {
 			var stdout, stderr bytes.Buffer
-			code := run(args, &stdout, &stderr)
+			code := run(args, testEnv(strings.NewReader(""), &stdout, &stderr))
 			switch code {
 			case 0:
 				if stderr.Len() > 0 {
@@ -120,4 +134,55 @@ func FuzzFlagValues(f *testing.F) {
 			}
 		}
 	})
+}
+
+// A saved game whose dice were edited does not replay: exit 1, naming the
+// entry and answer.
+func TestReplayTampered(t *testing.T) {
+	files := map[string][]byte{}
+	env := func(stdin string) (*env, *bytes.Buffer, *bytes.Buffer) {
+		var out, errb bytes.Buffer
+		e := testEnv(strings.NewReader(stdin), &out, &errb)
+		e.writeFile = func(name string, b []byte) error { files[name] = b; return nil }
+		e.readFile = func(name string) ([]byte, error) {
+			if b, ok := files[name]; ok {
+				return b, nil
+			}
+			return nil, os.ErrNotExist
+		}
+		return e, &out, &errb
+	}
+	e, _, errb := env("")
+	if code := run(strings.Fields("play --ruleset mini-tc --scenario crossroads.yaml --bots all --seed 9 --save g.json"), e); code != 2 {
+		t.Fatalf("a scenario for another ruleset: exit %d (%s)", code, errb)
+	}
+	e, _, errb = env("")
+	files["s.yaml"] = mini.Samples()[1].Source
+	if code := run(strings.Fields("play --ruleset mini-n26 --scenario s.yaml --bots all --seed 9 --save g.json"), e); code != 0 {
+		t.Fatalf("play: exit %d: %s", code, errb)
+	}
+	var sv map[string]any
+	if err := json.Unmarshal(files["g.json"], &sv); err != nil {
+		t.Fatal(err)
+	}
+	tampered := false
+	for _, en := range sv["entries"].([]any) {
+		for _, a := range asList(en.(map[string]any)["answers"]) {
+			a := a.(map[string]any)
+			if f, ok := a["faces"].([]any); ok && !tampered {
+				f[0] = float64(int(f[0].(float64))%6 + 1)
+				tampered = true
+			}
+		}
+	}
+	files["g.json"], _ = json.Marshal(sv)
+	e, _, errb = env("")
+	if code := run(strings.Fields("replay g.json --verify"), e); code != 1 || !regexp.MustCompile(`entries\[\d+\]\.answers\[\d+\]\.faces: .* differ from the seeded dice`).MatchString(errb.String()) {
+		t.Errorf("tampered replay: exit %d, %q", code, errb)
+	}
+}
+
+func asList(v any) []any {
+	l, _ := v.([]any)
+	return l
 }

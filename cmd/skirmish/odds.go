@@ -12,7 +12,7 @@ import (
 	"github.com/spf13/pflag"
 )
 
-func newOdds() *cobra.Command {
+func newOdds(e *env) *cobra.Command {
 	var asJSON bool
 	c := &cobra.Command{
 		Use:   "odds <procedure> [flags]",
@@ -24,10 +24,10 @@ that cannot happen. Run 'skirmish odds --list' for the procedures.`,
 		Example: `  skirmish odds tc-injury --dice 1 --mod -1
   skirmish odds n26-recovery --dice 3
   skirmish odds ff-test --dice 3 --stat 6 --luck 1 --json`,
-		RunE: needProcedure("odds"),
+		RunE: needProcedure(e, "odds"),
 	}
 	c.Flags().Bool("list", false, "list the procedures, one line each")
-	c.AddCommand(procedureCommands("odds",
+	c.AddCommand(procedureCommands(e,
 		func(fs *pflag.FlagSet) { fs.BoolVar(&asJSON, "json", false, "print JSON") },
 		func(cmd *cobra.Command, s *dice.Spec, a dice.Args, p dice.Procedure) error {
 			if asJSON {

@@ -5,12 +5,9 @@ import (
 	"strings"
 
 	"github.com/skirmish-engine/skirmish/dice"
-	"github.com/skirmish-engine/skirmish/rulesets/all"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 )
-
-var registry = all.Procedures()
 
 // rawFlag keeps a parameter's values as typed, so that the procedure's spec
 // validates them and says what it allows; a repeatable parameter appends.
@@ -77,9 +74,9 @@ func raw(cmd *cobra.Command, flags map[string]*rawFlag) map[string][]string {
 
 // procedureCommands makes one subcommand per registered procedure, each with
 // its own flags, calling run with the built procedure.
-func procedureCommands(verb string, extra func(*pflag.FlagSet), runProc func(cmd *cobra.Command, s *dice.Spec, a dice.Args, p dice.Procedure) error) []*cobra.Command {
+func procedureCommands(e *env, extra func(*pflag.FlagSet), runProc func(cmd *cobra.Command, s *dice.Spec, a dice.Args, p dice.Procedure) error) []*cobra.Command {
 	var cmds []*cobra.Command
-	for _, s := range registry.All() {
+	for _, s := range e.procs.All() {
 		var flags map[string]*rawFlag
 		c := &cobra.Command{
 			Use:   s.Name + " [flags]",
@@ -114,10 +111,10 @@ func noArgs(cmd *cobra.Command, args []string) error {
 
 // needProcedure is the RunE of odds and roll themselves: they run only when
 // no known procedure was named.
-func needProcedure(verb string) func(cmd *cobra.Command, args []string) error {
+func needProcedure(e *env, verb string) func(cmd *cobra.Command, args []string) error {
 	return func(cmd *cobra.Command, args []string) error {
 		if list, _ := cmd.Flags().GetBool("list"); list {
-			return listProcedures(cmd)
+			return listProcedures(e, cmd)
 		}
 		if len(args) == 0 {
 			return usagef("%s needs a procedure (run 'skirmish %s --list')", verb, verb)
@@ -126,9 +123,9 @@ func needProcedure(verb string) func(cmd *cobra.Command, args []string) error {
 	}
 }
 
-func listProcedures(cmd *cobra.Command) error {
+func listProcedures(e *env, cmd *cobra.Command) error {
 	w := cmd.OutOrStdout()
-	for _, s := range registry.All() {
+	for _, s := range e.procs.All() {
 		fmt.Fprintf(w, "%-18s  %s\n", s.Name, s.Summary)
 	}
 	return nil

@@ -11,7 +11,7 @@ import (
 	"github.com/spf13/pflag"
 )
 
-func newRoll() *cobra.Command {
+func newRoll(e *env) *cobra.Command {
 	var (
 		asJSON bool
 		seed   string
@@ -30,10 +30,10 @@ order the procedure rolls them, and the explanation is the same.`,
 		Example: `  skirmish roll tc-injury --dice 1 --seed 42
   skirmish roll n26-recovery --dice 2 --faces si,injured
   skirmish roll ff-test --dice 3 --stat 6 --luck 1 --faces 2,7,10,4`,
-		RunE: needProcedure("roll"),
+		RunE: needProcedure(e, "roll"),
 	}
 	c.Flags().Bool("list", false, "list the procedures, one line each")
-	c.AddCommand(procedureCommands("roll",
+	c.AddCommand(procedureCommands(e,
 		func(fs *pflag.FlagSet) {
 			fs.BoolVar(&asJSON, "json", false, "print JSON")
 			fs.StringVar(&seed, "seed", "", "seed of the dice (0 to 18446744073709551615; default random)")

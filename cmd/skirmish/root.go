@@ -1,12 +1,10 @@
 package main
 
 import (
-	"io"
-
 	"github.com/spf13/cobra"
 )
 
-func newRoot(stdout, stderr io.Writer) *cobra.Command {
+func newRoot(e *env) *cobra.Command {
 	root := &cobra.Command{
 		Use:   "skirmish",
 		Short: "Rules engine for activation-based tabletop skirmish games",
@@ -25,10 +23,11 @@ No rules text is included; the games' names belong to their owners.`,
 		},
 		RunE: func(cmd *cobra.Command, _ []string) error { return cmd.Help() },
 	}
-	root.SetOut(stdout)
-	root.SetErr(stderr)
+	root.SetOut(e.stdout)
+	root.SetErr(e.stderr)
+	root.SetIn(e.stdin)
 	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error { return flagError(cmd, err) })
-	root.AddCommand(newOdds(), newRoll())
+	root.AddCommand(newOdds(e), newRoll(e), newRules(e), newScenarios(e), newPlay(e), newReplay(e))
 	root.CompletionOptions.HiddenDefaultCmd = true
 	return root
 }

@@ -3,9 +3,11 @@ package all
 
 import (
 	"github.com/skirmish-engine/skirmish/dice"
+	"github.com/skirmish-engine/skirmish/engine"
 	"github.com/skirmish-engine/skirmish/rulesets/falloutfactions"
 	"github.com/skirmish-engine/skirmish/rulesets/n26"
 	"github.com/skirmish-engine/skirmish/rulesets/trenchcrusade"
+	"github.com/skirmish-engine/skirmish/scenario"
 )
 
 // Procedures returns a registry of every built-in dice procedure.
@@ -22,3 +24,11 @@ func Procedures() *dice.Registry {
 	}
 	return r
 }
+
+// Rulesets returns a registry of the built-in rulesets. The four games'
+// rules engines arrive ruleset by ruleset (their own issues); until then it
+// is empty, and only their dice procedures are built in.
+func Rulesets() *engine.Registry { return &engine.Registry{} }
+
+// Samples returns the built-in sample scenarios.
+func Samples() scenario.Samples { return nil }

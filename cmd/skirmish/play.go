@@ -1,0 +1,410 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"math/big"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/skirmish-engine/skirmish/dice"
+	"github.com/skirmish-engine/skirmish/engine"
+	"github.com/skirmish-engine/skirmish/scenario"
+	"github.com/spf13/cobra"
+)
+
+func newPlay(e *env) *cobra.Command {
+	var (
+		ruleset, scen, seed, bots, save, diceMode string
+		table, strict                             bool
+	)
+	c := &cobra.Command{
+		Use:   "play --ruleset R --scenario NAME|FILE",
+		Short: "Play a game in the terminal, or let bots play it",
+		Long: `play runs a game: it shows the state, numbers the legal actions, and
+asks for dice, choices and measurements when the rules need them. Type a
+number to take that action, or one of:
+
+  odds N     the exact odds of action N
+  undo       take back the last action (or cancel the one waiting)
+  state      show the state again
+  log        show the game so far
+  save [F]   save the game (to F, or the --save file)
+  quit       stop (saving to the --save file if given)
+
+--bots all plays the whole game without input and prints it; --bots with
+side names (or numbers) lets bots play those sides. --table plays a board
+scenario at a real table: measurements become questions to the players.
+--dice physical asks the players to roll real dice and type the faces.`,
+		Example: `  skirmish play --ruleset n26 --scenario sump-raid --bots all --seed 7
+  skirmish play --ruleset n26 --scenario my-game.yaml --table --dice physical`,
+		Args: noArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if ruleset == "" {
+				return usagef("--ruleset: missing; allowed %s", rulesetList(e))
+			}
+			if scen == "" {
+				return usagef("--scenario: missing; give a sample name (see 'skirmish scenarios') or a YAML file")
+			}
+			rs, err := lookupRuleset(e, ruleset, "play")
+			if err != nil {
+				return err
+			}
+			sc, err := loadScenario(e, ruleset, scen)
+			if err != nil {
+				return err
+			}
+			if sc.File.Ruleset != ruleset {
+				return usagef("--scenario %s is for %s, not --ruleset %s", scen, sc.File.Ruleset, ruleset)
+			}
+			mode := ""
+			if table {
+				mode = "table"
+			}
+			su, err := sc.Setup(mode)
+			if err != nil {
+				return err
+			}
+			cfg := engine.Config{Strict: strict, Dice: engine.DiceMode(diceMode)}
+			if cfg.Dice != engine.DigitalDice && cfg.Dice != engine.PhysicalDice {
+				return usagef("--dice %q: not a dice mode; allowed digital or physical", diceMode)
+			}
+			if cfg.Players, err = parseBots(bots, su); err != nil {
+				return err
+			}
+			everyone := !slices.Contains(cfg.Players, nil)
+			switch {
+			case everyone && su.Mode == "table":
+				return usagef("--bots %s: at a table the players measure, so a person must play; use a board, or leave a side to a person", bots)
+			case everyone && cfg.Dice == engine.PhysicalDice:
+				return usagef("--bots %s: with --dice physical a person must roll; use digital dice", bots)
+			}
+			cfg.Seed = dice.RandomSeed()
+			if seed != "" {
+				if cfg.Seed, err = strconv.ParseUint(strings.TrimSpace(seed), 10, 64); err != nil {
+					return usagef("--seed %q: not a whole number; allowed 0 to 18446744073709551615", seed)
+				}
+			}
+			g, err := engine.New(rs, su, cfg)
+			if err != nil {
+				return err
+			}
+			p := &session{e: e, cmd: cmd, g: g, save: save, in: bufio.NewScanner(e.stdin), quiet: everyone}
+			fmt.Fprintf(cmd.OutOrStdout(), "%s (%s), %s mode, %s dice, seed %d (repeat with --seed %d)\n",
+				su.Name, ruleset, su.Mode, cfg.Dice, cfg.Seed, cfg.Seed)
+			return p.run()
+		},
+	}
+	f := c.Flags()
+	f.StringVar(&ruleset, "ruleset", "", "the ruleset (required)")
+	f.StringVar(&scen, "scenario", "", "a sample scenario's name or a scenario file (required)")
+	f.StringVar(&seed, "seed", "", "seed of the dice and bots (default random, printed)")
+	f.BoolVar(&table, "table", false, "play at a real table: the players answer measurements")
+	f.StringVar(&bots, "bots", "", "sides bots play: all, or side names or numbers, comma-separated")
+	f.StringVar(&save, "save", "", "save the game to this file when it stops")
+	f.StringVar(&diceMode, "dice", "digital", "digital (rolled for you) or physical (you type the faces)")
+	f.BoolVar(&strict, "strict", false, "refuse to undo actions whose dice were rolled")
+	return c
+}
+
+func rulesetList(e *env) string {
+	if ids := e.rulesets.IDs(); len(ids) > 0 {
+		return strings.Join(ids, ", ")
+	}
+	return "none built in yet"
+}
+
+// loadScenario finds a sample of the ruleset by name, or reads a file.
+func loadScenario(e *env, ruleset, name string) (*scenario.Scenario, error) {
+	if s, ok := e.samples.Find(ruleset, name); ok {
+		return scenario.Decode(name+".yaml", s.Source, e.rulesets, nil)
+	}
+	data, err := e.readFile(name)
+	if errors.Is(err, os.ErrNotExist) {
+		var names []string
+		for _, s := range e.samples.Sorted() {
+			if s.Ruleset == ruleset {
+				names = append(names, s.Name)
+			}
+		}
+		return nil, usagef("--scenario %q: no such sample scenario of %s or file; samples: %s", name, ruleset, orNone(names))
+	}
+	if err != nil {
+		return nil, usagef("--scenario %q: %v", name, err)
+	}
+	return scenario.Decode(name, data, e.rulesets, e.readFile)
+}
+
+func orNone(xs []string) string {
+	if len(xs) == 0 {
+		return "none"
+	}
+	return strings.Join(xs, ", ")
+}
+
+// parseBots reads --bots: all, or side names or indices.
+func parseBots(spec string, su *engine.Setup) ([]engine.Policy, error) {
+	ps := make([]engine.Policy, len(su.Sides))
+	if strings.TrimSpace(spec) == "" {
+		return ps, nil
+	}
+	var names []string
+	for _, s := range su.Sides {
+		names = append(names, s.Name)
+	}
+	for _, part := range strings.Split(spec, ",") {
+		part = strings.TrimSpace(part)
+		if strings.EqualFold(part, "all") {
+			return engine.Bots(len(su.Sides)), nil
+		}
+		i := slices.IndexFunc(names, func(n string) bool { return strings.EqualFold(n, part) })
+		if n, err := strconv.Atoi(part); err == nil && n >= 0 && n < len(names) {
+			i = n
+		}
+		if i < 0 {
+			return nil, usagef("--bots %q: not a side; allowed all, %s, or 0 to %d", part, strings.Join(names, ", "), len(names)-1)
+		}
+		ps[i] = engine.RandomPolicy{}
+	}
+	return ps, nil
+}
+
+// session is an interactive game in the terminal.
+type session struct {
+	e       *env
+	cmd     *cobra.Command
+	g       *engine.Game
+	save    string
+	in      *bufio.Scanner
+	quiet   bool // bots play every side: print the game once at the end
+	printed int  // log entries shown
+}
+
+func (p *session) out() io.Writer { return p.cmd.OutOrStdout() }
+
+func (p *session) run() error {
+	g := p.g
+	if !p.quiet {
+		fmt.Fprint(p.out(), stateText(g.State()))
+	}
+	for {
+		if !p.quiet {
+			if err := p.showLog(); err != nil {
+				return err
+			}
+		}
+		if g.Over() {
+			break
+		}
+		moved, err := g.Step()
+		if err != nil {
+			return err
+		}
+		if moved {
+			continue
+		}
+		switch err := p.ask(); {
+		case errors.Is(err, errQuit):
+			fmt.Fprintln(p.out(), "stopped before the game ended")
+			return p.stop()
+		case errors.Is(err, io.EOF):
+			fmt.Fprintln(p.out(), "input ended before the game did")
+			return p.stop()
+		}
+	}
+	if p.quiet {
+		if err := p.showLog(); err != nil {
+			return err
+		}
+	}
+	fmt.Fprintln(p.out(), resultText(g))
+	return p.stop()
+}
+
+func resultText(g *engine.Game) string {
+	s := g.State()
+	if s.Winner >= 0 {
+		return fmt.Sprintf("game over in round %d: %s wins", s.Round, sideName(s, s.Winner))
+	}
+	return fmt.Sprintf("game over in round %d: a draw", s.Round)
+}
+
+func (p *session) stop() error {
+	if p.save == "" {
+		return nil
+	}
+	return p.saveTo(p.save)
+}
+
+func (p *session) saveTo(name string) error {
+	var buf bytes.Buffer
+	if err := p.g.Save(&buf); err != nil {
+		return err
+	}
+	if err := p.e.writeFile(name, buf.Bytes()); err != nil {
+		return fmt.Errorf("save: %w", err)
+	}
+	fmt.Fprintf(p.out(), "saved to %s\n", name)
+	return nil
+}
+
+func (p *session) showLog() error {
+	entries := p.g.Log().Entries
+	if p.printed >= len(entries) {
+		return nil
+	}
+	an, err := p.g.Annotate()
+	if err != nil {
+		return err
+	}
+	for _, a := range an[p.printed:] {
+		fmt.Fprintln(p.out(), entryText(p.g.State(), a))
+	}
+	p.printed = len(entries)
+	return nil
+}
+
+// errQuit stops a session at the player's request.
+var errQuit = errors.New("quit")
+
+// ask shows the decision and handles one line of input; it returns io.EOF
+// at the end of input and errQuit when the player stops.
+func (p *session) ask() error {
+	g := p.g
+	s := g.State()
+	w := p.out()
+	legal := g.Legal()
+	if pr := g.Pending(); pr != nil {
+		fmt.Fprintln(w, promptText(s, pr))
+	} else {
+		fmt.Fprintf(w, "%s to decide:\n", sideName(s, g.Decider()))
+		for i, a := range legal {
+			fmt.Fprintf(w, "  %2d) %s\n", i+1, actionText(s, a))
+		}
+	}
+	fmt.Fprint(w, "> ")
+	if !p.in.Scan() {
+		fmt.Fprintln(w)
+		return io.EOF
+	}
+	line := strings.TrimSpace(p.in.Text())
+	fmt.Fprintln(w, line)
+	err := p.command(line, legal)
+	if errors.Is(err, errQuit) {
+		return err
+	}
+	if err != nil {
+		fmt.Fprintln(w, "error:", oneLine(message(err)))
+	}
+	return nil
+}
+
+func (p *session) command(line string, legal []engine.Action) error {
+	g := p.g
+	word, rest, _ := strings.Cut(line, " ")
+	rest = strings.TrimSpace(rest)
+	switch strings.ToLower(word) {
+	case "":
+		return nil
+	case "help", "?":
+		fmt.Fprintln(p.out(), "commands: a number, odds N, undo, state, log, save [FILE], quit")
+		return nil
+	case "quit", "exit":
+		return errQuit
+	case "undo":
+		return g.Undo()
+	case "state":
+		fmt.Fprint(p.out(), stateText(g.State()))
+		return nil
+	case "log":
+		p.printed = 0
+		return p.showLog()
+	case "save":
+		name := rest
+		if name == "" {
+			name = p.save
+		}
+		if name == "" {
+			return usagef("save: give a file name (or start with --save)")
+		}
+		return p.saveTo(name)
+	case "odds":
+		if g.Pending() != nil {
+			return usagef("odds: a question is waiting; answer it first (or undo)")
+		}
+		a, err := pick(rest, legal)
+		if err != nil {
+			return err
+		}
+		o, err := g.Odds(a, engine.OddsOptions{})
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(p.out(), "odds of %s (%d dice paths):\n", actionText(g.State(), a), o.Paths)
+		for _, r := range o.Rows {
+			f, _ := r.P.Float64()
+			fmt.Fprintf(p.out(), "  %-24s %12s %7.2f%%\n", r.Label, ratString(r.P), 100*f)
+		}
+		return nil
+	}
+	if pr := g.Pending(); pr != nil {
+		return p.answer(pr, line)
+	}
+	a, err := pick(line, legal)
+	if err != nil {
+		return err
+	}
+	return g.Apply(a)
+}
+
+func ratString(r *big.Rat) string { return r.RatString() }
+
+// pick reads an action number.
+func pick(s string, legal []engine.Action) (engine.Action, error) {
+	n, err := strconv.Atoi(strings.TrimSpace(s))
+	if err != nil || n < 1 || n > len(legal) {
+		if len(legal) == 0 {
+			return engine.Action{}, usagef("%q: no action to take now", s)
+		}
+		return engine.Action{}, usagef("%q: not an action number; allowed 1 to %d, or help", s, len(legal))
+	}
+	return legal[n-1], nil
+}
+
+func (p *session) answer(pr *engine.Prompt, line string) error {
+	g := p.g
+	switch pr.Kind {
+	case engine.DiceQ:
+		faces, err := dice.ParseFaces(line)
+		if err != nil {
+			return err
+		}
+		return g.Answer(engine.DiceQ, engine.Reply{Faces: faces})
+	case engine.ChoiceQ:
+		n, err := strconv.Atoi(line)
+		if err != nil || n < 1 || n > len(pr.Options) {
+			return usagef("%q: not an option; allowed 1 to %d", line, len(pr.Options))
+		}
+		return g.Answer(engine.ChoiceQ, engine.Reply{Choice: n - 1})
+	default:
+		if pr.Fact.Boolean() {
+			switch strings.ToLower(line) {
+			case "yes", "y", "1":
+				return g.Answer(engine.FactQ, engine.Reply{Value: 1})
+			case "no", "n", "0":
+				return g.Answer(engine.FactQ, engine.Reply{Value: 0})
+			}
+			return usagef("%q: answer yes or no", line)
+		}
+		v, err := strconv.ParseFloat(strings.TrimSuffix(line, "\""), 64)
+		if err != nil || v < 0 || v > 1000 {
+			return usagef("%q: not a measurement; allowed 0 to 1000 inches", line)
+		}
+		return g.Answer(engine.FactQ, engine.Reply{Value: int(v*100 + 0.5)})
+	}
+}
