@@ -1,0 +1,66 @@
+// Package engine runs activation-based skirmish games: the state, the legal
+// actions of each decision, resolution of actions with dice, choices and
+// measurements, the log that is the game's source of truth, replay, undo,
+// saves and exact odds. It imports only the standard library and package
+// dice; rulesets plug into it, and it never names a game.
+//
+// # A tour
+//
+// A ruleset describes itself in an Info (phases, actions with their types,
+// the action economy, statuses, conditions, counters, options) and sets a
+// game up in Start. New starts a game from a Setup (package scenario reads
+// one from YAML). At every decision, Legal lists what the deciding side may
+// do, sorted; Apply takes one, and refuses anything not in the list with a
+// reason a player can read, changing nothing.
+//
+// Rule code is plain Go that asks through a Ctx: Roll for a dice
+// procedure, Choose for a choice (reaction windows are choices with a
+// "pass" option), Fact for a measurement. It never learns who answers:
+//
+//   - dice come from the seeded RNG face by face (DigitalDice), straight
+//     from the exact odds (SampledDice, allocation-free, for simulations),
+//     or from real dice a player types (PhysicalDice);
+//   - choices come from a bot (Config.Players) or a person;
+//   - facts come from the board (board mode) or the players (table mode);
+//   - when a log is replayed, everything comes from the log; when odds are
+//     enumerated, every dice outcome is tried with its exact weight.
+//
+// When a person must answer, the action stops and Pending returns the
+// question; Answer gives the reply, and the action is run again from its
+// start, on a fresh copy of the state, with every answer so far given back
+// in order. So rule code must be deterministic given its answers, and the
+// state only changes when an action completes. When every answer is at
+// hand, nothing runs twice.
+//
+// Time is rounds of phases; activation phases alternate sides, one
+// activation at a time, with chained activations (Ctx.Chain), extra ones
+// (Ctx.ExtraActivation), passing (Activation.MayPass), forced free
+// follow-ups (Ctx.FollowUp) and hooks at the start and end of rounds,
+// phases, activations and actions (optional interfaces: RoundHooks,
+// PhaseHooks, ActivationHooks, ActionHooks). The action economy is data
+// (Economy, ActionDef.Type, Excludes, Family, TypeOf) and covers slot
+// budgets with Single/Double/Free, Simple/Basic with name clashes, once per
+// type with exclusive groups, and fatigue-priced turns.
+//
+// Every applied action is logged with its answers and events (Log). The
+// state can always be rebuilt from the log (Rebuild); Undo reverts whole
+// actions and keeps them, marked, in the log; Save writes one JSON file and
+// Load replays it, checking every action, every answer and every digital
+// die against the seed. Odds enumerates an action's dice outcomes through
+// its whole resolution for exact probabilities of its results.
+//
+// # Plugging in a ruleset
+//
+// Implement Ruleset (Info and Start), and any of RoundHooks, PhaseHooks,
+// ActivationHooks, ActionHooks, Eligibility, Ender, Summarizer and ExtCodec
+// it needs. Register it in a Registry (package rulesets/all does, for the
+// built-in games), and run the conformance suite in its tests:
+//
+//	func TestConformance(t *testing.T) {
+//		enginetest.Run(t, enginetest.Suite{Ruleset: New(), Setup: sample, Games: 500})
+//	}
+//
+// For allocation-free play, keep dice procedures boxed (in a variable or a
+// table) rather than making struct literals per roll, and give Choose
+// option slices that are package variables.
+package engine
