@@ -556,3 +556,31 @@ func (g *Game) Reset(seed uint64) error {
 	g.fly = inflight{active: true, action: startAction, side: NoModel, answers: g.fly.answers[:0]}
 	return g.resolve()
 }
+
+// SeatError reports a side acting on a decision that is not its own.
+type SeatError struct {
+	Side, Decider int
+	Reason        string
+}
+
+func (e *SeatError) Error() string { return "engine: " + e.Reason }
+
+// ApplyAs is Apply for a side that says who it is (a player at a screen, a
+// client of a server): it refuses, changing nothing, when the decision is
+// another side's.
+func (g *Game) ApplyAs(side int, a Action) error {
+	if g.pending == nil && !g.live.Over && side != g.live.Turn.Side {
+		return &SeatError{Side: side, Decider: g.live.Turn.Side, Reason: fmt.Sprintf("it is %s's decision, not %s's", g.sideName(g.live.Turn.Side), g.sideName(side))}
+	}
+	return g.Apply(a)
+}
+
+// AnswerAs is Answer for a side that says who it is: a question for one
+// side may only be answered by that side; a measurement at a table, by
+// anyone.
+func (g *Game) AnswerAs(side int, kind Kind, rep Reply) error {
+	if p := g.pending; p != nil && p.Who != Anyone && p.Who != side {
+		return &SeatError{Side: side, Decider: p.Who, Reason: fmt.Sprintf("the question is for %s, not %s", g.sideName(p.Who), g.sideName(side))}
+	}
+	return g.Answer(kind, rep)
+}

@@ -362,3 +362,26 @@ func (d6) Resolve(t *dice.Tray) (dice.Result, error) {
 	}
 	return dice.Result{Outcome: 1}, nil
 }
+
+// A side may not act or answer on another side's decision.
+func TestSeats(t *testing.T) {
+	ask := act("ask", "single")
+	ask.Resolve = func(c *engine.Ctx, a engine.Action) { c.Choose(1, "which", "Which?", []string{"a", "b"}) }
+	g := start(t, newProbe(engine.Economy{Slots: 2, Cost: map[string]int{"single": 1}}, ask), engine.Config{})
+	var se *engine.SeatError
+	if err := g.ApplyAs(1, engine.Act(engine.Activate, 2)); !errors.As(err, &se) || !strings.Contains(err.Error(), "it is A's decision, not B's") {
+		t.Errorf("B acting on A's decision: %v", err)
+	}
+	if err := g.ApplyAs(0, engine.Act(engine.Activate, 0)); err != nil {
+		t.Fatal(err)
+	}
+	if err := g.ApplyAs(0, engine.Act("ask", 0)); err != nil {
+		t.Fatal(err)
+	}
+	if err := g.AnswerAs(0, engine.ChoiceQ, engine.Reply{Choice: 1}); !errors.As(err, &se) || g.Pending() == nil {
+		t.Errorf("A answering B's question: %v", err)
+	}
+	if err := g.AnswerAs(1, engine.ChoiceQ, engine.Reply{Choice: 1}); err != nil || g.Pending() != nil {
+		t.Errorf("B answering its own question: %v", err)
+	}
+}
