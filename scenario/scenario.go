@@ -483,6 +483,16 @@ func (sc *Scenario) point(path string, v []float64) (board.Point, error) {
 	return board.Point{}, sc.errorf(path, "want [x, y] or [x, y, level] in inches, got %d numbers", len(v))
 }
 
+// pair reads the two points of a wall, ledge or duct.
+func (sc *Scenario) pair(path, ka string, a []float64, kb string, b []float64) (board.Point, board.Point, error) {
+	pa, err := sc.point(path+"."+ka, a)
+	if err != nil {
+		return board.Point{}, board.Point{}, err
+	}
+	pb, err := sc.point(path+"."+kb, b)
+	return pa, pb, err
+}
+
 func (sc *Scenario) board() (*board.Board, error) {
 	bf := sc.File.Board
 	if len(bf.Size) != 2 {
@@ -501,36 +511,21 @@ func (sc *Scenario) board() (*board.Board, error) {
 		b.Boxes = append(b.Boxes, board.Box{X0: at.X, Y0: at.Y, X1: at.X + x.Size[0], Y1: at.Y + x.Size[1], Level: x.Level, Height: x.Height})
 	}
 	for i, w := range bf.Walls {
-		p := fmt.Sprintf("board.walls[%d]", i)
-		a, err := sc.point(p+".from", w.From)
-		if err != nil {
-			return nil, err
-		}
-		c, err := sc.point(p+".to", w.To)
+		a, c, err := sc.pair(fmt.Sprintf("board.walls[%d]", i), "from", w.From, "to", w.To)
 		if err != nil {
 			return nil, err
 		}
 		b.Walls = append(b.Walls, board.Wall{A: a, B: c, Height: w.Height})
 	}
 	for i, l := range bf.Ledges {
-		p := fmt.Sprintf("board.ledges[%d]", i)
-		a, err := sc.point(p+".from", l.From)
-		if err != nil {
-			return nil, err
-		}
-		c, err := sc.point(p+".to", l.To)
+		a, c, err := sc.pair(fmt.Sprintf("board.ledges[%d]", i), "from", l.From, "to", l.To)
 		if err != nil {
 			return nil, err
 		}
 		b.Ledges = append(b.Ledges, board.Ledge{A: a, B: c, Below: l.Below})
 	}
 	for i, d := range bf.Ducts {
-		p := fmt.Sprintf("board.ducts[%d]", i)
-		a, err := sc.point(p+".a", d.A)
-		if err != nil {
-			return nil, err
-		}
-		c, err := sc.point(p+".b", d.B)
+		a, c, err := sc.pair(fmt.Sprintf("board.ducts[%d]", i), "a", d.A, "b", d.B)
 		if err != nil {
 			return nil, err
 		}
