@@ -69,12 +69,9 @@ type Activation struct {
 	// every side has passed in a row (Fallout: Factions). Without it a side
 	// must activate an eligible model while it has one.
 	MayPass bool
-	// Repeat lets a model activate more than once a round, while the
-	// ruleset's CanActivate allows (Fallout: Factions turns).
-	Repeat bool
+	// Models activating more than once a round (Fallout: Factions turns)
+	// is the ruleset's Eligibility: CanActivate decides who may go again.
 }
-
-// Repeat policy words for ActionDef.Type are the ruleset's own.
 
 // ActionDef describes one action a model can take.
 type ActionDef struct {

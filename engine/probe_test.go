@@ -192,7 +192,7 @@ func TestEconomyTrenchCrusade(t *testing.T) {
 func TestEconomyFallout(t *testing.T) {
 	rs := newProbe(engine.Economy{Cost: map[string]int{"action": 1}, MaxActions: 2, Pay: "fatigue", PerRound: true},
 		act("move", "action"), act("shoot", "action"), act("brawl", "action"))
-	rs.info.Activation = engine.Activation{MayPass: true, Repeat: true}
+	rs.info.Activation = engine.Activation{MayPass: true}
 	rs.elig = func(s *engine.State, m int) bool { return s.Models[m].InPlay && s.Count(m, 0) < 2 }
 	g := start(t, rs, engine.Config{})
 	walk(t, g, []step{

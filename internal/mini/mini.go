@@ -151,7 +151,7 @@ func (r *Rules) build() engine.Info {
 		}
 	case "ff":
 		in.Economy = engine.Economy{Cost: map[string]int{"action": 1}, MaxActions: 2, Pay: "fatigue", PerRound: true}
-		in.Activation = engine.Activation{MayPass: true, Repeat: true}
+		in.Activation = engine.Activation{MayPass: true}
 	default:
 		panic("mini: unknown preset " + r.preset)
 	}
