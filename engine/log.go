@@ -264,7 +264,8 @@ func (g *Game) replay(entries []Entry) error {
 		}
 	}
 	g.live, g.work, g.listOK = s, nil, false
-	g.rng = verifier // continue the dice stream where the log left it
+	g.pending, g.fly = nil, inflight{} // New may have stopped at a question the log answers
+	g.rng = verifier                   // continue the dice stream where the log left it
 	return nil
 }
 

@@ -111,6 +111,9 @@ func (p *player) play(mode engine.DiceMode, bots bool) {
 	p.g = g
 	for p.step = 0; p.step < p.suite.MaxSteps && !g.Over() && p.fails == 0; p.step++ {
 		p.check()
+		if p.step == 25 && g.Pending() == nil {
+			p.saveLoad() // a game in progress saves and loads too
+		}
 		if pr := g.Pending(); pr != nil {
 			p.answer(pr)
 			continue
@@ -370,5 +373,8 @@ func (p *player) saveLoad() {
 	}
 	if len(g2.Log().Entries) != len(g.Log().Entries) {
 		p.errorf("loaded log has %d entries, want %d", len(g2.Log().Entries), len(g.Log().Entries))
+	}
+	if (g2.Pending() == nil) != (g.Pending() == nil) || !slices.Equal(g2.Legal(), g.Legal()) || g2.Over() != g.Over() {
+		p.errorf("loaded game is at another decision: pending %v vs %v, legal %v vs %v", g2.Pending(), g.Pending(), g2.Legal(), g.Legal())
 	}
 }
