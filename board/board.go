@@ -312,6 +312,13 @@ func (b *Board) Fact(s *engine.State, f engine.Fact) (int, bool) {
 	switch f.Kind {
 	case engine.FactWithin:
 		return yes(b.Distance(s, f.A, f.B) <= float64(f.Inches)+1e-9), true
+	case engine.FactWithinAny:
+		for n := range s.Models {
+			if f.Set&(1<<n) != 0 && n != f.A && b.Distance(s, f.A, n) <= float64(f.Inches)+1e-9 {
+				return 1, true
+			}
+		}
+		return 0, true
 	case engine.FactContact:
 		return yes(b.Distance(s, f.A, f.B) <= Contact), true
 	case engine.FactDistance:

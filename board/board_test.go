@@ -54,6 +54,14 @@ func TestDistanceAndContact(t *testing.T) {
 	if within(0, 1, 1.99) != 0 || within(0, 1, 2) != 1 || within(0, 1, 6) != 1 {
 		t.Error("within is not a threshold at the distance")
 	}
+	any := func(m int, set uint64, x float32) int {
+		v, _ := b.Fact(s, engine.Fact{Kind: engine.FactWithinAny, A: m, Set: set, Inches: x})
+		return v
+	}
+	// m1 is 2" from m0 and 1" from m2 (centres 2" apart); never itself.
+	if any(1, 1<<0|1<<3, 1.5) != 0 || any(1, 1<<0|1<<2, 1.5) != 1 || any(1, 1<<1, 100) != 0 || any(1, 0, 100) != 0 {
+		t.Error("within-any is not 'any model of the set, other than A'")
+	}
 	if v, _ := b.Fact(s, engine.Fact{Kind: engine.FactContact, A: 0, B: 2}); v != 1 {
 		t.Error("touching bases are not in contact")
 	}

@@ -151,8 +151,14 @@ func (c *Ctx) ExtraActivation() { c.s.Turn.Extra = true }
 
 // EndGame ends the game; winner is a side index or -1 for a draw.
 func (c *Ctx) EndGame(winner int) {
+	if c.s.Over {
+		return
+	}
 	c.s.Over, c.s.Winner = true, winner
 	c.Emit(Event{Type: "game-over", Model: NoModel, Other: NoModel, Value: winner})
+	if f := c.r.g.hooks.fin; f != nil {
+		f.GameEnd(c)
+	}
 }
 
 // SetStatus sets model m's status (an index into Info.Statuses).

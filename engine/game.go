@@ -83,6 +83,7 @@ type hooks struct {
 	elig  Eligibility
 	end   Ender
 	sum   Summarizer
+	fin   Finisher
 }
 
 func hooksOf(rs Ruleset) hooks {
@@ -94,6 +95,7 @@ func hooksOf(rs Ruleset) hooks {
 	h.elig, _ = rs.(Eligibility)
 	h.end, _ = rs.(Ender)
 	h.sum, _ = rs.(Summarizer)
+	h.fin, _ = rs.(Finisher)
 	return h
 }
 
@@ -112,6 +114,11 @@ func New(rs Ruleset, su *Setup, cfg Config) (*Game, error) {
 	}
 	if err := in.Validate(su); err != nil {
 		return nil, err
+	}
+	if sc, ok := rs.(SetupChecker); ok {
+		if err := sc.CheckSetup(su); err != nil {
+			return nil, err
+		}
 	}
 	if cfg.Dice == "" {
 		cfg.Dice = DigitalDice

@@ -135,6 +135,7 @@ const (
 	MaxVars         = 16
 	MaxActionDefs   = 64
 	MaxSides        = 4
+	MaxModels       = 64
 )
 
 // check reports a malformed Info: a programming error in a ruleset.

@@ -1,6 +1,7 @@
 package engine_test
 
 import (
+	"encoding/json"
 	"errors"
 	"slices"
 	"strings"
@@ -383,5 +384,80 @@ func TestSeats(t *testing.T) {
 	}
 	if err := g.AnswerAs(1, engine.ChoiceQ, engine.Reply{Choice: 1}); err != nil || g.Pending() != nil {
 		t.Errorf("B answering its own question: %v", err)
+	}
+}
+
+// finisher ends the game on its first action, checks setups and records
+// GameEnd calls.
+type finisher struct {
+	*probe
+	ended int
+}
+
+func (f *finisher) GameEnd(c *engine.Ctx) {
+	f.ended++
+	c.Emit(engine.Event{Type: "report", Model: engine.NoModel, Other: engine.NoModel})
+}
+func (f *finisher) CheckSetup(su *engine.Setup) error {
+	if su.Models[0].Base > 1 {
+		return &engine.FieldError{Path: "models[0].base", Problem: "too wide for this probe"}
+	}
+	return nil
+}
+
+// Finisher runs once, however often EndGame is called; SetupChecker's
+// error refuses the setup.
+func TestFinisherAndSetupChecker(t *testing.T) {
+	var f *finisher
+	end := engine.ActionDef{ID: "finish", Name: "Finish", Type: "single", Resolve: func(c *engine.Ctx, a engine.Action) {
+		c.EndGame(1)
+		c.EndGame(0)
+	}}
+	f = &finisher{probe: newProbe(engine.Economy{Slots: 2, Cost: map[string]int{"single": 1}}, end)}
+	g := start(t, f, engine.Config{Seed: 1})
+	do(t, g, "activate m0")
+	do(t, g, "finish")
+	if !g.Over() || g.State().Winner != 1 || f.ended != 1 {
+		t.Fatalf("over %v winner %d, GameEnd ran %d times; want over, 1, once", g.Over(), g.State().Winner, f.ended)
+	}
+	su := probeSetup()
+	su.Models[0].Base = 2
+	_, err := engine.New(f, su, engine.Config{Seed: 1})
+	var fe *engine.FieldError
+	if !errors.As(err, &fe) || fe.Path != "models[0].base" {
+		t.Fatalf("setup checker error = %v, want a FieldError on models[0].base", err)
+	}
+}
+
+// Links are symmetric and survive a JSON round trip by model ID.
+func TestLinksRoundTrip(t *testing.T) {
+	g := start(t, newProbe(engine.Economy{Slots: 2, Cost: map[string]int{"single": 1}}, act("wait", "single")), engine.Config{Seed: 1})
+	s := g.State().Clone()
+	s.Link(0, 3, true)
+	s.Models[1].Gear = 5
+	if !s.Linked(3, 0) || s.Linked(0, 1) {
+		t.Fatal("Link is not symmetric")
+	}
+	data, err := json.Marshal(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(data), `"links":["d"]`) {
+		t.Errorf("links not written by ID: %s", data)
+	}
+	back, err := g.DecodeState(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ok, why := back.Equal(s); !ok {
+		t.Fatalf("round trip differs: %s", why)
+	}
+	bad := strings.Replace(string(data), `"links":["d"]`, `"links":["zz"]`, 1)
+	if _, err := g.DecodeState([]byte(bad)); err == nil || !strings.Contains(err.Error(), "links") {
+		t.Errorf("unknown linked model accepted: %v", err)
+	}
+	s.Link(3, 0, false)
+	if s.Linked(0, 3) {
+		t.Error("unlink is not symmetric")
 	}
 }

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/skirmish-engine/skirmish/dice"
 )
@@ -38,13 +39,15 @@ type Question struct {
 type Fact struct {
 	Kind   string  // one of the Fact* kinds
 	A, B   int     // models asked about (B may be NoModel)
-	Inches float32 // the distance asked about, for FactWithin
+	Inches float32 // the distance asked about, for FactWithin and FactWithinAny
+	Set    uint64  // FactWithinAny: the models it may be near, bit i = model i
 }
 
 // Fact kinds. Answers are whole numbers: 0/1 for yes/no questions, hundredths
 // of an inch for lengths.
 const (
 	FactWithin    = "within"     // is A within Inches of B (base edge to base edge)? 0/1
+	FactWithinAny = "within-any" // is A within Inches of any model in Set? 0/1
 	FactContact   = "contact"    // are A and B in base contact? 0/1
 	FactSight     = "sight"      // can A see B? 0/1
 	FactCover     = "cover"      // is B in cover from A? 0/1
@@ -79,6 +82,14 @@ func (f Fact) String() string {
 	switch f.Kind {
 	case FactWithin:
 		return fmt.Sprintf("is m%d within %s\" of m%d", f.A, fmtF(f.Inches), f.B)
+	case FactWithinAny:
+		var ms []string
+		for i := range 64 {
+			if f.Set&(1<<i) != 0 {
+				ms = append(ms, fmt.Sprintf("m%d", i))
+			}
+		}
+		return fmt.Sprintf("is m%d within %s\" of any of %s", f.A, fmtF(f.Inches), strings.Join(ms, ", "))
 	case FactContact:
 		return fmt.Sprintf("is m%d in base contact with m%d", f.A, f.B)
 	case FactSight:

@@ -68,6 +68,24 @@ type Summarizer interface {
 	Summarize(before, after *State, a Action) (label string, score int)
 }
 
+// Finisher runs once when the game ends, after the winner is known (N26:
+// Lasting Injury rolls for every model taken Out of Action).
+type Finisher interface {
+	GameEnd(c *Ctx)
+}
+
+// SetupChecker checks a setup against rules the generic schema cannot
+// express (model types, keywords, gear kinds); its error is a *FieldError.
+type SetupChecker interface {
+	CheckSetup(su *Setup) error
+}
+
+// Reporter describes what happens after the game (N26 lasting injuries),
+// one line each, for people.
+type Reporter interface {
+	Report(s *State) []string
+}
+
 // ExtCodec decodes the ruleset's Ext from JSON.
 type ExtCodec interface {
 	DecodeExt(data []byte) (Ext, error)

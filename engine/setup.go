@@ -151,6 +151,9 @@ func (in *Info) Validate(s *Setup) error {
 			}
 		}
 	}
+	if len(s.Models) > MaxModels {
+		return bad("models", "%d models; allowed at most %d", len(s.Models), MaxModels)
+	}
 	ids := map[string]bool{}
 	for i, m := range s.Models {
 		p := fmt.Sprintf("models[%d]", i)

@@ -67,6 +67,12 @@ type Model struct {
 	Acts     uint8  // activations this round
 	Taken    uint64 // action definitions taken this round (Economy.PerRound)
 	Pos      Pos
+	// Links are ruleset-defined ties to other models, bit i = model i
+	// (N26 and Fallout: Factions engagement).
+	Links uint64
+	// Gear holds ruleset-defined bits about the model's gear, by index in
+	// ModelSetup.Gear (N26: out of ammo, jammed).
+	Gear uint32
 }
 
 // Pos is a position in inches on a level of the board.
@@ -111,6 +117,20 @@ func (s *State) Set(m, c int, on bool) {
 		s.Models[m].Conds |= 1 << c
 	} else {
 		s.Models[m].Conds &^= 1 << c
+	}
+}
+
+// Linked reports whether model m is linked to model n.
+func (s *State) Linked(m, n int) bool { return s.Models[m].Links&(1<<n) != 0 }
+
+// Link links or unlinks models m and n, both ways.
+func (s *State) Link(m, n int, on bool) {
+	if on {
+		s.Models[m].Links |= 1 << n
+		s.Models[n].Links |= 1 << m
+	} else {
+		s.Models[m].Links &^= 1 << n
+		s.Models[n].Links &^= 1 << m
 	}
 }
 

@@ -45,6 +45,8 @@ type modelJSON struct {
 	Acts     int            `json:"activations,omitempty"`
 	Taken    []string       `json:"taken,omitempty"`
 	Pos      *[3]float32    `json:"pos,omitempty"`
+	Links    []string       `json:"links,omitempty"` // model IDs
+	Gear     uint32         `json:"gear,omitempty"`
 }
 
 type sideJSON struct {
@@ -90,6 +92,12 @@ func (s *State) MarshalJSON() ([]byte, error) {
 		if s.setup.Mode == "board" {
 			mj.Pos = &[3]float32{m.Pos.X, m.Pos.Y, float32(m.Pos.Level)}
 		}
+		for n := range s.Models {
+			if m.Links&(1<<n) != 0 {
+				mj.Links = append(mj.Links, s.setup.Models[n].ID)
+			}
+		}
+		mj.Gear = m.Gear
 		j.Models = append(j.Models, mj)
 	}
 	for i, sd := range s.Sides {
@@ -207,6 +215,14 @@ func (g *Game) DecodeState(data []byte) (*State, error) {
 		}
 		if mj.Pos != nil {
 			m.Pos = Pos{X: mj.Pos[0], Y: mj.Pos[1], Level: int8(mj.Pos[2])}
+		}
+		m.Gear, m.Links = mj.Gear, 0
+		for _, id := range mj.Links {
+			n := slices.IndexFunc(g.setup.Models, func(ms ModelSetup) bool { return ms.ID == id })
+			if n < 0 {
+				return nil, bad(p+".links", "no model %q", id)
+			}
+			m.Links |= 1 << n
 		}
 	}
 	for i, sj := range j.Sides {

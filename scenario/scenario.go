@@ -13,6 +13,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io/fs"
+	"path"
 	"path/filepath"
 	"slices"
 	"sort"
@@ -561,6 +563,20 @@ type Sample struct {
 	Name    string `json:"name"` // the file's base name, without .yaml
 	Mode    string `json:"mode"`
 	Source  []byte `json:"-"`
+	Files   fs.FS  `json:"-"` // roster files it refers to, if any
+}
+
+// Open reads the sample's roster files.
+func (s Sample) Open(name string) ([]byte, error) {
+	if s.Files == nil {
+		return nil, fmt.Errorf("open %s: the sample has no files", name)
+	}
+	return fs.ReadFile(s.Files, path.Clean(name))
+}
+
+// Decode decodes the sample for the rulesets in reg.
+func (s Sample) Decode(reg *engine.Registry) (*Scenario, error) {
+	return Decode(s.Name+".yaml", s.Source, reg, s.Open)
 }
 
 // Samples is a set of built-in scenarios.
