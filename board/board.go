@@ -236,25 +236,26 @@ func (b *Board) blocked(x0, y0, z0, x1, y1, z1 float64) bool {
 // clipBox clips the segment to the rectangle (Liang–Barsky), returning the
 // parameters where it enters and leaves.
 func clipBox(x0, y0, x1, y1, rx0, ry0, rx1, ry1 float64) (float64, float64, bool) {
+	// Quick reject: the segment's bounding box misses the rectangle.
+	if max(x0, x1) < rx0 || min(x0, x1) > rx1 || max(y0, y1) < ry0 || min(y0, y1) > ry1 {
+		return 0, 0, false
+	}
 	t0, t1 := 0.0, 1.0
 	dx, dy := x1-x0, y1-y0
-	for _, e := range [4][2]float64{{-dx, x0 - rx0}, {dx, rx1 - x0}, {-dy, y0 - ry0}, {dy, ry1 - y0}} {
-		p, q := e[0], e[1]
+	clip := func(p, q float64) bool {
 		if p == 0 {
-			if q < 0 {
-				return 0, 0, false
-			}
-			continue
+			return q >= 0
 		}
 		t := q / p
 		if p < 0 {
-			t0 = math.Max(t0, t)
+			t0 = max(t0, t)
 		} else {
-			t1 = math.Min(t1, t)
+			t1 = min(t1, t)
 		}
-		if t0 > t1 {
-			return 0, 0, false
-		}
+		return t0 <= t1
+	}
+	if !clip(-dx, x0-rx0) || !clip(dx, rx1-x0) || !clip(-dy, y0-ry0) || !clip(dy, ry1-y0) {
+		return 0, 0, false
 	}
 	return t0, t1, t1-t0 > 1e-9
 }
@@ -406,14 +407,19 @@ func (b *Board) PathLength(s *engine.State, m int, p engine.Pos) (float32, bool)
 	if to.Level != from.Level || !b.Fits(s, m, to, 0) {
 		return 0, false
 	}
-	d, ok := b.path(from, to, radius(s, m))
+	d, ok := b.path(from, to, radius(s, m), math.Inf(1))
 	return float32(d), ok
 }
 
 // path is the shortest obstacle-avoiding path between two points for a base
 // of radius r: straight when clear, else through the corners of boxes and
-// the ends of walls, pushed out by the radius (Dijkstra over a few nodes).
-func (b *Board) path(from, to Point, r float64) (float64, bool) {
+// the ends of walls, pushed out by the radius (A* over a few nodes, with
+// the straight line as the estimate). It gives up, reporting false, once
+// every path left is longer than limit.
+func (b *Board) path(from, to Point, r, limit float64) (float64, bool) {
+	if hyp(to.X-from.X, to.Y-from.Y) > limit {
+		return 0, false
+	}
 	if b.clearFor(from, to, r) {
 		return hyp(to.X-from.X, to.Y-from.Y), true
 	}
@@ -448,14 +454,15 @@ func (b *Board) path(from, to Point, r float64) (float64, bool) {
 		dist[i] = math.Inf(1)
 	}
 	dist[0] = 0
+	est := func(i int) float64 { return dist[i] + hyp(to.X-nodes[i].X, to.Y-nodes[i].Y) }
 	for {
 		u := -1
 		for i := range nodes {
-			if !done[i] && !math.IsInf(dist[i], 1) && (u < 0 || dist[i] < dist[u]) {
+			if !done[i] && !math.IsInf(dist[i], 1) && (u < 0 || est(i) < est(u)) {
 				u = i
 			}
 		}
-		if u < 0 {
+		if u < 0 || est(u) > limit {
 			return 0, false
 		}
 		if u == 1 {
@@ -524,7 +531,7 @@ func (b *Board) Destinations(s *engine.State, m int, max float32, out []engine.P
 			if !b.Fits(s, m, p, 0) {
 				continue
 			}
-			if pl, ok := b.path(from, p, r); ok && pl <= lim+1e-6 {
+			if pl, ok := b.path(from, p, r, lim+1e-6); ok && pl <= lim+1e-6 {
 				out = append(out, q)
 			}
 		}

@@ -122,7 +122,7 @@ func rulesetList(e *env) string {
 // loadScenario finds a sample of the ruleset by name, or reads a file.
 func loadScenario(e *env, ruleset, name string) (*scenario.Scenario, error) {
 	if s, ok := e.samples.Find(ruleset, name); ok {
-		return scenario.Decode(name+".yaml", s.Source, e.rulesets, nil)
+		return s.Decode(e.rulesets)
 	}
 	data, err := e.readFile(name)
 	if errors.Is(err, os.ErrNotExist) {

@@ -26,9 +26,17 @@ func Procedures() *dice.Registry {
 }
 
 // Rulesets returns a registry of the built-in rulesets. The four games'
-// rules engines arrive ruleset by ruleset (their own issues); until then it
-// is empty, and only their dice procedures are built in.
-func Rulesets() *engine.Registry { return &engine.Registry{} }
+// rules engines arrive ruleset by ruleset (their own issues); those not yet
+// built have only their dice procedures here.
+func Rulesets() *engine.Registry {
+	r := &engine.Registry{}
+	r.Register(n26.New())
+	return r
+}
 
-// Samples returns the built-in sample scenarios.
-func Samples() scenario.Samples { return nil }
+// Samples returns the built-in sample scenarios, sorted by ruleset and name.
+func Samples() scenario.Samples {
+	var ss scenario.Samples
+	ss = append(ss, n26.Samples()...)
+	return ss.Sorted()
+}

@@ -1,0 +1,232 @@
+package n26
+
+import (
+	"github.com/skirmish-engine/skirmish/engine"
+)
+
+// actionDefs is every N26 action (rules.md §2.2.3–§2.2.5): 16 for models
+// neither Engaged nor Seriously Injured/Damaged, 2 for Engaged models, 3
+// for Seriously Injured fighters and 3 for Seriously Damaged vehicles, one
+// of which (Desperate Escape) both share.
+func actionDefs() []engine.ActionDef {
+	return []engine.ActionDef{
+		{ID: "aimed-shot", Name: "Aimed Shot", Type: "double", When: "not Engaged or Seriously Injured; a ranged weapon without Heavy; +1 to hit",
+			Available: func(s *engine.State, m int) bool { return free(s, m) && hasGun(s, m, false) },
+			Options:   shotOptions(false), Resolve: resolveShot(1)},
+		{ID: "braced-shot", Name: "Braced Shot", Type: "double", When: "not Engaged or Seriously Injured; a ranged weapon with Heavy",
+			Available: func(s *engine.State, m int) bool { return free(s, m) && hasGun(s, m, true) },
+			Options:   shotOptions(true), Resolve: resolveShot(0)},
+		{ID: "charge", Name: "Charge", Type: "double", When: "not Engaged or Seriously Injured; an enemy to charge; moves M+D6\"",
+			Available: free, Options: enemyTargets, Resolve: resolveCharge},
+		{ID: "coup-de-grace", Name: "Coup de Grace", Type: "single", When: "fighters; a Seriously Injured enemy fighter within 1\"",
+			Available: func(s *engine.State, m int) bool { return free(s, m) && fighter(s, m) },
+			Options: nearTargets(func(s *engine.State, m, t int) bool {
+				return enemy(s, m, t) && status(s, t) == seriouslyInjured && fighter(s, t)
+			}),
+			Resolve: resolveCoupDeGrace},
+		{ID: "crawl-through-ductway", Name: "Crawl Through Ductway", Type: "double", When: "fighters; within 1\" of a ductway",
+			Available: func(s *engine.State, m int) bool { return free(s, m) && fighter(s, m) && nearDuct(s, m) },
+			Resolve:   resolveDuct},
+		{ID: "dash", Name: "Dash", Type: "double", When: "not Engaged or Seriously Injured; moves M+I\"",
+			Available: free, Options: moveOptions(func(s *engine.State, m int) float32 { return float32(s.Stat(m, sM) + s.Stat(m, sI)) }, rule1inch),
+			Resolve: resolveMove},
+		{ID: "engage", Name: "Engage", Type: "single", When: "not Engaged or Seriously Injured; an enemy to engage; moves D6\"",
+			Available: free, Options: enemyTargets, Resolve: resolveEngage},
+		{ID: "fire-all", Name: "Fire All", Type: "double", When: "vehicles; fires every ranged weapon, Heavy or not",
+			Available: func(s *engine.State, m int) bool {
+				return free(s, m) && vehicle(s, m) && (hasGun(s, m, false) || hasGun(s, m, true))
+			},
+			Resolve: resolveFireAll},
+		{ID: "group-activation", Name: "Group Activation", Type: "single", When: "fighters not chosen by a Group Activation this round; friendly Ready fighters",
+			Available: canGroup, Resolve: resolveGroup},
+		{ID: "interact", Name: "Interact", Type: "single", When: "not Beasts; within 1\" of an object (on a board, its tokens)",
+			Available: func(s *engine.State, m int) bool {
+				return free(s, m) && !stat(s).beast[m] && (geo(s) == nil || len(nearTokens(s, m)) > 0)
+			},
+			Options:   tokenOptions, Resolve: resolveInteract},
+		{ID: "move", Name: "Move", Type: "single", When: "not Engaged or Seriously Injured; moves M\"",
+			Available: free, Options: moveOptions(func(s *engine.State, m int) float32 { return float32(s.Stat(m, sM)) }, rule1inch),
+			Resolve: resolveMove},
+		{ID: "reload", Name: "Reload", Type: "single", When: "a weapon Out of Ammo and not jammed",
+			Available: func(s *engine.State, m int) bool { return free(s, m) && reloadable(s, m) >= 0 },
+			Options:   reloadOptions, Resolve: resolveReload},
+		{ID: "repair", Name: "Repair", Type: "single", When: "fighters; a Seriously Damaged friendly vehicle within 1\"",
+			Available: func(s *engine.State, m int) bool { return free(s, m) && fighter(s, m) },
+			Options: nearTargets(func(s *engine.State, m, t int) bool {
+				return friend(s, m, t) && vehicle(s, t) && status(s, t) == seriouslyInjured
+			}),
+			Resolve: resolveRepair},
+		{ID: "sabotage", Name: "Sabotage", Type: "single", When: "fighters; a Seriously Damaged enemy vehicle within 1\"; Intelligence check",
+			Available: func(s *engine.State, m int) bool { return free(s, m) && fighter(s, m) },
+			Options: nearTargets(func(s *engine.State, m, t int) bool {
+				return enemy(s, m, t) && vehicle(s, t) && status(s, t) == seriouslyInjured
+			}),
+			Resolve: resolveSabotage},
+		{ID: "shoot", Name: "Shoot", Type: "single", When: "not Engaged or Seriously Injured; a ranged weapon without Heavy",
+			Available: func(s *engine.State, m int) bool { return free(s, m) && hasGun(s, m, false) },
+			Options:   shotOptions(false), Resolve: resolveShot(0)},
+		{ID: "treat-ally", Name: "Treat Ally", Type: "single", When: "fighters, not Beasts; a Seriously Injured friendly fighter within 1\"",
+			Available: func(s *engine.State, m int) bool { return free(s, m) && fighter(s, m) && !stat(s).beast[m] },
+			Options: nearTargets(func(s *engine.State, m, t int) bool {
+				return friend(s, m, t) && fighter(s, t) && status(s, t) == seriouslyInjured
+			}),
+			Resolve: resolveTreatAlly},
+
+		{ID: "fight", Name: "Fight", Type: "double", When: "Engaged; resolves the combat",
+			Available: func(s *engine.State, m int) bool { return status(s, m) == engaged },
+			Options:   foeOptions, Resolve: resolveFight},
+		{ID: "retreat", Name: "Retreat", Type: "double", When: "Engaged; moves I\", ending at least 1\" from enemies",
+			Available: func(s *engine.State, m int) bool { return status(s, m) == engaged },
+			Options:   moveOptions(func(s *engine.State, m int) float32 { return float32(s.Stat(m, sI)) }, clear1inch), Resolve: resolveRetreat},
+
+		{ID: "crawl", Name: "Crawl", Type: "double", When: "Seriously Injured fighters; moves S\"",
+			Available: func(s *engine.State, m int) bool { return status(s, m) == seriouslyInjured && fighter(s, m) },
+			Options:   moveOptions(func(s *engine.State, m int) float32 { return float32(s.Stat(m, sS)) }, anywhere), Resolve: resolveMove},
+		{ID: "desperate-escape", Name: "Desperate Escape", Type: "double", When: "Seriously Injured fighters and Seriously Damaged vehicles; flees: Out of Action",
+			Available: func(s *engine.State, m int) bool { return status(s, m) == seriouslyInjured }, Resolve: resolveEscape},
+		{ID: "tend-wounds", Name: "Tend Wounds", Type: "double", When: "Seriously Injured fighters; +1 injury die on this activation's Recovery test",
+			Available: func(s *engine.State, m int) bool { return status(s, m) == seriouslyInjured && fighter(s, m) }, Resolve: resolveTend},
+		{ID: "conduct-repairs", Name: "Conduct Repairs", Type: "double", When: "Seriously Damaged vehicles; +1 injury die on this activation's Recovery test",
+			Available: func(s *engine.State, m int) bool { return status(s, m) == seriouslyInjured && vehicle(s, m) }, Resolve: resolveTend},
+		{ID: "freewheel", Name: "Freewheel", Type: "double", When: "Seriously Damaged vehicles; moves D6\"",
+			Available: func(s *engine.State, m int) bool { return status(s, m) == seriouslyInjured && vehicle(s, m) }, Resolve: resolveFreewheel},
+	}
+}
+
+func status(s *engine.State, m int) int { return int(s.Models[m].Status) }
+
+// free: neither Engaged nor Seriously Injured/Damaged (Active or Suppressed).
+func free(s *engine.State, m int) bool {
+	st := status(s, m)
+	return st == active || st == suppressed
+}
+
+func vehicle(s *engine.State, m int) bool { return stat(s).vehicle[m] }
+func fighter(s *engine.State, m int) bool { return !stat(s).vehicle[m] }
+
+func enemy(s *engine.State, m, t int) bool {
+	return t != m && s.Models[t].InPlay && s.SideOf(t) != s.SideOf(m)
+}
+
+func friend(s *engine.State, m, t int) bool {
+	return t != m && s.Models[t].InPlay && s.SideOf(t) == s.SideOf(m)
+}
+
+// hasGun reports a ranged weapon, Heavy or not as asked, that can fire.
+func hasGun(s *engine.State, m int, heavy bool) bool {
+	for _, w := range stat(s).weapons[m] {
+		if w.ranged && w.heavy == heavy && w.lr > 0 && usable(s, m, w) {
+			return true
+		}
+	}
+	return false
+}
+
+func usable(s *engine.State, m int, w weapon) bool {
+	return s.Models[m].Gear&(1<<(outOfAmmo+w.gear)) == 0
+}
+
+func reloadable(s *engine.State, m int) int {
+	g := s.Models[m].Gear
+	for _, w := range stat(s).weapons[m] {
+		if g&(1<<(outOfAmmo+w.gear)) != 0 && g&(1<<(jammed+w.gear)) == 0 {
+			return w.gear
+		}
+	}
+	return -1
+}
+
+func reloadOptions(s *engine.State, m int, add func(engine.Action)) {
+	g := s.Models[m].Gear
+	for _, w := range stat(s).weapons[m] {
+		if g&(1<<(outOfAmmo+w.gear)) != 0 && g&(1<<(jammed+w.gear)) == 0 {
+			add(engine.Action{Target: engine.NoModel, Option: w.gear})
+		}
+	}
+}
+
+// geo is the board, or nil at a table.
+func geo(s *engine.State) engine.Board { return s.Setup().Board }
+
+// within asks the board whether m is within x" of t; at a table it says
+// yes, and the resolution asks the players.
+func within(s *engine.State, m, t int, x float32) bool {
+	b := geo(s)
+	if b == nil {
+		return true
+	}
+	v, _ := b.Fact(s, engine.Fact{Kind: engine.FactWithin, A: m, B: t, Inches: x})
+	return v == 1
+}
+
+func sees(s *engine.State, m, t int) bool {
+	b := geo(s)
+	if b == nil {
+		return true
+	}
+	v, _ := b.Fact(s, engine.Fact{Kind: engine.FactSight, A: m, B: t})
+	return v == 1
+}
+
+// shotOptions are (weapon, target) pairs: each usable ranged weapon of the
+// kind asked, at each enemy in play (on a board: in sight and within Long
+// Range).
+func shotOptions(heavy bool) func(s *engine.State, m int, add func(engine.Action)) {
+	return func(s *engine.State, m int, add func(engine.Action)) {
+		for _, w := range stat(s).weapons[m] {
+			if !w.ranged || w.heavy != heavy || w.lr <= 0 || !usable(s, m, w) {
+				continue
+			}
+			for t := range s.Models {
+				if enemy(s, m, t) && sees(s, m, t) && within(s, m, t, w.lr) {
+					add(engine.Action{Target: t, Option: w.gear})
+				}
+			}
+		}
+	}
+}
+
+// enemyTargets: every enemy in play. A Seriously Injured one cannot be
+// Engaged, but reaching base contact with it opens the free Coup de Grace
+// (rules.md §2.2.3); one out of reach is still a legal target, and the
+// model ends as close as it may.
+func enemyTargets(s *engine.State, m int, add func(engine.Action)) {
+	for t := range s.Models {
+		if enemy(s, m, t) {
+			add(engine.Action{Target: t})
+		}
+	}
+}
+
+// nearTargets: models within 1" that pass ok (at a table, every model that
+// passes ok; the resolution asks whether it is within 1").
+func nearTargets(ok func(s *engine.State, m, t int) bool) func(s *engine.State, m int, add func(engine.Action)) {
+	return func(s *engine.State, m int, add func(engine.Action)) {
+		for t := range s.Models {
+			if ok(s, m, t) && within(s, m, t, 1) {
+				add(engine.Action{Target: t})
+			}
+		}
+	}
+}
+
+// foeOptions: the enemies m is Engaged with.
+func foeOptions(s *engine.State, m int, add func(engine.Action)) {
+	for t := range s.Models {
+		if s.Linked(m, t) && s.Models[t].InPlay {
+			add(engine.Action{Target: t})
+		}
+	}
+}
+
+func canGroup(s *engine.State, m int) bool {
+	if !free(s, m) || !fighter(s, m) || s.Has(m, cGroupSelected) {
+		return false
+	}
+	for f := range s.Models {
+		if friend(s, m, f) && fighter(s, f) && s.Models[f].Acts == 0 && within(s, m, f, 3) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,71 @@
+package n26
+
+import (
+	"testing"
+
+	"github.com/skirmish-engine/skirmish/engine"
+)
+
+// scene is a table position with a target for every action: a friendly
+// Ready fighter (Group Activation), a Seriously Injured friendly fighter
+// (Treat Ally) and vehicle (Repair), a Seriously Injured enemy fighter
+// (Coup de Grace) and vehicle (Sabotage), and a standing enemy. The actor
+// (model 0) carries a lasgun Out of Ammo (Reload), a pistol (Shoot, Aimed
+// Shot) and a Heavy stubber (Braced Shot).
+func scene(t *testing.T, actor engine.ModelSetup, opts map[string]string) *harness {
+	h := table(t, opts, actor,
+		ganger("w-ready", 0), ganger("w-si", 0), buggy("w-car", 0),
+		ganger("b-si", 1), buggy("b-car", 1), ganger("b-ok", 1))
+	for _, id := range []string{"w-si", "w-car", "b-si", "b-car"} {
+		h.force(id, seriouslyInjured)
+	}
+	h.s().Models[0].Gear |= 1 << outOfAmmo // gear 0 Out of Ammo
+	return h
+}
+
+func armed(m engine.ModelSetup) engine.ModelSetup {
+	return with(m, func(m *engine.ModelSetup) {
+		m.Gear = append(m.Gear,
+			engine.Gear{Name: "stub pistol", Kind: "ranged", Stats: map[string]int{"sr": 4, "lr": 12, "str": 3, "l": 1}, Traits: []engine.Trait{{Name: "light"}}},
+			engine.Gear{Name: "heavy stubber", Kind: "ranged", Stats: map[string]int{"sr": 20, "lr": 30, "str": 4, "ap": -1, "l": 1}, Traits: []engine.Trait{{Name: "heavy"}, {Name: "rapid-fire", Value: 2}}})
+	})
+}
+
+// The 23 actions' availability by model type and status (seed 000: the
+// action tables of rules.md §2.2.3–§2.2.5; one action slot when Suppressed,
+// §2.2.2, so no Double actions; Beasts neither Interact nor Treat Ally,
+// §2.3.7). "end" ends the activation.
+func TestAvailabilityByStatusAndType(t *testing.T) {
+	fighter := armed(ganger("actor", 0))
+	beast := armed(ganger("actor", 0, "beast"))
+	car := armed(buggy("actor", 0))
+	for _, tc := range []struct {
+		name   string
+		actor  engine.ModelSetup
+		status int
+		want   string
+	}{
+		{"fighter/active", fighter, active,
+			"aimed-shot braced-shot charge coup-de-grace crawl-through-ductway dash end engage group-activation interact move reload repair sabotage shoot treat-ally"},
+		{"fighter/suppressed", fighter, suppressed,
+			"coup-de-grace end engage group-activation interact move reload repair sabotage shoot treat-ally"},
+		{"fighter/engaged", fighter, engaged, "end fight retreat"},
+		{"fighter/seriously-injured", fighter, seriouslyInjured, "crawl desperate-escape end tend-wounds"},
+		{"beast/active", beast, active,
+			"aimed-shot braced-shot charge coup-de-grace crawl-through-ductway dash end engage group-activation move reload repair sabotage shoot"},
+		{"vehicle/active", car, active, "aimed-shot braced-shot charge dash end engage fire-all interact move reload shoot"},
+		{"vehicle/suppressed", car, suppressed, "end engage interact move reload shoot"},
+		{"vehicle/engaged", car, engaged, "end fight retreat"},
+		{"vehicle/seriously-damaged", car, seriouslyInjured, "conduct-repairs desperate-escape end freewheel"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			h := scene(t, tc.actor, nil)
+			h.force("actor", tc.status)
+			if tc.status == engaged {
+				h.s().Link(0, h.model("b-ok"), true)
+			}
+			h.play("activate m0")
+			h.wantLegal(tc.want)
+		})
+	}
+}

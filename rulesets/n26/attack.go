@@ -1,0 +1,383 @@
+package n26
+
+import (
+	"slices"
+	"strconv"
+
+	"github.com/skirmish-engine/skirmish/engine"
+)
+
+// weaponOf returns model m's weapon at gear index g.
+func weaponOf(s *engine.State, m, g int) weapon {
+	for _, w := range stat(s).weapons[m] {
+		if w.gear == g {
+			return w
+		}
+	}
+	return handWeapon
+}
+
+// handWeapon is what a fighter without a melee weapon fights with
+// (rules.md §2.3.4, Melee step 2): the user's Strength, no AP, Lethality 1.
+var handWeapon = weapon{gear: -1, name: "hand weapon", melee: true, dmg: 1, lethality: 1}
+
+func strength(s *engine.State, m int, w weapon) int {
+	if w.str > 0 {
+		return w.str
+	}
+	return s.Stat(m, sS) + w.strPlus
+}
+
+// woundTarget is the Wound roll's target (rules.md §2.3.4): S ≥ 2T 2+,
+// S > T 3+, S = T 4+, S < T 5+, 2S ≤ T 6+.
+func woundTarget(str, tough int) int {
+	switch {
+	case str >= 2*tough:
+		return 2
+	case str > tough:
+		return 3
+	case str == tough:
+		return 4
+	case 2*str <= tough:
+		return 6
+	}
+	return 5
+}
+
+var firepowerOptions = func() (o [maxFirepower + 1][]string) {
+	for n := 1; n <= maxFirepower; n++ {
+		for k := 1; k <= n; k++ {
+			o[n] = append(o[n], strconv.Itoa(k))
+		}
+	}
+	return o
+}()
+
+// resolveShot is Shoot (bonus 0), Aimed Shot (+1 to hit) and Braced Shot.
+func resolveShot(bonus int) func(c *engine.Ctx, a engine.Action) {
+	return func(c *engine.Ctx, a engine.Action) {
+		shoot(c, a.Actor, weaponOf(c.State(), a.Actor, a.Option), a.Target, bonus)
+	}
+}
+
+// shoot is one ranged attack (rules.md §2.3.4, Ranged).
+func shoot(c *engine.Ctx, m int, w weapon, t int, bonus int) {
+	s := c.State()
+	side := s.SideOf(m)
+	var short, long bool
+	if b := geo(s); b != nil {
+		d, _ := b.Fact(s, engine.Fact{Kind: engine.FactDistance, A: m, B: t})
+		long = float32(d) <= w.lr*100
+		short = w.sr > 0 && float32(d) <= w.sr*100
+	} else {
+		if !c.FactTrue(engine.Fact{Kind: engine.FactSight, A: m, B: t}) {
+			c.Emit(engine.Event{Type: "no-sight", Model: m, Other: t})
+			return
+		}
+		long = c.FactTrue(engine.Fact{Kind: engine.FactWithin, A: m, B: t, Inches: w.lr})
+		short = long && w.sr > 0 && c.FactTrue(engine.Fact{Kind: engine.FactWithin, A: m, B: t, Inches: w.sr})
+	}
+	dice := 0
+	if w.rapid > 1 {
+		dice = 1 + c.Choose(side, "firepower", "How many firepower dice?", firepowerOptions[w.rapid])
+	} else if w.rapid == 1 {
+		dice = 1
+	}
+	hit := long && c.Roll(side, hitTest(s.Stat(m, sBS), bonus)).Outcome == 0
+	hits := 0
+	if hit {
+		hits = 1
+	}
+	if dice > 0 {
+		fp := c.Roll(side, pFirepower[dice])
+		if hit {
+			hits = fp.Outcome + dice
+		}
+		if fp.Has(0) {
+			s.Models[m].Gear |= 1 << (outOfAmmo + w.gear)
+			c.Emit(engine.Event{Type: "out-of-ammo", Model: m, Other: engine.NoModel, Value: w.gear})
+		}
+		if fp.Has(1) {
+			s.Models[m].Gear |= 1 << (jammed + w.gear)
+			c.Emit(engine.Event{Type: "jammed", Model: m, Other: engine.NoModel, Value: w.gear})
+		}
+	} else if w.ammo > 0 && s.Option(optAmmo) == "d6" {
+		// Ammo (X+) without Rapid Fire: D6 after the attack, Out of Ammo
+		// below X (rules.md §2.3.9, §8 gap 3).
+		if c.Roll(side, pD6).Outcome+1 < w.ammo {
+			s.Models[m].Gear |= 1 << (outOfAmmo + w.gear)
+			c.Emit(engine.Event{Type: "out-of-ammo", Model: m, Other: engine.NoModel, Value: w.gear})
+		}
+	}
+	switch {
+	case !long:
+		c.Emit(engine.Event{Type: "out-of-range", Model: m, Other: t})
+		return
+	case hits == 0:
+		c.Emit(engine.Event{Type: "missed", Model: m, Other: t})
+		return
+	}
+	cover := 0
+	inCover := false
+	if b := geo(s); b != nil {
+		v, _ := b.Fact(s, engine.Fact{Kind: engine.FactCover, A: m, B: t})
+		inCover = v == 1
+	} else {
+		inCover = c.FactTrue(engine.Fact{Kind: engine.FactCover, A: m, B: t})
+	}
+	if inCover {
+		cover = coverBonus(s.Option(optCover), short)
+	}
+	for range hits {
+		v := t
+		if s.Models[t].Links != 0 {
+			// A hit on an Engaged model goes at random to one of the models
+			// in that combat (rules.md §2.3.4, Ranged step 4).
+			var in [engine.MaxModels]int
+			n := 0
+			in[n] = t
+			n++
+			for o := range s.Models {
+				if s.Linked(t, o) && s.Models[o].InPlay {
+					in[n] = o
+					n++
+				}
+			}
+			if n > 1 {
+				v = in[c.Roll(side, pPick[min(n, maxPick)]).Outcome]
+			}
+		}
+		if !s.Models[v].InPlay {
+			continue
+		}
+		if free(s, v) {
+			// A hit from a ranged attack Suppresses (rules.md §2.3.4 step 5).
+			c.SetStatus(v, suppressed)
+			fallCheck(c, v)
+		}
+		if s.Models[v].InPlay {
+			wound(c, m, w, v, cover)
+		}
+	}
+}
+
+// coverBonus is the save bonus in cover (rules.md §2.3.4, §6.2-f): by the
+// option, within Short Range / within Long Range.
+func coverBonus(opt string, short bool) int {
+	switch {
+	case opt == "1-1":
+		return 1
+	case opt == "2-1" && short:
+		return 2
+	case opt == "2-1":
+		return 1
+	case short:
+		return 1
+	}
+	return 2
+}
+
+// wound is a hit's Wound roll, save and damage (rules.md §2.3.4).
+func wound(c *engine.Ctx, m int, w weapon, t, cover int) {
+	s := c.State()
+	target := woundTarget(strength(s, m, w), s.Stat(t, sT))
+	if c.Roll(s.SideOf(t), hitTest(target, 0)).Outcome != 0 {
+		c.Emit(engine.Event{Type: "no-wound", Model: m, Other: t})
+		return
+	}
+	if sv := s.Stat(t, sSv); sv < 7 {
+		if c.Roll(s.SideOf(t), saveTest(sv, w.ap+cover)).Outcome == 0 {
+			c.Emit(engine.Event{Type: "saved", Model: t, Other: m})
+			return
+		}
+	}
+	damage(c, m, t, w.dmg, w.lethality)
+}
+
+// resolveFireAll: a vehicle fires every ranged weapon, each at an enemy
+// its player picks, all declared before any dice (rules.md §2.2.3).
+func resolveFireAll(c *engine.Ctx, a engine.Action) {
+	s := c.State()
+	m := a.Actor
+	type shot struct {
+		w weapon
+		t int
+	}
+	var shots []shot
+	for _, w := range stat(s).weapons[m] {
+		if !w.ranged || w.lr <= 0 || !usable(s, m, w) {
+			continue
+		}
+		var ts []int
+		opts := []string{"hold"}
+		for t := range s.Models {
+			if enemy(s, m, t) && sees(s, m, t) && within(s, m, t, w.lr) {
+				ts = append(ts, t)
+				opts = append(opts, s.Static(t).ID)
+			}
+		}
+		if len(ts) == 0 {
+			continue
+		}
+		if k := c.Choose(s.SideOf(m), "fire-all-target", "Target for "+w.name+"?", opts); k > 0 {
+			shots = append(shots, shot{w, ts[k-1]})
+		}
+	}
+	for _, sh := range shots {
+		if s.Models[sh.t].InPlay {
+			shoot(c, m, sh.w, sh.t, 0)
+		}
+	}
+}
+
+// striker is one model's part in a Fight.
+type striker struct {
+	m       int
+	init    int
+	target  int
+	first   bool     // the activating model: its attacks move on to the next foe
+	weapons []weapon // one attack each, in order
+}
+
+// resolveFight resolves the combat (rules.md §2.3.4, Melee): the model
+// attacks its target with its Attacks (+1 after a Charge; one with a Light
+// primary) from its primary weapon and one more from a second; every enemy
+// Engaged with it strikes back once. Strikes go in descending Initiative
+// (+2 after a Charge, Unwieldy sets it to 1 first); at equal Initiative
+// they are simultaneous, the activating model first, and casualties still
+// strike. A vehicle without a melee weapon makes no attacks. The
+// activating model's attacks all go at the target it chose; once that one
+// is down, the rest go at the next enemy still Engaged with it.
+func resolveFight(c *engine.Ctx, a engine.Action) {
+	s := c.State()
+	m, t := a.Actor, a.Target
+	primary, second := meleeWeapons(s, m)
+	att := striker{m: m, init: initiative(s, m, primary), target: t, first: true}
+	if primary.melee || primary.light {
+		n := s.Stat(m, sA)
+		if s.Has(m, cCharged) {
+			n++
+		}
+		if primary.light {
+			n = 1
+		}
+		for range n {
+			att.weapons = append(att.weapons, primary)
+		}
+		if second.gear >= 0 {
+			att.weapons = append(att.weapons, second)
+		}
+	}
+	all := []striker{att}
+	for e := range s.Models {
+		if s.Linked(m, e) && s.Models[e].InPlay && status(s, e) != seriouslyInjured {
+			p, _ := meleeWeapons(s, e)
+			st := striker{m: e, init: initiative(s, e, p), target: m}
+			if p.melee || p.light {
+				st.weapons = []weapon{p}
+			}
+			all = append(all, st)
+		}
+	}
+	slices.SortStableFunc(all, func(x, y striker) int { return y.init - x.init })
+	for i := 0; i < len(all); {
+		j := i
+		for j < len(all) && all[j].init == all[i].init {
+			j++
+		}
+		standing := make([]bool, j-i)
+		for k := i; k < j; k++ {
+			standing[k-i] = s.Models[all[k].m].InPlay && status(s, all[k].m) != seriouslyInjured
+		}
+		for k := i; k < j; k++ {
+			if standing[k-i] {
+				strike(c, all[k])
+			}
+		}
+		i = j
+	}
+	refresh(c)
+}
+
+func strike(c *engine.Ctx, st striker) {
+	s := c.State()
+	t := st.target
+	for _, w := range st.weapons {
+		if down(s, t) {
+			if !st.first {
+				return
+			}
+			t = engine.NoModel
+			for e := range s.Models {
+				if s.Linked(st.m, e) && !down(s, e) {
+					t = e
+					break
+				}
+			}
+			if t == engine.NoModel {
+				return
+			}
+		}
+		mod := assist(s, st.m, t) - assist(s, t, st.m)
+		if c.Roll(s.SideOf(st.m), hitTest(s.Stat(st.m, sWS), mod)).Outcome != 0 {
+			c.Emit(engine.Event{Type: "missed", Model: st.m, Other: t})
+			continue
+		}
+		wound(c, st.m, w, t, 0)
+	}
+}
+
+// down: out of the fight (removed or Seriously Injured).
+func down(s *engine.State, m int) bool {
+	return !s.Models[m].InPlay || status(s, m) == seriouslyInjured
+}
+
+// assist is +1 when another model of m's side is Engaged with t and with
+// no other enemy (rules.md §2.3.4, Melee step 6; at most one).
+func assist(s *engine.State, m, t int) int {
+	for f := range s.Models {
+		if f != m && s.SideOf(f) == s.SideOf(m) && s.Models[f].InPlay && s.Linked(f, t) && s.Models[f].Links == 1<<t {
+			return 1
+		}
+	}
+	return 0
+}
+
+// meleeWeapons picks a model's weapons for a Fight (rules.md §2.3.4, Melee
+// step 2): the primary is its first Melee weapon in roster order, else its
+// first Light one; the second is the next such weapon, Melee before Light.
+// A fighter without one fights with a hand weapon; a vehicle without one
+// has no primary (gear −1, neither Melee nor Light).
+func meleeWeapons(s *engine.State, m int) (primary, second weapon) {
+	primary, second = handWeapon, weapon{gear: -1}
+	if vehicle(s, m) {
+		primary = weapon{gear: -1, name: "none", dmg: 1, lethality: 1}
+	}
+	found := 0
+	for pass := range 2 {
+		for _, w := range stat(s).weapons[m] {
+			if pass == 0 && !w.melee || pass == 1 && (w.melee || !w.light) {
+				continue
+			}
+			switch found {
+			case 0:
+				primary = w
+			case 1:
+				second = w
+			}
+			found++
+		}
+	}
+	return primary, second
+}
+
+func initiative(s *engine.State, m int, w weapon) int {
+	i := s.Stat(m, sI)
+	if w.unwieldy {
+		i = 1
+	}
+	if s.Has(m, cCharged) {
+		i += 2
+	}
+	return i
+}

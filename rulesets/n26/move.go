@@ -1,0 +1,355 @@
+package n26
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/skirmish-engine/skirmish/board"
+	"github.com/skirmish-engine/skirmish/engine"
+)
+
+// Movement (rules.md §2.2.3, §2.3.5). On a board, movement actions carry a
+// destination from the board's candidates, filtered by the 1" rule; at a
+// table the players move the model and the game records the action and
+// asks what it needs to know (did the Charge reach base contact?).
+
+// radius is a model's base radius in inches.
+func radius(s *engine.State, m int) float64 { return s.Static(m).Base / 2 }
+
+func centre(s *engine.State, m int) (float64, float64, int8) {
+	p := s.Models[m].Pos
+	return float64(p.X), float64(p.Y), p.Level
+}
+
+// gapAt is the base-edge gap between model m standing at (x, y) and model n,
+// on the same level (+Inf on another level).
+func gapAt(s *engine.State, m int, x, y float64, lvl int8, n int) float64 {
+	nx, ny, nl := centre(s, n)
+	if nl != lvl {
+		return math.Inf(1)
+	}
+	return math.Hypot(x-nx, y-ny) - radius(s, m) - radius(s, n)
+}
+
+// segGap is the smallest base-edge gap between model n and model m moving
+// straight from (x0, y0) to (x1, y1).
+func segGap(s *engine.State, m int, x0, y0, x1, y1 float64, lvl int8, n int) float64 {
+	nx, ny, nl := centre(s, n)
+	if nl != lvl {
+		return math.Inf(1)
+	}
+	dx, dy := x1-x0, y1-y0
+	l2 := dx*dx + dy*dy
+	t := 0.0
+	if l2 > 0 {
+		t = math.Max(0, math.Min(1, ((nx-x0)*dx+(ny-y0)*dy)/l2))
+	}
+	return math.Hypot(x0+t*dx-nx, y0+t*dy-ny) - radius(s, m) - radius(s, n)
+}
+
+// engages reports whether enemy n stops m coming within 1" (it is not
+// Seriously Injured).
+func engages(s *engine.State, m, n int) bool {
+	return enemy(s, m, n) && status(s, n) != seriouslyInjured
+}
+
+// rule1inch: the move may not come within 1" of an enemy that is not
+// Seriously Injured (rules.md §2.3.5, the 1" rule).
+func rule1inch(s *engine.State, m int, p engine.Pos) bool {
+	x0, y0, lvl := centre(s, m)
+	for n := range s.Models {
+		if engages(s, m, n) && segGap(s, m, x0, y0, float64(p.X), float64(p.Y), lvl, n) <= 1 {
+			return false
+		}
+	}
+	return true
+}
+
+// clear1inch: the move must end at least 1" from every enemy (Retreat).
+func clear1inch(s *engine.State, m int, p engine.Pos) bool {
+	for n := range s.Models {
+		if enemy(s, m, n) && gapAt(s, m, float64(p.X), float64(p.Y), p.Level, n) < 1 {
+			return false
+		}
+	}
+	return true
+}
+
+func anywhere(*engine.State, int, engine.Pos) bool { return true }
+
+// moveOptions lists a movement action's destinations on a board (a plain
+// action at a table).
+func moveOptions(reach func(s *engine.State, m int) float32, ok func(s *engine.State, m int, p engine.Pos) bool) func(s *engine.State, m int, add func(engine.Action)) {
+	return func(s *engine.State, m int, add func(engine.Action)) {
+		b := geo(s)
+		if b == nil {
+			add(engine.Action{Target: engine.NoModel})
+			return
+		}
+		e := ext(s)
+		e.pos = b.Destinations(s, m, reach(s, m), e.pos[:0])
+		for _, p := range e.pos {
+			if ok(s, m, p) {
+				add(engine.Action{Target: engine.NoModel}.At(p.X, p.Y))
+			}
+		}
+	}
+}
+
+func resolveMove(c *engine.Ctx, a engine.Action) {
+	s := c.State()
+	if a.HasPos {
+		c.Move(a.Actor, engine.Pos{X: a.X, Y: a.Y, Level: s.Models[a.Actor].Pos.Level})
+	} else {
+		c.Emit(engine.Event{Type: "moved", Model: a.Actor, Other: engine.NoModel})
+	}
+	refresh(c)
+}
+
+// resolveRetreat moves away; the model is no longer Engaged (rules.md §2.2.4).
+func resolveRetreat(c *engine.Ctx, a engine.Action) {
+	s := c.State()
+	for n := range s.Models {
+		if s.Linked(a.Actor, n) {
+			s.Link(a.Actor, n, false)
+		}
+	}
+	resolveMove(c, a)
+}
+
+// resolveCharge moves up to M + D6" towards the target (rules.md §2.2.3).
+func resolveCharge(c *engine.Ctx, a engine.Action) {
+	s := c.State()
+	roll := c.Roll(s.SideOf(a.Actor), pD6).Outcome + 1
+	approach(c, a.Actor, a.Target, float64(s.Stat(a.Actor, sM)+roll), true)
+}
+
+// resolveEngage moves up to D6" towards the target (rules.md §2.2.3).
+func resolveEngage(c *engine.Ctx, a engine.Action) {
+	roll := c.Roll(c.State().SideOf(a.Actor), pD6).Outcome + 1
+	approach(c, a.Actor, a.Target, float64(roll), false)
+}
+
+// approach moves m up to reach inches towards t: into base contact if it
+// can (it may then pass within 1" of enemies), Engaged, with a free Fight
+// or Coup de Grace to follow; otherwise as close as possible while keeping
+// the 1" rule.
+func approach(c *engine.Ctx, m, t int, reach float64, charge bool) {
+	s := c.State()
+	reached := false
+	if b := geo(s); b != nil {
+		p := contactPoint(s, m, t)
+		if d, ok := b.PathLength(s, m, p); ok && float64(d) <= reach+1e-6 {
+			c.Move(m, p)
+			reached = true
+		} else {
+			closer(c, m, t, reach)
+		}
+	} else {
+		reached = c.FactTrue(engine.Fact{Kind: engine.FactContact, A: m, B: t})
+		if !reached {
+			c.Emit(engine.Event{Type: "moved-closer", Model: m, Other: t})
+		}
+	}
+	if !reached {
+		refresh(c)
+		return
+	}
+	if fighter(s, m) || fighter(s, t) || vehicle(s, m) {
+		s.Link(m, t, true)
+	}
+	if charge {
+		s.Set(m, cCharged, true)
+	}
+	refresh(c)
+	c.FollowUp("fight", "coup-de-grace")
+}
+
+// contactPoint is where m's base touches t's, on the line between centres.
+func contactPoint(s *engine.State, m, t int) engine.Pos {
+	mx, my, _ := centre(s, m)
+	tx, ty, tl := centre(s, t)
+	dx, dy := mx-tx, my-ty
+	d := math.Hypot(dx, dy)
+	if d == 0 {
+		dx, dy, d = 1, 0, 1
+	}
+	r := radius(s, m) + radius(s, t)
+	return engine.Pos{X: float32(tx + dx/d*r), Y: float32(ty + dy/d*r), Level: tl}
+}
+
+// closer moves m straight towards t as far as it may: within reach, on
+// ground it can stand on, and never within 1" of an enemy that is not
+// Seriously Injured.
+func closer(c *engine.Ctx, m, t int, reach float64) {
+	s := c.State()
+	b := geo(s)
+	x0, y0, lvl := centre(s, m)
+	tx, ty, _ := centre(s, t)
+	dx, dy := tx-x0, ty-y0
+	l := math.Hypot(dx, dy)
+	if l == 0 {
+		return
+	}
+	for d := math.Min(reach, l); d > 0.05; d -= 0.25 {
+		p := engine.Pos{X: float32(x0 + dx/l*d), Y: float32(y0 + dy/l*d), Level: lvl}
+		if !rule1inch(s, m, p) {
+			continue
+		}
+		if pl, ok := b.PathLength(s, m, p); ok && float64(pl) <= reach+1e-6 {
+			c.Move(m, p)
+			return
+		}
+	}
+	c.Emit(engine.Event{Type: "no-room", Model: m, Other: t})
+}
+
+// resolveFreewheel moves a Seriously Damaged vehicle D6" (rules.md §2.2.5):
+// on a board, its player picks where among the candidates within reach.
+func resolveFreewheel(c *engine.Ctx, a engine.Action) {
+	s := c.State()
+	m := a.Actor
+	roll := c.Roll(s.SideOf(m), pD6).Outcome + 1
+	b := geo(s)
+	if b == nil {
+		c.Emit(engine.Event{Type: "moved", Model: m, Other: engine.NoModel, Value: roll})
+		return
+	}
+	dests := b.Destinations(s, m, float32(roll), nil)
+	if len(dests) == 0 {
+		c.Emit(engine.Event{Type: "no-room", Model: m, Other: engine.NoModel})
+		return
+	}
+	opts := make([]string, len(dests)+1)
+	opts[0] = "stay"
+	for i, p := range dests {
+		opts[i+1] = fmt.Sprintf("%g,%g", p.X, p.Y)
+	}
+	if k := c.Choose(s.SideOf(m), "freewheel", fmt.Sprintf("Freewheel %d\": where to?", roll), opts); k > 0 {
+		c.Move(m, dests[k-1])
+	}
+	refresh(c)
+}
+
+// board returns the concrete board for ductways, tokens and ledges.
+func concrete(s *engine.State) *board.Board {
+	b, _ := geo(s).(*board.Board)
+	return b
+}
+
+func nearDuct(s *engine.State, m int) bool {
+	b := concrete(s)
+	if b == nil {
+		return geo(s) == nil // at a table the players know where ductways are
+	}
+	_, ok := b.Ductway(s, m)
+	return ok
+}
+
+// resolveDuct places the fighter within 1" of the ductway's other end, more
+// than 1" from every enemy, overlapping nothing (rules.md §2.2.3, §2.3.9).
+func resolveDuct(c *engine.Ctx, a engine.Action) {
+	s := c.State()
+	m := a.Actor
+	b := concrete(s)
+	if b == nil {
+		c.Emit(engine.Event{Type: "ductway", Model: m, Other: engine.NoModel})
+		refresh(c)
+		return
+	}
+	end, _ := b.Ductway(s, m)
+	r := radius(s, m)
+	for _, d := range []float64{0, r + 0.5} {
+		for k := range 8 {
+			ang := float64(k) * math.Pi / 4
+			p := board.Point{X: end.X + d*math.Cos(ang), Y: end.Y + d*math.Sin(ang), Level: end.Level}
+			if b.Fits(s, m, p, 1) {
+				c.Move(m, engine.Pos{X: float32(p.X), Y: float32(p.Y), Level: int8(p.Level)})
+				refresh(c)
+				return
+			}
+			if d == 0 {
+				break
+			}
+		}
+	}
+	c.Emit(engine.Event{Type: "no-room", Model: m, Other: engine.NoModel})
+}
+
+// nearTokens lists the unused board tokens within 1" of m.
+func nearTokens(s *engine.State, m int) []int {
+	b := concrete(s)
+	if b == nil {
+		return nil
+	}
+	x, y, lvl := centre(s, m)
+	var out []int
+	for i, t := range b.Tokens {
+		if s.Vars[vTokens]&(1<<i) == 0 && t.At.Level == int(lvl) && math.Hypot(t.At.X-x, t.At.Y-y)-radius(s, m) <= 1 {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+func tokenOptions(s *engine.State, m int, add func(engine.Action)) {
+	if geo(s) == nil {
+		add(engine.Action{Target: engine.NoModel})
+		return
+	}
+	for _, i := range nearTokens(s, m) {
+		add(engine.Action{Target: engine.NoModel, Option: i})
+	}
+}
+
+// resolveInteract uses the token: the scenario's object is done with (what
+// it does is the scenario's, rules.md §2.3.9). At a table the players know
+// the object and apply it; the game records the action.
+func resolveInteract(c *engine.Ctx, a engine.Action) {
+	s := c.State()
+	b := concrete(s)
+	if b == nil {
+		c.Emit(engine.Event{Type: "interacted", Model: a.Actor, Other: engine.NoModel})
+		return
+	}
+	s.Vars[vTokens] |= 1 << a.Option
+	c.Emit(engine.Event{Type: "interacted", Model: a.Actor, Other: engine.NoModel, Value: a.Option, Key: b.Tokens[a.Option].Kind})
+}
+
+// refresh keeps engagement true to the table (rules.md §2.2.4, §2.3.2): on
+// a board, fighters in base contact with enemy fighters are Engaged (links
+// made by a Charge or Engage into a vehicle stand while in contact);
+// Seriously Injured and removed models are never Engaged; an Engaged model
+// is never Suppressed; a model no longer Engaged is Active.
+func refresh(c *engine.Ctx) {
+	s := c.State()
+	b := geo(s)
+	for m := range s.Models {
+		for n := m + 1; n < len(s.Models); n++ {
+			if s.SideOf(m) == s.SideOf(n) {
+				continue
+			}
+			live := s.Models[m].InPlay && s.Models[n].InPlay && status(s, m) != seriouslyInjured && status(s, n) != seriouslyInjured
+			link := s.Linked(m, n)
+			if b != nil && live {
+				x, y, lvl := centre(s, m)
+				contact := gapAt(s, m, x, y, lvl, n) <= board.Contact
+				link = contact && (link || fighter(s, m) && fighter(s, n))
+			}
+			s.Link(m, n, link && live)
+		}
+	}
+	for m := range s.Models {
+		if !s.Models[m].InPlay || status(s, m) == seriouslyInjured {
+			continue
+		}
+		switch {
+		case s.Models[m].Links != 0:
+			c.SetStatus(m, engaged)
+		case status(s, m) == engaged:
+			c.SetStatus(m, active)
+		}
+	}
+}
+
+func hyp(x, y float64) float64 { return math.Sqrt(x*x + y*y) }

@@ -1,0 +1,383 @@
+package n26
+
+import (
+	"fmt"
+
+	"github.com/skirmish-engine/skirmish/engine"
+)
+
+// RoundStart clears what lasts a round: Group Activation choices and the
+// casualty count for the Bottle check (rules.md §2.3.3, §6.2-j).
+func (r *Rules) RoundStart(c *engine.Ctx) {
+	s := c.State()
+	for m := range s.Models {
+		s.Set(m, cGroupSelected, false)
+	}
+	for side := range s.Sides {
+		s.Sides[side].Counters[sCasualties] = 0
+	}
+}
+
+// RoundEnd does nothing: the End phase holds the round's closing steps.
+func (r *Rules) RoundEnd(c *engine.Ctx) {}
+
+// PhaseStart runs the Priority roll, starts the action phase with the side
+// that has Priority, and runs the End phase (rules.md §2.3.3).
+func (r *Rules) PhaseStart(c *engine.Ctx, phase string) {
+	s := c.State()
+	switch phase {
+	case "priority":
+		priorityRoll(c)
+	case "action":
+		s.Turn.Side = int(s.Vars[vPriority])
+	case "end":
+		endPhase(c)
+	}
+}
+
+// PhaseEnd does nothing.
+func (r *Rules) PhaseEnd(c *engine.Ctx, phase string) {}
+
+// priorityRoll: each side rolls D6; the highest has Priority. A tie goes to
+// a side that did not have it last round; in round 1, or when that leaves
+// several, the tied sides roll again.
+func priorityRoll(c *engine.Ctx) {
+	s := c.State()
+	tied := make([]int, len(s.Sides))
+	for i := range tied {
+		tied[i] = i
+	}
+	for {
+		best, top := -1, tied[:0:0]
+		for _, side := range tied {
+			v := c.Roll(side, pD6).Outcome
+			switch {
+			case v > best:
+				best, top = v, append(top[:0], side)
+			case v == best:
+				top = append(top, side)
+			}
+		}
+		if len(top) > 1 && s.Vars[vLast] > 0 {
+			last := int(s.Vars[vLast]) - 1
+			var rest []int
+			for _, side := range top {
+				if side != last {
+					rest = append(rest, side)
+				}
+			}
+			if len(rest) > 0 {
+				top = rest
+			}
+		}
+		if len(top) == 1 {
+			s.Vars[vPriority] = int32(top[0])
+			s.Vars[vLast] = int32(top[0] + 1)
+			c.Emit(engine.Event{Type: "priority", Model: engine.NoModel, Other: engine.NoModel, Value: top[0]})
+			return
+		}
+		tied = top
+	}
+}
+
+var concedeOptions = []string{"fight-on", "flee"}
+
+// endPhase: Bottle checks, Priority side first, for each gang that lost a
+// model this round, on the highest Leadership among its models on the
+// table; failed, its player picks a model that flees (two on a natural
+// 12), Engaged ones only if all are. Then a gang with a third of its
+// starting crew gone may flee the battle and lose (rules.md §2.3.3).
+func endPhase(c *engine.Ctx) {
+	s := c.State()
+	order := make([]int, 0, len(s.Sides))
+	p := int(s.Vars[vPriority])
+	for k := range s.Sides {
+		order = append(order, (p+k)%len(s.Sides))
+	}
+	for _, side := range order {
+		if s.Sides[side].Counters[sCasualties] == 0 {
+			continue
+		}
+		// The highest Leadership on the table; Beasts' only when every
+		// model left is a Beast (rules.md §2.3.7).
+		ld, beastLd := 0, 0
+		for m := range s.Models {
+			if !s.Models[m].InPlay || s.SideOf(m) != side {
+				continue
+			}
+			if stat(s).beast[m] {
+				beastLd = max(beastLd, s.Stat(m, sLd))
+			} else {
+				ld = max(ld, s.Stat(m, sLd))
+			}
+		}
+		if ld == 0 {
+			ld = beastLd
+		}
+		if ld == 0 {
+			continue
+		}
+		r := c.Roll(side, pBottle[ld])
+		if r.Outcome == 0 {
+			continue
+		}
+		n := 1
+		if r.Has(0) {
+			n = 2
+		}
+		for range n {
+			flee(c, side)
+		}
+	}
+	for _, side := range order {
+		start, gone := 0, 0
+		for m := range s.Models {
+			if s.SideOf(m) == side {
+				start++
+				if !s.Models[m].InPlay {
+					gone++
+				}
+			}
+		}
+		if gone == start || gone*3 < start {
+			continue
+		}
+		if c.Choose(side, "concede", "A third of the gang is gone: flee the battle and lose?", concedeOptions) == 1 {
+			c.Emit(engine.Event{Type: "conceded", Model: engine.NoModel, Other: engine.NoModel, Value: side})
+			c.EndGame(winnerAgainst(s, side))
+			return
+		}
+	}
+}
+
+// flee: the side's player picks one of its models to flee; Engaged models
+// only if every model of the side is Engaged.
+func flee(c *engine.Ctx, side int) {
+	s := c.State()
+	var can []int
+	allEngaged := true
+	for m := range s.Models {
+		if s.Models[m].InPlay && s.SideOf(m) == side && status(s, m) != engaged {
+			allEngaged = false
+		}
+	}
+	for m := range s.Models {
+		if s.Models[m].InPlay && s.SideOf(m) == side && (status(s, m) != engaged || allEngaged) {
+			can = append(can, m)
+		}
+	}
+	if len(can) == 0 {
+		return
+	}
+	opts := make([]string, len(can))
+	for i, m := range can {
+		opts[i] = s.Static(m).ID
+	}
+	m := can[c.Choose(side, "flee", "Bottle check failed: which model flees?", opts)]
+	wasSI := status(s, m) == seriouslyInjured
+	c.Remove(m)
+	s.Set(m, cFled, true)
+	for n := range s.Models {
+		if s.Linked(m, n) {
+			s.Link(m, n, false)
+		}
+	}
+	if wasSI {
+		s.Set(m, cStartedSI, true) // marks "fled while Seriously Injured" for succumbing
+	}
+	c.Emit(engine.Event{Type: "fled", Model: m, Other: engine.NoModel})
+	refresh(c)
+}
+
+func winnerAgainst(s *engine.State, loser int) int {
+	if len(s.Sides) == 2 {
+		return 1 - loser
+	}
+	return -1
+}
+
+// ActivationStart: a Seriously Injured model notes it for its Recovery
+// test; a Suppressed model has one action (rules.md §2.2.2, §2.2.6).
+func (r *Rules) ActivationStart(c *engine.Ctx, m int) {
+	s := c.State()
+	switch status(s, m) {
+	case seriouslyInjured:
+		s.Set(m, cStartedSI, true)
+	case suppressed:
+		s.Turn.Slots = 1
+		if s.Option(optSuppressed) == "start" {
+			c.SetStatus(m, active)
+		} else {
+			s.Set(m, cWasSuppressed, true)
+		}
+	}
+}
+
+// ActivationEnd: the Suppressed marker the model had at the start goes (by
+// default, now; a model Suppressed during its own activation keeps it); a
+// model that started Seriously Injured and still is takes its Recovery
+// test; the next member of an ordered Group Activation is called.
+func (r *Rules) ActivationEnd(c *engine.Ctx, m int) {
+	s := c.State()
+	if s.Has(m, cWasSuppressed) && status(s, m) == suppressed {
+		c.SetStatus(m, active)
+	}
+	s.Set(m, cWasSuppressed, false)
+	if s.Has(m, cStartedSI) && s.Models[m].InPlay && status(s, m) == seriouslyInjured {
+		extra := 0
+		if s.Has(m, cRecoveryDie) {
+			extra = 1
+		}
+		recover(c, m, extra, engine.NoModel)
+	}
+	s.Set(m, cStartedSI, false)
+	s.Set(m, cCharged, false)
+	s.Set(m, cRecoveryDie, false)
+	if e := ext(s); len(e.Queue) > 0 && len(s.Turn.Chain) == 0 {
+		next := int(e.Queue[0])
+		e.Queue = e.Queue[1:]
+		c.Chain(next)
+	}
+}
+
+// GameOver: a gang with no model left on the table has lost; when the last
+// round ends, the gang controlling more objectives wins (a friendly fighter
+// within 3" of one and no enemy within 3"; Seriously Injured models and
+// vehicles do not control, vehicles contest), else the one with more
+// models standing, else it is a draw (rules.md §2.3.3, §2.3.8).
+func (r *Rules) GameOver(s *engine.State) (bool, int) {
+	var left [engine.MaxSides]int
+	for m := range s.Models {
+		if s.Models[m].InPlay {
+			left[s.SideOf(m)]++
+		}
+	}
+	alive, who := 0, -1
+	for side := range s.Sides {
+		if left[side] > 0 {
+			alive++
+			who = side
+		}
+	}
+	switch {
+	case alive == 0:
+		return true, -1
+	case alive == 1:
+		return true, who
+	case s.Round < s.Setup().Rounds || s.PhaseID() != "end":
+		return false, 0
+	}
+	return true, finalWinner(s)
+}
+
+func finalWinner(s *engine.State) int {
+	var score [engine.MaxSides]int
+	if b := concrete(s); b != nil && len(b.Objectives) > 0 {
+		for _, o := range b.Objectives {
+			holder := -1
+			for m := range s.Models {
+				if !s.Models[m].InPlay {
+					continue
+				}
+				x, y, lvl := centre(s, m)
+				if int(lvl) != o.Level || hyp(x-o.X, y-o.Y)-radius(s, m) > 3 {
+					continue
+				}
+				side := s.SideOf(m)
+				controls := fighter(s, m) && status(s, m) != seriouslyInjured && !stat(s).beast[m]
+				switch {
+				case holder == -1 && controls:
+					holder = side
+				case holder >= 0 && holder != side && status(s, m) != seriouslyInjured:
+					holder = -2 // contested
+				}
+			}
+			if holder >= 0 {
+				score[holder]++
+			}
+		}
+	}
+	if w := best(score[:len(s.Sides)]); w >= 0 {
+		return w
+	}
+	var standing [engine.MaxSides]int
+	for m := range s.Models {
+		if s.Models[m].InPlay && status(s, m) != seriouslyInjured {
+			standing[s.SideOf(m)]++
+		}
+	}
+	return best(standing[:len(s.Sides)])
+}
+
+// best is the index of the single largest value, or -1 on a tie.
+func best(xs []int) int {
+	w, top, n := -1, -1, 0
+	for i, x := range xs {
+		switch {
+		case x > top:
+			w, top, n = i, x, 1
+		case x == top:
+			n++
+		}
+	}
+	if n != 1 || top == 0 {
+		return -1
+	}
+	return w
+}
+
+// GameEnd rolls on the lasting tables for every model taken Out of Action
+// (one roll each, rules.md §7.11), and makes models that ended the battle
+// Seriously Injured, or fled while it, check whether they succumb
+// (rules.md §2.3.9).
+func (r *Rules) GameEnd(c *engine.Ctx) {
+	s := c.State()
+	for m := range s.Models {
+		switch {
+		case !s.Models[m].InPlay && !s.Has(m, cFled) && !s.Has(m, cNoLasting):
+			lastingRoll(c, m, "out of action")
+		case s.Option(optSuccumb) == "yes" && (s.Models[m].InPlay && status(s, m) == seriouslyInjured || s.Has(m, cFled) && s.Has(m, cStartedSI)):
+			roll := c.Roll(s.SideOf(m), pD6).Outcome + 1
+			if roll <= 2 {
+				lastingRoll(c, m, fmt.Sprintf("succumbed (%d)", roll))
+			} else {
+				note(s, "%s: recovered after the battle (%d)", s.Static(m).ID, roll)
+			}
+		}
+	}
+}
+
+// Report is the post-battle report.
+func (r *Rules) Report(s *engine.State) []string { return ext(s).Report }
+
+// Summarize names what an action did to its target, for exact odds, with
+// a score for the acting side.
+func (r *Rules) Summarize(before, after *engine.State, a engine.Action) (string, int) {
+	t := a.Target
+	if t == engine.NoModel {
+		return engine.DefaultSummary(before, after, before.SideOf(a.Actor))
+	}
+	label, score := fate(before, after, t)
+	if m := a.Actor; m != engine.NoModel {
+		if l, sc := fate(before, after, m); sc > 0 {
+			label += "; attacker " + l
+			score -= sc
+		}
+	}
+	return label, score
+}
+
+func fate(before, after *engine.State, t int) (string, int) {
+	b, x := &before.Models[t], &after.Models[t]
+	switch {
+	case b.InPlay && !x.InPlay:
+		return "out of action", 4
+	case b.Status != seriouslyInjured && x.Status == seriouslyInjured:
+		return "seriously injured", 3
+	case x.Counters[cWounds] < b.Counters[cWounds]:
+		return "wounded", 2
+	case b.Status != suppressed && x.Status == suppressed:
+		return "suppressed", 1
+	}
+	return "no effect", 0
+}

@@ -1,0 +1,319 @@
+package n26
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+	"sync"
+
+	"github.com/skirmish-engine/skirmish/engine"
+)
+
+// Profile characteristics, by index (rules.md §2.3.2). WS, BS and Sv are
+// target numbers ("4" is 4+); Sv 7 means no save.
+const (
+	sM = iota
+	sWS
+	sBS
+	sS
+	sT
+	sW
+	sI
+	sA
+	sSv
+	sLd
+	sCl
+	sWil
+	sInt
+)
+
+// Statuses (rules.md §2.3.2): exactly one, by priority Seriously Injured >
+// Engaged > Suppressed > Active. A vehicle's Seriously Damaged is the same
+// status as a fighter's Seriously Injured.
+const (
+	active = iota
+	suppressed
+	engaged
+	seriouslyInjured
+)
+
+// Conditions, alongside the status.
+const (
+	cInjured       = iota // at 0 wounds (rules.md §2.3.2)
+	cStartedSI            // started this activation Seriously Injured (Recovery at its end, §2.2.6)
+	cGroupSelected        // chosen by a Group Activation this round (§2.2.3, §6.2-j)
+	cCharged              // charged this activation (+1 attack, +2 Initiative in the Fight)
+	cFled                 // left the battle: a Bottle check, or Desperate Escape
+	cRecoveryDie          // Tend Wounds or Conduct Repairs this activation: +1 injury die
+	cNoLasting            // out of action without a lasting roll (an option)
+	cWasSuppressed        // Suppressed when this activation started: the marker goes at its end
+)
+
+// Counters.
+const cWounds = 0
+
+// Side counters.
+const sCasualties = 0 // models gone Out of Action or fled this round
+
+// Game variables.
+const (
+	vPriority = iota // side with Priority this round
+	vLast            // 1 + the side that had it last round; 0 in round 1
+	vTokens          // board tokens used by Interact, bit i = token i
+)
+
+// Gear bits in engine.Model.Gear.
+const (
+	outOfAmmo = 0  // bit i: gear i is Out of Ammo
+	jammed    = 16 // bit 16+i: gear i is jammed for the battle
+)
+
+// Option names (rules.md §8).
+const (
+	optSuppressed = "suppressed-removal"
+	optAmmo       = "ammo-check"
+	optCover      = "cover-bonus"
+	optGroupOrder = "group-order"
+	optHealer     = "healer-assists"
+	optEscapeOOA  = "escape-counts-ooa"
+	optLasting    = "lasting-on-kill"
+	optSuccumb    = "succumb"
+)
+
+// Keywords: fighter subtypes and vehicle subtypes (rules.md §2.3.7).
+var (
+	fighterKeywords = []string{"beast", "brute", "champion", "flying", "ganger", "hanger-on", "leader", "loner", "mounted", "pet", "prospect", "specialist", "support", "wyrd"}
+	vehicleKeywords = []string{"hybrid", "manoeuvrable", "skimmer", "tracked", "transport", "walker", "wheeled"}
+)
+
+// Rules is the Necromunda 2026 core rules ruleset.
+type Rules struct {
+	info engine.Info
+}
+
+var (
+	once    sync.Once
+	theRule *Rules
+)
+
+// New returns the ruleset.
+func New() *Rules {
+	once.Do(func() { theRule = &Rules{info: buildInfo()} })
+	return theRule
+}
+
+func (r *Rules) Info() *engine.Info { return &r.info }
+
+func buildInfo() engine.Info {
+	return engine.Info{
+		ID: "n26", Name: "Necromunda (2026 core rules)", Version: "1",
+		Phases:     []engine.Phase{{ID: "priority"}, {ID: "action", Activations: true}, {ID: "end"}},
+		Statuses:   []string{"active", "suppressed", "engaged", "seriously-injured"},
+		Conditions: []string{"injured", "started-seriously-injured", "group-selected", "charged", "fled", "recovery-die", "no-lasting", "was-suppressed"},
+		Counters:   []engine.CounterDef{{Name: "wounds", Min: 0, Max: 10}},
+		SideCounts: []engine.CounterDef{{Name: "casualties", Min: 0, Max: engine.MaxModels}},
+		Vars:       []string{"priority", "last-priority", "tokens-used"},
+		Profile: []engine.Stat{
+			{Name: "M", Min: 1, Max: 12}, {Name: "WS", Min: 2, Max: 6}, {Name: "BS", Min: 2, Max: 6},
+			{Name: "S", Min: 1, Max: 10}, {Name: "T", Min: 1, Max: 10}, {Name: "W", Min: 1, Max: 10},
+			{Name: "I", Min: 1, Max: 10}, {Name: "A", Min: 1, Max: 10}, {Name: "Sv", Min: 3, Max: 7},
+			{Name: "Ld", Min: 4, Max: 10}, {Name: "Cl", Min: 4, Max: 10}, {Name: "Wil", Min: 4, Max: 10}, {Name: "Int", Min: 4, Max: 10},
+		},
+		Traits:  []string{"heavy", "rapid-fire", "ammo", "melee", "light", "unwieldy"},
+		Actions: actionDefs(),
+		Economy: engine.Economy{Slots: 2, Cost: map[string]int{"single": 1, "double": 2, "free": 0}},
+		Options: []engine.OptionDef{
+			{Name: optSuppressed, Usage: "when a Suppressed model's marker goes: end of its activation (status kept meanwhile) or its start", Default: "end", Choices: []string{"end", "start"}, Source: "rules.md §6.2-b, §8 gap 4"},
+			{Name: optAmmo, Usage: "Ammo (X+) on weapons without Rapid Fire: roll D6 after each attack, Out of Ammo below X; or no roll", Default: "d6", Choices: []string{"d6", "off"}, Source: "rules.md §2.3.9, §8 gap 3"},
+			{Name: optCover, Usage: "save bonus for a target in cover: within Short Range / within Long Range", Default: "1-2", Choices: []string{"1-2", "2-1", "1-1"}, Source: "rules.md §6.2-f, §8 gap 5"},
+			{Name: optGroupOrder, Usage: "Group Activation: members activate in the order their player picks, or in the order selected", Default: "player", Choices: []string{"player", "selected"}, Source: "rules.md §8 gap 10"},
+			{Name: optHealer, Usage: "whether the fighter taking Treat Ally may also assist the Recovery test", Default: "no", Choices: []string{"no", "yes"}, Source: "rules.md §6.2-e, §8"},
+			{Name: optEscapeOOA, Usage: "whether Desperate Escape counts as Out of Action for Bottle and Nerve", Default: "yes", Choices: []string{"yes", "no"}, Source: "rules.md §6.2-d, §8"},
+			{Name: optLasting, Usage: "whether a model taken out by Coup de Grace or Sabotage rolls on the lasting tables", Default: "yes", Choices: []string{"yes", "no"}, Source: "rules.md §2.3.9"},
+			{Name: optSuccumb, Usage: "after the battle, a model that ended Seriously Injured rolls D6: on 1–2 it is Out of Action", Default: "yes", Choices: []string{"yes", "no"}, Source: "rules.md §2.3.9"},
+		},
+	}
+}
+
+// weapon is one piece of gear compiled for play.
+type weapon struct {
+	gear               int // index in ModelSetup.Gear
+	name               string
+	ranged, melee      bool
+	heavy, light       bool
+	unwieldy           bool
+	sr, lr             float32 // ranges in inches; lr 0: cannot shoot
+	str, strPlus       int     // absolute Strength, or a bonus to the user's
+	ap, dmg, lethality int
+	rapid, ammo        int // Rapid Fire (X), Ammo (X+); 0 if none
+}
+
+// static is a setup compiled for play: shared, never changed.
+type static struct {
+	weapons  [][]weapon // per model
+	vehicle  []bool
+	beast    []bool
+	leader   []bool
+	champion []bool
+}
+
+func compile(su *engine.Setup) *static {
+	st := &static{}
+	for _, m := range su.Models {
+		var ws []weapon
+		for gi, g := range m.Gear {
+			if g.Kind != "ranged" && g.Kind != "melee" {
+				continue
+			}
+			w := weapon{gear: gi, name: g.Name, ranged: g.Kind == "ranged", melee: g.Kind == "melee" || g.Has("melee"),
+				heavy: g.Has("heavy"), light: g.Has("light"), unwieldy: g.Has("unwieldy"),
+				sr: float32(g.Stats["sr"]), lr: float32(g.Stats["lr"]), str: g.Stats["str"], strPlus: g.Stats["str+"],
+				ap: g.Stats["ap"], dmg: max(g.Stats["d"], 1), lethality: max(g.Stats["l"], 1)}
+			w.rapid, _ = g.Trait("rapid-fire")
+			w.ammo, _ = g.Trait("ammo")
+			ws = append(ws, w)
+		}
+		st.weapons = append(st.weapons, ws)
+		st.vehicle = append(st.vehicle, m.Type == "vehicle")
+		st.beast = append(st.beast, m.Has("beast"))
+		st.leader = append(st.leader, m.Has("leader"))
+		st.champion = append(st.champion, m.Has("champion"))
+	}
+	return st
+}
+
+// Ext is the ruleset's extra state: the post-battle report, the Group
+// Activation queue, and the compiled setup (derived, not saved).
+type Ext struct {
+	Report []string `json:"report,omitempty"` // post-battle lasting results, one line each
+	Queue  []int32  `json:"queue,omitempty"`  // Group Activation members still to go, in order selected
+	st     *static
+	pos    []engine.Pos
+}
+
+// CopyInto copies the report and queue, reusing dst's slices.
+func (e *Ext) CopyInto(dst engine.Ext) engine.Ext {
+	d, _ := dst.(*Ext)
+	if d == nil {
+		d = &Ext{}
+	}
+	d.Report = append(d.Report[:0], e.Report...)
+	d.Queue = append(d.Queue[:0], e.Queue...)
+	d.st = e.st
+	return d
+}
+
+// Equal compares the saved parts.
+func (e *Ext) Equal(o engine.Ext) bool {
+	f, ok := o.(*Ext)
+	return ok && slices.Equal(e.Report, f.Report) && slices.Equal(e.Queue, f.Queue)
+}
+
+// DecodeExt reads an Ext from JSON; the compiled setup is rebuilt on use.
+func (r *Rules) DecodeExt(data []byte) (engine.Ext, error) {
+	var e Ext
+	if err := json.Unmarshal(data, &e); err != nil {
+		return nil, fmt.Errorf("n26: ext: %w", err)
+	}
+	return &e, nil
+}
+
+func ext(s *engine.State) *Ext { return s.Ext.(*Ext) }
+
+// stat returns the compiled setup, compiling it if the state was decoded.
+func stat(s *engine.State) *static {
+	e := ext(s)
+	if e.st == nil {
+		e.st = compile(s.Setup())
+	}
+	return e.st
+}
+
+// Start gives every model its wounds and compiles the setup.
+func (r *Rules) Start(s *engine.State) error {
+	for m := range s.Models {
+		s.Models[m].Counters[cWounds] = int16(s.Stat(m, sW))
+	}
+	s.Ext = &Ext{st: compile(s.Setup())}
+	return nil
+}
+
+// CheckSetup checks model types, keywords and gear (rules.md §2.2.1, §2.3.7).
+func (r *Rules) CheckSetup(su *engine.Setup) error {
+	bad := func(path, format string, a ...any) error {
+		return &engine.FieldError{Path: path, Problem: fmt.Sprintf(format, a...)}
+	}
+	for i, m := range su.Models {
+		p := fmt.Sprintf("models[%d]", i)
+		switch m.Type {
+		case "fighter", "vehicle":
+		default:
+			return bad(p+".type", "%q is not a model type of n26; allowed fighter or vehicle", m.Type)
+		}
+		own, other := fighterKeywords, vehicleKeywords
+		if m.Type == "vehicle" {
+			own, other = vehicleKeywords, fighterKeywords
+		}
+		for k, kw := range m.Keywords {
+			switch {
+			case slices.Contains(own, kw):
+			case slices.Contains(other, kw):
+				return bad(fmt.Sprintf("%s.keywords[%d]", p, k), "%s is for %ss only; a %s cannot have it (rules.md §2.2.1, §2.3.7)", kw, otherType(m.Type), m.Type)
+			default:
+				return bad(fmt.Sprintf("%s.keywords[%d]", p, k), "unknown keyword %q; allowed for a %s: %v", kw, m.Type, own)
+			}
+		}
+		for g, gear := range m.Gear {
+			gp := fmt.Sprintf("%s.gear[%d]", p, g)
+			switch gear.Kind {
+			case "ranged", "melee", "wargear":
+			default:
+				return bad(gp+".kind", "%q is not a gear kind of n26; allowed ranged, melee or wargear", gear.Kind)
+			}
+			for k, v := range gear.Stats {
+				lo, hi, ok := statRange(k)
+				if !ok {
+					return bad(gp+".stats."+k, "unknown weapon characteristic; allowed sr, lr, str, str+, ap, d, l")
+				}
+				if v < lo || v > hi {
+					return bad(gp+".stats."+k, "%d is out of range; allowed %d to %d", v, lo, hi)
+				}
+			}
+			if gear.Kind == "ranged" && gear.Stats["lr"] == 0 && !gear.Has("melee") {
+				return bad(gp+".stats.lr", "a ranged weapon needs a Long Range above 0")
+			}
+			if n, ok := gear.Trait("rapid-fire"); ok && (n < 1 || n > maxFirepower) {
+				return bad(gp+".traits", "rapid-fire %d; allowed 1 to %d", n, maxFirepower)
+			}
+			if n, ok := gear.Trait("ammo"); ok && (n < 2 || n > 6) {
+				return bad(gp+".traits", "ammo %d; allowed 2 to 6 (Ammo X+)", n)
+			}
+		}
+	}
+	return nil
+}
+
+func otherType(t string) string {
+	if t == "vehicle" {
+		return "fighter"
+	}
+	return "vehicle"
+}
+
+func statRange(k string) (lo, hi int, ok bool) {
+	switch k {
+	case "sr", "lr":
+		return 0, 72, true
+	case "str":
+		return 1, 10, true
+	case "str+":
+		return 0, 5, true
+	case "ap":
+		return -6, 0, true
+	case "d":
+		return 1, 6, true
+	case "l":
+		return 1, maxLethality, true
+	}
+	return 0, 0, false
+}

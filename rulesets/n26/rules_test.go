@@ -1,0 +1,364 @@
+package n26
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/skirmish-engine/skirmish/engine"
+)
+
+// two is a small table game: w (m0) and b (m1) face off; w2 (m2) and b2
+// (m3) stand by, so that one casualty does not end the game.
+func two(t *testing.T, opts map[string]string) *harness {
+	return table(t, opts, ganger("w", 0), ganger("b", 1), ganger("w2", 0), ganger("b2", 1))
+}
+
+// Seed 000 (rules.md §2.2.2): two slots; a Single costs one, a Double two;
+// no action twice in an activation; the activation ends when the slots are
+// spent and play passes to the other gang.
+func TestBudgetTwoSlots(t *testing.T) {
+	h := two(t, nil)
+	h.play("activate m0", "move m0")
+	h.wantLegal("end engage group-activation interact shoot") // no Double, no second Move
+	h.play("interact m0")
+	h.wantLegal("activate:b activate:b2")
+	h.play("activate m1", "dash m1")
+	h.wantLegal("activate:w2")
+}
+
+// Seed 000 (rules.md §2.2.2, §6.2-b, §8 gap 4): a model Suppressed when it
+// activates has one action, so no Double; by default it stays Suppressed
+// until its activation ends, with the option "start" the marker goes at once.
+func TestSuppressedOneAction(t *testing.T) {
+	for _, tc := range []struct{ opt, during string }{{"end", "suppressed"}, {"start", "active"}} {
+		t.Run(tc.opt, func(t *testing.T) {
+			h := two(t, map[string]string{optSuppressed: tc.opt})
+			h.force("w", suppressed)
+			h.play("activate m0")
+			h.wantLegal("end engage group-activation interact move shoot")
+			h.wantStatus("w", tc.during)
+			h.play("move m0")
+			h.wantStatus("w", "active")
+			h.wantLegal("activate:b activate:b2")
+		})
+	}
+}
+
+// rules.md §6.2-b: the marker that goes at the end of the activation is the
+// one the model had when it started; a model Suppressed during its own
+// activation keeps it.
+func TestSuppressedDuringOwnActivationStays(t *testing.T) {
+	h := table(t, nil, ganger("w", 0), ganger("w2", 0), ganger("b", 1))
+	// w shoots b; b is hit, Suppressed. Then b activates with one action.
+	h.play("activate m0", "shoot m0 >m2 #0", "f:1", "f:1", "f:1", "d:4", "f:0", "d:1")
+	h.wantStatus("b", "suppressed")
+	h.play("end m0", "activate m2")
+	if h.s().Turn.Slots != 1 {
+		t.Errorf("Suppressed b has %d slots, want 1", h.s().Turn.Slots)
+	}
+}
+
+// Seed 000 (rules.md §2.2.3): Coup de Grace is an opposed roll, D6 + S each,
+// ties to the attacker: the target goes Out of Action.
+func TestCoupDeGrace(t *testing.T) {
+	for _, tc := range []struct {
+		faces string
+		want  string
+	}{{"3 3", "gone"}, {"2 3", "seriously-injured"}, {"6 1", "gone"}} {
+		h := two(t, nil)
+		h.force("b", seriouslyInjured)
+		h.play("activate m0", "coup-de-grace m0 >m1", "f:1")
+		h.wantAsks("dice n26-coup-de-grace {Attacker:3 Target:3}")
+		h.play("d:" + tc.faces)
+		if tc.want == "gone" {
+			h.wantAsks("fact within") // b2's Nerve check: within 3"?
+			h.play("f:0")
+		}
+		h.wantStatus("b", tc.want)
+	}
+	// At a table, a target found not to be within 1" spends the action.
+	h := two(t, nil)
+	h.force("b", seriouslyInjured)
+	h.play("activate m0", "coup-de-grace m0 >m1", "f:0")
+	h.wantStatus("b", "seriously-injured")
+	if got := h.events("out-of-reach"); len(got) != 1 {
+		t.Errorf("events %v, want out-of-reach", got)
+	}
+}
+
+// Seed 000 (rules.md §2.2.3, §6.2-k): Sabotage is an Intelligence check
+// (2D6 ≤ Int); passed, the Seriously Damaged enemy vehicle goes Out of
+// Action; failed, the action is spent for nothing.
+func TestSabotage(t *testing.T) {
+	for _, tc := range []struct{ faces, want string }{{"3 3", "gone"}, {"3 4", "seriously-injured"}} {
+		h := table(t, nil, ganger("w", 0), buggy("car", 1), ganger("b", 1))
+		h.force("car", seriouslyInjured)
+		h.play("activate m0", "sabotage m0 >m1", "f:1")
+		h.wantAsks("dice n26-check {Value:6 Mods:[] Dice:2}")
+		h.play("d:" + tc.faces)
+		if tc.want == "gone" {
+			h.play("f:0") // b's Nerve check: within 3"?
+		}
+		h.wantStatus("car", tc.want)
+		if h.s().Turn.Slots != 1 {
+			t.Errorf("Sabotage cost %d slots", 2-h.s().Turn.Slots)
+		}
+	}
+}
+
+// Seed 000 (rules.md §2.2.5, §6.2-d): Desperate Escape takes the model off
+// the table as Out of Action; D6 1–2 rolls on the lasting table, 3–6 is Out
+// Cold (Superficial Damage for a vehicle); it counts for the Bottle check.
+func TestDesperateEscape(t *testing.T) {
+	for _, tc := range []struct {
+		model engine.ModelSetup
+		faces []string
+		want  string
+	}{
+		// The last answer: is w2 within 3" (a Nerve check)?
+		{ganger("w", 0), []string{"d:3", "f:0"}, "w: desperate escape (3): out cold"},
+		{buggy("w", 0), []string{"d:6", "f:0"}, "w: desperate escape (6): superficial damage"},
+		{ganger("w", 0), []string{"d:2", "d:3 1", "f:0"}, "w: desperate escape (2): grievous-wound"},
+		{buggy("w", 0), []string{"d:1", "d:5 3", "f:0"}, "w: desperate escape (1): drive-system-fault"},
+	} {
+		h := table(t, nil, tc.model, ganger("w2", 0), ganger("b", 1))
+		h.force("w", seriouslyInjured)
+		h.play("activate m0", "desperate-escape m0")
+		h.play(tc.faces...)
+		h.wantStatus("w", "gone")
+		if r := ext(h.s()).Report; len(r) != 1 || r[0] != tc.want {
+			t.Errorf("report %q, want %q", r, tc.want)
+		}
+		if h.s().Sides[0].Counters[sCasualties] != 1 {
+			t.Error("Desperate Escape is not a casualty for the Bottle check")
+		}
+	}
+}
+
+// Seed 000 (rules.md §2.2.6): a model that starts its activation Seriously
+// Injured makes a Recovery test at its end: one injury die, +1 for Tend
+// Wounds, +1 when a friendly fighter assists; the player keeps the best.
+func TestRecoveryAtEndOfActivation(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		actions []string
+		assist  string // the within-any answer for helpers
+		dice    int
+		faces   string
+		want    string
+	}{
+		{"alone", []string{"crawl m0"}, "f:0", 1, "1", "active"},
+		{"alone/stays", []string{"crawl m0"}, "f:0", 1, "4", "seriously-injured"},
+		{"alone/out", []string{"crawl m0"}, "f:0", 1, "6", "gone"},
+		{"assisted", []string{"crawl m0"}, "f:1", 2, "6 2", "active"},
+		{"tend-wounds", []string{"tend-wounds m0"}, "f:0", 2, "5 6", "seriously-injured"},
+		{"tend-wounds+assisted", []string{"tend-wounds m0"}, "f:1", 3, "6 6 1", "active"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			h := table(t, nil, ganger("w", 0), ganger("w2", 0), ganger("b", 1))
+			h.force("w", seriouslyInjured)
+			h.play("activate m0")
+			h.play(tc.actions...)
+			h.wantAsks("fact within-any") // an enemy within 1"?
+			h.play("f:0")
+			h.wantAsks("fact within-any") // a friend to assist?
+			h.play(tc.assist)
+			if p := h.g.Pending(); p == nil || p.Proc != (Recovery{Dice: tc.dice}) {
+				t.Fatalf("asks %s, want a Recovery test with %d dice", h.asks(), tc.dice)
+			}
+			h.play("d:" + tc.faces)
+			if tc.want == "gone" {
+				h.play("f:0") // w2's Nerve check: within 3"?
+			}
+			h.wantStatus("w", tc.want)
+		})
+	}
+}
+
+// Seed 000 (rules.md §2.2.6 step 1): with an enemy that is not Seriously
+// Injured within 1" the model goes Out of Action without a roll.
+func TestRecoveryEnemyWithin1(t *testing.T) {
+	h := table(t, nil, ganger("w", 0), ganger("b", 1), ganger("b-si", 1), ganger("w2", 0))
+	h.force("w", seriouslyInjured)
+	h.force("b-si", seriouslyInjured)
+	h.play("activate m0", "crawl m0")
+	p := h.g.Pending()
+	if p == nil || p.Fact.Kind != engine.FactWithinAny || p.Fact.Set != 1<<1 {
+		t.Fatalf("asks %s, want within-any of the standing enemy only", h.asks())
+	}
+	h.play("f:1", "f:0") // then: is w2 within 3" (Nerve)?
+	h.wantStatus("w", "gone")
+}
+
+// Seed 000 (rules.md §2.2.6): a model that becomes Seriously Injured during
+// its own activation makes no Recovery test at its end.
+func TestNoRecoveryWhenInjuredDuringActivation(t *testing.T) {
+	h := two(t, nil)
+	h.s().Link(0, 1, true)
+	h.force("w", engaged)
+	h.force("b", engaged)
+	// w fights b: both I4, w strikes first and misses; b strikes back, wounds,
+	// the save fails, the injury die is Seriously Injured.
+	h.play("activate m0", "fight m0 >m1", "d:1", "d:5", "d:5", "d:1", "d:4")
+	h.wantStatus("w", "seriously-injured", "b", "active")
+	if h.g.Pending() != nil || h.s().Turn.Model != engine.NoModel {
+		t.Errorf("activation goes on or asks %s; want it over with no Recovery test", h.asks())
+	}
+}
+
+// Seed 000 (rules.md §2.2.3, §2.2.6, §6.2-e): Treat Ally calls an immediate
+// Recovery test; the healer is not also the assistant (option
+// healer-assists); Repair does the same for a vehicle, which is never
+// assisted.
+func TestTreatAllyAndRepair(t *testing.T) {
+	for _, tc := range []struct {
+		opt, assist string
+		set         uint64
+	}{{"no", "f:1", 1 << 2}, {"yes", "f:1", 1<<0 | 1<<2}} {
+		h := table(t, map[string]string{optHealer: tc.opt}, ganger("medic", 0), ganger("w", 0), ganger("w2", 0), ganger("b", 1))
+		h.force("w", seriouslyInjured)
+		h.play("activate m0", "treat-ally m0 >m1", "f:1", "f:0")
+		if p := h.g.Pending(); p == nil || p.Fact.Set != tc.set {
+			t.Fatalf("%s: asks %s (%v), want assistants %b", tc.opt, h.asks(), p, tc.set)
+		}
+		h.play(tc.assist, "d:1 6")
+		h.wantStatus("w", "active")
+	}
+	h := table(t, nil, ganger("mech", 0), buggy("car", 0), ganger("w2", 0), ganger("b", 1))
+	h.force("car", seriouslyInjured)
+	h.play("activate m0", "repair m0 >m1", "f:1", "f:0")
+	if p := h.g.Pending(); p == nil || p.Proc != (Recovery{Dice: 1}) {
+		t.Fatalf("asks %s, want a one-die Recovery test (vehicles are never assisted)", h.asks())
+	}
+	h.play("d:2")
+	h.wantStatus("car", "active")
+}
+
+// Seed 000 (rules.md §2.2.3, §6.2-j, §8 gap 10): Group Activation picks
+// friendly Ready fighters within 3", a Leadership check at −1 per fighter
+// after the first; passed, each activates in turn before the other gang,
+// and none of them may use Group Activation this round.
+func TestGroupActivation(t *testing.T) {
+	h := table(t, nil, ganger("boss", 0, "leader"), ganger("a", 0), ganger("b", 0), ganger("c", 0), ganger("x", 1))
+	h.play("activate m0", "group-activation m0")
+	// Within 3"? then add? for each of a, b, c.
+	h.play("f:1", "c:yes", "f:1", "c:yes", "f:0")
+	h.wantAsks("dice n26-check {Value:6 Mods:[-1] Dice:2}")
+	h.play("d:2 3", "end m0")
+	h.wantLegal("activate:a activate:b")
+	h.play("activate m2")
+	if strings.Contains(h.legal(), "group-activation") {
+		t.Error("a fighter chosen by a Group Activation may use one")
+	}
+	h.play("end m2")
+	h.wantLegal("activate:a")
+	h.play("activate m1", "end m1")
+	h.wantLegal("activate:x")
+
+	// Failed: nobody is chained; the other gang goes next.
+	h = table(t, nil, ganger("boss", 0, "leader"), ganger("a", 0), ganger("x", 1))
+	h.play("activate m0", "group-activation m0", "f:1", "c:yes", "d:6 6", "end m0")
+	h.wantLegal("activate:x")
+
+	// Option group-order=selected: they go in the order picked.
+	h = table(t, map[string]string{optGroupOrder: "selected"}, ganger("boss", 0, "leader"), ganger("a", 0), ganger("b", 0), ganger("x", 1))
+	h.play("activate m0", "group-activation m0", "f:1", "c:yes", "f:1", "c:yes", "d:1 1", "end m0")
+	h.wantLegal("activate:a")
+	h.play("activate m1", "end m1")
+	h.wantLegal("activate:b")
+}
+
+// Seed 000 (rules.md §2.2.3): Charge moves up to M + D6" and, in base
+// contact, the model is Engaged and must take a free Fight (or Coup de
+// Grace): the only legal actions, taken though the Charge spent both slots.
+// A Charge gives +1 Attack and +2 Initiative in that Fight.
+func TestChargeIntoFreeFight(t *testing.T) {
+	h := two(t, nil)
+	h.play("activate m0", "charge m0 >m1", "d:3", "f:1")
+	h.wantStatus("w", "engaged", "b", "engaged")
+	h.wantLegal("fight")
+	h.play("fight m0 >m1")
+	// Attacks: A1 + 1 for the Charge, knife; I4+2 beats b's I4.
+	h.wantAsks("dice n26-test {Target:4 Mods:[] Save:false}")
+	h.play("d:1")
+	h.wantAsks("dice n26-test {Target:4 Mods:[] Save:false}")
+	h.play("d:1")
+	h.wantAsks("dice n26-test {Target:4 Mods:[] Save:false}") // b strikes back
+	h.play("d:1")
+	h.wantLegal("activate:b activate:b2")
+
+	// Missed contact: no Engaged, no free action.
+	h = two(t, nil)
+	h.play("activate m0", "charge m0 >m1", "d:1", "f:0")
+	h.wantStatus("w", "active", "b", "active")
+	h.wantLegal("activate:b activate:b2")
+}
+
+// Seed 000 (rules.md §2.2.3): Engage moves up to D6"; into base contact the
+// free Fight follows. With Fight taken and one slot left, an Engaged model
+// has nothing more it may do (Retreat is a Double), so its activation ends.
+func TestEngageIntoFreeFight(t *testing.T) {
+	h := two(t, nil)
+	h.play("activate m0", "engage m0 >m1", "d:3", "f:1")
+	h.wantLegal("fight")
+	h.play("fight m0 >m1", "d:1", "d:1") // one attack each, w first at equal I
+	h.wantLegal("activate:b activate:b2")
+}
+
+// Seed 000 (rules.md §2.2.3): Engage moves up to D6" with the same forced
+// free Fight or Coup de Grace; reaching a Seriously Injured enemy opens the
+// Coup de Grace only.
+func TestEngageIntoCoupDeGrace(t *testing.T) {
+	h := two(t, nil)
+	h.force("b", seriouslyInjured)
+	h.play("activate m0", "engage m0 >m1", "d:2", "f:1")
+	h.wantStatus("w", "active", "b", "seriously-injured")
+	h.wantLegal("coup-de-grace")
+	h.play("coup-de-grace m0 >m1", "f:1", "d:4 2", "f:0")
+	h.wantStatus("b", "gone")
+	if h.s().Turn.Model != 0 || h.s().Turn.Slots != 1 {
+		t.Errorf("after Engage and its free Coup de Grace: model %d with %d slots, want m0 with 1", h.s().Turn.Model, h.s().Turn.Slots)
+	}
+}
+
+// rules.md §2.2.4: an Engaged model is never Suppressed, a Seriously
+// Injured one is never Engaged.
+func TestEngagedNeverSuppressedSINeverEngaged(t *testing.T) {
+	h := table(t, nil, ganger("w", 0), ganger("b", 1), ganger("b2", 1), ganger("w2", 0), ganger("b3", 1))
+	h.s().Link(0, 1, true)
+	h.force("w", engaged)
+	h.force("b", engaged)
+	// b2 shoots w, who is in a combat with b: sight, Long and Short Range
+	// measured; the hit roll; cover; the hit goes at random (pick die 1 =
+	// w), who is not Suppressed; the wound roll fails.
+	h.play("activate m0", "end m0", "activate m2", "shoot m2 >m0 #0", "f:1", "f:1", "f:1", "d:5", "f:0")
+	h.wantAsks("dice n26-pick {N:2}")
+	h.play("d:1", "d:1")
+	h.wantStatus("w", "engaged")
+	// Then b3 shoots: hit, w again, wounds, no save (Sv 6: a 1), injury die
+	// 4: Seriously Injured, and so no longer Engaged.
+	h.play("end m2", "activate m3", "end m3", "activate m4")
+	h.play("shoot m4 >m0 #0", "f:1", "f:1", "f:1", "d:5", "f:0", "d:1", "d:5", "d:1", "d:4")
+	h.wantStatus("w", "seriously-injured", "b", "active")
+	if h.s().Models[1].Links != 0 {
+		t.Error("b is still linked to a Seriously Injured model")
+	}
+}
+
+func TestRulesetOptionsDocumented(t *testing.T) {
+	in := New().Info()
+	var names []string
+	for _, o := range in.Options {
+		names = append(names, o.Name)
+		if o.Source == "" || !slices.Contains(o.Choices, o.Default) {
+			t.Errorf("option %s: no source, or default not a choice", o.Name)
+		}
+	}
+	want := []string{optAmmo, optCover, optEscapeOOA, optGroupOrder, optHealer, optLasting, optSuccumb, optSuppressed}
+	slices.Sort(names)
+	slices.Sort(want)
+	if !slices.Equal(names, want) {
+		t.Errorf("options %v, want %v", names, want)
+	}
+}
