@@ -120,13 +120,19 @@ func abbrev(s string) string {
 	return b.String()
 }
 
-// Parse reads a face typed by a player: the face number, or for a symbol die
-// also the symbol or its initials (case does not matter). The error names the
-// faces allowed.
+// Parse reads a face typed by a player: for a symbol die the symbol or its
+// initials (case does not matter), else the face number. A symbol wins over
+// a face number that reads the same: on a die whose symbols are numerals
+// (N26's firepower die shows 1, 2 or 3 bullets), "3" is the symbol the
+// player sees; "#3" is always face 3 (logs replay faces this way). The
+// error names the faces allowed.
 func (d Die) Parse(tok string) (int, error) {
 	t := strings.ToLower(strings.TrimSpace(tok))
-	if f, err := strconv.Atoi(t); err == nil && f >= 1 && f <= d.Sides() {
-		return f, nil
+	if n, ok := strings.CutPrefix(t, "#"); ok {
+		if f, err := strconv.Atoi(n); err == nil && f >= 1 && f <= d.Sides() {
+			return f, nil
+		}
+		return 0, fmt.Errorf("%q is not a face of %s; allowed %s", tok, d.article(), d.allowed())
 	}
 	if d.labels != nil {
 		for v, l := range d.labels {
@@ -138,6 +144,9 @@ func (d Die) Parse(tok string) (int, error) {
 				}
 			}
 		}
+	}
+	if f, err := strconv.Atoi(t); err == nil && f >= 1 && f <= d.Sides() {
+		return f, nil
 	}
 	return 0, fmt.Errorf("%q is not a face of %s; allowed %s", tok, d.article(), d.allowed())
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/skirmish-engine/skirmish/dice"
@@ -279,7 +280,7 @@ func (g *Game) checkDice(verifier *dice.RNG, entry int, c *Ctx, q *Question, a A
 	case a.Typed:
 		faces := make([]string, len(a.Faces))
 		for i, f := range a.Faces {
-			faces[i] = fmt.Sprint(f)
+			faces[i] = "#" + strconv.Itoa(f) // a face number, never a symbol
 		}
 		res, err := dice.Read(q.Proc, faces)
 		if err != nil {
