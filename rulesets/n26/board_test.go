@@ -1,0 +1,175 @@
+package n26
+
+import (
+	"math"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/skirmish-engine/skirmish/board"
+	"github.com/skirmish-engine/skirmish/engine"
+)
+
+// gap is the base-edge distance between two models on one level.
+func gap(s *engine.State, m, n int) float64 {
+	a, b := s.Models[m].Pos, s.Models[n].Pos
+	return math.Hypot(float64(a.X-b.X), float64(a.Y-b.Y)) - s.Static(m).Base/2 - s.Static(n).Base/2
+}
+
+// rules.md §2.3.5, the 1" rule: Move, Dash and the like never come within
+// 1" of an enemy that is not Seriously Injured; a Seriously Injured one
+// does not hold anyone back.
+func TestOneInchRule(t *testing.T) {
+	h := onBoard(t, nil, nil, [][2]float32{{4, 4}, {10, 4}, {2, 20}, {22, 20}},
+		ganger("w", 0), ganger("b", 1), ganger("w2", 0), ganger("b2", 1))
+	h.play("activate m0")
+	near := 0
+	for _, a := range h.g.Legal() {
+		if (a.ID == "move" || a.ID == "dash") && a.HasPos {
+			x, y := float64(a.X)-10, float64(a.Y)-4
+			if math.Hypot(x, y)-1 <= 1 {
+				t.Errorf("%s: ends within 1\" of b", a)
+			}
+			if math.Hypot(x, y)-1 <= 1.2 {
+				near++
+			}
+		}
+	}
+	if near == 0 {
+		t.Error("no move ends just outside 1\" of b: the candidates miss the enemy")
+	}
+	// With b Seriously Injured, w may end next to it.
+	h = onBoard(t, nil, nil, [][2]float32{{4, 4}, {10, 4}, {2, 20}, {22, 20}},
+		ganger("w", 0), ganger("b", 1), ganger("w2", 0), ganger("b2", 1))
+	h.force("b", seriouslyInjured)
+	if !rule1inch(h.s(), 0, engine.Pos{X: 8.5, Y: 4}) {
+		t.Error("a Seriously Injured enemy enforces the 1\" rule")
+	}
+	if rule1inch(h.s(), 0, engine.Pos{X: 20.5, Y: 20}) {
+		t.Error("a move passing within 1\" of b2 is allowed")
+	}
+}
+
+// Seed 000 (rules.md §2.2.3): on a board, a Charge in reach ends in base
+// contact, Engaged; out of reach, the model ends as close as it may without
+// coming within 1" of an enemy.
+func TestChargeOnBoard(t *testing.T) {
+	h := onBoard(t, nil, nil, [][2]float32{{4, 4}, {12, 4}, {2, 20}, {22, 20}},
+		ganger("w", 0), ganger("b", 1), ganger("w2", 0), ganger("b2", 1))
+	h.play("activate m0", "charge m0 >m1", "d:3") // 7" gap, M5 + 3
+	h.wantStatus("w", "engaged", "b", "engaged")
+	if g := gap(h.s(), 0, 1); math.Abs(g) > board.Contact {
+		t.Errorf("gap %.3f after the Charge, want base contact", g)
+	}
+	h.wantLegal("fight")
+
+	h = onBoard(t, nil, nil, [][2]float32{{4, 4}, {14, 4}, {2, 20}, {22, 20}},
+		ganger("w", 0), ganger("b", 1), ganger("w2", 0), ganger("b2", 1))
+	h.play("activate m0", "charge m0 >m1", "d:1") // 9" gap, 6" of move
+	h.wantStatus("w", "active", "b", "active")
+	if g := gap(h.s(), 0, 1); g <= 1 || g > 3.3 {
+		t.Errorf("gap %.2f after a short Charge, want just over 1\" (as close as allowed)", g)
+	}
+}
+
+// Seed 000 (rules.md §2.2.3, §2.3.9): Crawl Through Ductway needs a ductway
+// end within 1"; the fighter comes out within 1" of the other end, more than
+// 1" from every enemy.
+func TestDuctway(t *testing.T) {
+	b := &board.Board{Width: 24, Height: 24, Levels: []float64{0},
+		Walls: []board.Wall{{A: board.Point{X: 12, Y: 0}, B: board.Point{X: 12, Y: 24}, Height: 3}},
+		Ducts: []board.Duct{{A: board.Point{X: 11, Y: 12}, B: board.Point{X: 13, Y: 12}}}}
+	h := onBoard(t, b, nil, [][2]float32{{10, 12}, {15, 12}, {2, 2}, {22, 2}},
+		ganger("w", 0), ganger("b", 1), ganger("w2", 0), ganger("b2", 1))
+	h.play("activate m0")
+	// The wall blocks sight; w2 is too far for a Group Activation.
+	h.wantLegal("charge crawl-through-ductway dash end engage move")
+	h.play("crawl-through-ductway m0")
+	p := h.s().Models[0].Pos
+	if d := math.Hypot(float64(p.X)-13, float64(p.Y)-12); d > 1 || p.X < 12 {
+		t.Errorf("came out at %v, %.2f\" from the far end", p, d)
+	}
+	if g := gap(h.s(), 0, 1); g <= 1 {
+		t.Errorf("came out %.2f\" from b, want more than 1\"", g)
+	}
+	h.play("activate m1", "end m1", "activate m2")
+	if h.legal() == "" || contains(h.legal(), "crawl-through-ductway") {
+		t.Error("a fighter far from the ductway may crawl through it")
+	}
+}
+
+func contains(list, id string) bool { return slices.Contains(strings.Fields(list), id) }
+
+// rules.md §2.3.9: Interact uses a board token within 1", once.
+func TestInteractToken(t *testing.T) {
+	b := &board.Board{Width: 24, Height: 24, Levels: []float64{0}, Tokens: []board.Token{{Kind: "loot-casket", At: board.Point{X: 5, Y: 4}}}}
+	h := onBoard(t, b, nil, [][2]float32{{4, 4}, {20, 20}, {4, 20}, {20, 4}},
+		ganger("w", 0), ganger("b", 1), ganger("w2", 0), ganger("b2", 1))
+	h.play("activate m0", "interact m0 #0")
+	if got := h.events("interacted"); len(got) != 1 {
+		t.Errorf("events %v", h.events())
+	}
+	if contains(h.legal(), "interact") {
+		t.Error("a used token can be used again")
+	}
+	h.play("end m0", "activate m1", "end m1", "activate m2")
+	if contains(h.legal(), "interact") {
+		t.Error("interact offered with no token within 1\"")
+	}
+}
+
+// rules.md §2.3.4 step 5, §2.3.5: a model Suppressed within ½" of a ledge
+// takes an Agility test (4+); failed, it falls: 3"–6" is an automatic hit
+// on top of Suppression, and its activation ends if it is its own.
+func TestFallFromLedge(t *testing.T) {
+	b := &board.Board{Width: 24, Height: 24, Levels: []float64{0, 4},
+		Ledges: []board.Ledge{{A: board.Point{X: 0, Y: 10, Level: 1}, B: board.Point{X: 24, Y: 10, Level: 1}, Below: 0}}}
+	tough := with(ganger("b", 1), func(m *engine.ModelSetup) { m.Profile[sW] = 2 })
+	su := []engine.ModelSetup{ganger("w", 0), tough, ganger("w2", 0), ganger("b2", 1)}
+	h := onBoard(t, b, nil, [][2]float32{{10, 4}, {10, 10.3}, {2, 2}, {22, 2}}, su...)
+	h.s().Models[1].Pos.Level = 1
+	h.play("activate m0", "shoot m0 >m1 #0", "d:5") // hit: b is Suppressed at the ledge
+	h.wantAsks("dice n26-test {Target:4 Mods:[] Save:false}")
+	// The Agility test fails: b falls 4", taking an automatic wound from
+	// the fall; then the shot's own wound roll (S3 against T3) fails.
+	h.play("d:2")
+	h.wantAsks("dice n26-test {Target:4 Mods:[] Save:false}")
+	h.play("d:1")
+	if h.s().Models[1].Pos.Level != 0 {
+		t.Errorf("b is on level %d, want 0 after the fall", h.s().Models[1].Pos.Level)
+	}
+	if w := h.s().Count(1, cWounds); w != 1 {
+		t.Errorf("b has %d wounds, want 1 (the fall's hit)", w)
+	}
+	h.wantStatus("b", "suppressed")
+}
+
+// rules.md §2.3.4, Nerve check: on a board a Leader lends its Cool within
+// 12" and in sight.
+func TestLeaderLendsCool(t *testing.T) {
+	boss := with(ganger("boss", 1, "leader"), func(m *engine.ModelSetup) { m.Profile[sCl] = 9 })
+	h := onBoard(t, nil, nil, [][2]float32{{4, 4}, {6, 4}, {8, 4}, {12, 4}, {20, 20}},
+		ganger("w", 0), ganger("b", 1), ganger("b2", 1), boss, ganger("w2", 0))
+	h.force("b", seriouslyInjured)
+	h.play("activate m0", "coup-de-grace m0 >m1", "d:6 1")
+	h.wantAsks("dice n26-check {Value:9 Mods:[] Dice:2}")
+}
+
+// rules.md §2.3.8: when the last round ends on a board, the gang holding
+// more objectives wins (a fighter within 3" and no enemy within 3";
+// Seriously Injured models are ignored).
+func TestObjectivesDecide(t *testing.T) {
+	b := &board.Board{Width: 24, Height: 24, Levels: []float64{0}, Objectives: []board.Point{{X: 4, Y: 4}}}
+	models := []engine.ModelSetup{ganger("w", 0), ganger("b", 1), ganger("b2", 1), ganger("b3", 1)}
+	for i := range models {
+		models[i].Start = engine.Pos{X: []float32{4, 20, 20, 6}[i], Y: []float32{5, 20, 16, 6}[i]}
+	}
+	su := &engine.Setup{Rounds: 1, Mode: "board", Board: b, Sides: []engine.SideSetup{{Name: "Wardens"}, {Name: "Breakers"}}, Models: models}
+	h := start(t, su)
+	h.force("b3", seriouslyInjured) // b3 is on the objective but down: w holds it
+	h.play("activate m0", "end m0", "activate m1", "end m1", "activate m2", "end m2", "activate m3", "end m3")
+	h.play("d:4", "d:4") // b3's Recovery test: stays down; after the battle it does not succumb
+	if !h.g.Over() || h.s().Winner != 0 {
+		t.Errorf("over %v winner %d; want the Wardens, holding the objective though outnumbered", h.g.Over(), h.s().Winner)
+	}
+}
