@@ -43,7 +43,7 @@ func actionDefs() []engine.ActionDef {
 			Available: func(s *engine.State, m int) bool {
 				return free(s, m) && !stat(s).beast[m] && (geo(s) == nil || len(nearTokens(s, m)) > 0)
 			},
-			Options:   tokenOptions, Resolve: resolveInteract},
+			Options: tokenOptions, Resolve: resolveInteract},
 		{ID: "move", Name: "Move", Type: "single", When: "not Engaged or Seriously Injured; moves M\"",
 			Available: free, Options: moveOptions(func(s *engine.State, m int) float32 { return float32(s.Stat(m, sM)) }, rule1inch),
 			Resolve: resolveMove},

@@ -39,7 +39,7 @@ func TestShootPipeline(t *testing.T) {
 		hitMods string
 		saveMod string
 	}{
-		{"shoot/long/cover", "shoot", "f:0", "f:1", "[]", "[1]"},     // AP −1, cover +2 within Long Range
+		{"shoot/long/cover", "shoot", "f:0", "f:1", "[]", "[1]"},       // AP −1, cover +2 within Long Range
 		{"aimed/short/cover", "aimed-shot", "f:1", "f:1", "[1]", "[]"}, // AP −1, cover +1 within Short Range
 		{"shoot/open", "shoot", "f:1", "f:0", "[]", "[-1]"},
 	} {

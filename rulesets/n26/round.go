@@ -350,23 +350,30 @@ func (r *Rules) GameEnd(c *engine.Ctx) {
 // Report is the post-battle report.
 func (r *Rules) Report(s *engine.State) []string { return ext(s).Report }
 
-// Summarize names what an action did to its target, for exact odds, with
-// a score for the acting side.
+// Summarize names what an action did to its target (and to the actor, when
+// it came to harm), for exact odds. The score is the acting side's: harm to
+// an enemy counts for it, harm to a friend (a failed Treat Ally) against.
 func (r *Rules) Summarize(before, after *engine.State, a engine.Action) (string, int) {
 	t := a.Target
 	if t == engine.NoModel {
 		return engine.DefaultSummary(before, after, before.SideOf(a.Actor))
 	}
-	label, score := fate(before, after, t)
-	if m := a.Actor; m != engine.NoModel {
-		if l, sc := fate(before, after, m); sc > 0 {
-			label += "; attacker " + l
-			score -= sc
+	label, harm := fate(before, after, t)
+	score := harm
+	if before.SideOf(t) == before.SideOf(a.Actor) {
+		score = -harm
+	}
+	if m := a.Actor; m != engine.NoModel && m != t {
+		if l, h := fate(before, after, m); h > 0 {
+			label += "; actor " + l
+			score -= h
 		}
 	}
 	return label, score
 }
 
+// fate is what happened to model t, worst first, and how much harm that is
+// (negative: it got better).
 func fate(before, after *engine.State, t int) (string, int) {
 	b, x := &before.Models[t], &after.Models[t]
 	switch {
@@ -378,6 +385,8 @@ func fate(before, after *engine.State, t int) (string, int) {
 		return "wounded", 2
 	case b.Status != suppressed && x.Status == suppressed:
 		return "suppressed", 1
+	case b.Status == seriouslyInjured && x.Status != seriouslyInjured:
+		return "recovered", -2
 	}
 	return "no effect", 0
 }

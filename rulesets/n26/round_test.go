@@ -95,7 +95,7 @@ func TestGameEndAndReport(t *testing.T) {
 	h.force("b", seriouslyInjured)
 	h.force("b2", seriouslyInjured)
 	h.play("activate m0", "coup-de-grace m0 >m1", "f:1", "d:6 1", "f:0", "end m0") // Nerve: b3 only
-	h.play("activate m3", "end m3") // b2 crawls nowhere: its Recovery test keeps it down
+	h.play("activate m3", "end m3")                                                // b2 crawls nowhere: its Recovery test keeps it down
 	h.play("f:0", "f:0", "d:3")
 	h.play("activate m2", "end m2", "activate m4", "end m4")
 	h.play("d:1 1", "c:fight-on") // Bottle check passed; a third gone, the Breakers fight on

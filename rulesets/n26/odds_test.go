@@ -1,0 +1,179 @@
+package n26
+
+import (
+	"math"
+	"math/big"
+	"testing"
+
+	"github.com/skirmish-engine/skirmish/board"
+	"github.com/skirmish-engine/skirmish/dice"
+	"github.com/skirmish-engine/skirmish/engine"
+)
+
+// digital starts a board game with seeded digital dice, models placed at
+// pts; side 0 is the first to activate in these tests' setups only if the
+// seed says so, so tests activate whoever may.
+func digital(t testing.TB, pts [][2]float32, models ...engine.ModelSetup) *engine.Game {
+	t.Helper()
+	for i := range models {
+		models[i].Start = engine.Pos{X: pts[i][0], Y: pts[i][1]}
+	}
+	su := &engine.Setup{Rounds: 3, Mode: "board", Board: &board.Board{Width: 30, Height: 30, Levels: []float64{0}},
+		Sides: []engine.SideSetup{{Name: "Wardens"}, {Name: "Breakers"}}, Models: models}
+	g, err := engine.New(New(), su, engine.Config{Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+// activateSide0 makes the Wardens' model m active: if the Breakers have
+// Priority, their first model ends its activation first.
+func activate(t testing.TB, g *engine.Game, m int) {
+	t.Helper()
+	if g.State().Turn.Side != 0 {
+		for _, a := range g.Legal() {
+			if a.ID == engine.Activate {
+				must(t, g.Apply(a))
+				must(t, g.Apply(engine.Action{ID: engine.End, Actor: a.Actor, Target: engine.NoModel}))
+				break
+			}
+		}
+	}
+	must(t, g.Apply(engine.Act(engine.Activate, m)))
+}
+
+func must(t testing.TB, err error) {
+	t.Helper()
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+func p(proc dice.Procedure, outcome int) *big.Rat { return proc.Odds().P(outcome).Rat() }
+
+func mul(xs ...*big.Rat) *big.Rat {
+	r := big.NewRat(1, 1)
+	for _, x := range xs {
+		r.Mul(r, x)
+	}
+	return r
+}
+
+func sub1(x *big.Rat) *big.Rat { return new(big.Rat).Sub(big.NewRat(1, 1), x) }
+
+// checkOdds compares the odds of action a with the exact want and with
+// n seeded resolutions.
+func checkOdds(t *testing.T, g *engine.Game, a engine.Action, want map[string]*big.Rat, n int) {
+	t.Helper()
+	odds, err := g.Odds(a, engine.OddsOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]*big.Rat{}
+	sum := new(big.Rat)
+	for _, r := range odds.Rows {
+		got[r.Label] = r.P
+		sum.Add(sum, r.P)
+	}
+	if sum.Cmp(big.NewRat(1, 1)) != 0 {
+		t.Errorf("odds sum to %s", sum.RatString())
+	}
+	for label, w := range want {
+		if g := got[label]; g == nil || g.Cmp(w) != 0 {
+			t.Errorf("P(%s) = %v, from the dice procedures %s", label, g, w.RatString())
+		}
+	}
+	if len(got) != len(want) {
+		t.Errorf("odds rows %v, want %v", got, want)
+	}
+	s := g.State()
+	counts := map[string]int{}
+	for i := range n {
+		after, q, err := g.Try(a, uint64(i))
+		if err != nil || q != nil {
+			t.Fatalf("try: %v %v", q, err)
+		}
+		label, _ := New().Summarize(s, after, a)
+		counts[label]++
+	}
+	for label, w := range want {
+		pw, _ := w.Float64()
+		se := math.Sqrt(pw * (1 - pw) / float64(n))
+		if f := float64(counts[label]) / float64(n); math.Abs(f-pw) > 5*se+1e-9 {
+			t.Errorf("%s: sampled %.4f, exact %.4f", label, f, pw)
+		}
+	}
+}
+
+// The exact odds of a Shoot from a live state are the dice procedures'
+// odds composed along rules.md §2.3.4: hit (BS 4+), wound (S3 against T3,
+// 4+), save (Sv 6+), then one injury die at 0 Wounds.
+func TestShootOddsMatchProcedures(t *testing.T) {
+	g := digital(t, [][2]float32{{4, 4}, {10, 4}, {4, 28}, {28, 28}}, ganger("w", 0), ganger("b", 1), ganger("w2", 0), ganger("b2", 1))
+	activate(t, g, 0)
+	hit, wnd, save := p(hitTest(4, 0), 0), p(hitTest(woundTarget(3, 3), 0), 0), p(saveTest(6, 0), 0)
+	through := mul(hit, wnd, sub1(save))
+	inj := Injury{Dice: 1}
+	want := map[string]*big.Rat{
+		"no effect":         sub1(hit),
+		"suppressed":        new(big.Rat).Sub(hit, through),
+		"wounded":           mul(through, p(inj, 0)),
+		"seriously injured": mul(through, p(inj, 1)),
+		"out of action":     mul(through, p(inj, 2)),
+	}
+	checkOdds(t, g, engine.Action{ID: "shoot", Actor: 0, Target: 1, Option: 0}, want, 4000)
+}
+
+// Treat Ally's odds are the Recovery test's (rules.md §2.2.6): two dice with
+// a friend assisting, the best kept. Out of Action, the medic beside w takes
+// a Nerve check (Cool 6, 2D6) and may be Suppressed (rules.md §2.3.4).
+func TestTreatAllyOddsMatchRecovery(t *testing.T) {
+	g := digital(t, [][2]float32{{4, 4}, {5, 4}, {4, 5}, {28, 28}, {28, 20}}, ganger("medic", 0), ganger("w", 0), ganger("w2", 0), ganger("b", 1), ganger("b2", 1))
+	g.State().Models[1].Status = seriouslyInjured
+	activate(t, g, 0)
+	r, cool := Recovery{Dice: 2}, check2(6, 0)
+	want := map[string]*big.Rat{"recovered": p(r, 0), "no effect": p(r, 1),
+		"out of action":                   mul(p(r, 2), p(cool, 0)),
+		"out of action; actor suppressed": mul(p(r, 2), p(cool, 1))}
+	checkOdds(t, g, engine.Action{ID: "treat-ally", Actor: 0, Target: 1}, want, 4000)
+}
+
+// A Fight's odds sum to one and agree with sampling.
+func TestFightOdds(t *testing.T) {
+	g := digital(t, [][2]float32{{4, 4}, {5, 4}, {4, 28}, {28, 28}}, ganger("w", 0), ganger("b", 1), ganger("w2", 0), ganger("b2", 1))
+	s := g.State()
+	s.Link(0, 1, true)
+	s.Models[0].Status, s.Models[1].Status = engaged, engaged
+	activate(t, g, 0)
+	// w and b strike once each at I4, w first: hit 4+, wound 4+, save 6+, and
+	// a casualty still strikes back.
+	hit, wnd, save := p(hitTest(4, 0), 0), p(hitTest(4, 0), 0), p(saveTest(6, 0), 0)
+	through := mul(hit, wnd, sub1(save))
+	inj := Injury{Dice: 1}
+	miss := sub1(through)
+	want := map[string]*big.Rat{
+		"no effect":         mul(miss, miss),
+		"wounded":           mul(through, p(inj, 0), miss),
+		"seriously injured": mul(through, p(inj, 1), miss),
+		"out of action":     mul(through, p(inj, 2), miss),
+	}
+	odds, err := g.Odds(engine.Action{ID: "fight", Actor: 0, Target: 1}, engine.OddsOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range odds.Rows {
+		if w, ok := want[r.Label]; ok && r.P.Cmp(w) != 0 {
+			t.Errorf("P(%s) = %s, from the procedures %s", r.Label, r.P.RatString(), w.RatString())
+		}
+	}
+	checkOdds(t, g, engine.Action{ID: "fight", Actor: 0, Target: 1}, oddsMap(odds), 3000)
+}
+
+func oddsMap(o *engine.Odds) map[string]*big.Rat {
+	m := map[string]*big.Rat{}
+	for _, r := range o.Rows {
+		m[r.Label] = r.P
+	}
+	return m
+}
