@@ -396,7 +396,11 @@ func (sc *Scenario) Setup(mode string) (*engine.Setup, error) {
 		return nil, &Error{File: sc.name, Problem: err.Error()}
 	}
 	su.Scenario = js
-	if err := in.Validate(su); err != nil {
+	err = in.Validate(su)
+	if chk, ok := sc.Ruleset.(engine.SetupChecker); ok && err == nil {
+		err = chk.CheckSetup(su)
+	}
+	if err != nil {
 		var fe *engine.FieldError
 		if errors.As(err, &fe) {
 			return nil, sc.errorf(sc.translate(fe.Path), "%s", fe.Problem)
