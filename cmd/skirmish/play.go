@@ -226,12 +226,20 @@ func (p *session) run() error {
 	return p.stop()
 }
 
+// resultText is the game's result, then the ruleset's post-battle report
+// (N26: lasting injuries), if it has one.
 func resultText(g *engine.Game) string {
 	s := g.State()
+	out := fmt.Sprintf("game over in round %d: a draw", s.Round)
 	if s.Winner >= 0 {
-		return fmt.Sprintf("game over in round %d: %s wins", s.Round, sideName(s, s.Winner))
+		out = fmt.Sprintf("game over in round %d: %s wins", s.Round, sideName(s, s.Winner))
 	}
-	return fmt.Sprintf("game over in round %d: a draw", s.Round)
+	if r, ok := g.Ruleset().(engine.Reporter); ok {
+		if lines := r.Report(s); len(lines) > 0 {
+			out += "\nafter the battle:\n  " + strings.Join(lines, "\n  ")
+		}
+	}
+	return out
 }
 
 func (p *session) stop() error {
@@ -386,9 +394,13 @@ func (p *session) answer(pr *engine.Prompt, line string) error {
 		}
 		return g.Answer(engine.DiceQ, engine.Reply{Faces: faces})
 	case engine.ChoiceQ:
+		// An option's number, or its name.
+		if i := slices.IndexFunc(pr.Options, func(o string) bool { return strings.EqualFold(o, line) }); i >= 0 {
+			return g.Answer(engine.ChoiceQ, engine.Reply{Choice: i})
+		}
 		n, err := strconv.Atoi(line)
 		if err != nil || n < 1 || n > len(pr.Options) {
-			return usagef("%q: not an option; allowed 1 to %d", line, len(pr.Options))
+			return usagef("%q: not an option; allowed 1 to %d, or an option's name", line, len(pr.Options))
 		}
 		return g.Answer(engine.ChoiceQ, engine.Reply{Choice: n - 1})
 	default:

@@ -241,7 +241,7 @@ func promptText(s *engine.State, p *engine.Prompt) string {
 	}
 	switch p.Kind {
 	case engine.DiceQ:
-		return fmt.Sprintf("%s: roll %s and type the faces, in the order asked (as in 3,5,6): %s", who, p.Key, strings.Join(outcomeList(p.Proc), ", "))
+		return fmt.Sprintf("%s: roll %s and type the faces, in the order asked (as in 3,5,6); outcomes: %s", who, p.Key, strings.Join(outcomeList(p.Proc), ", "))
 	case engine.ChoiceQ:
 		var opts []string
 		for i, o := range p.Options {
@@ -266,6 +266,14 @@ func factText(s *engine.State, f engine.Fact) string {
 	switch f.Kind {
 	case engine.FactWithin:
 		return fmt.Sprintf("is %s within %s\" of %s", a, in, b)
+	case engine.FactWithinAny:
+		var ms []string
+		for n := range s.Models {
+			if f.Set&(1<<n) != 0 {
+				ms = append(ms, modelName(s, n))
+			}
+		}
+		return fmt.Sprintf("is %s within %s\" of any of %s", a, in, strings.Join(ms, ", "))
 	case engine.FactContact:
 		return fmt.Sprintf("is %s in base contact with %s", a, b)
 	case engine.FactSight:

@@ -37,7 +37,7 @@ func actionDefs() []engine.ActionDef {
 				return free(s, m) && vehicle(s, m) && (hasGun(s, m, false) || hasGun(s, m, true))
 			},
 			Resolve: resolveFireAll},
-		{ID: "group-activation", Name: "Group Activation", Type: "single", When: "fighters not chosen by a Group Activation this round; friendly Ready fighters",
+		{ID: "group-activation", Name: "Group Activation", Type: "single", When: "fighters not chosen by a Group Activation this round; friendly Ready fighters within 3\"; Leadership check",
 			Available: canGroup, Resolve: resolveGroup},
 		{ID: "interact", Name: "Interact", Type: "single", When: "not Beasts; within 1\" of an object (on a board, its tokens)",
 			Available: func(s *engine.State, m int) bool {

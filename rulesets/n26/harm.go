@@ -205,10 +205,12 @@ func recover(c *engine.Ctx, m, extra, healer int) {
 }
 
 // closeEnough asks, at a table, whether m is within 1" of t (on a board the
-// action was only offered when it is); an action whose measurement fails
-// is spent without effect.
+// action was only offered when it is; after a Charge or Engage that reached
+// t, the players have just said so); an action whose measurement fails is
+// spent without effect.
 func closeEnough(c *engine.Ctx, m, t int) bool {
-	if geo(c.State()) != nil {
+	s := c.State()
+	if geo(s) != nil || s.Vars[vContact] == int32(t+1) {
 		return true
 	}
 	if !c.FactTrue(engine.Fact{Kind: engine.FactWithin, A: m, B: t, Inches: 1}) {
@@ -275,11 +277,15 @@ func resolveEscape(c *engine.Ctx, a engine.Action) {
 			s.Link(m, n, false)
 		}
 	}
-	if roll <= 2 {
+	switch {
+	case roll <= 2:
+		c.Emit(engine.Event{Type: "escaped-hurt", Model: m, Other: engine.NoModel, Value: roll})
 		lastingRoll(c, m, fmt.Sprintf("desperate escape (%d)", roll))
-	} else if vehicle(s, m) {
+	case vehicle(s, m):
+		c.Emit(engine.Event{Type: "escaped-superficial-damage", Model: m, Other: engine.NoModel, Value: roll})
 		note(s, "%s: desperate escape (%d): superficial damage", s.Static(m).ID, roll)
-	} else {
+	default:
+		c.Emit(engine.Event{Type: "escaped-out-cold", Model: m, Other: engine.NoModel, Value: roll})
 		note(s, "%s: desperate escape (%d): out cold", s.Static(m).ID, roll)
 	}
 	if s.Option(optEscapeOOA) == "yes" {

@@ -155,9 +155,8 @@ func approach(c *engine.Ctx, m, t int, reach float64, charge bool) {
 		refresh(c)
 		return
 	}
-	if fighter(s, m) || fighter(s, t) || vehicle(s, m) {
-		s.Link(m, t, true)
-	}
+	s.Link(m, t, true)
+	s.Vars[vContact] = int32(t + 1)
 	if charge {
 		s.Set(m, cCharged, true)
 	}
@@ -165,7 +164,9 @@ func approach(c *engine.Ctx, m, t int, reach float64, charge bool) {
 	c.FollowUp("fight", "coup-de-grace")
 }
 
-// contactPoint is where m's base touches t's, on the line between centres.
+// contactPoint is where m's base touches t's, on the line between centres,
+// at hundredths of an inch (a point whose gap to t is within
+// board.Contact and never an overlap).
 func contactPoint(s *engine.State, m, t int) engine.Pos {
 	mx, my, _ := centre(s, m)
 	tx, ty, tl := centre(s, t)
@@ -175,7 +176,17 @@ func contactPoint(s *engine.State, m, t int) engine.Pos {
 		dx, dy, d = 1, 0, 1
 	}
 	r := radius(s, m) + radius(s, t)
-	return engine.Pos{X: float32(tx + dx/d*r), Y: float32(ty + dy/d*r), Level: tl}
+	x, y := tx+dx/d*(r+board.Contact/2), ty+dy/d*(r+board.Contact/2)
+	best := engine.Pos{X: float32(x), Y: float32(y), Level: tl}
+	for _, fx := range [2]func(float64) float64{math.Floor, math.Ceil} {
+		for _, fy := range [2]func(float64) float64{math.Floor, math.Ceil} {
+			p := engine.Pos{X: float32(fx(x*100) / 100), Y: float32(fy(y*100) / 100), Level: tl}
+			if g := hyp(float64(p.X)-tx, float64(p.Y)-ty) - r; g >= 0 && g <= board.Contact {
+				return p
+			}
+		}
+	}
+	return best
 }
 
 // closer moves m straight towards t as far as it may: within reach, on
@@ -192,7 +203,7 @@ func closer(c *engine.Ctx, m, t int, reach float64) {
 		return
 	}
 	for d := math.Min(reach, l); d > 0.05; d -= 0.25 {
-		p := engine.Pos{X: float32(x0 + dx/l*d), Y: float32(y0 + dy/l*d), Level: lvl}
+		p := engine.Pos{X: float32(math.Round((x0+dx/l*d)*100) / 100), Y: float32(math.Round((y0+dy/l*d)*100) / 100), Level: lvl}
 		if !rule1inch(s, m, p) {
 			continue
 		}

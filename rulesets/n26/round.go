@@ -230,6 +230,7 @@ func (r *Rules) ActivationEnd(c *engine.Ctx, m int) {
 		}
 		recover(c, m, extra, engine.NoModel)
 	}
+	s.Vars[vContact] = 0
 	s.Set(m, cStartedSI, false)
 	s.Set(m, cCharged, false)
 	s.Set(m, cRecoveryDie, false)

@@ -60,6 +60,7 @@ const (
 	vPriority = iota // side with Priority this round
 	vLast            // 1 + the side that had it last round; 0 in round 1
 	vTokens          // board tokens used by Interact, bit i = token i
+	vContact         // 1 + the model this activation's Charge or Engage reached, 0 if none
 )
 
 // Gear bits in engine.Model.Gear.
@@ -112,7 +113,7 @@ func buildInfo() engine.Info {
 		Conditions: []string{"injured", "started-seriously-injured", "group-selected", "charged", "fled", "recovery-die", "no-lasting", "was-suppressed"},
 		Counters:   []engine.CounterDef{{Name: "wounds", Min: 0, Max: 10}},
 		SideCounts: []engine.CounterDef{{Name: "casualties", Min: 0, Max: engine.MaxModels}},
-		Vars:       []string{"priority", "last-priority", "tokens-used"},
+		Vars:       []string{"priority", "last-priority", "tokens-used", "contact"},
 		Profile: []engine.Stat{
 			{Name: "M", Min: 1, Max: 12}, {Name: "WS", Min: 2, Max: 6}, {Name: "BS", Min: 2, Max: 6},
 			{Name: "S", Min: 1, Max: 10}, {Name: "T", Min: 1, Max: 10}, {Name: "W", Min: 1, Max: 10},

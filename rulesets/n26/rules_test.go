@@ -315,7 +315,7 @@ func TestEngageIntoCoupDeGrace(t *testing.T) {
 	h.play("activate m0", "engage m0 >m1", "d:2", "f:1")
 	h.wantStatus("w", "active", "b", "seriously-injured")
 	h.wantLegal("coup-de-grace")
-	h.play("coup-de-grace m0 >m1", "f:1", "d:4 2", "f:0")
+	h.play("coup-de-grace m0 >m1", "d:4 2", "f:0") // no "within 1\"?": Engage just reached it
 	h.wantStatus("b", "gone")
 	if h.s().Turn.Model != 0 || h.s().Turn.Slots != 1 {
 		t.Errorf("after Engage and its free Coup de Grace: model %d with %d slots, want m0 with 1", h.s().Turn.Model, h.s().Turn.Slots)
