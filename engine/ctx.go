@@ -59,17 +59,18 @@ func (c *Ctx) record(a Answer) {
 // For allocation-free play, pass procedure values that are already boxed
 // (kept in a variable or a table), not struct literals made per roll.
 func (c *Ctx) Roll(who int, p dice.Procedure) Roll {
-	q := Question{Kind: DiceQ, Who: who, Key: p.Name(), Proc: p}
+	q := &c.r.q // the run's slot: a question never outlives its call
+	*q = Question{Kind: DiceQ, Who: who, Key: p.Name(), Proc: p}
 	nf := len(p.Flags())
-	if a, ok := c.next(&q); ok {
+	if a, ok := c.next(q); ok {
 		if c.r.check != nil {
-			c.r.check(c, &q, a)
+			c.r.check(c, q, a)
 		}
 		return Roll{Outcome: a.Code >> nf, Flags: uint(a.Code) & (1<<nf - 1)}
 	}
-	a, ok := c.r.g.answerDice(c.r, &q)
+	a, ok := c.r.g.answerDice(c.r, q)
 	if !ok {
-		panic(suspend{q})
+		panic(suspend{*q})
 	}
 	c.record(a)
 	return Roll{Outcome: a.Code >> nf, Flags: uint(a.Code) & (1<<nf - 1)}
@@ -82,16 +83,17 @@ func (c *Ctx) Choose(who int, key, text string, options []string) int {
 	if len(options) == 0 {
 		panic(fmt.Sprintf("engine: Choose %s: no options", key))
 	}
-	q := Question{Kind: ChoiceQ, Who: who, Key: key, Text: text, Options: options}
-	if a, ok := c.next(&q); ok {
+	q := &c.r.q
+	*q = Question{Kind: ChoiceQ, Who: who, Key: key, Text: text, Options: options}
+	if a, ok := c.next(q); ok {
 		if a.Code < 0 || a.Code >= len(options) {
 			panic(drift{fmt.Errorf("answer %d: choice %d of %q is out of range now (%d options)", c.r.pos-1, a.Code, key, len(options))})
 		}
 		return a.Code
 	}
-	a, ok := c.r.g.answerChoice(c.r, c.s, &q)
+	a, ok := c.r.g.answerChoice(c.r, c.s, q)
 	if !ok {
-		panic(suspend{q})
+		panic(suspend{*q})
 	}
 	c.record(a)
 	return a.Code
@@ -100,17 +102,18 @@ func (c *Ctx) Choose(who int, key, text string, options []string) int {
 // Fact asks a geometry or measurement question. In board mode the board
 // answers; at a table the players do, once, and the answer is logged.
 func (c *Ctx) Fact(f Fact) int {
-	q := Question{Kind: FactQ, Who: Anyone, Key: f.Kind, Fact: f} // Text is made if it is shown
-	if a, ok := c.next(&q); ok {
+	q := &c.r.q
+	*q = Question{Kind: FactQ, Who: Anyone, Key: f.Kind, Fact: f} // Text is made if it is shown
+	if a, ok := c.next(q); ok {
 		if lo, hi := f.Range(); a.Code < lo || a.Code > hi {
 			panic(drift{fmt.Errorf("answer %d: fact %s = %d is out of range %d to %d", c.r.pos-1, f.Kind, a.Code, lo, hi)})
 		}
 		return a.Code
 	}
-	a, ok := c.r.g.answerFact(c.r, c.s, &q)
+	a, ok := c.r.g.answerFact(c.r, c.s, q)
 	if !ok {
 		q.Text = f.String()
-		panic(suspend{q})
+		panic(suspend{*q})
 	}
 	c.record(a)
 	return a.Code

@@ -293,13 +293,37 @@ func (l *lister) actions(s *State, m int, forced bool) {
 
 // hasChoice reports whether the active model in s has any action besides
 // ending its activation. A follow-up that cannot be taken is dropped first.
-func (l *lister) hasChoice(s *State) bool {
+// With quick set (enumerating odds, where nobody will look at the list) it
+// stops at the first action definition that offers anything, and the list
+// is left unfinished.
+func (l *lister) hasChoice(s *State, quick bool) bool {
 	if len(s.Turn.Forced) > 0 {
 		l.bind()
 		l.out, l.s = l.out[:0], s
 		if l.actions(s, s.Turn.Model, true); len(l.out) == 0 {
 			s.Turn.Forced = s.Turn.Forced[:0]
 		}
+	}
+	if quick && len(s.Turn.Forced) == 0 {
+		l.bind()
+		l.out, l.s, l.final = l.out[:0], s, false
+		m := s.Turn.Model
+		for _, i := range l.g.eco.order {
+			d := &l.g.info.Actions[i]
+			if d.Available != nil && !d.Available(s, m) {
+				continue
+			}
+			l.m, l.i, l.forced = m, i, false
+			if d.Options == nil {
+				l.emit(Act(d.ID, m))
+			} else {
+				d.Options(s, m, l.emit)
+			}
+			if len(l.out) > 0 {
+				return true
+			}
+		}
+		return false
 	}
 	l.legal(s)
 	for _, a := range l.out {

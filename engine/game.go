@@ -442,7 +442,7 @@ func (g *Game) advance(c *Ctx) {
 			}
 		}
 		if s.Turn.Model != NoModel {
-			if !s.Turn.Ended && c.r.list.hasChoice(s) {
+			if !s.Turn.Ended && c.r.list.hasChoice(s, c.r.mode == enumerate) {
 				return
 			}
 			g.endActivation(c)

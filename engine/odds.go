@@ -68,8 +68,8 @@ func (g *Game) Odds(a Action, opt OddsOptions) (*Odds, error) {
 		return nil, &FieldError{Path: "choices", Problem: fmt.Sprintf("%q is not a policy; allowed first or best", opt.Choices)}
 	}
 	e := &enumerator{g: g, a: a, opt: opt, base: g.live, actor: g.live.Turn.Side}
-	dist, err := e.walk(nil)
-	if err != nil {
+	dist := map[string]*oddsAcc{}
+	if err := e.walk(nil, big.NewRat(1, 1), dist); err != nil {
 		return nil, err
 	}
 	o := &Odds{Action: a, Paths: e.paths}
@@ -100,11 +100,13 @@ type oddsAcc struct {
 	score int
 }
 
-// walk returns the distribution of results below a partial script of
-// answers, with probabilities relative to it.
-func (e *enumerator) walk(script []Answer) (map[string]*oddsAcc, error) {
+// walk adds to out the results below a partial script of answers, each
+// weighted by w, the probability of reaching this point. Dice branch with
+// their odds; a choice is settled by the policy, comparing the options'
+// whole distributions.
+func (e *enumerator) walk(script []Answer, w *big.Rat, out map[string]*oddsAcc) error {
 	if e.paths++; e.paths > e.opt.MaxPaths {
-		return nil, fmt.Errorf("%w: more than %d resolutions of %s; raise the cap or ask about a smaller action", ErrTooManyPaths, e.opt.MaxPaths, e.a)
+		return fmt.Errorf("%w: more than %d resolutions of %s; raise the cap or ask about a smaller action", ErrTooManyPaths, e.opt.MaxPaths, e.a)
 	}
 	g := e.g
 	s := e.base.Clone()
@@ -114,14 +116,18 @@ func (e *enumerator) walk(script []Answer) (map[string]*oddsAcc, error) {
 	}
 	q, err := g.resolveOn(s, e.a, &e.r)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	script = slices.Clip(e.r.answers) // with any facts the board answered
 	if q == nil {
 		label, score := e.summarize(s)
-		return map[string]*oddsAcc{label: {p: big.NewRat(1, 1), score: score}}, nil
+		if acc, ok := out[label]; ok {
+			acc.p.Add(acc.p, w)
+		} else {
+			out[label] = &oddsAcc{p: new(big.Rat).Set(w), score: score}
+		}
+		return nil
 	}
-	out := map[string]*oddsAcc{}
 	switch q.Kind {
 	case DiceQ:
 		odds := q.Proc.Odds()
@@ -130,19 +136,17 @@ func (e *enumerator) walk(script []Answer) (map[string]*oddsAcc, error) {
 			if p.IsZero() {
 				continue
 			}
-			sub, err := e.walk(append(script, Answer{Kind: DiceQ, Key: q.Key, Code: code}))
-			if err != nil {
-				return nil, err
+			if err := e.walk(append(script, Answer{Kind: DiceQ, Key: q.Key, Code: code}), new(big.Rat).Mul(w, p.Rat()), out); err != nil {
+				return err
 			}
-			merge(out, sub, p.Rat())
 		}
 	case ChoiceQ:
 		var best map[string]*oddsAcc
 		var bestScore *big.Rat
 		for k := range q.Options {
-			sub, err := e.walk(append(script, Answer{Kind: ChoiceQ, Key: q.Key, Code: k}))
-			if err != nil {
-				return nil, err
+			sub := map[string]*oddsAcc{}
+			if err := e.walk(append(script, Answer{Kind: ChoiceQ, Key: q.Key, Code: k}), big.NewRat(1, 1), sub); err != nil {
+				return err
 			}
 			exp := new(big.Rat)
 			for _, row := range sub {
@@ -155,11 +159,11 @@ func (e *enumerator) walk(script []Answer) (map[string]*oddsAcc, error) {
 				best, bestScore = sub, exp
 			}
 		}
-		merge(out, best, big.NewRat(1, 1))
+		merge(out, best, w)
 	case FactQ:
-		return nil, &AnswerError{Key: q.Key, Problem: fmt.Sprintf("the odds need a measurement nobody has made: %s", q.Text)}
+		return &AnswerError{Key: q.Key, Problem: fmt.Sprintf("the odds need a measurement nobody has made: %s", q.Text)}
 	}
-	return out, nil
+	return nil
 }
 
 func merge(out, sub map[string]*oddsAcc, w *big.Rat) {

@@ -34,6 +34,9 @@ type run struct {
 	choose func(c *Ctx, q *Question) (int, bool)
 	// observe sees every question answered from the script (Annotate).
 	observe func(q *Question, a Answer)
+	// q is the question being asked: one slot, reused, so that asking
+	// allocates nothing.
+	q Question
 }
 
 func (r *run) reset(g *Game, mode runMode, answers []Answer) {

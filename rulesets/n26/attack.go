@@ -232,11 +232,13 @@ func resolveFireAll(c *engine.Ctx, a engine.Action) {
 
 // striker is one model's part in a Fight.
 type striker struct {
-	m       int
-	init    int
-	target  int
-	first   bool     // the activating model: its attacks move on to the next foe
-	weapons []weapon // one attack each, in order
+	m               int
+	init            int
+	target          int
+	first           bool // the activating model: its attacks move on to the next foe
+	primary, second weapon
+	nPrimary        int // attacks with the primary, then nSecond with the second
+	nSecond         int
 }
 
 // resolveFight resolves the combat (rules.md §2.3.4, Melee): the model
@@ -252,29 +254,27 @@ func resolveFight(c *engine.Ctx, a engine.Action) {
 	s := c.State()
 	m, t := a.Actor, a.Target
 	primary, second := meleeWeapons(s, m)
-	att := striker{m: m, init: initiative(s, m, primary), target: t, first: true}
+	att := striker{m: m, init: initiative(s, m, primary), target: t, first: true, primary: primary, second: second}
 	if primary.melee || primary.light {
-		n := s.Stat(m, sA)
+		att.nPrimary = s.Stat(m, sA)
 		if s.Has(m, cCharged) {
-			n++
+			att.nPrimary++
 		}
 		if primary.light {
-			n = 1
-		}
-		for range n {
-			att.weapons = append(att.weapons, primary)
+			att.nPrimary = 1
 		}
 		if second.gear >= 0 {
-			att.weapons = append(att.weapons, second)
+			att.nSecond = 1
 		}
 	}
-	all := []striker{att}
+	var buf [engine.MaxModels]striker
+	all := append(buf[:0], att)
 	for e := range s.Models {
 		if s.Linked(m, e) && s.Models[e].InPlay && status(s, e) != seriouslyInjured {
 			p, _ := meleeWeapons(s, e)
-			st := striker{m: e, init: initiative(s, e, p), target: m}
+			st := striker{m: e, init: initiative(s, e, p), target: m, primary: p}
 			if p.melee || p.light {
-				st.weapons = []weapon{p}
+				st.nPrimary = 1
 			}
 			all = append(all, st)
 		}
@@ -285,13 +285,15 @@ func resolveFight(c *engine.Ctx, a engine.Action) {
 		for j < len(all) && all[j].init == all[i].init {
 			j++
 		}
-		standing := make([]bool, j-i)
+		var standing uint64 // who stands when this Initiative step starts
 		for k := i; k < j; k++ {
-			standing[k-i] = s.Models[all[k].m].InPlay && status(s, all[k].m) != seriouslyInjured
+			if !down(s, all[k].m) {
+				standing |= 1 << (k - i)
+			}
 		}
 		for k := i; k < j; k++ {
-			if standing[k-i] {
-				strike(c, all[k])
+			if standing&(1<<(k-i)) != 0 {
+				strike(c, &all[k])
 			}
 		}
 		i = j
@@ -299,10 +301,14 @@ func resolveFight(c *engine.Ctx, a engine.Action) {
 	refresh(c)
 }
 
-func strike(c *engine.Ctx, st striker) {
+func strike(c *engine.Ctx, st *striker) {
 	s := c.State()
 	t := st.target
-	for _, w := range st.weapons {
+	for k := range st.nPrimary + st.nSecond {
+		w := st.primary
+		if k >= st.nPrimary {
+			w = st.second
+		}
 		if down(s, t) {
 			if !st.first {
 				return

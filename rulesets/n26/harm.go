@@ -363,5 +363,5 @@ func lastingRoll(c *engine.Ctx, m int, why string) {
 		v = 1
 	}
 	r := c.Roll((s.SideOf(m)+1)%len(s.Sides), pLasting[v])
-	note(s, "%s: %s: %s", s.Static(m).ID, why, pLasting[v].Outcomes()[r.Outcome])
+	note(s, "%s: %s: %s", s.Static(m).ID, why, Lasting{Vehicle: v == 1}.table()[r.Outcome].name)
 }

@@ -177,3 +177,38 @@ func oddsMap(o *engine.Odds) map[string]*big.Rat {
 	}
 	return m
 }
+
+// BenchmarkOdds is the exact odds of a Shoot and of a Fight from a live
+// board state (issue 4's target: 50 µs each).
+func BenchmarkOdds(b *testing.B) {
+	for _, tc := range []struct {
+		name string
+		a    engine.Action
+	}{
+		{"shoot", engine.Action{ID: "shoot", Actor: 0, Target: 1, Option: 0}},
+		{"fight", engine.Action{ID: "fight", Actor: 0, Target: 1}},
+	} {
+		b.Run(tc.name, func(b *testing.B) {
+			x := 10
+			if tc.name == "fight" {
+				x = 5
+			}
+			g := digital(b, [][2]float32{{4, 4}, {float32(x), 4}, {4, 28}, {28, 28}}, ganger("w", 0), ganger("b", 1), ganger("w2", 0), ganger("b2", 1))
+			if tc.name == "fight" {
+				s := g.State()
+				s.Link(0, 1, true)
+				s.Models[0].Status, s.Models[1].Status = engaged, engaged
+			}
+			activate(b, g, 0)
+			if _, err := g.Odds(tc.a, engine.OddsOptions{}); err != nil {
+				b.Fatal(err)
+			}
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := g.Odds(tc.a, engine.OddsOptions{}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

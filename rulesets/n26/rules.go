@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"sync"
+	"sync/atomic"
 
 	"github.com/skirmish-engine/skirmish/engine"
 )
@@ -90,6 +91,12 @@ var (
 // Rules is the Necromunda 2026 core rules ruleset.
 type Rules struct {
 	info engine.Info
+	last atomic.Pointer[compiled] // the last setup compiled, for batches of games
+}
+
+type compiled struct {
+	su *engine.Setup
+	st *static
 }
 
 var (
@@ -230,12 +237,19 @@ func stat(s *engine.State) *static {
 	return e.st
 }
 
-// Start gives every model its wounds and compiles the setup.
+// Start gives every model its wounds and compiles the setup (once for a
+// batch of games on one setup: it never changes).
 func (r *Rules) Start(s *engine.State) error {
 	for m := range s.Models {
 		s.Models[m].Counters[cWounds] = int16(s.Stat(m, sW))
 	}
-	s.Ext = &Ext{st: compile(s.Setup())}
+	su := s.Setup()
+	c := r.last.Load()
+	if c == nil || c.su != su {
+		c = &compiled{su: su, st: compile(su)}
+		r.last.Store(c)
+	}
+	s.Ext = &Ext{st: c.st}
 	return nil
 }
 
