@@ -172,4 +172,16 @@ func TestObjectivesDecide(t *testing.T) {
 	if !h.g.Over() || h.s().Winner != 0 {
 		t.Errorf("over %v winner %d; want the Wardens, holding the objective though outnumbered", h.g.Over(), h.s().Winner)
 	}
+	// A Breakers vehicle within 3" contests it, though it cannot control:
+	// nobody holds it, and the Breakers have more models standing.
+	models = []engine.ModelSetup{ganger("w", 0), ganger("b", 1), ganger("b2", 1), buggy("car", 1)}
+	for i := range models {
+		models[i].Start = engine.Pos{X: []float32{4, 20, 20, 7}[i], Y: []float32{5, 20, 16, 3}[i]}
+	}
+	su = &engine.Setup{Rounds: 1, Mode: "board", Board: b, Sides: []engine.SideSetup{{Name: "Wardens"}, {Name: "Breakers"}}, Models: models}
+	h = start(t, su)
+	h.play("activate m0", "end m0", "activate m1", "end m1", "activate m2", "end m2", "activate m3", "end m3")
+	if !h.g.Over() || h.s().Winner != 1 {
+		t.Errorf("over %v winner %d; want the Breakers (objective contested, more standing)", h.g.Over(), h.s().Winner)
+	}
 }

@@ -28,14 +28,24 @@ func sample(t testing.TB, name string) *engine.Setup {
 	return su
 }
 
+// The conformance suite on both samples: 500 games in all (issue 4), every
+// dice mode, bots and people. Every decision is checked for clones, JSON and
+// prompts; every fifth also tries every legal action on a copy, every
+// twentieth rebuilds the state from the log (both are quadratic in a game's
+// length, so checking them at every step would take CI minutes). A further
+// 10 games a sample check everything at every step.
 func TestConformance(t *testing.T) {
-	games := 250
-	if testing.Short() {
-		games = 20
+	games, full := 250, 10
+	if testing.Short() || raceEnabled {
+		games, full = 20, 2
 	}
 	for _, name := range []string{"sump-crossing", "hab-block-brawl"} {
+		setup := func(int) *engine.Setup { return sample(t, name) }
 		t.Run(name, func(t *testing.T) {
-			enginetest.Run(t, enginetest.Suite{Ruleset: n26.New(), Setup: func(int) *engine.Setup { return sample(t, name) }, Games: games})
+			enginetest.Run(t, enginetest.Suite{Ruleset: n26.New(), Setup: setup, Games: games, TryEvery: 5, RebuildEvery: 20})
+		})
+		t.Run(name+"/every-step", func(t *testing.T) {
+			enginetest.Run(t, enginetest.Suite{Ruleset: n26.New(), Setup: setup, Games: full, Seed: 99})
 		})
 	}
 }

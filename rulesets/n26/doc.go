@@ -1,18 +1,92 @@
-// Package n26 implements the Necromunda 2026 core rules (seed
-// 000_962f23426be46907.txt, specified in our own words in rules.md §2).
+// Package n26 is the Necromunda 2026 core rules (seed
+// 000_962f23426be46907.txt, restated in our own words in rules.md §2) as a
+// ruleset for package engine, with its dice procedures for package dice.
 //
-// So far it provides the game's dice procedures for package dice: the injury
-// dice rolled for a wounded model (n26-injury) and for a Recovery test
-// (n26-recovery), the opposed Coup de Grace roll, 2D6 and D6 checks
-// (n26-check) and D6 tests with naturals (n26-test).
+// # What it plays
 //
-// The injury die is a six-sided die with symbols: Injured on two faces,
-// Seriously Injured on three, Out of Action on one (rules.md §2.3.1, §6.3-p).
-// A player typing physical dice may give the symbol, its initials (i, si,
-// ooa) or the face number 1–6, where 1–2 are Injured, 3–5 Seriously Injured
-// and 6 Out of Action.
+// Everything seed 000 states (rules.md §2.2): the two-slot activation of
+// Single, Double and Free actions, none twice; one action for a model
+// Suppressed when it activates; the 23 actions with their types, who may
+// take them and their effects; Charge and Engage with the forced free Fight
+// or Coup de Grace; Group Activation; Engaged and Seriously Injured models'
+// own actions; Recovery tests at the end of an activation begun Seriously
+// Injured, or at once from Treat Ally and Repair, with the automatic Out of
+// Action beside an enemy, assistance, and the extra die of Tend Wounds and
+// Conduct Repairs; Sabotage and Desperate Escape.
 //
-// Choices the rules leave to a player are made the way that player wants: the
-// attacker keeps the injury die worst for the target, the controlling player
-// keeps the best Recovery die.
+// And what it refers to (rules.md §2.3): the round (Priority roll, Ready
+// models, alternating activations, the End phase's Bottle checks, the
+// choice to flee the battle once a third of the gang is gone, and the
+// victory check: a gang with no model left loses; after the last round,
+// more objectives held, then more models standing); ranged and melee
+// attacks (hit tests with naturals, Aimed Shot, Suppression on a ranged
+// hit, random allocation of hits into a combat, the wound table, one save
+// with AP and cover, Damage, Lethality injury dice kept by the attacker,
+// Nerve checks within 3" with a Leader's or Champion's Cool on a board;
+// Initiative order with Unwieldy and the Charge bonus, simultaneous strikes
+// at equal Initiative, assistance and interference); Heavy, Rapid Fire with
+// firepower dice, ammo symbols, Out of Ammo, jamming and Reload; the 1"
+// rule; falls from ledges; and the Lasting Injury and Lasting Damage tables
+// in a post-battle report (Reporter), with the check for succumbing.
+//
+// # Options (rules.md §8)
+//
+//	suppressed-removal  end (default) | start    when the Suppressed marker goes (§6.2-b, gap 4)
+//	ammo-check          d6 (default) | off       Ammo (X+) without Rapid Fire: D6 after the attack, Out of Ammo below X (gap 3)
+//	cover-bonus         1-2 (default) | 2-1 | 1-1 save bonus in cover within Short / Long Range (§6.2-f, gap 5)
+//	group-order         player (default) | selected  Group Activation members' order (gap 10)
+//	healer-assists      no (default) | yes       may Treat Ally's healer also assist (§6.2-e)
+//	escape-counts-ooa   yes (default) | no       Desperate Escape counts as Out of Action for Bottle and Nerve (§6.2-d)
+//	lasting-on-kill     yes (default) | no       Coup de Grace and Sabotage victims roll lasting tables (§2.3.9)
+//	succumb             yes (default) | no       post-battle D6 for models that ended Seriously Injured (§2.3.9)
+//
+// # Board and table
+//
+// On a board the game measures: movement actions offer destinations
+// (towards and away from enemies, to objectives and cover) that keep the 1"
+// rule, a Charge or Engage reaches base contact if a path of its length
+// does, or else stops as close as it may; shots list the enemies in sight
+// and range; ductways, tokens (Interact), ledges and objectives are the
+// board's. At a table the players move the models and answer what the
+// rules ask: sight, range, cover, base contact, who is within 1" or 3".
+//
+// # Choices made where the rules are silent
+//
+//   - Dice choices go the way their owner wants: the attacker keeps the
+//     injury die worst for the target, the controlling player the best
+//     Recovery die; assistance is always taken (an extra die can only help).
+//   - The activating model's melee attacks all go at the enemy it picked; if
+//     that one falls, the rest go at the next enemy Engaged with it. Its
+//     primary weapon is its first Melee weapon, else its first Light one;
+//     the second weapon is the next. A vehicle without one makes no attacks.
+//   - A Charge or Engage may target a Seriously Injured enemy: reaching it
+//     opens the free Coup de Grace. Engagement comes from base contact
+//     between fighters, or from a Charge or Engage into a vehicle.
+//   - Ammo (X+) on a Rapid Fire weapon adds nothing (its firepower dice
+//     already carry the ammo symbols).
+//   - A model that falls takes its hit as an automatic wound without a save;
+//     a fall over 6" is Out of Action.
+//   - Objectives decide only on a board; at a table the standing models do.
+//
+// # Not modelled
+//
+// Vehicles' single 90° turn on Charge and Dash, and their movement by
+// pivots: on a board vehicles move like fighters. Difficult and dangerous
+// terrain, climbing, gaps, doors and riding on vehicles: boards have none.
+// The −1 to hit after charging a target out of sight, Consolidation after
+// a Fight, choosing to Engage a vehicle within 1" at the start of an
+// activation, reinforcements, skills, wargear and the post-battle campaign
+// (the report lists results; it does not apply them).
+//
+// # Dice procedures
+//
+// n26-injury and n26-recovery (injury dice, the worst or the best kept),
+// n26-coup-de-grace, n26-check (2D6 and D6 checks), n26-test (D6 tests
+// with naturals); inside the game also n26-d6, n26-firepower, n26-pick
+// (random allocation), n26-bottle and the D66 lasting tables. The injury
+// die is a six-sided die with symbols: Injured on two faces, Seriously
+// Injured on three, Out of Action on one (rules.md §2.3.1). A player typing
+// physical dice may give the symbol, its initials (i, si, ooa) or the face
+// number 1–6; the firepower die's faces are typed by bullets (1, 2, 3) or
+// 1-ammo.
 package n26

@@ -243,9 +243,9 @@ func (r *Rules) ActivationEnd(c *engine.Ctx, m int) {
 
 // GameOver: a gang with no model left on the table has lost; when the last
 // round ends, the gang controlling more objectives wins (a friendly fighter
-// within 3" of one and no enemy within 3"; Seriously Injured models and
-// vehicles do not control, vehicles contest), else the one with more
-// models standing, else it is a draw (rules.md §2.3.3, §2.3.8).
+// within 3" of one and no enemy within 3"; Seriously Injured models count
+// for nothing; vehicles and Pets do not control but contest), else the one
+// with more models standing, else it is a draw (rules.md §2.3.3, §2.3.8).
 func (r *Rules) GameOver(s *engine.State) (bool, int) {
 	var left [engine.MaxSides]int
 	for m := range s.Models {
@@ -275,25 +275,32 @@ func finalWinner(s *engine.State) int {
 	var score [engine.MaxSides]int
 	if b := concrete(s); b != nil && len(b.Objectives) > 0 {
 		for _, o := range b.Objectives {
-			holder := -1
+			// Within 3": a non-Pet fighter controls, any model contests;
+			// Seriously Injured models count for nothing.
+			var present, controls [engine.MaxSides]bool
 			for m := range s.Models {
-				if !s.Models[m].InPlay {
+				if !s.Models[m].InPlay || status(s, m) == seriouslyInjured {
 					continue
 				}
 				x, y, lvl := centre(s, m)
 				if int(lvl) != o.Level || hyp(x-o.X, y-o.Y)-radius(s, m) > 3 {
 					continue
 				}
-				side := s.SideOf(m)
-				controls := fighter(s, m) && status(s, m) != seriouslyInjured && !stat(s).beast[m]
-				switch {
-				case holder == -1 && controls:
-					holder = side
-				case holder >= 0 && holder != side && status(s, m) != seriouslyInjured:
-					holder = -2 // contested
+				present[s.SideOf(m)] = true
+				if fighter(s, m) && !s.Static(m).Has("pet") {
+					controls[s.SideOf(m)] = true
 				}
 			}
-			if holder >= 0 {
+			holder, n := -1, 0
+			for side := range s.Sides {
+				if present[side] {
+					n++
+					if controls[side] {
+						holder = side
+					}
+				}
+			}
+			if n == 1 && holder >= 0 {
 				score[holder]++
 			}
 		}

@@ -1,0 +1,5 @@
+//go:build !race
+
+package n26_test
+
+const raceEnabled = false
