@@ -5,6 +5,7 @@ import (
 
 	"github.com/skirmish-engine/skirmish/dice"
 	"github.com/skirmish-engine/skirmish/engine"
+	"github.com/skirmish-engine/skirmish/engine/enginetest"
 	"github.com/skirmish-engine/skirmish/internal/mini"
 )
 
@@ -18,19 +19,7 @@ func BenchmarkPlayout(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			seed := uint64(1)
-			b.ReportAllocs()
-			for b.Loop() {
-				if g.Over() {
-					seed++
-					if err := g.Reset(seed); err != nil {
-						b.Fatal(err)
-					}
-				}
-				if _, err := g.Step(); err != nil {
-					b.Fatal(err)
-				}
-			}
+			enginetest.Playout(b, g)
 		})
 	}
 }

@@ -273,7 +273,11 @@ func (l *lister) legal(s *State) {
 	l.out = slices.CompactFunc(l.out, func(a, b Action) bool { return a == b })
 }
 
-func (l *lister) actions(s *State, m int, forced bool) {
+func (l *lister) actions(s *State, m int, forced bool) { l.list(s, m, forced, false) }
+
+// list appends model m's legal actions to l.out; with first set it stops
+// after the first action definition that offers any.
+func (l *lister) list(s *State, m int, forced, first bool) {
 	for _, i := range l.g.eco.order {
 		d := &l.g.info.Actions[i]
 		if forced && !slices.Contains(s.Turn.Forced, int16(i)) {
@@ -287,6 +291,9 @@ func (l *lister) actions(s *State, m int, forced bool) {
 			l.emit(Act(d.ID, m))
 		} else {
 			d.Options(s, m, l.emit)
+		}
+		if first && len(l.out) > 0 {
+			return
 		}
 	}
 }
@@ -307,23 +314,8 @@ func (l *lister) hasChoice(s *State, quick bool) bool {
 	if quick && len(s.Turn.Forced) == 0 {
 		l.bind()
 		l.out, l.s, l.final = l.out[:0], s, false
-		m := s.Turn.Model
-		for _, i := range l.g.eco.order {
-			d := &l.g.info.Actions[i]
-			if d.Available != nil && !d.Available(s, m) {
-				continue
-			}
-			l.m, l.i, l.forced = m, i, false
-			if d.Options == nil {
-				l.emit(Act(d.ID, m))
-			} else {
-				d.Options(s, m, l.emit)
-			}
-			if len(l.out) > 0 {
-				return true
-			}
-		}
-		return false
+		l.list(s, s.Turn.Model, false, true)
+		return len(l.out) > 0
 	}
 	l.legal(s)
 	for _, a := range l.out {

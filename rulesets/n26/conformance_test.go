@@ -50,30 +50,15 @@ func TestConformance(t *testing.T) {
 	}
 }
 
-// BenchmarkPlayout is one decision of a random playout of each sample
-// scenario, both sides bots, dice sampled from exact odds: the fast path.
-// At the table the bots also answer the measurements. A finished game is
-// Reset with the next seed.
+// BenchmarkPlayout is one decision of a random playout of the board sample,
+// both sides bots, dice sampled from exact odds: the fast path. (At a table
+// the players measure, and bots do not measure for them.)
 func BenchmarkPlayout(b *testing.B) {
-	for _, name := range []string{"sump-crossing", "hab-block-brawl"} {
-		b.Run(name, func(b *testing.B) {
-			g, err := engine.New(n26.New(), sample(b, name), engine.Config{Seed: 1, Dice: engine.SampledDice, Players: engine.Bots(2)})
-			if err != nil {
-				b.Fatal(err)
-			}
-			seed := uint64(1)
-			b.ReportAllocs()
-			for b.Loop() {
-				if g.Over() {
-					seed++
-					if err := g.Reset(seed); err != nil {
-						b.Fatal(err)
-					}
-				}
-				if _, err := g.Step(); err != nil {
-					b.Fatal(err)
-				}
-			}
-		})
-	}
+	b.Run("sump-crossing", func(b *testing.B) {
+		g, err := engine.New(n26.New(), sample(b, "sump-crossing"), engine.Config{Seed: 1, Dice: engine.SampledDice, Players: engine.Bots(2)})
+		if err != nil {
+			b.Fatal(err)
+		}
+		enginetest.Playout(b, g)
+	})
 }
