@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/skirmish-engine/skirmish/dice/dicetest"
+	"github.com/skirmish-engine/skirmish/engine"
 )
 
 // Every procedure the foundation issue names is registered, and each, built
@@ -34,5 +35,35 @@ func TestProcedures(t *testing.T) {
 			t.Errorf("%s: spec incomplete or builds %q", s.Name, p.Name())
 		}
 		dicetest.CheckProcedure(t, p, uint64(i), 2000)
+	}
+}
+
+// Every built-in sample decodes for the built-in rulesets and gives a setup
+// that starts a game.
+func TestSamples(t *testing.T) {
+	reg := Rulesets()
+	if got := reg.IDs(); !slices.Equal(got, []string{"n26"}) {
+		t.Errorf("rulesets %v, want [n26]", got)
+	}
+	ss := Samples()
+	if len(ss) < 2 {
+		t.Fatalf("%d samples, want the two n26 ones at least", len(ss))
+	}
+	for _, s := range ss {
+		sc, err := s.Decode(reg)
+		if err != nil {
+			t.Fatalf("%s/%s: %v", s.Ruleset, s.Name, err)
+		}
+		su, err := sc.Setup("")
+		if err != nil {
+			t.Fatalf("%s/%s: %v", s.Ruleset, s.Name, err)
+		}
+		if su.Mode != s.Mode {
+			t.Errorf("%s/%s: mode %s, listed as %s", s.Ruleset, s.Name, su.Mode, s.Mode)
+		}
+		rs, _ := reg.Lookup(s.Ruleset)
+		if _, err := engine.New(rs, su, engine.Config{Seed: 1}); err != nil {
+			t.Errorf("%s/%s: %v", s.Ruleset, s.Name, err)
+		}
 	}
 }
