@@ -236,7 +236,6 @@ var (
 	pHit       [8][modRange]dice.Procedure // target 2..7, modifier −modLo..
 	pSave      [8][modRange]dice.Procedure
 	pCheck2    [11][modRange]dice.Procedure // value 1..10
-	pCheck1    [11][modRange]dice.Procedure
 )
 
 const (
@@ -282,7 +281,6 @@ func init() {
 		}
 		for v := 1; v <= 10; v++ {
 			pCheck2[v][k] = Check{Value: v, Mods: mod, Dice: 2}
-			pCheck1[v][k] = Check{Value: v, Mods: mod, Dice: 1}
 		}
 	}
 }
@@ -297,6 +295,3 @@ func saveTest(sv, mod int) dice.Procedure { return pSave[min(max(sv, 2), 7)][mod
 
 // check2 is the boxed 2D6 check against value with a modifier.
 func check2(value, mod int) dice.Procedure { return pCheck2[min(max(value, 1), 10)][modIndex(mod)] }
-
-// check1 is the boxed D6 check.
-func check1(value, mod int) dice.Procedure { return pCheck1[min(max(value, 1), 10)][modIndex(mod)] }
