@@ -28,7 +28,7 @@ func actionDefs() []engine.ActionDef {
 			Available: func(s *engine.State, m int) bool { return free(s, m) && fighter(s, m) && nearDuct(s, m) },
 			Resolve:   resolveDuct},
 		{ID: "dash", Name: "Dash", Type: "double", When: "not Engaged or Seriously Injured; moves M+I\"",
-			Available: free, Options: moveOptions(func(s *engine.State, m int) float32 { return float32(s.Stat(m, sM) + s.Stat(m, sI)) }, rule1inch),
+			Available: free, Options: moveOptions(func(s *engine.State, m int) float32 { return float32(s.Stat(m, sM) + s.Stat(m, sI)) }, dashTo),
 			Resolve: resolveMove},
 		{ID: "engage", Name: "Engage", Type: "single", When: "not Engaged or Seriously Injured; an enemy to engage; moves D6\"",
 			Available: free, Options: enemyTargets, Resolve: resolveEngage},

@@ -185,3 +185,56 @@ func TestObjectivesDecide(t *testing.T) {
 		t.Errorf("over %v winner %d; want the Breakers (objective contested, more standing)", h.g.Over(), h.s().Winner)
 	}
 }
+
+// Seed 000 (rules.md §2.2.3): a vehicle's Dash and Charge allow one turn of
+// up to 90°; every move leaves it facing the way it went. At deployment it
+// faces the nearest enemy. Fighters turn freely.
+func TestVehicleTurn(t *testing.T) {
+	car := buggy("car", 0)
+	// The car at (12, 12) faces b at (12, 22): north (90°).
+	pts := [][2]float32{{12, 12}, {12, 22}, {2, 2}, {22, 2}}
+	h := onBoard(t, nil, nil, pts, car, ganger("b", 1), ganger("w2", 0), ganger("b2", 1))
+	if f := h.s().Count(0, cFacing); f != 90 {
+		t.Fatalf("the car faces %d°, want 90° (towards b)", f)
+	}
+	h.play("activate m0")
+	dashes, moves := 0, 0
+	for _, a := range h.g.Legal() {
+		if !a.HasPos {
+			continue
+		}
+		h := heading(12, 12, float64(a.X), float64(a.Y))
+		switch a.ID {
+		case "dash":
+			dashes++
+			if turn(h, 90) > 90 {
+				t.Errorf("%s: a Dash turning %d°", a, turn(h, 90))
+			}
+		case "move":
+			if turn(h, 90) > 90 {
+				moves++
+			}
+		}
+	}
+	if dashes == 0 || moves == 0 {
+		t.Errorf("%d Dashes, %d Moves turning more than 90°: want some of each (Move may turn freely)", dashes, moves)
+	}
+	// The car faces b, north; b2 is behind-right of it (south-east): out
+	// of one turn, so the Charge does not reach it though it is in range;
+	// the car turns 90° right, to face east, and goes straight, ending
+	// nearer.
+	h = onBoard(t, nil, nil, [][2]float32{{12, 12}, {12, 15}, {2, 22}, {15, 9}}, car, ganger("b", 1), ganger("w2", 0), ganger("b2", 1))
+	before := gap(h.s(), 0, 3)
+	h.play("activate m0", "charge m0 >m3", "d:6")
+	h.wantStatus("car", "active", "b2", "active")
+	if g := gap(h.s(), 0, 3); g >= before || g <= 1 {
+		t.Errorf("gap to b2 %.2f (was %.2f): want nearer, but not within 1\"", g, before)
+	}
+	if f := h.s().Count(0, cFacing); f != 0 {
+		t.Errorf("the car faces %d° after turning right, want 0°", f)
+	}
+	// A fighter charges the same way into contact.
+	h = onBoard(t, nil, nil, [][2]float32{{12, 12}, {12, 15}, {2, 22}, {15, 9}}, ganger("w", 0), ganger("b", 1), ganger("w2", 0), ganger("b2", 1))
+	h.play("activate m0", "charge m0 >m3", "d:6")
+	h.wantStatus("w", "engaged", "b2", "engaged")
+}

@@ -67,11 +67,17 @@
 //   - A model that falls takes its hit as an automatic wound without a save;
 //     a fall over 6" is Out of Action.
 //   - Objectives decide only on a board; at a table the standing models do.
+//   - On a board a vehicle has a facing (the counter "facing", degrees
+//     anticlockwise from +x): it deploys facing the nearest enemy, and
+//     after every move faces the way it went. Its one turn of up to 90° on
+//     a Charge or Dash is taken at the start of a straight move; a Charge
+//     at a target beyond that turn swings 90° towards it and goes straight
+//     as close as it can get.
 //
 // # Not modelled
 //
-// Vehicles' single 90° turn on Charge and Dash, and their movement by
-// pivots: on a board vehicles move like fighters. Difficult and dangerous
+// Vehicles' movement by pivots about their centre and turns part-way
+// through a move: on a board a vehicle moves straight. Difficult and dangerous
 // terrain, climbing, gaps, doors and riding on vehicles: boards have none.
 // The −1 to hit after charging a target out of sight, Consolidation after
 // a Fight, choosing to Engage a vehicle within 1" at the start of an

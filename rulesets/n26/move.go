@@ -99,7 +99,7 @@ func moveOptions(reach func(s *engine.State, m int) float32, ok func(s *engine.S
 func resolveMove(c *engine.Ctx, a engine.Action) {
 	s := c.State()
 	if a.HasPos {
-		c.Move(a.Actor, engine.Pos{X: a.X, Y: a.Y, Level: s.Models[a.Actor].Pos.Level})
+		moveTo(c, a.Actor, engine.Pos{X: a.X, Y: a.Y, Level: s.Models[a.Actor].Pos.Level})
 	} else {
 		c.Emit(engine.Event{Type: "moved", Model: a.Actor, Other: engine.NoModel})
 	}
@@ -139,11 +139,11 @@ func approach(c *engine.Ctx, m, t int, reach float64, charge bool) {
 	reached := false
 	if b := geo(s); b != nil {
 		p := contactPoint(s, m, t)
-		if d, ok := b.PathLength(s, m, p); ok && float64(d) <= reach+1e-6 {
-			c.Move(m, p)
+		if d, ok := b.PathLength(s, m, p); ok && float64(d) <= reach+1e-6 && (!charge || oneTurn(s, m, p)) {
+			moveTo(c, m, p)
 			reached = true
 		} else {
-			closer(c, m, t, reach)
+			closer(c, m, t, reach, charge)
 		}
 	} else {
 		reached = c.FactTrue(engine.Fact{Kind: engine.FactContact, A: m, B: t})
@@ -191,8 +191,8 @@ func contactPoint(s *engine.State, m, t int) engine.Pos {
 
 // closer moves m straight towards t as far as it may: within reach, on
 // ground it can stand on, and never within 1" of an enemy that is not
-// Seriously Injured.
-func closer(c *engine.Ctx, m, t int, reach float64) {
+// Seriously Injured. A charging vehicle turns at most 90° towards t first.
+func closer(c *engine.Ctx, m, t int, reach float64, charge bool) {
 	s := c.State()
 	b := geo(s)
 	x0, y0, lvl := centre(s, m)
@@ -202,13 +202,30 @@ func closer(c *engine.Ctx, m, t int, reach float64) {
 	if l == 0 {
 		return
 	}
+	if f := int(s.Models[m].Counters[cFacing]); charge && vehicle(s, m) && turn(heading(x0, y0, tx, ty), f) > 90 {
+		// Turn 90° the way nearer the target, then go straight.
+		h := heading(x0, y0, tx, ty)
+		a := f + 90
+		if ((h-f)%360+360)%360 > 180 {
+			a = f - 90
+		}
+		// Along that heading the target is nearest at the projection of
+		// the line to it: go no further.
+		ux, uy := math.Cos(float64(a)*math.Pi/180), math.Sin(float64(a)*math.Pi/180)
+		l = dx*ux + dy*uy
+		if l <= 0.05 {
+			c.Emit(engine.Event{Type: "no-room", Model: m, Other: t})
+			return
+		}
+		dx, dy = ux*l, uy*l
+	}
 	for d := math.Min(reach, l); d > 0.05; d -= 0.25 {
 		p := engine.Pos{X: float32(math.Round((x0+dx/l*d)*100) / 100), Y: float32(math.Round((y0+dy/l*d)*100) / 100), Level: lvl}
 		if !rule1inch(s, m, p) {
 			continue
 		}
 		if pl, ok := b.PathLength(s, m, p); ok && float64(pl) <= reach+1e-6 {
-			c.Move(m, p)
+			moveTo(c, m, p)
 			return
 		}
 	}
@@ -237,7 +254,7 @@ func resolveFreewheel(c *engine.Ctx, a engine.Action) {
 		opts[i+1] = fmt.Sprintf("%g,%g", p.X, p.Y)
 	}
 	if k := c.Choose(s.SideOf(m), "freewheel", fmt.Sprintf("Freewheel %d\": where to?", roll), opts); k > 0 {
-		c.Move(m, dests[k-1])
+		moveTo(c, m, dests[k-1])
 	}
 	refresh(c)
 }
@@ -364,3 +381,69 @@ func refresh(c *engine.Ctx) {
 }
 
 func hyp(x, y float64) float64 { return math.Sqrt(x*x + y*y) }
+
+// Vehicles on a board have a facing (rules.md §2.2.3, §2.3.5): Charge and
+// Dash allow one turn of up to 90°, which we take at the start of a
+// straight move; every move leaves the vehicle facing the way it went. At
+// deployment a vehicle faces the nearest enemy. Fighters have no facing.
+
+// heading is the direction from (x0, y0) to (x1, y1) in whole degrees,
+// 0–359, anticlockwise from +x.
+func heading(x0, y0, x1, y1 float64) int {
+	d := int(math.Round(math.Atan2(y1-y0, x1-x0) * 180 / math.Pi))
+	return (d%360 + 360) % 360
+}
+
+// turn is the smallest angle between two headings, 0–180.
+func turn(a, b int) int {
+	d := ((a-b)%360 + 360) % 360
+	return min(d, 360-d)
+}
+
+func faceNearestEnemy(s *engine.State) {
+	for m := range s.Models {
+		if !vehicleAt(s, m) {
+			continue
+		}
+		x, y, _ := centre(s, m)
+		best, bd := -1, math.Inf(1)
+		for n := range s.Models {
+			if s.SideOf(n) != s.SideOf(m) {
+				nx, ny, _ := centre(s, n)
+				if d := hyp(nx-x, ny-y); d < bd {
+					best, bd = n, d
+				}
+			}
+		}
+		if best >= 0 {
+			nx, ny, _ := centre(s, best)
+			s.Models[m].Counters[cFacing] = int16(heading(x, y, nx, ny))
+		}
+	}
+}
+
+// vehicleAt reads the model type from the setup (Start runs before the
+// compiled setup exists).
+func vehicleAt(s *engine.State, m int) bool { return s.Static(m).Type == "vehicle" }
+
+// oneTurn: a vehicle may reach p with at most a 90° turn from its facing.
+func oneTurn(s *engine.State, m int, p engine.Pos) bool {
+	if !vehicle(s, m) {
+		return true
+	}
+	x, y, _ := centre(s, m)
+	return turn(heading(x, y, float64(p.X), float64(p.Y)), int(s.Models[m].Counters[cFacing])) <= 90
+}
+
+// dashTo: the 1" rule, and a vehicle's single turn.
+func dashTo(s *engine.State, m int, p engine.Pos) bool { return oneTurn(s, m, p) && rule1inch(s, m, p) }
+
+// moveTo moves m to p; a vehicle then faces the way it went.
+func moveTo(c *engine.Ctx, m int, p engine.Pos) {
+	s := c.State()
+	x, y, _ := centre(s, m)
+	if vehicle(s, m) && hyp(float64(p.X)-x, float64(p.Y)-y) > 0.01 {
+		s.Models[m].Counters[cFacing] = int16(heading(x, y, float64(p.X), float64(p.Y)))
+	}
+	c.Move(m, p)
+}

@@ -84,7 +84,7 @@ func TestPerft(t *testing.T) {
 	}{
 		{"hab-block-brawl", 1, 0, []int{5, 124, 597}},
 		{"sump-crossing", 1, 0, []int{5, 192, 1501}},
-		{"sump-crossing", 5, 60, []int{2, 84}}, // after 60 bot decisions
+		{"sump-crossing", 5, 60, []int{3, 113}}, // after 60 bot decisions
 	} {
 		t.Run(fmt.Sprintf("%s/%d", tc.scenario, tc.steps), func(t *testing.T) {
 			g := newGame(t, tc.scenario, tc.seed)

@@ -51,7 +51,10 @@ const (
 )
 
 // Counters.
-const cWounds = 0
+const (
+	cWounds = iota
+	cFacing // a vehicle's heading on a board, degrees anticlockwise from +x
+)
 
 // Side counters.
 const sCasualties = 0 // models gone Out of Action or fled this round
@@ -118,7 +121,7 @@ func buildInfo() engine.Info {
 		Phases:     []engine.Phase{{ID: "priority"}, {ID: "action", Activations: true}, {ID: "end"}},
 		Statuses:   []string{"active", "suppressed", "engaged", "seriously-injured"},
 		Conditions: []string{"injured", "started-seriously-injured", "group-selected", "charged", "fled", "recovery-die", "no-lasting", "was-suppressed"},
-		Counters:   []engine.CounterDef{{Name: "wounds", Min: 0, Max: 10}},
+		Counters:   []engine.CounterDef{{Name: "wounds", Min: 0, Max: 10}, {Name: "facing", Min: 0, Max: 359}},
 		SideCounts: []engine.CounterDef{{Name: "casualties", Min: 0, Max: engine.MaxModels}},
 		Vars:       []string{"priority", "last-priority", "tokens-used", "contact"},
 		Profile: []engine.Stat{
@@ -244,6 +247,9 @@ func (r *Rules) Start(s *engine.State) error {
 		s.Models[m].Counters[cWounds] = int16(s.Stat(m, sW))
 	}
 	su := s.Setup()
+	if su.Board != nil {
+		faceNearestEnemy(s)
+	}
 	c := r.last.Load()
 	if c == nil || c.su != su {
 		c = &compiled{su: su, st: compile(su)}
