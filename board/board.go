@@ -17,6 +17,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"sync"
 
 	"github.com/skirmish-engine/skirmish/engine"
 )
@@ -38,6 +39,8 @@ type Board struct {
 	Ducts         []Duct
 	Objectives    []Point
 	Tokens        []Token
+
+	vis sync.Map // visKey → *visGraph, built on first use
 }
 
 // Point is a position on a level.
@@ -274,14 +277,18 @@ func crossAt(px0, py0, px1, py1, qx0, qy0, qx1, qy1 float64) (float64, bool) {
 }
 
 // segDist is the distance from point (x, y) to segment a–b.
-func segDist(x, y, ax, ay, bx, by float64) float64 {
+func segDist(x, y, ax, ay, bx, by float64) float64 { return math.Sqrt(segDist2(x, y, ax, ay, bx, by)) }
+
+// segDist2 is segDist squared.
+func segDist2(x, y, ax, ay, bx, by float64) float64 {
 	dx, dy := bx-ax, by-ay
 	l2 := dx*dx + dy*dy
 	t := 0.0
 	if l2 > 0 {
-		t = math.Max(0, math.Min(1, ((x-ax)*dx+(y-ay)*dy)/l2))
+		t = max(0, min(1, ((x-ax)*dx+(y-ay)*dy)/l2))
 	}
-	return hyp(x-ax-t*dx, y-ay-t*dy)
+	ex, ey := x-ax-t*dx, y-ay-t*dy
+	return ex*ex + ey*ey
 }
 
 // nearestLedge is the edge distance from model m to the closest ledge of its
@@ -373,7 +380,7 @@ func (b *Board) Fits(s *engine.State, m int, p Point, apart float64) bool {
 		}
 	}
 	for _, w := range b.Walls {
-		if w.A.Level == p.Level && segDist(p.X, p.Y, w.A.X, w.A.Y, w.B.X, w.B.Y) < r {
+		if w.A.Level == p.Level && segDist2(p.X, p.Y, w.A.X, w.A.Y, w.B.X, w.B.Y) < r*r {
 			return false
 		}
 	}
@@ -382,11 +389,17 @@ func (b *Board) Fits(s *engine.State, m int, p Point, apart float64) bool {
 			continue
 		}
 		q := centre(s, n)
-		gap := hyp(p.X-q.X, p.Y-q.Y) - r - radius(s, n)
-		if gap < -Contact {
-			return false
+		dx, dy := p.X-q.X, p.Y-q.Y
+		rn := radius(s, n)
+		reach := r + rn + apart // apart only from enemies
+		if apart <= 0 || s.SideOf(n) == s.SideOf(m) {
+			reach = r + rn - Contact
+			if dx*dx+dy*dy < reach*reach {
+				return false
+			}
+			continue
 		}
-		if apart > 0 && s.SideOf(n) != s.SideOf(m) && gap <= apart {
+		if dx*dx+dy*dy <= reach*reach {
 			return false
 		}
 	}
@@ -394,9 +407,10 @@ func (b *Board) Fits(s *engine.State, m int, p Point, apart float64) bool {
 }
 
 func circleHitsBox(x, y, r float64, bx Box) bool {
-	cx := math.Max(bx.X0, math.Min(x, bx.X1))
-	cy := math.Max(bx.Y0, math.Min(y, bx.Y1))
-	return hyp(x-cx, y-cy) < r-1e-9
+	cx := max(bx.X0, min(x, bx.X1))
+	cy := max(bx.Y0, min(y, bx.Y1))
+	dx, dy, rr := x-cx, y-cy, r-1e-9
+	return rr > 0 && dx*dx+dy*dy < rr*rr
 }
 
 // PathLength is the length of model m's shortest path to p on its level,
@@ -415,7 +429,9 @@ func (b *Board) PathLength(s *engine.State, m int, p engine.Pos) (float32, bool)
 // of radius r: straight when clear, else through the corners of boxes and
 // the ends of walls, pushed out by the radius (A* over a few nodes, with
 // the straight line as the estimate). It gives up, reporting false, once
-// every path left is longer than limit.
+// every path left is longer than limit. Which corners see each other is
+// the same for every path of a radius on a level, so it is worked out once
+// (graph) and only the two ends are checked per path.
 func (b *Board) path(from, to Point, r, limit float64) (float64, bool) {
 	if hyp(to.X-from.X, to.Y-from.Y) > limit {
 		return 0, false
@@ -423,41 +439,37 @@ func (b *Board) path(from, to Point, r, limit float64) (float64, bool) {
 	if b.clearFor(from, to, r) {
 		return hyp(to.X-from.X, to.Y-from.Y), true
 	}
-	var nodeBuf [64]Point
-	nodes := append(nodeBuf[:0], from, to)
-	m := r + 0.01
-	for _, bx := range b.Boxes {
-		if bx.Level != from.Level {
-			continue
-		}
-		nodes = append(nodes, Point{bx.X0 - m, bx.Y0 - m, from.Level}, Point{bx.X1 + m, bx.Y0 - m, from.Level},
-			Point{bx.X0 - m, bx.Y1 + m, from.Level}, Point{bx.X1 + m, bx.Y1 + m, from.Level})
+	g := b.graph(from.Level, r)
+	n := len(g.nodes)
+	if n == 0 {
+		return 0, false
 	}
-	for _, w := range b.Walls {
-		if w.A.Level != from.Level {
-			continue
-		}
-		dx, dy := w.B.X-w.A.X, w.B.Y-w.A.Y
-		l := hyp(dx, dy)
-		ux, uy := dx/l*m, dy/l*m
-		nodes = append(nodes, Point{w.A.X - ux - uy, w.A.Y - uy + ux, from.Level}, Point{w.A.X - ux + uy, w.A.Y - uy - ux, from.Level},
-			Point{w.B.X + ux - uy, w.B.Y + uy + ux, from.Level}, Point{w.B.X + ux + uy, w.B.Y + uy - ux, from.Level})
+	// Nodes 0..n-1 are the corners, n is the goal.
+	var distBuf [65]float64
+	var doneBuf [65]bool
+	var dist []float64
+	var done []bool
+	if n+1 <= len(distBuf) {
+		dist, done = distBuf[:n+1], doneBuf[:n+1]
+	} else {
+		dist, done = make([]float64, n+1), make([]bool, n+1)
 	}
-	var distBuf [64]float64
-	var doneBuf [64]bool
-	dist, done := distBuf[:0], doneBuf[:0]
-	if len(nodes) > len(nodeBuf) {
-		dist, done = make([]float64, 0, len(nodes)), make([]bool, 0, len(nodes))
-	}
-	dist, done = dist[:len(nodes)], done[:len(nodes)]
-	for i := range dist {
+	for i := range n {
 		dist[i] = math.Inf(1)
+		if b.clearFor(from, g.nodes[i], r) {
+			dist[i] = hyp(g.nodes[i].X-from.X, g.nodes[i].Y-from.Y)
+		}
 	}
-	dist[0] = 0
-	est := func(i int) float64 { return dist[i] + hyp(to.X-nodes[i].X, to.Y-nodes[i].Y) }
+	dist[n] = math.Inf(1)
+	est := func(i int) float64 {
+		if i == n {
+			return dist[n]
+		}
+		return dist[i] + hyp(to.X-g.nodes[i].X, to.Y-g.nodes[i].Y)
+	}
 	for {
 		u := -1
-		for i := range nodes {
+		for i := range n + 1 {
 			if !done[i] && !math.IsInf(dist[i], 1) && (u < 0 || est(i) < est(u)) {
 				u = i
 			}
@@ -465,19 +477,71 @@ func (b *Board) path(from, to Point, r, limit float64) (float64, bool) {
 		if u < 0 || est(u) > limit {
 			return 0, false
 		}
-		if u == 1 {
-			return dist[1], true
+		if u == n {
+			return dist[n], true
 		}
 		done[u] = true
-		for v := range nodes {
-			if done[v] || !b.clearFor(nodes[u], nodes[v], r) {
-				continue
+		for v := range n {
+			if e := g.d[u*n+v]; !done[v] && dist[u]+e < dist[v] {
+				dist[v] = dist[u] + e
 			}
-			if d := dist[u] + hyp(nodes[v].X-nodes[u].X, nodes[v].Y-nodes[u].Y); d < dist[v] {
-				dist[v] = d
+		}
+		if d := est(u); d < dist[n] && b.clearFor(g.nodes[u], to, r) {
+			dist[n] = d
+		}
+	}
+}
+
+// visGraph is the corners a base of one radius may pass on one level, and
+// the straight clear lengths between them (+Inf where blocked).
+type visGraph struct {
+	nodes []Point
+	d     []float64 // d[i*len(nodes)+j]
+}
+
+type visKey struct {
+	level int
+	r     float64
+}
+
+// graph returns the level's corner graph for radius r, building it once.
+// A Board must not change once paths have been asked of it.
+func (b *Board) graph(level int, r float64) *visGraph {
+	k := visKey{level, r}
+	if g, ok := b.vis.Load(k); ok {
+		return g.(*visGraph)
+	}
+	g := &visGraph{}
+	m := r + 0.01
+	for _, bx := range b.Boxes {
+		if bx.Level != level {
+			continue
+		}
+		g.nodes = append(g.nodes, Point{bx.X0 - m, bx.Y0 - m, level}, Point{bx.X1 + m, bx.Y0 - m, level},
+			Point{bx.X0 - m, bx.Y1 + m, level}, Point{bx.X1 + m, bx.Y1 + m, level})
+	}
+	for _, w := range b.Walls {
+		if w.A.Level != level {
+			continue
+		}
+		dx, dy := w.B.X-w.A.X, w.B.Y-w.A.Y
+		l := hyp(dx, dy)
+		ux, uy := dx/l*m, dy/l*m
+		g.nodes = append(g.nodes, Point{w.A.X - ux - uy, w.A.Y - uy + ux, level}, Point{w.A.X - ux + uy, w.A.Y - uy - ux, level},
+			Point{w.B.X + ux - uy, w.B.Y + uy + ux, level}, Point{w.B.X + ux + uy, w.B.Y + uy - ux, level})
+	}
+	n := len(g.nodes)
+	g.d = make([]float64, n*n)
+	for i := range n {
+		for j := range n {
+			g.d[i*n+j] = math.Inf(1)
+			if i != j && b.clearFor(g.nodes[i], g.nodes[j], r) {
+				g.d[i*n+j] = hyp(g.nodes[j].X-g.nodes[i].X, g.nodes[j].Y-g.nodes[i].Y)
 			}
 		}
 	}
+	actual, _ := b.vis.LoadOrStore(k, g)
+	return actual.(*visGraph)
 }
 
 // clearFor reports whether a base of radius r can slide straight from a to b
@@ -497,7 +561,7 @@ func (b *Board) clearFor(a, c Point, r float64) bool {
 			continue
 		}
 		if _, hit := crossAt(a.X, a.Y, c.X, c.Y, w.A.X, w.A.Y, w.B.X, w.B.Y); hit ||
-			segDist(w.A.X, w.A.Y, a.X, a.Y, c.X, c.Y) < r || segDist(w.B.X, w.B.Y, a.X, a.Y, c.X, c.Y) < r {
+			segDist2(w.A.X, w.A.Y, a.X, a.Y, c.X, c.Y) < r*r || segDist2(w.B.X, w.B.Y, a.X, a.Y, c.X, c.Y) < r*r {
 			return false
 		}
 	}

@@ -28,7 +28,7 @@ func gapAt(s *engine.State, m int, x, y float64, lvl int8, n int) float64 {
 	if nl != lvl {
 		return math.Inf(1)
 	}
-	return math.Hypot(x-nx, y-ny) - radius(s, m) - radius(s, n)
+	return hyp(x-nx, y-ny) - radius(s, m) - radius(s, n)
 }
 
 // segGap is the smallest base-edge gap between model n and model m moving
@@ -42,9 +42,9 @@ func segGap(s *engine.State, m int, x0, y0, x1, y1 float64, lvl int8, n int) flo
 	l2 := dx*dx + dy*dy
 	t := 0.0
 	if l2 > 0 {
-		t = math.Max(0, math.Min(1, ((nx-x0)*dx+(ny-y0)*dy)/l2))
+		t = max(0, min(1, ((nx-x0)*dx+(ny-y0)*dy)/l2))
 	}
-	return math.Hypot(x0+t*dx-nx, y0+t*dy-ny) - radius(s, m) - radius(s, n)
+	return hyp(x0+t*dx-nx, y0+t*dy-ny) - radius(s, m) - radius(s, n)
 }
 
 // engages reports whether enemy n stops m coming within 1" (it is not
