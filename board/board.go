@@ -29,7 +29,9 @@ const EyeHeight = 1.0
 const Contact = 0.01
 
 // Board is a battlefield. Its zero value is not usable; build one with a
-// Width and Height.
+// Width and Height. Once paths have been asked of it, a Board must not
+// change: it keeps which terrain corners see each other. It is safe for
+// concurrent use by several games.
 type Board struct {
 	Width, Height float64
 	Levels        []float64 // elevation of each level; level 0 is the ground at 0
