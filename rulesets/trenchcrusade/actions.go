@@ -1,0 +1,332 @@
+package trenchcrusade
+
+import (
+	"math"
+
+	"github.com/skirmish-engine/skirmish/board"
+	"github.com/skirmish-engine/skirmish/engine"
+)
+
+// actionDefs are the actions of rules.md §4.3: each at most once an
+// activation, and only one of Move, Charge and Retreat.
+func actionDefs() []engine.ActionDef {
+	return []engine.ActionDef{
+		{ID: "charge", Name: "Charge", Type: "action", When: "standing, no enemy within 1\"; an enemy in sight within 12\"; moves Movement + D6\" to it",
+			Excludes: []string{"move", "retreat"},
+			Available: func(s *engine.State, m int) bool {
+				return upright(s, m) && !nearEnemy(s, m) && !shotExcludes(s, m)
+			},
+			Options: chargeTargets, Resolve: resolveCharge},
+		{ID: "dash", Name: "Dash", Type: "action", When: "standing, no enemy within 1\"; a Risky Success Roll, then an extra move of up to Movement",
+			Available: func(s *engine.State, m int) bool { return upright(s, m) && !nearEnemy(s, m) },
+			Options:   moveOptions, Resolve: resolveDash},
+		{ID: "fight", Name: "Fight", Type: "action", When: "standing, a melee weapon; an enemy within 1\"",
+			Available: func(s *engine.State, m int) bool {
+				return upright(s, m) && len(stat(s).melee[m]) > 0 && !chargeExcludesFight(s, m)
+			},
+			Options: fightTargets, Resolve: resolveFight},
+		{ID: "move", Name: "Move", Type: "action", When: "standing, no enemy within 1\"; up to Movement, never within 1\" of an enemy",
+			Excludes:  []string{"charge", "retreat"},
+			Available: func(s *engine.State, m int) bool { return upright(s, m) && !nearEnemy(s, m) },
+			Options:   moveOptions, Resolve: resolveMove},
+		{ID: "retreat", Name: "Retreat", Type: "action", When: "standing, an enemy within 1\"; each may strike first; then up to Movement away",
+			Excludes:  []string{"move", "charge"},
+			Available: func(s *engine.State, m int) bool { return upright(s, m) && nearEnemy(s, m) },
+			Options:   retreatOptions, Resolve: resolveRetreat},
+		{ID: "shoot", Name: "Shoot", Type: "action", When: "standing, a ranged weapon, no enemy within 1\"; a target in sight and range",
+			Available: func(s *engine.State, m int) bool { return upright(s, m) && len(stat(s).ranged[m]) > 0 && !nearEnemy(s, m) },
+			Options:   shotOptions, Resolve: resolveShoot},
+	}
+}
+
+func status(s *engine.State, m int) int { return int(s.Models[m].Status) }
+
+// upright: in play and not Down. A Down model stands when it activates
+// (rules.md §4.2.3), so this only fails for a model taken Down mid-way.
+func upright(s *engine.State, m int) bool { return s.Models[m].InPlay && status(s, m) == standing }
+
+func enemy(s *engine.State, m, t int) bool {
+	return t != m && s.Models[t].InPlay && s.SideOf(t) != s.SideOf(m)
+}
+
+func friend(s *engine.State, m, t int) bool {
+	return t != m && s.Models[t].InPlay && s.SideOf(t) == s.SideOf(m)
+}
+
+// geo is the board, or nil at a table.
+func geo(s *engine.State) engine.Board { return s.Setup().Board }
+
+func concrete(s *engine.State) *board.Board {
+	b, _ := geo(s).(*board.Board)
+	return b
+}
+
+// within asks the board whether m is within x" of t; at a table it says
+// yes, and the resolution asks the players.
+func within(s *engine.State, m, t int, x float32) bool {
+	b := geo(s)
+	if b == nil {
+		return true
+	}
+	v, _ := b.Fact(s, engine.Fact{Kind: engine.FactWithin, A: m, B: t, Inches: x})
+	return v == 1
+}
+
+func sees(s *engine.State, m, t int) bool {
+	b := geo(s)
+	if b == nil {
+		return true
+	}
+	v, _ := b.Fact(s, engine.Fact{Kind: engine.FactSight, A: m, B: t})
+	return v == 1
+}
+
+// nearEnemy reports an enemy within 1" on a board (at a table, false: the
+// players choose Retreat when it applies, and the actions ask).
+func nearEnemy(s *engine.State, m int) bool {
+	if geo(s) == nil {
+		return false
+	}
+	for t := range s.Models {
+		if enemy(s, m, t) && within(s, m, t, 1) {
+			return true
+		}
+	}
+	return false
+}
+
+// shotExcludes: after a Shoot with a weapon without Assault, no Charge
+// (rules.md §4.3, §6.3-c, §8 gap 7).
+func shotExcludes(s *engine.State, m int) bool { return s.Has(m, cShot) }
+
+// chargeExcludesFight: with option charge-exclusion=shoot-and-fight, a
+// model that charged may not Fight in the same activation.
+func chargeExcludesFight(s *engine.State, m int) bool {
+	return s.Option(optExclusion) == "shoot-and-fight" && s.Has(m, cCharged)
+}
+
+// movement is the model's Movement now: halved in the activation it
+// stood up in (rules.md §4.2.3).
+func movement(s *engine.State, m int) float32 {
+	mv := float32(s.Stat(m, sM))
+	if s.Has(m, cStood) {
+		mv /= 2
+	}
+	return mv
+}
+
+func chargeTargets(s *engine.State, m int, add func(engine.Action)) {
+	for t := range s.Models {
+		if enemy(s, m, t) && sees(s, m, t) && within(s, m, t, 12) {
+			add(engine.Action{Target: t})
+		}
+	}
+}
+
+func fightTargets(s *engine.State, m int, add func(engine.Action)) {
+	for t := range s.Models {
+		if enemy(s, m, t) && within(s, m, t, 1) {
+			add(engine.Action{Target: t})
+		}
+	}
+}
+
+// shotOptions are (weapon, target) pairs: each ranged weapon at each enemy
+// in sight and range (all enemies at a table). After a Charge only Assault
+// weapons may shoot.
+func shotOptions(s *engine.State, m int, add func(engine.Action)) {
+	for _, w := range stat(s).ranged[m] {
+		if s.Has(m, cCharged) && !w.assault {
+			continue
+		}
+		for t := range s.Models {
+			if enemy(s, m, t) && sees(s, m, t) && within(s, m, t, w.rng) {
+				add(engine.Action{Target: t, Option: w.gear})
+			}
+		}
+	}
+}
+
+// Movement on a board: destinations from the board's candidates that keep
+// out of 1" of every enemy all the way (rules.md §4.3 Move); at a table a
+// plain action, the players move the model.
+
+func radius(s *engine.State, m int) float64 { return s.Static(m).Base / 2 }
+
+func centre(s *engine.State, m int) (float64, float64, int8) {
+	p := s.Models[m].Pos
+	return float64(p.X), float64(p.Y), p.Level
+}
+
+// segGap is the smallest base-edge gap between n and m moving straight
+// from (x0, y0) to (x1, y1) on level lvl.
+func segGap(s *engine.State, m int, x0, y0, x1, y1 float64, lvl int8, n int) float64 {
+	nx, ny, nl := centre(s, n)
+	if nl != lvl {
+		return math.Inf(1)
+	}
+	dx, dy := x1-x0, y1-y0
+	l2 := dx*dx + dy*dy
+	t := 0.0
+	if l2 > 0 {
+		t = max(0, min(1, ((nx-x0)*dx+(ny-y0)*dy)/l2))
+	}
+	return hyp(x0+t*dx-nx, y0+t*dy-ny) - radius(s, m) - radius(s, n)
+}
+
+func hyp(x, y float64) float64 { return math.Sqrt(x*x + y*y) }
+
+// keepsClear: a move that never comes within 1" of an enemy.
+func keepsClear(s *engine.State, m int, p engine.Pos) bool {
+	x0, y0, lvl := centre(s, m)
+	for n := range s.Models {
+		if enemy(s, m, n) && segGap(s, m, x0, y0, float64(p.X), float64(p.Y), lvl, n) <= 1 {
+			return false
+		}
+	}
+	return true
+}
+
+// endsClear: a move that ends more than 1" from every enemy (Retreat).
+func endsClear(s *engine.State, m int, p engine.Pos) bool {
+	for n := range s.Models {
+		if enemy(s, m, n) {
+			nx, ny, nl := centre(s, n)
+			if nl == p.Level && hyp(float64(p.X)-nx, float64(p.Y)-ny)-radius(s, m)-radius(s, n) <= 1 {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+func moveOptions(s *engine.State, m int, add func(engine.Action)) {
+	destinations(s, m, keepsClear, add)
+}
+
+func retreatOptions(s *engine.State, m int, add func(engine.Action)) {
+	destinations(s, m, endsClear, add)
+}
+
+func destinations(s *engine.State, m int, ok func(*engine.State, int, engine.Pos) bool, add func(engine.Action)) {
+	b := geo(s)
+	if b == nil {
+		add(engine.Action{Target: engine.NoModel})
+		return
+	}
+	e := ext(s)
+	e.pos = b.Destinations(s, m, movement(s, m), e.pos[:0])
+	for _, p := range e.pos {
+		if ok(s, m, p) {
+			add(engine.Action{Target: engine.NoModel}.At(p.X, p.Y))
+		}
+	}
+}
+
+func moveTo(c *engine.Ctx, m int, a engine.Action) {
+	s := c.State()
+	if a.HasPos {
+		c.Move(m, engine.Pos{X: a.X, Y: a.Y, Level: s.Models[m].Pos.Level})
+	} else {
+		c.Emit(engine.Event{Type: "moved", Model: m, Other: engine.NoModel})
+	}
+}
+
+func resolveMove(c *engine.Ctx, a engine.Action) { moveTo(c, a.Actor, a) }
+
+// resolveDash: a Risky Success Roll; failed, the activation ends where the
+// model stands; passed, it moves (rules.md §4.3 Actions).
+func resolveDash(c *engine.Ctx, a engine.Action) {
+	if successFor(c, a.Actor, 0) == 0 {
+		c.Emit(engine.Event{Type: "dash-failed", Model: a.Actor, Other: engine.NoModel})
+		c.EndActivation()
+		return
+	}
+	moveTo(c, a.Actor, a)
+}
+
+// resolveCharge moves up to Movement + D6" (halved after standing up)
+// towards the target: into base contact if it can, else as close as it
+// may (rules.md §4.3 Charge, §4.2.3).
+func resolveCharge(c *engine.Ctx, a engine.Action) {
+	s := c.State()
+	m, t := a.Actor, a.Target
+	s.Set(m, cCharged, true)
+	if geo(s) == nil && !c.FactTrue(engine.Fact{Kind: engine.FactSight, A: m, B: t}) {
+		c.Emit(engine.Event{Type: "no-sight", Model: m, Other: t})
+		return
+	}
+	if geo(s) == nil && !c.FactTrue(engine.Fact{Kind: engine.FactWithin, A: m, B: t, Inches: 12}) {
+		c.Emit(engine.Event{Type: "out-of-range", Model: m, Other: t})
+		return
+	}
+	reach := float64(s.Stat(m, sM) + c.Roll(s.SideOf(m), pD6).Outcome + 1)
+	if s.Has(m, cStood) {
+		reach /= 2
+	}
+	b := geo(s)
+	if b == nil {
+		if c.FactTrue(engine.Fact{Kind: engine.FactContact, A: m, B: t}) {
+			c.Emit(engine.Event{Type: "charged", Model: m, Other: t})
+		} else {
+			c.Emit(engine.Event{Type: "moved-closer", Model: m, Other: t})
+		}
+		return
+	}
+	p := contactPoint(s, m, t)
+	if d, ok := b.PathLength(s, m, p); ok && float64(d) <= reach+1e-6 {
+		c.Move(m, p)
+		c.Emit(engine.Event{Type: "charged", Model: m, Other: t})
+		return
+	}
+	closer(c, m, t, reach)
+}
+
+// contactPoint is where m's base touches t's, on the line between centres,
+// at hundredths of an inch, never overlapping.
+func contactPoint(s *engine.State, m, t int) engine.Pos {
+	mx, my, _ := centre(s, m)
+	tx, ty, tl := centre(s, t)
+	dx, dy := mx-tx, my-ty
+	d := hyp(dx, dy)
+	if d == 0 {
+		dx, dy, d = 1, 0, 1
+	}
+	r := radius(s, m) + radius(s, t)
+	x, y := tx+dx/d*(r+board.Contact/2), ty+dy/d*(r+board.Contact/2)
+	for _, fx := range [2]func(float64) float64{math.Floor, math.Ceil} {
+		for _, fy := range [2]func(float64) float64{math.Floor, math.Ceil} {
+			p := engine.Pos{X: float32(fx(x*100) / 100), Y: float32(fy(y*100) / 100), Level: tl}
+			if g := hyp(float64(p.X)-tx, float64(p.Y)-ty) - r; g >= 0 && g <= board.Contact {
+				return p
+			}
+		}
+	}
+	return engine.Pos{X: float32(x), Y: float32(y), Level: tl}
+}
+
+// closer moves m straight towards t as far as it may: within reach, where
+// it can stand, never within 1" of an enemy.
+func closer(c *engine.Ctx, m, t int, reach float64) {
+	s := c.State()
+	b := geo(s)
+	x0, y0, lvl := centre(s, m)
+	tx, ty, _ := centre(s, t)
+	dx, dy := tx-x0, ty-y0
+	l := hyp(dx, dy)
+	if l == 0 {
+		return
+	}
+	for d := min(reach, l); d > 0.05; d -= 0.25 {
+		p := engine.Pos{X: float32(math.Round((x0+dx/l*d)*100) / 100), Y: float32(math.Round((y0+dy/l*d)*100) / 100), Level: lvl}
+		if !keepsClear(s, m, p) {
+			continue
+		}
+		if pl, ok := b.PathLength(s, m, p); ok && float64(pl) <= reach+1e-6 {
+			c.Move(m, p)
+			c.Emit(engine.Event{Type: "moved-closer", Model: m, Other: t})
+			return
+		}
+	}
+	c.Emit(engine.Event{Type: "no-room", Model: m, Other: t})
+}

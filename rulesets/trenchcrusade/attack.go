@@ -1,0 +1,324 @@
+package trenchcrusade
+
+import (
+	"strconv"
+
+	"github.com/skirmish-engine/skirmish/engine"
+)
+
+// spendOptions[n] are the choices "0".."n" markers to spend.
+var spendOptions = func() (o [7][]string) {
+	for n := range o {
+		for k := 0; k <= n; k++ {
+			o[n] = append(o[n], strconv.Itoa(k))
+		}
+	}
+	return o
+}()
+
+// spend asks side who how many of model m's markers (counter) to spend,
+// when it has any, removes them and returns how many (rules.md §4.3 Blood
+// and Blessing markers: offered at the moment they apply).
+func spend(c *engine.Ctx, who, m, counter int, key, text string) int {
+	s := c.State()
+	n := min(s.Count(m, counter), len(spendOptions)-1)
+	if n == 0 {
+		return 0
+	}
+	k := c.Choose(who, key, text, spendOptions[n])
+	if k > 0 {
+		c.Add(m, counter, -k)
+	}
+	return k
+}
+
+func opponent(s *engine.State, m int) int { return (s.SideOf(m) + 1) % len(s.Sides) }
+
+// successFor is a Success Roll taken for model m with net ±DICE: the
+// opponent may spend m's Blood markers (−1 DICE each), m's player its
+// Blessing markers (+1 DICE each); a Down model rolls at −1 DICE (rules.md
+// §4.3, §4.2.3, §6.3-h). It returns 0 failure, 1 success, 2 critical.
+func successFor(c *engine.Ctx, m, net int) int {
+	s := c.State()
+	net -= spend(c, opponent(s, m), m, cBlood, "spend-blood", "Spend Blood markers on "+s.Static(m).ID+": −1 DICE each on its Success Roll?")
+	net += spend(c, s.SideOf(m), m, cBlessing, "spend-blessing", "Spend Blessing markers of "+s.Static(m).ID+": +1 DICE each on its Success Roll?")
+	if status(s, m) == down {
+		net--
+	}
+	return c.Roll(s.SideOf(m), successRoll(net, s.Option(optCrit) == "natural")).Outcome
+}
+
+// injure makes an Injury Roll against t (rules.md §4.2.1–§4.2.2): the
+// attacking side may spend t's Blood markers (+1 INJURY DICE each), t's
+// player its Blessing markers (−1 each); net extra dice and the flat
+// modifiers (weapon, Armour characteristic, armour and shields) are given.
+// The attacking side rolls. src is the attacker, or NoModel (a fall).
+func injure(c *engine.Ctx, src, t, net, mod int) {
+	s := c.State()
+	foe := opponent(s, t)
+	net += spend(c, foe, t, cBlood, "spend-blood", "Spend Blood markers on "+s.Static(t).ID+": +1 INJURY DICE each?")
+	net -= spend(c, s.SideOf(t), t, cBlessing, "spend-blessing", "Spend Blessing markers of "+s.Static(t).ID+": −1 INJURY DICE each?")
+	// The negative modifiers together count for at most −3; the positive
+	// ones are added apart (rules.md §4.2.1 step 4, §6.3-g).
+	pos, neg := 0, 0
+	for _, v := range [...]int{mod, s.Stat(t, sArmour), stat(s).kitMod[t]} {
+		if v > 0 {
+			pos += v
+		} else {
+			neg += v
+		}
+	}
+	switch c.Roll(foe, injuryRoll(net, pos, neg)).Outcome {
+	case 0:
+		c.Emit(engine.Event{Type: "no-effect", Model: t, Other: src})
+	case 1:
+		c.Add(t, cBlood, 1)
+		s.Models[t].Counters[cHits]++
+		c.Emit(engine.Event{Type: "minor-hit", Model: t, Other: src})
+	case 2:
+		takeDown(c, t)
+	default:
+		outOfAction(c, t)
+	}
+}
+
+// takeDown: +1 Blood marker and Down; already Down, +2 Blood markers
+// instead. Taken Down in its own activation, the activation ends; within
+// 1" of a ledge, a Success Roll or it falls first (rules.md §4.2.1, §4.2.3).
+func takeDown(c *engine.Ctx, t int) {
+	s := c.State()
+	if status(s, t) == down {
+		c.Add(t, cBlood, 2)
+		s.Models[t].Counters[cHits]++
+		c.Emit(engine.Event{Type: "down-again", Model: t, Other: engine.NoModel})
+		return
+	}
+	c.Add(t, cBlood, 1)
+	if nearLedge(c, t) && successFor(c, t, 0) == 0 {
+		fall(c, t)
+		if !s.Models[t].InPlay {
+			return
+		}
+	}
+	c.SetStatus(t, down)
+	if s.Turn.Model == t {
+		c.EndActivation()
+	}
+}
+
+// outOfAction removes t; a TOUGH model goes Down instead the first time
+// (rules.md §4.3 Armour).
+func outOfAction(c *engine.Ctx, t int) {
+	s := c.State()
+	if stat(s).tough[t] && !s.Has(t, cToughUsed) {
+		s.Set(t, cToughUsed, true)
+		c.Emit(engine.Event{Type: "tough", Model: t, Other: engine.NoModel})
+		takeDown(c, t)
+		return
+	}
+	c.Remove(t)
+}
+
+// nearLedge asks whether t is within 1" of a ledge: the board knows, at a
+// table the players say.
+func nearLedge(c *engine.Ctx, t int) bool {
+	s := c.State()
+	f := engine.Fact{Kind: engine.FactNearLedge, A: t, B: engine.NoModel, Inches: 1}
+	if b := geo(s); b != nil {
+		v, _ := b.Fact(s, f)
+		return v == 1
+	}
+	return c.FactTrue(f)
+}
+
+// fall drops t from the nearest ledge: 3" or more is an Injury Roll with +1
+// INJURY DICE per full 3" (rules.md §4.2.2 Falling).
+func fall(c *engine.Ctx, t int) {
+	s := c.State()
+	f := engine.Fact{Kind: engine.FactFall, A: t, B: engine.NoModel}
+	var h int
+	if b := concrete(s); b != nil {
+		h, _ = b.Fact(s, f)
+		p := s.Models[t].Pos
+		for _, l := range b.Ledges {
+			if l.A.Level == int(p.Level) {
+				c.Move(t, engine.Pos{X: p.X, Y: p.Y, Level: int8(l.Below)})
+				break
+			}
+		}
+	} else {
+		h = c.Fact(f)
+	}
+	c.Emit(engine.Event{Type: "fell", Model: t, Other: engine.NoModel, Value: h})
+	if h >= 300 {
+		injure(c, engine.NoModel, t, h/300, 0)
+	}
+}
+
+// resolveShoot is a ranged attack (rules.md §4.3): the Success Roll with
+// the Ranged characteristic and the weapon's ±DICE, +1 from more than 3"
+// above, −1 against cover, −1 beyond half range; a shot at an enemy within
+// 1" of the shooter's friends hits one of them on a D6 of 1–3. Success:
+// an Injury Roll; critical: with +1 INJURY DICE.
+func resolveShoot(c *engine.Ctx, a engine.Action) {
+	s := c.State()
+	m, t := a.Actor, a.Target
+	w := weaponAt(stat(s).ranged[m], a.Option)
+	if !w.assault {
+		s.Set(m, cShot, true)
+	}
+	b := geo(s)
+	net := s.Stat(m, sRanged) + w.dice
+	if b != nil {
+		if v, _ := b.Fact(s, engine.Fact{Kind: engine.FactElevation, A: m, B: t}); v > 300 {
+			net++
+		}
+		if v, _ := b.Fact(s, engine.Fact{Kind: engine.FactCover, A: m, B: t}); v == 1 {
+			net--
+		}
+		if !within(s, m, t, w.rng/2) {
+			net--
+		}
+	} else {
+		if !c.FactTrue(engine.Fact{Kind: engine.FactSight, A: m, B: t}) {
+			c.Emit(engine.Event{Type: "no-sight", Model: m, Other: t})
+			return
+		}
+		if !c.FactTrue(engine.Fact{Kind: engine.FactWithin, A: m, B: t, Inches: w.rng}) {
+			c.Emit(engine.Event{Type: "out-of-range", Model: m, Other: t})
+			return
+		}
+		if c.Fact(engine.Fact{Kind: engine.FactElevation, A: m, B: t}) > 300 {
+			net++
+		}
+		if c.FactTrue(engine.Fact{Kind: engine.FactCover, A: m, B: t}) {
+			net--
+		}
+		if !c.FactTrue(engine.Fact{Kind: engine.FactWithin, A: m, B: t, Inches: w.rng / 2}) {
+			net--
+		}
+	}
+	t = intoMelee(c, m, t)
+	attack(c, m, t, w, net, false)
+}
+
+// intoMelee: a shot at a target within 1" of the shooter's friends goes at
+// one of them on a D6 of 1–3 (rules.md §4.3 Ranged attack).
+func intoMelee(c *engine.Ctx, m, t int) int {
+	s := c.State()
+	var near [engine.MaxModels]int
+	n := 0
+	for f := range s.Models {
+		if !friend(s, m, f) {
+			continue
+		}
+		var yes bool
+		if b := geo(s); b != nil {
+			yes = within(s, f, t, 1)
+		} else {
+			yes = c.FactTrue(engine.Fact{Kind: engine.FactWithin, A: f, B: t, Inches: 1})
+		}
+		if yes {
+			near[n] = f
+			n++
+		}
+	}
+	if n == 0 || c.Roll(s.SideOf(m), pD6).Outcome >= 3 {
+		return t
+	}
+	f := near[0]
+	if n > 1 {
+		f = near[c.Roll(s.SideOf(m), pPick[min(n, maxPick)]).Outcome]
+	}
+	c.Emit(engine.Event{Type: "hit-friend", Model: m, Other: f})
+	return f
+}
+
+func weaponAt(ws []weapon, gear int) weapon {
+	for _, w := range ws {
+		if w.gear == gear {
+			return w
+		}
+	}
+	return weapon{gear: -1}
+}
+
+// attack is one attack's Success Roll and, on a hit, its Injury Roll:
+// +1 INJURY DICE on a critical, and in melee against a Down target.
+func attack(c *engine.Ctx, m, t int, w weapon, net int, melee bool) {
+	s := c.State()
+	res := successFor(c, m, net)
+	if res == 0 {
+		c.Emit(engine.Event{Type: "missed", Model: m, Other: t})
+		return
+	}
+	inj := w.injDice
+	if res == 2 {
+		inj++
+		c.Emit(engine.Event{Type: "critical", Model: m, Other: t})
+	}
+	if melee && status(s, t) == down {
+		inj++
+	}
+	injure(c, m, t, inj, w.injMod)
+}
+
+// resolveFight is a melee attack at an enemy within 1" (rules.md §4.3):
+// the Melee characteristic and the weapon's ±DICE; −1 DICE facing FEAR
+// unless the attacker has it too; with a second melee weapon, a second
+// attack at −1 DICE more.
+func resolveFight(c *engine.Ctx, a engine.Action) {
+	s := c.State()
+	m, t := a.Actor, a.Target
+	if geo(s) == nil && !c.FactTrue(engine.Fact{Kind: engine.FactWithin, A: m, B: t, Inches: 1}) {
+		c.Emit(engine.Event{Type: "out-of-reach", Model: m, Other: t})
+		return
+	}
+	fear := 0
+	if stat(s).fear[t] && !stat(s).fear[m] {
+		fear = -1
+	}
+	for i, w := range stat(s).melee[m] {
+		if !s.Models[t].InPlay || !upright(s, m) {
+			return
+		}
+		attack(c, m, t, w, s.Stat(m, sMelee)+w.dice+fear-i, true)
+	}
+}
+
+// resolveRetreat: every enemy within 1" may strike once first; if the model
+// is then Down or out, it stays; else it moves up to Movement, ending more
+// than 1" from enemies (rules.md §4.3 Retreat, §8).
+func resolveRetreat(c *engine.Ctx, a engine.Action) {
+	s := c.State()
+	m := a.Actor
+	for e := range s.Models {
+		if !enemy(s, m, e) || !upright(s, e) || len(stat(s).melee[e]) == 0 {
+			continue
+		}
+		var near bool
+		if geo(s) != nil {
+			near = within(s, e, m, 1)
+		} else {
+			near = c.FactTrue(engine.Fact{Kind: engine.FactWithin, A: e, B: m, Inches: 1})
+		}
+		if !near {
+			continue
+		}
+		if c.Choose(s.SideOf(e), "strike", s.Static(e).ID+" may strike "+s.Static(m).ID+" as it retreats", strikeOptions) == 0 {
+			continue
+		}
+		fear := 0
+		if stat(s).fear[m] && !stat(s).fear[e] {
+			fear = -1
+		}
+		w := stat(s).melee[e][0]
+		attack(c, e, m, w, s.Stat(e, sMelee)+w.dice+fear, true)
+		if !s.Models[m].InPlay || status(s, m) == down {
+			return
+		}
+	}
+	moveTo(c, m, a)
+}
+
+var strikeOptions = []string{"let-go", "strike"}

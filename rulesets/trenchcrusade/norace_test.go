@@ -1,0 +1,5 @@
+//go:build !race
+
+package trenchcrusade_test
+
+const raceEnabled = false
