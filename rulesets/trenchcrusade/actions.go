@@ -34,8 +34,10 @@ func actionDefs() []engine.ActionDef {
 			Available: func(s *engine.State, m int) bool { return upright(s, m) && nearEnemy(s, m) },
 			Options:   retreatOptions, Resolve: resolveRetreat},
 		{ID: "shoot", Name: "Shoot", Type: "action", When: "standing, a ranged weapon, no enemy within 1\"; a target in sight and range",
-			Available: func(s *engine.State, m int) bool { return upright(s, m) && len(stat(s).ranged[m]) > 0 && !nearEnemy(s, m) },
-			Options:   shotOptions, Resolve: resolveShoot},
+			Available: func(s *engine.State, m int) bool {
+				return upright(s, m) && len(stat(s).ranged[m]) > 0 && !nearEnemy(s, m)
+			},
+			Options: shotOptions, Resolve: resolveShoot},
 	}
 }
 

@@ -27,10 +27,10 @@ const (
 
 // Conditions.
 const (
-	cStood    = iota // stood up this activation: Movement halved (rules.md §4.2.3)
-	cShot            // shot this activation with a weapon without Assault
-	cCharged         // charged this activation
-	cToughUsed       // TOUGH has saved it from Out of Action once
+	cStood     = iota // stood up this activation: Movement halved (rules.md §4.2.3)
+	cShot             // shot this activation with a weapon without Assault
+	cCharged          // charged this activation
+	cToughUsed        // TOUGH has saved it from Out of Action once
 )
 
 // Counters (rules.md §4.3: at most 6 of each marker).
