@@ -31,7 +31,7 @@ func actionDefs() []engine.ActionDef {
 			Options:   moveOptions, Resolve: resolveMove},
 		{ID: "retreat", Name: "Retreat", Type: "action", When: "standing, an enemy within 1\"; each may strike first; then up to Movement away",
 			Excludes:  []string{"move", "charge"},
-			Available: func(s *engine.State, m int) bool { return upright(s, m) && nearEnemy(s, m) },
+			Available: func(s *engine.State, m int) bool { return upright(s, m) && (geo(s) == nil || nearEnemy(s, m)) },
 			Options:   retreatOptions, Resolve: resolveRetreat},
 		{ID: "shoot", Name: "Shoot", Type: "action", When: "standing, a ranged weapon, no enemy within 1\"; a target in sight and range",
 			Available: func(s *engine.State, m int) bool {

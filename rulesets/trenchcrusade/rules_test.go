@@ -1,0 +1,381 @@
+package trenchcrusade
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/skirmish-engine/skirmish/engine"
+)
+
+// four is a table game: w (m0) and b (m1) face off; w2 (m2) and b2 (m3)
+// stand by.
+func four(t *testing.T, opts map[string]string, mods ...func(m *engine.ModelSetup)) *harness {
+	ms := []engine.ModelSetup{trooper("w", 0), trooper("b", 1), trooper("w2", 0), trooper("b2", 1)}
+	for i, f := range mods {
+		if f != nil {
+			ms[i] = with(ms[i], f)
+		}
+	}
+	return table(t, opts, ms...)
+}
+
+// shootAt plays w's Shoot at b at a table up to its Success Roll: in sight,
+// in range, level, no cover, within half range, w2 not within 1" of b.
+var shootAt = []string{"shoot m0 >m1 #0", "f:1", "f:1", "f:0", "f:0", "f:1", "f:0"}
+
+func (h *harness) counter(id string, c int) int { return h.s().Count(h.model(id), c) }
+
+// Seed 003 (rules.md §4.2.1): the Injury Roll's four results: no effect;
+// a Minor Hit places a Blood marker; Down places one and lays the model
+// Down, or two when it already is; Out of Action removes it.
+func TestInjuryResults(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		armour int
+		down   bool
+		faces  string
+		status string
+		blood  int
+	}{
+		{"no-effect", -3, false, "1 1", "standing", 0}, // 2 − 3
+		{"minor-hit", 0, false, "1 1", "standing", 1},
+		{"minor-hit/6", 0, false, "3 3", "standing", 1},
+		{"down", 0, false, "3 4", "down", 1},
+		{"down/8", 0, false, "4 4", "down", 1},
+		{"down-again", 0, true, "3 4", "down", 2},
+		{"out-of-action", 0, false, "4 5", "gone", 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			h := four(t, nil, nil, func(m *engine.ModelSetup) { m.Profile[sArmour] = tc.armour })
+			if tc.down {
+				h.force("b", down)
+			}
+			h.play("activate m0")
+			h.play(shootAt...)
+			h.play("d:4 4")
+			mods := "[]"
+			if tc.armour != 0 {
+				mods = "[-3]"
+			}
+			h.wantAsks("dice tc-injury {Dice:0 Mods:" + mods + "}")
+			h.play("d:" + tc.faces)
+			if tc.status == "down" && !tc.down {
+				h.wantAsks("fact near-ledge") // within 1" of a ledge?
+				h.play("f:0")
+			}
+			h.wantStatus("b", tc.status)
+			if tc.status != "gone" {
+				if got := h.counter("b", cBlood); got != tc.blood {
+					t.Errorf("b has %d Blood markers, want %d", got, tc.blood)
+				}
+			}
+		})
+	}
+}
+
+// rules.md §4.3 (Armour, TOUGH): the first time a TOUGH model would go Out
+// of Action it goes Down instead; the next time it is out.
+func TestTough(t *testing.T) {
+	h := four(t, nil, nil, func(m *engine.ModelSetup) { m.Keywords = []string{"tough"} })
+	h.play("activate m0")
+	h.play(shootAt...)
+	h.play("d:4 4", "d:6 6", "f:0")
+	h.wantStatus("b", "down")
+	h.play("end m0", "activate m1") // b stands up
+	h.wantStatus("b", "standing")
+	h.play("end m1", "activate m2", "shoot m2 >m1 #0", "f:1", "f:1", "f:0", "f:0", "f:1", "f:0", "d:4 4", "c:0", "d:6 6") // none of b's Blood spent
+	h.wantStatus("b", "gone")
+}
+
+// Seed 003 (rules.md §4.2.2): the sources of injury dice and modifiers.
+// The attacker may spend the target's Blood markers (+1 die each), the
+// target's player its Blessing markers (−1 each); a critical adds one; the
+// weapon's own; the Armour characteristic and kit (armour, shield) add
+// negative modifiers, which count for at most −3 together.
+func TestInjuryDiceSources(t *testing.T) {
+	h := four(t, nil,
+		func(m *engine.ModelSetup) {
+			m.Gear[0].Stats = map[string]int{"range": 24, "injury-dice": 1, "injury-mod": 1}
+		},
+		func(m *engine.ModelSetup) {
+			m.Profile[sArmour] = -2
+			m.Gear = append(m.Gear, engine.Gear{Name: "shield", Kind: "shield", Stats: map[string]int{"injury-mod": -1}},
+				engine.Gear{Name: "armour", Kind: "armour", Stats: map[string]int{"injury-mod": -1}})
+			m.Counters = map[string]int{"blood": 3, "blessing": 2}
+		})
+	h.play("activate m0")
+	h.play(shootAt...)
+	h.play("d:6 6 ") // a critical
+	h.wantAsks("choice spend-blood")
+	if p := h.g.Pending(); p.Who != 0 || !slices.Equal(p.Options, []string{"0", "1", "2", "3"}) {
+		t.Fatalf("the Vigil should choose 0–3 of b's Blood markers: %v", p)
+	}
+	h.play("c:3")
+	h.wantAsks("choice spend-blessing")
+	if p := h.g.Pending(); p.Who != 1 {
+		t.Fatalf("b's own player spends its Blessings, not side %d", p.Who)
+	}
+	h.play("c:1")
+	// 1 (weapon) + 1 (critical) + 3 (Blood) − 1 (Blessing) = +4 dice; +1 and
+	// −2 −1 −1 = −4 modifiers, capped at −3 by the roll.
+	h.wantAsks("dice tc-injury {Dice:4 Mods:[1 -4]}")
+	h.play("d:1 1 1 1 2 3") // 2 + 3 + 1 − 3 = 3: a Minor Hit
+	if h.counter("b", cBlood) != 1 || h.counter("b", cBlessing) != 1 {
+		t.Errorf("blood %d blessing %d; want the 3 spent and 1 placed, 1 Blessing left", h.counter("b", cBlood), h.counter("b", cBlessing))
+	}
+}
+
+// Seed 003 (rules.md §4.2.2, §6.3-f): a melee attack on a Down target adds
+// one injury die, once.
+func TestMeleeAgainstDown(t *testing.T) {
+	h := four(t, nil)
+	h.force("b", down)
+	h.play("activate m0", "fight m0 >m1", "f:1", "d:4 4")
+	h.wantAsks("dice tc-injury {Dice:1 Mods:[]}")
+	h.play("d:6 5 4")
+	h.wantStatus("b", "gone")
+}
+
+// Seed 003 (rules.md §4.2.2 Falling, §4.2.3): a model taken Down within 1"
+// of a ledge makes a Success Roll; failed, it falls, and 3" or more is an
+// Injury Roll with +1 injury die per full 3"; then it is Down.
+func TestDownAtLedgeFalls(t *testing.T) {
+	h := four(t, nil)
+	h.play("activate m0")
+	h.play(shootAt...)
+	h.play("d:4 4", "d:3 4") // down
+	h.play("f:1")            // within 1" of a ledge
+	h.play("c:0")            // the Vigil spend none of b's new Blood marker on its roll
+	h.wantAsks("dice tc-success {Dice:0 Mods:[] NaturalCrit:false}")
+	h.play("d:2 3")         // failed: it falls
+	h.wantAsks("fact fall") // how far?
+	h.play("f:650", "c:0")  // 6.5": two full 3"; the Vigil could spend b's Blood marker here too
+	h.wantAsks("dice tc-injury {Dice:2 Mods:[]}")
+	h.play("d:1 2 1 1")
+	h.wantStatus("b", "down")
+	if got := h.counter("b", cBlood); got != 2 {
+		t.Errorf("b has %d Blood markers, want 2 (Down, then a Minor Hit from the fall)", got)
+	}
+	// A Success at the ledge: Down in place.
+	h = four(t, nil)
+	h.play("activate m0")
+	h.play(shootAt...)
+	h.play("d:4 4", "d:3 4", "f:1", "c:0", "d:4 3")
+	h.wantStatus("b", "down")
+	if got := h.events("fell"); len(got) != 0 {
+		t.Errorf("events %v: b fell after a Success", got)
+	}
+}
+
+// Seed 003 (rules.md §4.2.3): a model taken Down in its own activation ends
+// it at once (here by a strike as it retreats).
+func TestDownEndsOwnActivation(t *testing.T) {
+	h := four(t, nil)
+	h.play("activate m0", "retreat m0")
+	h.wantAsks("fact within")                          // is b within 1"?
+	h.play("f:1", "c:strike", "d:4 4", "d:3 4", "f:0") // b strikes: w Down, not by a ledge
+	h.wantStatus("w", "down")
+	h.wantLegal("activate:b activate:b2")
+}
+
+// Seed 003 (rules.md §4.2.3): a Down model stands when it next activates,
+// its Movement halved for that activation (the Charge bonus too).
+func TestStandUpHalvesMovement(t *testing.T) {
+	h := onBoard(t, nil, nil, [][2]float32{{4, 4}, {20, 4}, {4, 20}, {20, 20}},
+		trooper("w", 0), trooper("b", 1), trooper("w2", 0), trooper("b2", 1))
+	h.force("w", down)
+	h.play("activate m0")
+	h.wantStatus("w", "standing")
+	for _, a := range h.g.Legal() {
+		if a.ID == "move" && a.HasPos {
+			if d := hyp(float64(a.X)-4, float64(a.Y)-4); d > 3+1e-3 {
+				t.Errorf("%s: %.2f\" after standing up, want at most 3\"", a, d)
+			}
+		}
+	}
+}
+
+// rules.md §4.3 Initiative: the warband with fewer models standing has the
+// Initiative and chooses who activates first; a tie is rolled off.
+func TestInitiative(t *testing.T) {
+	su := &engine.Setup{Rounds: 2, Mode: "table", Sides: []engine.SideSetup{{Name: "Vigil"}, {Name: "Choir"}},
+		Models: []engine.ModelSetup{trooper("w", 0), trooper("w2", 0), trooper("b", 1)}}
+	g, err := engine.New(New(), su, engine.Config{Seed: 1, Dice: engine.PhysicalDice})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := &harness{t: t, g: g}
+	if p := g.Pending(); p == nil || p.Key != "first" || p.Who != 1 {
+		t.Fatalf("asks %s; want the Choir (fewer models) to choose who goes first", h.asks())
+	}
+	h.play("c:them")
+	h.wantLegal("activate:w activate:w2")
+	// A tie: a roll-off, highest wins, ties rolled again.
+	su = &engine.Setup{Rounds: 2, Mode: "table", Sides: []engine.SideSetup{{Name: "Vigil"}, {Name: "Choir"}},
+		Models: []engine.ModelSetup{trooper("w", 0), trooper("b", 1)}}
+	g, _ = engine.New(New(), su, engine.Config{Seed: 1, Dice: engine.PhysicalDice})
+	h = &harness{t: t, g: g}
+	h.play("d:4", "d:4", "d:2", "d:5")
+	if p := g.Pending(); p == nil || p.Key != "first" || p.Who != 1 {
+		t.Fatalf("asks %s; want the Choir, who won the roll-off, to choose", h.asks())
+	}
+}
+
+// rules.md §4.3 Actions: each action at most once an activation; only one
+// of Move, Charge and Retreat; Shoot and Charge exclude each other unless
+// the weapon has Assault (option charge-exclusion: also Fight).
+func TestActionsOnceAndExclusive(t *testing.T) {
+	h := four(t, nil)
+	h.play("activate m0")
+	h.wantLegal("charge dash end fight move retreat shoot")
+	h.play("move m0")
+	h.wantLegal("dash end fight shoot")
+	h.play(shootAt[0])
+	h.play(shootAt[1:]...)
+	h.play("d:1 1")
+	h.wantLegal("dash end fight") // no Charge after a Shoot (and none after a Move anyway)
+
+	h = four(t, nil)
+	h.play("activate m0")
+	h.play(shootAt...)
+	h.play("d:1 1")
+	h.wantLegal("dash end fight move retreat")
+
+	// Charge first: then only Assault weapons may shoot.
+	pistol := func(m *engine.ModelSetup) {
+		m.Gear = append(m.Gear, engine.Gear{Name: "pistol", Kind: "ranged", Stats: map[string]int{"range": 12}, Traits: []engine.Trait{{Name: "assault"}}})
+	}
+	h = four(t, nil, pistol)
+	h.play("activate m0", "charge m0 >m1", "f:1", "f:1", "d:3", "f:0")
+	var guns []int
+	for _, a := range h.g.Legal() {
+		if a.ID == "shoot" {
+			guns = append(guns, a.Option)
+		}
+	}
+	if !slices.Equal(slices.Compact(guns), []int{2}) {
+		t.Errorf("after a Charge, Shoot offers gear %v; want only the Assault pistol (2)", guns)
+	}
+	if !strings.Contains(h.legal(), "fight") {
+		t.Error("no Fight after a Charge")
+	}
+	h = four(t, map[string]string{optExclusion: "shoot-and-fight"}, nil)
+	h.play("activate m0", "charge m0 >m1", "f:1", "f:1", "d:3", "f:1")
+	if strings.Contains(h.legal(), "fight") {
+		t.Error("option shoot-and-fight: Fight after a Charge")
+	}
+}
+
+// rules.md §4.3 Actions: Dash is a Risky Success Roll first; failed, the
+// activation ends.
+func TestDashRisky(t *testing.T) {
+	h := four(t, nil)
+	h.play("activate m0", "dash m0")
+	h.wantAsks("dice tc-success {Dice:0 Mods:[] NaturalCrit:false}")
+	h.play("d:1 2")
+	h.wantLegal("activate:b activate:b2")
+	h = four(t, nil)
+	h.play("activate m0", "dash m0", "d:4 3")
+	h.wantLegal("charge end fight move retreat shoot")
+}
+
+// rules.md §4.3 Ranged attack: the Ranged characteristic and the weapon's
+// ±DICE; +1 from more than 3" above; −1 in cover; −1 beyond half range;
+// the opponent may spend the shooter's Blood markers (−1 each), its player
+// its Blessings (+1 each).
+func TestShootModifiers(t *testing.T) {
+	h := four(t, nil, func(m *engine.ModelSetup) {
+		m.Profile[sRanged] = 1
+		m.Gear[0].Stats["dice"] = 1
+		m.Counters = map[string]int{"blood": 2, "blessing": 1}
+	})
+	// 350 = 3.5" above: +1; cover: −1; beyond half range: −1.
+	h.play("activate m0", "shoot m0 >m1 #0", "f:1", "f:1", "f:350", "f:1", "f:0", "f:0")
+	h.wantAsks("choice spend-blood")
+	if h.g.Pending().Who != 1 {
+		t.Error("the shooter's own player spends its Blood markers")
+	}
+	h.play("c:2", "c:1")
+	// 1 + 1 + 1 − 1 − 1 − 2 + 1 = 0
+	h.wantAsks("dice tc-success {Dice:0 Mods:[] NaturalCrit:false}")
+}
+
+// rules.md §4.3 Ranged attack: a shot at an enemy within 1" of the
+// shooter's friends goes at one of them on a D6 of 1–3.
+func TestShootIntoMelee(t *testing.T) {
+	h := four(t, nil)
+	h.play("activate m0", "shoot m0 >m1 #0", "f:1", "f:1", "f:0", "f:0", "f:1", "f:1")
+	h.wantAsks("dice tc-d6 {}")
+	h.play("d:2", "d:4 4", "d:1 1")
+	if got := h.events("hit-friend", "minor-hit"); strings.Join(got, ",") != "hit-friend w,minor-hit w2" {
+		t.Errorf("events %v; want w2 hit instead", got)
+	}
+}
+
+// rules.md §4.3 Melee attack: a second melee weapon attacks again at −1
+// DICE; facing FEAR is −1 DICE unless the attacker has FEAR too.
+func TestFightSecondWeaponAndFear(t *testing.T) {
+	two := func(m *engine.ModelSetup) { m.Gear = append(m.Gear, engine.Gear{Name: "knife", Kind: "melee"}) }
+	fear := func(m *engine.ModelSetup) { m.Keywords = []string{"fear"} }
+	h := four(t, nil, two, fear)
+	h.play("activate m0", "fight m0 >m1", "f:1")
+	h.wantAsks("dice tc-success {Dice:-1 Mods:[] NaturalCrit:false}")
+	h.play("d:1 1 1")
+	h.wantAsks("dice tc-success {Dice:-2 Mods:[] NaturalCrit:false}")
+	h = four(t, nil, func(m *engine.ModelSetup) { two(m); fear(m) }, fear)
+	h.play("activate m0", "fight m0 >m1", "f:1")
+	h.wantAsks("dice tc-success {Dice:0 Mods:[] NaturalCrit:false}")
+}
+
+// rules.md §4.3 Retreat, §8: each enemy within 1" may strike once first; if
+// that leaves the model standing, it moves.
+func TestRetreatStrikes(t *testing.T) {
+	h := four(t, nil)
+	h.play("activate m0", "retreat m0", "f:1", "c:strike", "d:1 1", "f:0")
+	if got := h.events("missed", "moved"); strings.Join(got, ",") != "missed b,moved w" {
+		t.Errorf("events %v; want b's miss, then w's move", got)
+	}
+	h = four(t, nil)
+	h.play("activate m0", "retreat m0", "f:1", "c:let-go", "f:0")
+	if got := h.events("moved"); len(got) != 1 {
+		t.Errorf("events %v", h.events())
+	}
+}
+
+// rules.md §4.3 Morale, §6.3-d: at the end of a turn, a warband with half
+// its models or more Down or out takes a Morale Check (a Success Roll); by
+// default two failures in a row lose the game; with morale=shaken they do
+// not.
+func TestMorale(t *testing.T) {
+	for _, opt := range []string{"two-fails", "shaken"} {
+		h := four(t, map[string]string{optMorale: opt})
+		h.s().Models[1].InPlay = false // b is out: half the Choir
+		h.play("activate m0", "end m0", "activate m3", "end m3", "activate m2", "end m2")
+		if p := h.g.Pending(); p == nil || p.Who != 1 || h.asks() != "dice tc-success {Dice:0 Mods:[] NaturalCrit:false}" {
+			t.Fatalf("%s: asks %s; want the Choir's Morale Check", opt, h.asks())
+		}
+		h.play("d:1 2", "c:us") // failed; the Choir (fewer standing) goes first
+		h.play("activate m3", "end m3", "activate m0", "end m0", "activate m2", "end m2")
+		h.play("d:2 2")
+		if over := h.g.Over(); over != (opt == "two-fails") {
+			t.Errorf("%s: game over %v after two failed Morale Checks", opt, over)
+		}
+		if opt == "two-fails" && h.s().Winner != 0 {
+			t.Errorf("winner %d, want the Vigil", h.s().Winner)
+		}
+	}
+}
+
+func TestOptionsDocumented(t *testing.T) {
+	var names []string
+	for _, o := range New().Info().Options {
+		names = append(names, o.Name)
+		if o.Source == "" || !slices.Contains(o.Choices, o.Default) {
+			t.Errorf("option %s: no source, or default not a choice", o.Name)
+		}
+	}
+	if want := []string{optCrit, optMorale, optExclusion}; !slices.Equal(names, want) {
+		t.Errorf("options %v, want %v", names, want)
+	}
+}
