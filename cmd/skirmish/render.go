@@ -131,8 +131,8 @@ func eventText(s *engine.State, e engine.Event) string {
 		return modelName(s, e.Model) + " moved"
 	case "activated", "passed":
 		return ""
-	case "priority":
-		return "priority: " + sideName(s, e.Value)
+	case "priority", "initiative", "conceded", "morale-passed", "morale-failed", "shaken":
+		return e.Type + ": " + sideName(s, e.Value) // events about a side
 	case "game-over":
 		if e.Value >= 0 {
 			return "game over: " + sideName(s, e.Value) + " wins"

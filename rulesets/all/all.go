@@ -31,6 +31,7 @@ func Procedures() *dice.Registry {
 func Rulesets() *engine.Registry {
 	r := &engine.Registry{}
 	r.Register(n26.New())
+	r.Register(trenchcrusade.New())
 	return r
 }
 
@@ -38,5 +39,6 @@ func Rulesets() *engine.Registry {
 func Samples() scenario.Samples {
 	var ss scenario.Samples
 	ss = append(ss, n26.Samples()...)
+	ss = append(ss, trenchcrusade.Samples()...)
 	return ss.Sorted()
 }

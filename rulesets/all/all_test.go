@@ -42,12 +42,12 @@ func TestProcedures(t *testing.T) {
 // that starts a game.
 func TestSamples(t *testing.T) {
 	reg := Rulesets()
-	if got := reg.IDs(); !slices.Equal(got, []string{"n26"}) {
-		t.Errorf("rulesets %v, want [n26]", got)
+	if got := reg.IDs(); !slices.Equal(got, []string{"n26", "trenchcrusade"}) {
+		t.Errorf("rulesets %v, want [n26 trenchcrusade]", got)
 	}
 	ss := Samples()
-	if len(ss) < 2 {
-		t.Fatalf("%d samples, want the two n26 ones at least", len(ss))
+	if len(ss) < 4 {
+		t.Fatalf("%d samples, want two per ruleset at least", len(ss))
 	}
 	for _, s := range ss {
 		sc, err := s.Decode(reg)

@@ -269,6 +269,7 @@ func resolveCharge(c *engine.Ctx, a engine.Action) {
 	b := geo(s)
 	if b == nil {
 		if c.FactTrue(engine.Fact{Kind: engine.FactContact, A: m, B: t}) {
+			s.Vars[vContact] = int32(t + 1)
 			c.Emit(engine.Event{Type: "charged", Model: m, Other: t})
 		} else {
 			c.Emit(engine.Event{Type: "moved-closer", Model: m, Other: t})

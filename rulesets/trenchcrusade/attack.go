@@ -270,7 +270,9 @@ func attack(c *engine.Ctx, m, t int, w weapon, net int, melee bool) {
 func resolveFight(c *engine.Ctx, a engine.Action) {
 	s := c.State()
 	m, t := a.Actor, a.Target
-	if geo(s) == nil && !c.FactTrue(engine.Fact{Kind: engine.FactWithin, A: m, B: t, Inches: 1}) {
+	// At a table the players say whether t is within 1", unless this
+	// activation's Charge has just reached it.
+	if geo(s) == nil && s.Vars[vContact] != int32(t+1) && !c.FactTrue(engine.Fact{Kind: engine.FactWithin, A: m, B: t, Inches: 1}) {
 		c.Emit(engine.Event{Type: "out-of-reach", Model: m, Other: t})
 		return
 	}

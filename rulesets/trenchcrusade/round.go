@@ -111,6 +111,7 @@ func (r *Rules) ActivationEnd(c *engine.Ctx, m int) {
 	s.Set(m, cStood, false)
 	s.Set(m, cShot, false)
 	s.Set(m, cCharged, false)
+	s.Vars[vContact] = 0
 }
 
 // GameOver: a warband with no model left, or (by default) with two Morale

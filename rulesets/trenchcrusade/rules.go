@@ -44,7 +44,10 @@ const (
 const sMoraleFails = 0 // Morale Checks failed in a row
 
 // Game variables.
-const vInitiative = 0 // the side with the Initiative this turn
+const (
+	vInitiative = iota // the side with the Initiative this turn
+	vContact           // 1 + the model this activation's Charge reached, 0 if none
+)
 
 // Option names (rules.md §8).
 const (
@@ -88,7 +91,7 @@ func buildInfo() engine.Info {
 		Conditions: []string{"stood-up", "shot", "charged", "tough-used"},
 		Counters:   []engine.CounterDef{{Name: "blood", Min: 0, Max: 6}, {Name: "blessing", Min: 0, Max: 6}, {Name: "hits", Min: 0, Max: 999}},
 		SideCounts: []engine.CounterDef{{Name: "morale-failures", Min: 0, Max: 2}},
-		Vars:       []string{"initiative"},
+		Vars:       []string{"initiative", "contact"},
 		Profile: []engine.Stat{
 			{Name: "Movement", Min: 1, Max: 12}, {Name: "Ranged", Min: -3, Max: 3},
 			{Name: "Melee", Min: -3, Max: 3}, {Name: "Armour", Min: -3, Max: 0},
