@@ -40,8 +40,9 @@ func opponent(s *engine.State, m int) int { return (s.SideOf(m) + 1) % len(s.Sid
 // §4.3, §4.2.3, §6.3-h). It returns 0 failure, 1 success, 2 critical.
 func successFor(c *engine.Ctx, m, net int) int {
 	s := c.State()
-	net -= spend(c, opponent(s, m), m, cBlood, "spend-blood", "Spend Blood markers on "+s.Static(m).ID+": −1 DICE each on its Success Roll?")
-	net += spend(c, s.SideOf(m), m, cBlessing, "spend-blessing", "Spend Blessing markers of "+s.Static(m).ID+": +1 DICE each on its Success Roll?")
+	tx := &stat(s).texts[m]
+	net -= spend(c, opponent(s, m), m, cBlood, "spend-blood", tx[tBloodRoll])
+	net += spend(c, s.SideOf(m), m, cBlessing, "spend-blessing", tx[tBlessRoll])
 	if status(s, m) == down {
 		net--
 	}
@@ -56,8 +57,9 @@ func successFor(c *engine.Ctx, m, net int) int {
 func injure(c *engine.Ctx, src, t, net, mod int) {
 	s := c.State()
 	foe := opponent(s, t)
-	net += spend(c, foe, t, cBlood, "spend-blood", "Spend Blood markers on "+s.Static(t).ID+": +1 INJURY DICE each?")
-	net -= spend(c, s.SideOf(t), t, cBlessing, "spend-blessing", "Spend Blessing markers of "+s.Static(t).ID+": −1 INJURY DICE each?")
+	tx := &stat(s).texts[t]
+	net += spend(c, foe, t, cBlood, "spend-blood", tx[tBloodInjury])
+	net -= spend(c, s.SideOf(t), t, cBlessing, "spend-blessing", tx[tBlessInjury])
 	// The negative modifiers together count for at most −3; the positive
 	// ones are added apart (rules.md §4.2.1 step 4, §6.3-g).
 	pos, neg := 0, 0
@@ -307,7 +309,7 @@ func resolveRetreat(c *engine.Ctx, a engine.Action) {
 		if !near {
 			continue
 		}
-		if c.Choose(s.SideOf(e), "strike", s.Static(e).ID+" may strike "+s.Static(m).ID+" as it retreats", strikeOptions) == 0 {
+		if c.Choose(s.SideOf(e), "strike", stat(s).texts[m][tStrike], strikeOptions) == 0 {
 			continue
 		}
 		fear := 0

@@ -23,3 +23,15 @@ func TestConformance(t *testing.T) {
 		})
 	}
 }
+
+// BenchmarkPlayout is one decision of a random playout of the board sample,
+// both sides bots, dice sampled from exact odds: the fast path.
+func BenchmarkPlayout(b *testing.B) {
+	b.Run("no-mans-land", func(b *testing.B) {
+		g, err := engine.New(trenchcrusade.New(), sample(b, "no-mans-land"), engine.Config{Seed: 1, Dice: engine.SampledDice, Players: engine.Bots(2)})
+		if err != nil {
+			b.Fatal(err)
+		}
+		enginetest.Playout(b, g)
+	})
+}

@@ -1,15 +1,75 @@
-// Package trenchcrusade implements Trench Crusade, rules v1.0 (seed
-// 003_c670c0ffa6e63837.txt, specified in our own words in rules.md §4).
+// Package trenchcrusade is Trench Crusade, rules v1.0 (seed
+// 003_c670c0ffa6e63837.txt, restated in our own words in rules.md §4), as a
+// ruleset for package engine, with its dice procedures for package dice.
 //
-// So far it provides the game's dice procedures for package dice: the
-// Success Roll (tc-success) and the Injury Roll (tc-injury). Both roll two
-// six-sided dice plus or minus extra dice, which cancel pairwise; with extra
-// dice left over the two highest (or, with minus dice, the two lowest) are
-// kept and summed, then flat modifiers are added and the total is looked up
-// on a ladder.
+// # What it plays
 //
-// Rule options (rules.md §8, gap 6):
-//   - NaturalCrit: a Success Roll is critical only when the kept dice are a
-//     natural 12. Off by default: a modified total of 12 or more is critical
-//     (rules.md §6.3-e).
+// Everything seed 003 states (rules.md §4.2): the Injury Roll (2D6 plus or
+// minus injury dice, which cancel pairwise; the two highest or lowest kept;
+// flat modifiers, the negative ones at most −3 together) and its four
+// results (no effect; a Minor Hit's Blood marker; Down with one Blood marker,
+// or two when already Down; Out of Action); every source of injury dice
+// and modifiers (Blessing markers spent by the target's player, Blood
+// markers by the attacker's, a Critical Success, a melee attack on a Down
+// model — once —, the weapon's, the Armour characteristic, armour and
+// shields); falls of 3" or more (+1 injury die per full 3"); and Down (the
+// activation ends, −1 DICE on the model's rolls, no moving until it stands,
+// standing at its next activation with Movement halved, and at a ledge a
+// Success Roll or a fall).
+//
+// And what it refers to (rules.md §4.3): Success Rolls and Risky ones;
+// Blood and Blessing markers, at most six each, offered as choices when a
+// roll they may change is made; turns of an Initiative phase (fewer models
+// standing has it; ties rolled off; the holder picks who goes first), an
+// Activation phase (each model once, alternating) and a Morale phase (half
+// or more Down or out: a Morale Check); actions once each an activation,
+// one of Move, Charge and Retreat; Dash as a Risky extra move; Retreat
+// with a strike from each enemy within 1"; Shoot with elevation, cover,
+// long range and shooting into a melee; Fight with a second weapon and
+// FEAR; the Assault exception to Shoot and Charge; TOUGH.
+//
+// # Options (rules.md §8)
+//
+//	critical          modified (default) | natural   Critical Success at a modified 12+, or a natural 12 (§6.3-e, gap 6)
+//	morale            two-fails (default) | shaken   two failed Morale Checks in a row lose, or no effect (§6.3-d)
+//	charge-exclusion  shoot (default) | shoot-and-fight  what a Charge excludes without Assault (§6.3-c, gap 7)
+//
+// # Warbands
+//
+// Profiles are Movement (inches), Ranged and Melee (±DICE on attacks) and
+// Armour (a negative injury modifier). Gear: ranged weapons (range, dice,
+// injury-dice, injury-mod; trait assault), melee weapons (dice,
+// injury-dice, injury-mod; at most two are used), armour and shields
+// (injury-mod). Keywords: tough and fear have effects; elite, infiltrator
+// and strong are carried. Starting Blessing markers are a model's
+// "blessing" counter.
+//
+// # Choices made where the rules are silent
+//
+//   - A warband with no model left, or two failed Morale Checks in a row,
+//     loses; after the last turn the warband with more models in play wins
+//     (scenario objectives and Glory are not modelled).
+//   - Every enemy within 1" of a retreating model may strike once, with its
+//     first melee weapon; a model without a melee weapon cannot Fight.
+//   - Shooting is not allowed with an enemy within 1" (rules.md §8).
+//   - A Charge that cannot reach its target ends as close as it may, more
+//     than 1" from enemies.
+//   - Whoever holds the Initiative picks the first warband each turn; the
+//     roll-off for it is highest wins.
+//   - A Down model never makes a roll of its own in this rule set: it stands
+//     before it acts. Its −1 DICE is there for rolls made for it.
+//
+// # Not modelled
+//
+// Jumping and diving (only falls from ledges), defended obstacles, diving
+// charges, climbing, the glory and campaign rules, and abilities beyond the
+// keywords above.
+//
+// # Dice procedures
+//
+// tc-success (Success Roll) and tc-injury (Injury Roll): 2D6 plus or minus
+// extra dice, which cancel pairwise; with extra dice left over the two
+// highest (or, with minus dice, the two lowest) are kept and summed, then
+// flat modifiers are added and the total is looked up. Inside the game also
+// tc-d6 and tc-pick.
 package trenchcrusade

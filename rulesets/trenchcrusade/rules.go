@@ -124,7 +124,19 @@ type static struct {
 	ranged, melee [][]weapon // per model
 	kitMod        []int      // per model: armour and shields (negative)
 	tough, fear   []bool
+	texts         [][texts]string // per model: the questions asked about it
 }
+
+// Questions about a model, made once per setup so that asking allocates
+// nothing.
+const (
+	tBloodRoll = iota
+	tBlessRoll
+	tBloodInjury
+	tBlessInjury
+	tStrike
+	texts
+)
 
 func compile(su *engine.Setup) *static {
 	st := &static{}
@@ -150,6 +162,13 @@ func compile(su *engine.Setup) *static {
 		st.kitMod = append(st.kitMod, kit)
 		st.tough = append(st.tough, m.Has("tough"))
 		st.fear = append(st.fear, m.Has("fear"))
+		st.texts = append(st.texts, [texts]string{
+			tBloodRoll:   "Spend Blood markers on " + m.ID + ": −1 DICE each on its Success Roll?",
+			tBlessRoll:   "Spend Blessing markers of " + m.ID + ": +1 DICE each on its Success Roll?",
+			tBloodInjury: "Spend Blood markers on " + m.ID + ": +1 INJURY DICE each?",
+			tBlessInjury: "Spend Blessing markers of " + m.ID + ": −1 INJURY DICE each?",
+			tStrike:      "Strike " + m.ID + " as it retreats?",
+		})
 	}
 	return st
 }
