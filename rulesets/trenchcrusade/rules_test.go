@@ -74,6 +74,20 @@ func TestInjuryResults(t *testing.T) {
 	}
 }
 
+// rules.md §4.3 Blood markers: at most six on a model; more are not placed.
+func TestBloodCapped(t *testing.T) {
+	h := four(t, nil, nil, func(m *engine.ModelSetup) { m.Counters = map[string]int{"blood": 6} })
+	h.play("activate m0")
+	h.play(shootAt...)
+	h.play("d:4 4", "c:0", "d:1 1") // spend none; a Minor Hit
+	if got := h.counter("b", cBlood); got != 6 {
+		t.Errorf("b has %d Blood markers, want 6", got)
+	}
+	if got := h.events("minor-hit"); len(got) != 1 {
+		t.Errorf("events %v", h.events())
+	}
+}
+
 // rules.md §4.3 (Armour, TOUGH): the first time a TOUGH model would go Out
 // of Action it goes Down instead; the next time it is out.
 func TestTough(t *testing.T) {
