@@ -17,9 +17,9 @@ func scene(t *testing.T, actor engine.ModelSetup, opts map[string]string) *harne
 		ganger("w-ready", 0), ganger("w-si", 0), buggy("w-car", 0),
 		ganger("b-si", 1), buggy("b-car", 1), ganger("b-ok", 1))
 	for _, id := range []string{"w-si", "w-car", "b-si", "b-car"} {
-		h.force(id, seriouslyInjured)
+		h.Force(id, seriouslyInjured)
 	}
-	h.s().Models[0].Gear |= 1 << outOfAmmo // gear 0 Out of Ammo
+	h.S().Models[0].Gear |= 1 << outOfAmmo // gear 0 Out of Ammo
 	return h
 }
 
@@ -60,12 +60,12 @@ func TestAvailabilityByStatusAndType(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			h := scene(t, tc.actor, nil)
-			h.force("actor", tc.status)
+			h.Force("actor", tc.status)
 			if tc.status == engaged {
-				h.s().Link(0, h.model("b-ok"), true)
+				h.S().Link(0, h.Model("b-ok"), true)
 			}
-			h.play("activate m0")
-			h.wantLegal(tc.want)
+			h.Play("activate m0")
+			h.WantLegal(tc.want)
 		})
 	}
 }

@@ -45,28 +45,28 @@ func TestShootPipeline(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			h := table(t, nil, shooter(gun), ganger("b", 1), ganger("w2", 0), ganger("b2", 1))
-			h.play("activate m0", tc.action+" m0 >m1 #0", "f:1", "f:1", tc.short)
-			h.wantAsks("dice n26-test {Target:4 Mods:" + tc.hitMods + " Save:false}")
-			h.play("d:4", tc.cover)
+			h.Play("activate m0", tc.action+" m0 >m1 #0", "f:1", "f:1", tc.short)
+			h.WantAsks("dice n26-test {Target:4 Mods:" + tc.hitMods + " Save:false}")
+			h.Play("d:4", tc.cover)
 			// S4 against T3: 3+, rolled by b's player.
-			h.wantAsks("dice n26-test {Target:3 Mods:[] Save:false}")
-			if p := h.g.Pending(); p.Who != 1 {
+			h.WantAsks("dice n26-test {Target:3 Mods:[] Save:false}")
+			if p := h.G.Pending(); p.Who != 1 {
 				t.Errorf("the wound roll is side %d's", p.Who)
 			}
-			h.play("d:3")
-			h.wantAsks("dice n26-test {Target:6 Mods:" + tc.saveMod + " Save:true}")
-			h.play("d:2")
+			h.Play("d:3")
+			h.WantAsks("dice n26-test {Target:6 Mods:" + tc.saveMod + " Save:true}")
+			h.Play("d:2")
 			// L2: two injury dice, rolled by w's player.
-			h.wantAsks("dice n26-injury {Dice:2}")
-			if p := h.g.Pending(); p.Who != 0 {
+			h.WantAsks("dice n26-injury {Dice:2}")
+			if p := h.G.Pending(); p.Who != 0 {
 				t.Errorf("the injury dice are side %d's", p.Who)
 			}
-			h.play("d:1 4")
-			h.wantStatus("b", "seriously-injured")
-			if got := fmt.Sprint(h.events("status")); got != "[status b status b]" {
+			h.Play("d:1 4")
+			h.WantStatus("b", "seriously-injured")
+			if got := fmt.Sprint(h.Events("status")); got != "[status b status b]" {
 				t.Errorf("status events %s: want b Suppressed by the hit, then Seriously Injured", got)
 			}
-			if h.s().Count(1, cWounds) != 0 || !h.s().Has(1, cInjured) {
+			if h.S().Count(1, cWounds) != 0 || !h.S().Has(1, cInjured) {
 				t.Error("b is not at 0 wounds and Injured")
 			}
 		})
@@ -77,14 +77,14 @@ func TestShootPipeline(t *testing.T) {
 // missed without a roll; no line of sight, no attack.
 func TestShootOutOfRangeAndSight(t *testing.T) {
 	h := two(t, nil)
-	h.play("activate m0", "shoot m0 >m1 #0", "f:1", "f:0")
-	if got := h.events("out-of-range"); len(got) != 1 {
-		t.Errorf("events %v, want out-of-range", h.events())
+	h.Play("activate m0", "shoot m0 >m1 #0", "f:1", "f:0")
+	if got := h.Events("out-of-range"); len(got) != 1 {
+		t.Errorf("events %v, want out-of-range", h.Events())
 	}
-	h.wantStatus("b", "active")
-	h.play("end m0", "activate m1", "shoot m1 >m0 #0", "f:0")
-	if got := h.events("no-sight"); len(got) != 1 {
-		t.Errorf("events %v, want no-sight", h.events())
+	h.WantStatus("b", "active")
+	h.Play("end m0", "activate m1", "shoot m1 >m0 #0", "f:0")
+	if got := h.Events("no-sight"); len(got) != 1 {
+		t.Errorf("events %v, want no-sight", h.Events())
 	}
 }
 
@@ -94,29 +94,29 @@ func TestShootOutOfRangeAndSight(t *testing.T) {
 func TestRapidFireAmmoAndReload(t *testing.T) {
 	gun := engine.Gear{Name: "stubber", Kind: "ranged", Stats: map[string]int{"sr": 12, "lr": 24, "str": 3, "l": 1}, Traits: []engine.Trait{{Name: "rapid-fire", Value: 2}}}
 	h := table(t, nil, shooter(gun), with(ganger("b", 1), func(m *engine.ModelSetup) { m.Profile[sW] = 5 }), ganger("w2", 0), ganger("b2", 1))
-	h.play("activate m0", "shoot m0 >m1 #0", "f:1", "f:1", "f:1")
-	h.wantAsks("choice firepower")
-	h.play("c:2", "d:4")
-	h.wantAsks("dice n26-firepower {Dice:2}")
-	h.play("d:1-ammo 3", "f:0") // 4 bullets, an ammo symbol; no cover
+	h.Play("activate m0", "shoot m0 >m1 #0", "f:1", "f:1", "f:1")
+	h.WantAsks("choice firepower")
+	h.Play("c:2", "d:4")
+	h.WantAsks("dice n26-firepower {Dice:2}")
+	h.Play("d:1-ammo 3", "f:0") // 4 bullets, an ammo symbol; no cover
 	for range 4 {
-		h.play("d:4", "d:1") // wound, failed save
+		h.Play("d:4", "d:1") // wound, failed save
 	}
-	if w := h.s().Count(1, cWounds); w != 1 {
+	if w := h.S().Count(1, cWounds); w != 1 {
 		t.Errorf("b has %d wounds after 4 hits, want 1", w)
 	}
-	if h.s().Models[0].Gear&1 == 0 {
+	if h.S().Models[0].Gear&1 == 0 {
 		t.Error("an ammo symbol did not put the stubber Out of Ammo")
 	}
-	h.wantLegal("end engage group-activation interact move reload") // no second gun to Shoot
-	h.play("reload m0 #0")
-	if h.s().Models[0].Gear&1 != 0 {
+	h.WantLegal("end engage group-activation interact move reload") // no second gun to Shoot
+	h.Play("reload m0 #0")
+	if h.S().Models[0].Gear&1 != 0 {
 		t.Error("Reload did not clear Out of Ammo")
 	}
 	// Jammed: two ammo symbols; Reload is not offered.
 	h = table(t, nil, shooter(gun), ganger("b", 1), ganger("w2", 0), ganger("b2", 1))
-	h.play("activate m0", "shoot m0 >m1 #0", "f:1", "f:1", "f:1", "c:2", "d:1", "d:1-ammo 1-ammo")
-	h.wantLegal("end engage group-activation interact move")
+	h.Play("activate m0", "shoot m0 >m1 #0", "f:1", "f:1", "f:1", "c:2", "d:1", "d:1-ammo 1-ammo")
+	h.WantLegal("end engage group-activation interact move")
 }
 
 // rules.md §2.3.9, §8 gap 3: Ammo (X+) without Rapid Fire rolls a D6 after
@@ -128,12 +128,12 @@ func TestAmmoCheck(t *testing.T) {
 		out       bool
 	}{{"d6", "3", true}, {"d6", "4", false}, {"off", "", false}} {
 		h := table(t, map[string]string{optAmmo: tc.opt}, shooter(gun), ganger("b", 1), ganger("w2", 0), ganger("b2", 1))
-		h.play("activate m0", "shoot m0 >m1 #0", "f:1", "f:1", "f:1", "d:1")
+		h.Play("activate m0", "shoot m0 >m1 #0", "f:1", "f:1", "f:1", "d:1")
 		if tc.face != "" {
-			h.wantAsks("dice n26-d6 {}")
-			h.play("d:" + tc.face)
+			h.WantAsks("dice n26-d6 {}")
+			h.Play("d:" + tc.face)
 		}
-		if out := h.s().Models[0].Gear&1 != 0; out != tc.out {
+		if out := h.S().Models[0].Gear&1 != 0; out != tc.out {
 			t.Errorf("%s, rolled %q: Out of Ammo %v, want %v", tc.opt, tc.face, out, tc.out)
 		}
 	}
@@ -143,10 +143,10 @@ func TestAmmoCheck(t *testing.T) {
 // Shot (or a vehicle's Fire All); Shoot and Aimed Shot offer the others.
 func TestHeavyOnlyBraced(t *testing.T) {
 	h := scene(t, armed(ganger("actor", 0)), nil)
-	h.play("activate m0")
+	h.Play("activate m0")
 	weapons := func(id string) map[int]bool {
 		out := map[int]bool{}
-		for _, a := range h.g.Legal() {
+		for _, a := range h.G.Legal() {
 			if a.ID == id {
 				out[a.Option] = true
 			}
@@ -168,16 +168,16 @@ func TestFireAll(t *testing.T) {
 		m.Gear = append(m.Gear, engine.Gear{Name: "cannon", Kind: "ranged", Stats: map[string]int{"sr": 12, "lr": 36, "str": 6, "l": 2}, Traits: []engine.Trait{{Name: "heavy"}}})
 	})
 	h := table(t, nil, car, ganger("b", 1), ganger("b2", 1), ganger("w2", 0))
-	h.play("activate m0", "fire-all m0")
-	h.wantAsks("choice fire-all-target")
-	h.play("c:b", "c:b2")
+	h.Play("activate m0", "fire-all m0")
+	h.WantAsks("choice fire-all-target")
+	h.Play("c:b", "c:b2")
 	// Hull gun at b: sight, long, short, firepower die, hit roll...
-	h.play("f:1", "f:1", "f:1", "d:1")
-	h.wantAsks("dice n26-firepower {Dice:1}")
-	h.play("d:2") // missed: the die still rolls for ammo
-	h.play("f:1", "f:1", "f:1", "d:1")
-	if got := h.events("missed"); len(got) != 2 {
-		t.Errorf("events %v, want two misses", h.events())
+	h.Play("f:1", "f:1", "f:1", "d:1")
+	h.WantAsks("dice n26-firepower {Dice:1}")
+	h.Play("d:2") // missed: the die still rolls for ammo
+	h.Play("f:1", "f:1", "f:1", "d:1")
+	if got := h.Events("missed"); len(got) != 2 {
+		t.Errorf("events %v, want two misses", h.Events())
 	}
 }
 
@@ -190,35 +190,35 @@ func TestFightInitiative(t *testing.T) {
 	// w (I4) fights faster b (I5): b strikes first and takes w down; w, now
 	// Seriously Injured, does not strike.
 	h := table(t, nil, ganger("w", 0), fast, ganger("w2", 0), ganger("b2", 1))
-	h.s().Link(0, 1, true)
-	h.force("w", engaged)
-	h.force("b", engaged)
-	h.play("activate m0", "fight m0 >m1", "d:4", "d:4", "d:1", "d:3")
-	h.wantStatus("w", "seriously-injured")
-	if h.g.Pending() != nil {
-		t.Errorf("a Seriously Injured fighter strikes: asks %s", h.asks())
+	h.S().Link(0, 1, true)
+	h.Force("w", engaged)
+	h.Force("b", engaged)
+	h.Play("activate m0", "fight m0 >m1", "d:4", "d:4", "d:1", "d:3")
+	h.WantStatus("w", "seriously-injured")
+	if h.G.Pending() != nil {
+		t.Errorf("a Seriously Injured fighter strikes: asks %s", h.Asks())
 	}
 	// With an Unwieldy maul b is I1: w strikes first.
 	slow := with(fast, func(m *engine.ModelSetup) { m.Gear[1] = maul })
 	h = table(t, nil, ganger("w", 0), slow, ganger("w2", 0), ganger("b2", 1))
-	h.s().Link(0, 1, true)
-	h.force("w", engaged)
-	h.force("b", engaged)
-	h.play("activate m0", "fight m0 >m1")
-	if p := h.g.Pending(); p == nil || p.Who != 0 {
-		t.Fatalf("with b Unwieldy, w should strike first; asks %s", h.asks())
+	h.S().Link(0, 1, true)
+	h.Force("w", engaged)
+	h.Force("b", engaged)
+	h.Play("activate m0", "fight m0 >m1")
+	if p := h.G.Pending(); p == nil || p.Who != 0 {
+		t.Fatalf("with b Unwieldy, w should strike first; asks %s", h.Asks())
 	}
 	// Equal Initiative: w hits, b goes Seriously Injured, and still strikes.
 	h = two(t, nil)
-	h.s().Link(0, 1, true)
-	h.force("w", engaged)
-	h.force("b", engaged)
-	h.play("activate m0", "fight m0 >m1", "d:4", "d:4", "d:1", "d:3")
-	if p := h.g.Pending(); p == nil || p.Who != 1 || h.asks() != "dice n26-test {Target:4 Mods:[] Save:false}" {
-		t.Fatalf("a casualty at equal Initiative does not strike back: asks %s", h.asks())
+	h.S().Link(0, 1, true)
+	h.Force("w", engaged)
+	h.Force("b", engaged)
+	h.Play("activate m0", "fight m0 >m1", "d:4", "d:4", "d:1", "d:3")
+	if p := h.G.Pending(); p == nil || p.Who != 1 || h.Asks() != "dice n26-test {Target:4 Mods:[] Save:false}" {
+		t.Fatalf("a casualty at equal Initiative does not strike back: asks %s", h.Asks())
 	}
-	h.play("d:1")
-	h.wantStatus("b", "seriously-injured", "w", "active")
+	h.Play("d:1")
+	h.WantStatus("b", "seriously-injured", "w", "active")
 }
 
 // rules.md §2.3.4, Melee step 6: +1 to hit with a friend Engaged with the
@@ -227,35 +227,35 @@ func TestFightInitiative(t *testing.T) {
 func TestFightAssistInterference(t *testing.T) {
 	h := table(t, nil, ganger("w", 0), ganger("b", 1), ganger("w2", 0), ganger("b2", 1))
 	for _, p := range [][2]int{{0, 1}, {2, 1}} {
-		h.s().Link(p[0], p[1], true)
+		h.S().Link(p[0], p[1], true)
 	}
 	for _, id := range []string{"w", "b", "w2"} {
-		h.force(id, engaged)
+		h.Force(id, engaged)
 	}
-	h.play("activate m0", "fight m0 >m1")
-	h.wantAsks("dice n26-test {Target:4 Mods:[1] Save:false}")
+	h.Play("activate m0", "fight m0 >m1")
+	h.WantAsks("dice n26-test {Target:4 Mods:[1] Save:false}")
 	// And a mirror: b2 Engaged with w alone interferes.
 	h = table(t, nil, ganger("w", 0), ganger("b", 1), ganger("w2", 0), ganger("b2", 1))
 	for _, p := range [][2]int{{0, 1}, {3, 0}} {
-		h.s().Link(p[0], p[1], true)
+		h.S().Link(p[0], p[1], true)
 	}
 	for _, id := range []string{"w", "b", "b2"} {
-		h.force(id, engaged)
+		h.Force(id, engaged)
 	}
-	h.play("activate m0", "fight m0 >m1")
-	h.wantAsks("dice n26-test {Target:4 Mods:[-1] Save:false}")
+	h.Play("activate m0", "fight m0 >m1")
+	h.WantAsks("dice n26-test {Target:4 Mods:[-1] Save:false}")
 }
 
 // rules.md §2.3.4, Melee step 2: a vehicle without a close combat weapon
 // makes no attacks; its enemy still strikes.
 func TestVehicleWithoutMeleeWeapon(t *testing.T) {
 	h := table(t, nil, buggy("car", 0), ganger("b", 1), ganger("w2", 0), ganger("b2", 1))
-	h.s().Link(0, 1, true)
-	h.force("car", engaged)
-	h.force("b", engaged)
-	h.play("activate m0", "fight m0 >m1")
-	if p := h.g.Pending(); p == nil || p.Who != 1 {
-		t.Fatalf("the vehicle attacks without a weapon: asks %s of side %d", h.asks(), p.Who)
+	h.S().Link(0, 1, true)
+	h.Force("car", engaged)
+	h.Force("b", engaged)
+	h.Play("activate m0", "fight m0 >m1")
+	if p := h.G.Pending(); p == nil || p.Who != 1 {
+		t.Fatalf("the vehicle attacks without a weapon: asks %s of side %d", h.Asks(), p.Who)
 	}
 }
 
@@ -263,13 +263,13 @@ func TestVehicleWithoutMeleeWeapon(t *testing.T) {
 // of Action makes a Cool check (2D6 ≤ Cl); failed, it is Suppressed.
 func TestNerveCheck(t *testing.T) {
 	h := two(t, nil)
-	h.force("b", seriouslyInjured)
-	h.play("activate m0", "coup-de-grace m0 >m1", "f:1", "d:6 1")
-	if p := h.g.Pending(); p == nil || p.Fact != (engine.Fact{Kind: engine.FactWithin, A: 3, B: 1, Inches: 3}) {
-		t.Fatalf("asks %s, want whether b2 is within 3\" of b", h.asks())
+	h.Force("b", seriouslyInjured)
+	h.Play("activate m0", "coup-de-grace m0 >m1", "f:1", "d:6 1")
+	if p := h.G.Pending(); p == nil || p.Fact != (engine.Fact{Kind: engine.FactWithin, A: 3, B: 1, Inches: 3}) {
+		t.Fatalf("asks %s, want whether b2 is within 3\" of b", h.Asks())
 	}
-	h.play("f:1")
-	h.wantAsks("dice n26-check {Value:6 Mods:[] Dice:2}")
-	h.play("d:4 3")
-	h.wantStatus("b2", "suppressed")
+	h.Play("f:1")
+	h.WantAsks("dice n26-check {Value:6 Mods:[] Dice:2}")
+	h.Play("d:4 3")
+	h.WantStatus("b2", "suppressed")
 }

@@ -22,9 +22,9 @@ func gap(s *engine.State, m, n int) float64 {
 func TestOneInchRule(t *testing.T) {
 	h := onBoard(t, nil, nil, [][2]float32{{4, 4}, {10, 4}, {2, 20}, {22, 20}},
 		ganger("w", 0), ganger("b", 1), ganger("w2", 0), ganger("b2", 1))
-	h.play("activate m0")
+	h.Play("activate m0")
 	near := 0
-	for _, a := range h.g.Legal() {
+	for _, a := range h.G.Legal() {
 		if (a.ID == "move" || a.ID == "dash") && a.HasPos {
 			x, y := float64(a.X)-10, float64(a.Y)-4
 			if math.Hypot(x, y)-1 <= 1 {
@@ -41,11 +41,11 @@ func TestOneInchRule(t *testing.T) {
 	// With b Seriously Injured, w may end next to it.
 	h = onBoard(t, nil, nil, [][2]float32{{4, 4}, {10, 4}, {2, 20}, {22, 20}},
 		ganger("w", 0), ganger("b", 1), ganger("w2", 0), ganger("b2", 1))
-	h.force("b", seriouslyInjured)
-	if !rule1inch(h.s(), 0, engine.Pos{X: 8.5, Y: 4}) {
+	h.Force("b", seriouslyInjured)
+	if !rule1inch(h.S(), 0, engine.Pos{X: 8.5, Y: 4}) {
 		t.Error("a Seriously Injured enemy enforces the 1\" rule")
 	}
-	if rule1inch(h.s(), 0, engine.Pos{X: 20.5, Y: 20}) {
+	if rule1inch(h.S(), 0, engine.Pos{X: 20.5, Y: 20}) {
 		t.Error("a move passing within 1\" of b2 is allowed")
 	}
 }
@@ -56,18 +56,18 @@ func TestOneInchRule(t *testing.T) {
 func TestChargeOnBoard(t *testing.T) {
 	h := onBoard(t, nil, nil, [][2]float32{{4, 4}, {12, 4}, {2, 20}, {22, 20}},
 		ganger("w", 0), ganger("b", 1), ganger("w2", 0), ganger("b2", 1))
-	h.play("activate m0", "charge m0 >m1", "d:3") // 7" gap, M5 + 3
-	h.wantStatus("w", "engaged", "b", "engaged")
-	if g := gap(h.s(), 0, 1); math.Abs(g) > board.Contact {
+	h.Play("activate m0", "charge m0 >m1", "d:3") // 7" gap, M5 + 3
+	h.WantStatus("w", "engaged", "b", "engaged")
+	if g := gap(h.S(), 0, 1); math.Abs(g) > board.Contact {
 		t.Errorf("gap %.3f after the Charge, want base contact", g)
 	}
-	h.wantLegal("fight")
+	h.WantLegal("fight")
 
 	h = onBoard(t, nil, nil, [][2]float32{{4, 4}, {14, 4}, {2, 20}, {22, 20}},
 		ganger("w", 0), ganger("b", 1), ganger("w2", 0), ganger("b2", 1))
-	h.play("activate m0", "charge m0 >m1", "d:1") // 9" gap, 6" of move
-	h.wantStatus("w", "active", "b", "active")
-	if g := gap(h.s(), 0, 1); g <= 1 || g > 3.3 {
+	h.Play("activate m0", "charge m0 >m1", "d:1") // 9" gap, 6" of move
+	h.WantStatus("w", "active", "b", "active")
+	if g := gap(h.S(), 0, 1); g <= 1 || g > 3.3 {
 		t.Errorf("gap %.2f after a short Charge, want just over 1\" (as close as allowed)", g)
 	}
 }
@@ -81,19 +81,19 @@ func TestDuctway(t *testing.T) {
 		Ducts: []board.Duct{{A: board.Point{X: 11, Y: 12}, B: board.Point{X: 13, Y: 12}}}}
 	h := onBoard(t, b, nil, [][2]float32{{10, 12}, {15, 12}, {2, 2}, {22, 2}},
 		ganger("w", 0), ganger("b", 1), ganger("w2", 0), ganger("b2", 1))
-	h.play("activate m0")
+	h.Play("activate m0")
 	// The wall blocks sight; w2 is too far for a Group Activation.
-	h.wantLegal("charge crawl-through-ductway dash end engage move")
-	h.play("crawl-through-ductway m0")
-	p := h.s().Models[0].Pos
+	h.WantLegal("charge crawl-through-ductway dash end engage move")
+	h.Play("crawl-through-ductway m0")
+	p := h.S().Models[0].Pos
 	if d := math.Hypot(float64(p.X)-13, float64(p.Y)-12); d > 1 || p.X < 12 {
 		t.Errorf("came out at %v, %.2f\" from the far end", p, d)
 	}
-	if g := gap(h.s(), 0, 1); g <= 1 {
+	if g := gap(h.S(), 0, 1); g <= 1 {
 		t.Errorf("came out %.2f\" from b, want more than 1\"", g)
 	}
-	h.play("activate m1", "end m1", "activate m2")
-	if h.legal() == "" || contains(h.legal(), "crawl-through-ductway") {
+	h.Play("activate m1", "end m1", "activate m2")
+	if h.Legal() == "" || contains(h.Legal(), "crawl-through-ductway") {
 		t.Error("a fighter far from the ductway may crawl through it")
 	}
 }
@@ -105,15 +105,15 @@ func TestInteractToken(t *testing.T) {
 	b := &board.Board{Width: 24, Height: 24, Levels: []float64{0}, Tokens: []board.Token{{Kind: "loot-casket", At: board.Point{X: 5, Y: 4}}}}
 	h := onBoard(t, b, nil, [][2]float32{{4, 4}, {20, 20}, {4, 20}, {20, 4}},
 		ganger("w", 0), ganger("b", 1), ganger("w2", 0), ganger("b2", 1))
-	h.play("activate m0", "interact m0 #0")
-	if got := h.events("interacted"); len(got) != 1 {
-		t.Errorf("events %v", h.events())
+	h.Play("activate m0", "interact m0 #0")
+	if got := h.Events("interacted"); len(got) != 1 {
+		t.Errorf("events %v", h.Events())
 	}
-	if contains(h.legal(), "interact") {
+	if contains(h.Legal(), "interact") {
 		t.Error("a used token can be used again")
 	}
-	h.play("end m0", "activate m1", "end m1", "activate m2")
-	if contains(h.legal(), "interact") {
+	h.Play("end m0", "activate m1", "end m1", "activate m2")
+	if contains(h.Legal(), "interact") {
 		t.Error("interact offered with no token within 1\"")
 	}
 }
@@ -127,21 +127,21 @@ func TestFallFromLedge(t *testing.T) {
 	tough := with(ganger("b", 1), func(m *engine.ModelSetup) { m.Profile[sW] = 2 })
 	su := []engine.ModelSetup{ganger("w", 0), tough, ganger("w2", 0), ganger("b2", 1)}
 	h := onBoard(t, b, nil, [][2]float32{{10, 4}, {10, 10.3}, {2, 2}, {22, 2}}, su...)
-	h.s().Models[1].Pos.Level = 1
-	h.play("activate m0", "shoot m0 >m1 #0", "d:5") // hit: b is Suppressed at the ledge
-	h.wantAsks("dice n26-test {Target:4 Mods:[] Save:false}")
+	h.S().Models[1].Pos.Level = 1
+	h.Play("activate m0", "shoot m0 >m1 #0", "d:5") // hit: b is Suppressed at the ledge
+	h.WantAsks("dice n26-test {Target:4 Mods:[] Save:false}")
 	// The Agility test fails: b falls 4", taking an automatic wound from
 	// the fall; then the shot's own wound roll (S3 against T3) fails.
-	h.play("d:2")
-	h.wantAsks("dice n26-test {Target:4 Mods:[] Save:false}")
-	h.play("d:1")
-	if h.s().Models[1].Pos.Level != 0 {
-		t.Errorf("b is on level %d, want 0 after the fall", h.s().Models[1].Pos.Level)
+	h.Play("d:2")
+	h.WantAsks("dice n26-test {Target:4 Mods:[] Save:false}")
+	h.Play("d:1")
+	if h.S().Models[1].Pos.Level != 0 {
+		t.Errorf("b is on level %d, want 0 after the fall", h.S().Models[1].Pos.Level)
 	}
-	if w := h.s().Count(1, cWounds); w != 1 {
+	if w := h.S().Count(1, cWounds); w != 1 {
 		t.Errorf("b has %d wounds, want 1 (the fall's hit)", w)
 	}
-	h.wantStatus("b", "suppressed")
+	h.WantStatus("b", "suppressed")
 }
 
 // rules.md §2.3.4, Nerve check: on a board a Leader lends its Cool within
@@ -150,9 +150,9 @@ func TestLeaderLendsCool(t *testing.T) {
 	boss := with(ganger("boss", 1, "leader"), func(m *engine.ModelSetup) { m.Profile[sCl] = 9 })
 	h := onBoard(t, nil, nil, [][2]float32{{4, 4}, {6, 4}, {8, 4}, {12, 4}, {20, 20}},
 		ganger("w", 0), ganger("b", 1), ganger("b2", 1), boss, ganger("w2", 0))
-	h.force("b", seriouslyInjured)
-	h.play("activate m0", "coup-de-grace m0 >m1", "d:6 1")
-	h.wantAsks("dice n26-check {Value:9 Mods:[] Dice:2}")
+	h.Force("b", seriouslyInjured)
+	h.Play("activate m0", "coup-de-grace m0 >m1", "d:6 1")
+	h.WantAsks("dice n26-check {Value:9 Mods:[] Dice:2}")
 }
 
 // rules.md §2.3.8: when the last round ends on a board, the gang holding
@@ -166,11 +166,11 @@ func TestObjectivesDecide(t *testing.T) {
 	}
 	su := &engine.Setup{Rounds: 1, Mode: "board", Board: b, Sides: []engine.SideSetup{{Name: "Wardens"}, {Name: "Breakers"}}, Models: models}
 	h := start(t, su)
-	h.force("b3", seriouslyInjured) // b3 is on the objective but down: w holds it
-	h.play("activate m0", "end m0", "activate m1", "end m1", "activate m2", "end m2", "activate m3", "end m3")
-	h.play("d:4", "d:4") // b3's Recovery test: stays down; after the battle it does not succumb
-	if !h.g.Over() || h.s().Winner != 0 {
-		t.Errorf("over %v winner %d; want the Wardens, holding the objective though outnumbered", h.g.Over(), h.s().Winner)
+	h.Force("b3", seriouslyInjured) // b3 is on the objective but down: w holds it
+	h.Play("activate m0", "end m0", "activate m1", "end m1", "activate m2", "end m2", "activate m3", "end m3")
+	h.Play("d:4", "d:4") // b3's Recovery test: stays down; after the battle it does not succumb
+	if !h.G.Over() || h.S().Winner != 0 {
+		t.Errorf("over %v winner %d; want the Wardens, holding the objective though outnumbered", h.G.Over(), h.S().Winner)
 	}
 	// A Breakers vehicle within 3" contests it, though it cannot control:
 	// nobody holds it, and the Breakers have more models standing.
@@ -180,9 +180,9 @@ func TestObjectivesDecide(t *testing.T) {
 	}
 	su = &engine.Setup{Rounds: 1, Mode: "board", Board: b, Sides: []engine.SideSetup{{Name: "Wardens"}, {Name: "Breakers"}}, Models: models}
 	h = start(t, su)
-	h.play("activate m0", "end m0", "activate m1", "end m1", "activate m2", "end m2", "activate m3", "end m3")
-	if !h.g.Over() || h.s().Winner != 1 {
-		t.Errorf("over %v winner %d; want the Breakers (objective contested, more standing)", h.g.Over(), h.s().Winner)
+	h.Play("activate m0", "end m0", "activate m1", "end m1", "activate m2", "end m2", "activate m3", "end m3")
+	if !h.G.Over() || h.S().Winner != 1 {
+		t.Errorf("over %v winner %d; want the Breakers (objective contested, more standing)", h.G.Over(), h.S().Winner)
 	}
 }
 
@@ -194,12 +194,12 @@ func TestVehicleTurn(t *testing.T) {
 	// The car at (12, 12) faces b at (12, 22): north (90°).
 	pts := [][2]float32{{12, 12}, {12, 22}, {2, 2}, {22, 2}}
 	h := onBoard(t, nil, nil, pts, car, ganger("b", 1), ganger("w2", 0), ganger("b2", 1))
-	if f := h.s().Count(0, cFacing); f != 90 {
+	if f := h.S().Count(0, cFacing); f != 90 {
 		t.Fatalf("the car faces %d°, want 90° (towards b)", f)
 	}
-	h.play("activate m0")
+	h.Play("activate m0")
 	dashes, moves := 0, 0
-	for _, a := range h.g.Legal() {
+	for _, a := range h.G.Legal() {
 		if !a.HasPos {
 			continue
 		}
@@ -224,17 +224,17 @@ func TestVehicleTurn(t *testing.T) {
 	// the car turns 90° right, to face east, and goes straight, ending
 	// nearer.
 	h = onBoard(t, nil, nil, [][2]float32{{12, 12}, {12, 15}, {2, 22}, {15, 9}}, car, ganger("b", 1), ganger("w2", 0), ganger("b2", 1))
-	before := gap(h.s(), 0, 3)
-	h.play("activate m0", "charge m0 >m3", "d:6")
-	h.wantStatus("car", "active", "b2", "active")
-	if g := gap(h.s(), 0, 3); g >= before || g <= 1 {
+	before := gap(h.S(), 0, 3)
+	h.Play("activate m0", "charge m0 >m3", "d:6")
+	h.WantStatus("car", "active", "b2", "active")
+	if g := gap(h.S(), 0, 3); g >= before || g <= 1 {
 		t.Errorf("gap to b2 %.2f (was %.2f): want nearer, but not within 1\"", g, before)
 	}
-	if f := h.s().Count(0, cFacing); f != 0 {
+	if f := h.S().Count(0, cFacing); f != 0 {
 		t.Errorf("the car faces %d° after turning right, want 0°", f)
 	}
 	// A fighter charges the same way into contact.
 	h = onBoard(t, nil, nil, [][2]float32{{12, 12}, {12, 15}, {2, 22}, {15, 9}}, ganger("w", 0), ganger("b", 1), ganger("w2", 0), ganger("b2", 1))
-	h.play("activate m0", "charge m0 >m3", "d:6")
-	h.wantStatus("w", "engaged", "b2", "engaged")
+	h.Play("activate m0", "charge m0 >m3", "d:6")
+	h.WantStatus("w", "engaged", "b2", "engaged")
 }

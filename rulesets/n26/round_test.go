@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/skirmish-engine/skirmish/engine"
+	"github.com/skirmish-engine/skirmish/engine/enginetest"
 )
 
 // rules.md §2.3.3, Priority: each player rolls a D6, the highest has
@@ -16,23 +17,23 @@ func TestPriorityRound1(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h := &harness{t: t, g: g}
-	h.play("d:3", "d:3")
-	h.wantAsks("dice n26-d6 {}") // the tie is rolled again
-	h.play("d:2", "d:5")
-	h.wantLegal("activate:b")
+	h := &harness{&enginetest.Script{T: t, G: g}}
+	h.Play("d:3", "d:3")
+	h.WantAsks("dice n26-d6 {}") // the tie is rolled again
+	h.Play("d:2", "d:5")
+	h.WantLegal("activate:b")
 }
 
 // rules.md §2.3.3: after round 1, a tie goes to the player who did not have
 // Priority last round; the round's Ready markers come back.
 func TestPriorityTieGoesToOtherPlayer(t *testing.T) {
 	h := two(t, nil) // the Wardens won round 1's roll
-	h.play("activate m0", "end m0", "activate m1", "end m1", "activate m2", "end m2", "activate m3", "end m3")
-	h.wantAsks("dice n26-d6 {}") // round 2's Priority roll (no Bottle checks: nobody fell)
-	h.play("d:4", "d:4")
-	h.wantLegal("activate:b activate:b2")
-	if h.s().Round != 2 {
-		t.Errorf("round %d, want 2", h.s().Round)
+	h.Play("activate m0", "end m0", "activate m1", "end m1", "activate m2", "end m2", "activate m3", "end m3")
+	h.WantAsks("dice n26-d6 {}") // round 2's Priority roll (no Bottle checks: nobody fell)
+	h.Play("d:4", "d:4")
+	h.WantLegal("activate:b activate:b2")
+	if h.S().Round != 2 {
+		t.Errorf("round %d, want 2", h.S().Round)
 	}
 }
 
@@ -43,33 +44,33 @@ func TestPriorityTieGoesToOtherPlayer(t *testing.T) {
 func TestBottleCheck(t *testing.T) {
 	h := table(t, nil, ganger("w", 0), ganger("b", 1), ganger("w2", 0),
 		with(ganger("b2", 1), func(m *engine.ModelSetup) { m.Profile[sLd] = 8 }), ganger("b3", 1), ganger("b4", 1))
-	h.force("b", seriouslyInjured)
-	h.s().Link(2, 3, true)
-	h.force("w2", engaged)
-	h.force("b2", engaged)
-	h.play("activate m0", "coup-de-grace m0 >m1", "f:1", "d:6 1", "f:0", "f:0", "end m0") // Nerve: b3, b4 (b2 is Engaged)
+	h.Force("b", seriouslyInjured)
+	h.S().Link(2, 3, true)
+	h.Force("w2", engaged)
+	h.Force("b2", engaged)
+	h.Play("activate m0", "coup-de-grace m0 >m1", "f:1", "d:6 1", "f:0", "f:0", "end m0") // Nerve: b3, b4 (b2 is Engaged)
 	for _, m := range []string{"m3", "m2", "m4", "m5"} {
-		h.play("activate "+m, "end "+m)
+		h.Play("activate "+m, "end "+m)
 	}
-	h.wantAsks("dice n26-bottle {Value:8}") // b2's Leadership, the best left
-	h.play("d:6 6")
-	if p := h.g.Pending(); p == nil || !slices.Equal(p.Options, []string{"b3", "b4"}) {
+	h.WantAsks("dice n26-bottle {Value:8}") // b2's Leadership, the best left
+	h.Play("d:6 6")
+	if p := h.G.Pending(); p == nil || !slices.Equal(p.Options, []string{"b3", "b4"}) {
 		t.Fatalf("flee options %v, want b3 b4 (b2 is Engaged)", p)
 	}
-	h.play("c:b3", "c:b4")
-	h.wantAsks("choice concede")
-	h.play("c:fight-on", "d:6", "d:1") // and round 2's Priority roll
-	h.wantStatus("b3", "gone", "b4", "gone", "b2", "engaged")
-	if !h.s().Has(h.model("b3"), cFled) {
+	h.Play("c:b3", "c:b4")
+	h.WantAsks("choice concede")
+	h.Play("c:fight-on", "d:6", "d:1") // and round 2's Priority roll
+	h.WantStatus("b3", "gone", "b4", "gone", "b2", "engaged")
+	if !h.S().Has(h.Model("b3"), cFled) {
 		t.Error("b3 did not flee")
 	}
 	// Conceding ends the game, lost.
 	h = table(t, nil, ganger("w", 0), ganger("b", 1), ganger("w2", 0), ganger("b2", 1))
-	h.force("b", seriouslyInjured)
-	h.play("activate m0", "coup-de-grace m0 >m1", "f:1", "d:6 1", "f:0", "end m0", "activate m3", "end m3", "activate m2", "end m2")
-	h.play("d:1 1", "c:flee", "d:3 3") // passed the Bottle check, then fled: b's lasting roll
-	if !h.g.Over() || h.s().Winner != 0 {
-		t.Errorf("over %v winner %d, want the Wardens' win", h.g.Over(), h.s().Winner)
+	h.Force("b", seriouslyInjured)
+	h.Play("activate m0", "coup-de-grace m0 >m1", "f:1", "d:6 1", "f:0", "end m0", "activate m3", "end m3", "activate m2", "end m2")
+	h.Play("d:1 1", "c:flee", "d:3 3") // passed the Bottle check, then fled: b's lasting roll
+	if !h.G.Over() || h.S().Winner != 0 {
+		t.Errorf("over %v winner %d, want the Wardens' win", h.G.Over(), h.S().Winner)
 	}
 }
 
@@ -78,10 +79,10 @@ func TestBottleCheck(t *testing.T) {
 func TestBottleIgnoresBeasts(t *testing.T) {
 	hound := with(ganger("hound", 1, "beast"), func(m *engine.ModelSetup) { m.Profile[sLd] = 9 })
 	h := table(t, nil, ganger("w", 0), ganger("b", 1), ganger("w2", 0), hound, ganger("b3", 1))
-	h.force("b", seriouslyInjured)
-	h.play("activate m0", "coup-de-grace m0 >m1", "f:1", "d:6 1", "f:0", "f:0", "end m0")
-	h.play("activate m3", "end m3", "activate m2", "end m2", "activate m4", "end m4")
-	h.wantAsks("dice n26-bottle {Value:6}")
+	h.Force("b", seriouslyInjured)
+	h.Play("activate m0", "coup-de-grace m0 >m1", "f:1", "d:6 1", "f:0", "f:0", "end m0")
+	h.Play("activate m3", "end m3", "activate m2", "end m2", "activate m4", "end m4")
+	h.WantAsks("dice n26-bottle {Value:6}")
 }
 
 // rules.md §2.3.3, §2.3.9: when the last round ends, the gang with more
@@ -92,24 +93,24 @@ func TestGameEndAndReport(t *testing.T) {
 	su := &engine.Setup{Rounds: 1, Mode: "table", Sides: []engine.SideSetup{{Name: "Wardens"}, {Name: "Breakers"}},
 		Models: []engine.ModelSetup{ganger("w", 0), ganger("b", 1), ganger("w2", 0), ganger("b2", 1), ganger("b3", 1)}}
 	h := start(t, su)
-	h.force("b", seriouslyInjured)
-	h.force("b2", seriouslyInjured)
-	h.play("activate m0", "coup-de-grace m0 >m1", "f:1", "d:6 1", "f:0", "end m0") // Nerve: b3 only
-	h.play("activate m3", "end m3")                                                // b2 crawls nowhere: its Recovery test keeps it down
-	h.play("f:0", "f:0", "d:3")
-	h.play("activate m2", "end m2", "activate m4", "end m4")
-	h.play("d:1 1", "c:fight-on") // Bottle check passed; a third gone, the Breakers fight on
+	h.Force("b", seriouslyInjured)
+	h.Force("b2", seriouslyInjured)
+	h.Play("activate m0", "coup-de-grace m0 >m1", "f:1", "d:6 1", "f:0", "end m0") // Nerve: b3 only
+	h.Play("activate m3", "end m3")                                                // b2 crawls nowhere: its Recovery test keeps it down
+	h.Play("f:0", "f:0", "d:3")
+	h.Play("activate m2", "end m2", "activate m4", "end m4")
+	h.Play("d:1 1", "c:fight-on") // Bottle check passed; a third gone, the Breakers fight on
 	// The game is over: 2 Wardens standing against 1 Breaker. Lasting roll
 	// for b (by the Wardens), then b2 checks whether it succumbs.
-	if p := h.g.Pending(); p == nil || p.Who != 0 || h.asks() != "dice n26-lasting-injury {Vehicle:false}" {
-		t.Fatalf("asks %s, want the Wardens' lasting injury roll for b", h.asks())
+	if p := h.G.Pending(); p == nil || p.Who != 0 || h.Asks() != "dice n26-lasting-injury {Vehicle:false}" {
+		t.Fatalf("asks %s, want the Wardens' lasting injury roll for b", h.Asks())
 	}
-	h.play("d:6 6", "d:2", "d:1 1")
-	if !h.g.Over() || h.s().Winner != 0 {
-		t.Errorf("over %v winner %d, want the Wardens", h.g.Over(), h.s().Winner)
+	h.Play("d:6 6", "d:2", "d:1 1")
+	if !h.G.Over() || h.S().Winner != 0 {
+		t.Errorf("over %v winner %d, want the Wardens", h.G.Over(), h.S().Winner)
 	}
 	want := []string{"b: out of action: memorable-death", "b2: succumbed (2): lesson-learnt"}
-	if got := New().Report(h.s()); !slices.Equal(got, want) {
+	if got := New().Report(h.S()); !slices.Equal(got, want) {
 		t.Errorf("report %q, want %q", got, want)
 	}
 }

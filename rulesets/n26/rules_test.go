@@ -19,12 +19,12 @@ func two(t *testing.T, opts map[string]string) *harness {
 // spent and play passes to the other gang.
 func TestBudgetTwoSlots(t *testing.T) {
 	h := two(t, nil)
-	h.play("activate m0", "move m0")
-	h.wantLegal("end engage group-activation interact shoot") // no Double, no second Move
-	h.play("interact m0")
-	h.wantLegal("activate:b activate:b2")
-	h.play("activate m1", "dash m1")
-	h.wantLegal("activate:w2")
+	h.Play("activate m0", "move m0")
+	h.WantLegal("end engage group-activation interact shoot") // no Double, no second Move
+	h.Play("interact m0")
+	h.WantLegal("activate:b activate:b2")
+	h.Play("activate m1", "dash m1")
+	h.WantLegal("activate:w2")
 }
 
 // Seed 000 (rules.md §2.2.2, §6.2-b, §8 gap 4): a model Suppressed when it
@@ -34,13 +34,13 @@ func TestSuppressedOneAction(t *testing.T) {
 	for _, tc := range []struct{ opt, during string }{{"end", "suppressed"}, {"start", "active"}} {
 		t.Run(tc.opt, func(t *testing.T) {
 			h := two(t, map[string]string{optSuppressed: tc.opt})
-			h.force("w", suppressed)
-			h.play("activate m0")
-			h.wantLegal("end engage group-activation interact move shoot")
-			h.wantStatus("w", tc.during)
-			h.play("move m0")
-			h.wantStatus("w", "active")
-			h.wantLegal("activate:b activate:b2")
+			h.Force("w", suppressed)
+			h.Play("activate m0")
+			h.WantLegal("end engage group-activation interact move shoot")
+			h.WantStatus("w", tc.during)
+			h.Play("move m0")
+			h.WantStatus("w", "active")
+			h.WantLegal("activate:b activate:b2")
 		})
 	}
 }
@@ -51,11 +51,11 @@ func TestSuppressedOneAction(t *testing.T) {
 func TestSuppressedDuringOwnActivationStays(t *testing.T) {
 	h := table(t, nil, ganger("w", 0), ganger("w2", 0), ganger("b", 1))
 	// w shoots b; b is hit, Suppressed. Then b activates with one action.
-	h.play("activate m0", "shoot m0 >m2 #0", "f:1", "f:1", "f:1", "d:4", "f:0", "d:1")
-	h.wantStatus("b", "suppressed")
-	h.play("end m0", "activate m2")
-	if h.s().Turn.Slots != 1 {
-		t.Errorf("Suppressed b has %d slots, want 1", h.s().Turn.Slots)
+	h.Play("activate m0", "shoot m0 >m2 #0", "f:1", "f:1", "f:1", "d:4", "f:0", "d:1")
+	h.WantStatus("b", "suppressed")
+	h.Play("end m0", "activate m2")
+	if h.S().Turn.Slots != 1 {
+		t.Errorf("Suppressed b has %d slots, want 1", h.S().Turn.Slots)
 	}
 }
 
@@ -67,22 +67,22 @@ func TestCoupDeGrace(t *testing.T) {
 		want  string
 	}{{"3 3", "gone"}, {"2 3", "seriously-injured"}, {"6 1", "gone"}} {
 		h := two(t, nil)
-		h.force("b", seriouslyInjured)
-		h.play("activate m0", "coup-de-grace m0 >m1", "f:1")
-		h.wantAsks("dice n26-coup-de-grace {Attacker:3 Target:3}")
-		h.play("d:" + tc.faces)
+		h.Force("b", seriouslyInjured)
+		h.Play("activate m0", "coup-de-grace m0 >m1", "f:1")
+		h.WantAsks("dice n26-coup-de-grace {Attacker:3 Target:3}")
+		h.Play("d:" + tc.faces)
 		if tc.want == "gone" {
-			h.wantAsks("fact within") // b2's Nerve check: within 3"?
-			h.play("f:0")
+			h.WantAsks("fact within") // b2's Nerve check: within 3"?
+			h.Play("f:0")
 		}
-		h.wantStatus("b", tc.want)
+		h.WantStatus("b", tc.want)
 	}
 	// At a table, a target found not to be within 1" spends the action.
 	h := two(t, nil)
-	h.force("b", seriouslyInjured)
-	h.play("activate m0", "coup-de-grace m0 >m1", "f:0")
-	h.wantStatus("b", "seriously-injured")
-	if got := h.events("out-of-reach"); len(got) != 1 {
+	h.Force("b", seriouslyInjured)
+	h.Play("activate m0", "coup-de-grace m0 >m1", "f:0")
+	h.WantStatus("b", "seriously-injured")
+	if got := h.Events("out-of-reach"); len(got) != 1 {
 		t.Errorf("events %v, want out-of-reach", got)
 	}
 }
@@ -93,16 +93,16 @@ func TestCoupDeGrace(t *testing.T) {
 func TestSabotage(t *testing.T) {
 	for _, tc := range []struct{ faces, want string }{{"3 3", "gone"}, {"3 4", "seriously-injured"}} {
 		h := table(t, nil, ganger("w", 0), buggy("car", 1), ganger("b", 1))
-		h.force("car", seriouslyInjured)
-		h.play("activate m0", "sabotage m0 >m1", "f:1")
-		h.wantAsks("dice n26-check {Value:6 Mods:[] Dice:2}")
-		h.play("d:" + tc.faces)
+		h.Force("car", seriouslyInjured)
+		h.Play("activate m0", "sabotage m0 >m1", "f:1")
+		h.WantAsks("dice n26-check {Value:6 Mods:[] Dice:2}")
+		h.Play("d:" + tc.faces)
 		if tc.want == "gone" {
-			h.play("f:0") // b's Nerve check: within 3"?
+			h.Play("f:0") // b's Nerve check: within 3"?
 		}
-		h.wantStatus("car", tc.want)
-		if h.s().Turn.Slots != 1 {
-			t.Errorf("Sabotage cost %d slots", 2-h.s().Turn.Slots)
+		h.WantStatus("car", tc.want)
+		if h.S().Turn.Slots != 1 {
+			t.Errorf("Sabotage cost %d slots", 2-h.S().Turn.Slots)
 		}
 	}
 }
@@ -123,14 +123,14 @@ func TestDesperateEscape(t *testing.T) {
 		{buggy("w", 0), []string{"d:1", "d:5 3", "f:0"}, "w: desperate escape (1): drive-system-fault"},
 	} {
 		h := table(t, nil, tc.model, ganger("w2", 0), ganger("b", 1))
-		h.force("w", seriouslyInjured)
-		h.play("activate m0", "desperate-escape m0")
-		h.play(tc.faces...)
-		h.wantStatus("w", "gone")
-		if r := ext(h.s()).Report; len(r) != 1 || r[0] != tc.want {
+		h.Force("w", seriouslyInjured)
+		h.Play("activate m0", "desperate-escape m0")
+		h.Play(tc.faces...)
+		h.WantStatus("w", "gone")
+		if r := ext(h.S()).Report; len(r) != 1 || r[0] != tc.want {
 			t.Errorf("report %q, want %q", r, tc.want)
 		}
-		if h.s().Sides[0].Counters[sCasualties] != 1 {
+		if h.S().Sides[0].Counters[sCasualties] != 1 {
 			t.Error("Desperate Escape is not a casualty for the Bottle check")
 		}
 	}
@@ -157,21 +157,21 @@ func TestRecoveryAtEndOfActivation(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			h := table(t, nil, ganger("w", 0), ganger("w2", 0), ganger("b", 1))
-			h.force("w", seriouslyInjured)
-			h.play("activate m0")
-			h.play(tc.actions...)
-			h.wantAsks("fact within-any") // an enemy within 1"?
-			h.play("f:0")
-			h.wantAsks("fact within-any") // a friend to assist?
-			h.play(tc.assist)
-			if p := h.g.Pending(); p == nil || p.Proc != (Recovery{Dice: tc.dice}) {
-				t.Fatalf("asks %s, want a Recovery test with %d dice", h.asks(), tc.dice)
+			h.Force("w", seriouslyInjured)
+			h.Play("activate m0")
+			h.Play(tc.actions...)
+			h.WantAsks("fact within-any") // an enemy within 1"?
+			h.Play("f:0")
+			h.WantAsks("fact within-any") // a friend to assist?
+			h.Play(tc.assist)
+			if p := h.G.Pending(); p == nil || p.Proc != (Recovery{Dice: tc.dice}) {
+				t.Fatalf("asks %s, want a Recovery test with %d dice", h.Asks(), tc.dice)
 			}
-			h.play("d:" + tc.faces)
+			h.Play("d:" + tc.faces)
 			if tc.want == "gone" {
-				h.play("f:0") // w2's Nerve check: within 3"?
+				h.Play("f:0") // w2's Nerve check: within 3"?
 			}
-			h.wantStatus("w", tc.want)
+			h.WantStatus("w", tc.want)
 		})
 	}
 }
@@ -180,30 +180,30 @@ func TestRecoveryAtEndOfActivation(t *testing.T) {
 // Injured within 1" the model goes Out of Action without a roll.
 func TestRecoveryEnemyWithin1(t *testing.T) {
 	h := table(t, nil, ganger("w", 0), ganger("b", 1), ganger("b-si", 1), ganger("w2", 0))
-	h.force("w", seriouslyInjured)
-	h.force("b-si", seriouslyInjured)
-	h.play("activate m0", "crawl m0")
-	p := h.g.Pending()
+	h.Force("w", seriouslyInjured)
+	h.Force("b-si", seriouslyInjured)
+	h.Play("activate m0", "crawl m0")
+	p := h.G.Pending()
 	if p == nil || p.Fact.Kind != engine.FactWithinAny || p.Fact.Set != 1<<1 {
-		t.Fatalf("asks %s, want within-any of the standing enemy only", h.asks())
+		t.Fatalf("asks %s, want within-any of the standing enemy only", h.Asks())
 	}
-	h.play("f:1", "f:0") // then: is w2 within 3" (Nerve)?
-	h.wantStatus("w", "gone")
+	h.Play("f:1", "f:0") // then: is w2 within 3" (Nerve)?
+	h.WantStatus("w", "gone")
 }
 
 // Seed 000 (rules.md §2.2.6): a model that becomes Seriously Injured during
 // its own activation makes no Recovery test at its end.
 func TestNoRecoveryWhenInjuredDuringActivation(t *testing.T) {
 	h := two(t, nil)
-	h.s().Link(0, 1, true)
-	h.force("w", engaged)
-	h.force("b", engaged)
+	h.S().Link(0, 1, true)
+	h.Force("w", engaged)
+	h.Force("b", engaged)
 	// w fights b: both I4, w strikes first and misses; b strikes back, wounds,
 	// the save fails, the injury die is Seriously Injured.
-	h.play("activate m0", "fight m0 >m1", "d:1", "d:5", "d:5", "d:1", "d:4")
-	h.wantStatus("w", "seriously-injured", "b", "active")
-	if h.g.Pending() != nil || h.s().Turn.Model != engine.NoModel {
-		t.Errorf("activation goes on or asks %s; want it over with no Recovery test", h.asks())
+	h.Play("activate m0", "fight m0 >m1", "d:1", "d:5", "d:5", "d:1", "d:4")
+	h.WantStatus("w", "seriously-injured", "b", "active")
+	if h.G.Pending() != nil || h.S().Turn.Model != engine.NoModel {
+		t.Errorf("activation goes on or asks %s; want it over with no Recovery test", h.Asks())
 	}
 }
 
@@ -217,22 +217,22 @@ func TestTreatAllyAndRepair(t *testing.T) {
 		set         uint64
 	}{{"no", "f:1", 1 << 2}, {"yes", "f:1", 1<<0 | 1<<2}} {
 		h := table(t, map[string]string{optHealer: tc.opt}, ganger("medic", 0), ganger("w", 0), ganger("w2", 0), ganger("b", 1))
-		h.force("w", seriouslyInjured)
-		h.play("activate m0", "treat-ally m0 >m1", "f:1", "f:0")
-		if p := h.g.Pending(); p == nil || p.Fact.Set != tc.set {
-			t.Fatalf("%s: asks %s (%v), want assistants %b", tc.opt, h.asks(), p, tc.set)
+		h.Force("w", seriouslyInjured)
+		h.Play("activate m0", "treat-ally m0 >m1", "f:1", "f:0")
+		if p := h.G.Pending(); p == nil || p.Fact.Set != tc.set {
+			t.Fatalf("%s: asks %s (%v), want assistants %b", tc.opt, h.Asks(), p, tc.set)
 		}
-		h.play(tc.assist, "d:1 6")
-		h.wantStatus("w", "active")
+		h.Play(tc.assist, "d:1 6")
+		h.WantStatus("w", "active")
 	}
 	h := table(t, nil, ganger("mech", 0), buggy("car", 0), ganger("w2", 0), ganger("b", 1))
-	h.force("car", seriouslyInjured)
-	h.play("activate m0", "repair m0 >m1", "f:1", "f:0")
-	if p := h.g.Pending(); p == nil || p.Proc != (Recovery{Dice: 1}) {
-		t.Fatalf("asks %s, want a one-die Recovery test (vehicles are never assisted)", h.asks())
+	h.Force("car", seriouslyInjured)
+	h.Play("activate m0", "repair m0 >m1", "f:1", "f:0")
+	if p := h.G.Pending(); p == nil || p.Proc != (Recovery{Dice: 1}) {
+		t.Fatalf("asks %s, want a one-die Recovery test (vehicles are never assisted)", h.Asks())
 	}
-	h.play("d:2")
-	h.wantStatus("car", "active")
+	h.Play("d:2")
+	h.WantStatus("car", "active")
 }
 
 // Seed 000 (rules.md §2.2.3, §6.2-j, §8 gap 10): Group Activation picks
@@ -241,32 +241,32 @@ func TestTreatAllyAndRepair(t *testing.T) {
 // and none of them may use Group Activation this round.
 func TestGroupActivation(t *testing.T) {
 	h := table(t, nil, ganger("boss", 0, "leader"), ganger("a", 0), ganger("b", 0), ganger("c", 0), ganger("x", 1))
-	h.play("activate m0", "group-activation m0")
+	h.Play("activate m0", "group-activation m0")
 	// Within 3"? then add? for each of a, b, c.
-	h.play("f:1", "c:yes", "f:1", "c:yes", "f:0")
-	h.wantAsks("dice n26-check {Value:6 Mods:[-1] Dice:2}")
-	h.play("d:2 3", "end m0")
-	h.wantLegal("activate:a activate:b")
-	h.play("activate m2")
-	if strings.Contains(h.legal(), "group-activation") {
+	h.Play("f:1", "c:yes", "f:1", "c:yes", "f:0")
+	h.WantAsks("dice n26-check {Value:6 Mods:[-1] Dice:2}")
+	h.Play("d:2 3", "end m0")
+	h.WantLegal("activate:a activate:b")
+	h.Play("activate m2")
+	if strings.Contains(h.Legal(), "group-activation") {
 		t.Error("a fighter chosen by a Group Activation may use one")
 	}
-	h.play("end m2")
-	h.wantLegal("activate:a")
-	h.play("activate m1", "end m1")
-	h.wantLegal("activate:x")
+	h.Play("end m2")
+	h.WantLegal("activate:a")
+	h.Play("activate m1", "end m1")
+	h.WantLegal("activate:x")
 
 	// Failed: nobody is chained; the other gang goes next.
 	h = table(t, nil, ganger("boss", 0, "leader"), ganger("a", 0), ganger("x", 1))
-	h.play("activate m0", "group-activation m0", "f:1", "c:yes", "d:6 6", "end m0")
-	h.wantLegal("activate:x")
+	h.Play("activate m0", "group-activation m0", "f:1", "c:yes", "d:6 6", "end m0")
+	h.WantLegal("activate:x")
 
 	// Option group-order=selected: they go in the order picked.
 	h = table(t, map[string]string{optGroupOrder: "selected"}, ganger("boss", 0, "leader"), ganger("a", 0), ganger("b", 0), ganger("x", 1))
-	h.play("activate m0", "group-activation m0", "f:1", "c:yes", "f:1", "c:yes", "d:1 1", "end m0")
-	h.wantLegal("activate:a")
-	h.play("activate m1", "end m1")
-	h.wantLegal("activate:b")
+	h.Play("activate m0", "group-activation m0", "f:1", "c:yes", "f:1", "c:yes", "d:1 1", "end m0")
+	h.WantLegal("activate:a")
+	h.Play("activate m1", "end m1")
+	h.WantLegal("activate:b")
 }
 
 // Seed 000 (rules.md §2.2.3): Charge moves up to M + D6" and, in base
@@ -275,24 +275,24 @@ func TestGroupActivation(t *testing.T) {
 // A Charge gives +1 Attack and +2 Initiative in that Fight.
 func TestChargeIntoFreeFight(t *testing.T) {
 	h := two(t, nil)
-	h.play("activate m0", "charge m0 >m1", "d:3", "f:1")
-	h.wantStatus("w", "engaged", "b", "engaged")
-	h.wantLegal("fight")
-	h.play("fight m0 >m1")
+	h.Play("activate m0", "charge m0 >m1", "d:3", "f:1")
+	h.WantStatus("w", "engaged", "b", "engaged")
+	h.WantLegal("fight")
+	h.Play("fight m0 >m1")
 	// Attacks: A1 + 1 for the Charge, knife; I4+2 beats b's I4.
-	h.wantAsks("dice n26-test {Target:4 Mods:[] Save:false}")
-	h.play("d:1")
-	h.wantAsks("dice n26-test {Target:4 Mods:[] Save:false}")
-	h.play("d:1")
-	h.wantAsks("dice n26-test {Target:4 Mods:[] Save:false}") // b strikes back
-	h.play("d:1")
-	h.wantLegal("activate:b activate:b2")
+	h.WantAsks("dice n26-test {Target:4 Mods:[] Save:false}")
+	h.Play("d:1")
+	h.WantAsks("dice n26-test {Target:4 Mods:[] Save:false}")
+	h.Play("d:1")
+	h.WantAsks("dice n26-test {Target:4 Mods:[] Save:false}") // b strikes back
+	h.Play("d:1")
+	h.WantLegal("activate:b activate:b2")
 
 	// Missed contact: no Engaged, no free action.
 	h = two(t, nil)
-	h.play("activate m0", "charge m0 >m1", "d:1", "f:0")
-	h.wantStatus("w", "active", "b", "active")
-	h.wantLegal("activate:b activate:b2")
+	h.Play("activate m0", "charge m0 >m1", "d:1", "f:0")
+	h.WantStatus("w", "active", "b", "active")
+	h.WantLegal("activate:b activate:b2")
 }
 
 // Seed 000 (rules.md §2.2.3): Engage moves up to D6"; into base contact the
@@ -300,10 +300,10 @@ func TestChargeIntoFreeFight(t *testing.T) {
 // has nothing more it may do (Retreat is a Double), so its activation ends.
 func TestEngageIntoFreeFight(t *testing.T) {
 	h := two(t, nil)
-	h.play("activate m0", "engage m0 >m1", "d:3", "f:1")
-	h.wantLegal("fight")
-	h.play("fight m0 >m1", "d:1", "d:1") // one attack each, w first at equal I
-	h.wantLegal("activate:b activate:b2")
+	h.Play("activate m0", "engage m0 >m1", "d:3", "f:1")
+	h.WantLegal("fight")
+	h.Play("fight m0 >m1", "d:1", "d:1") // one attack each, w first at equal I
+	h.WantLegal("activate:b activate:b2")
 }
 
 // Seed 000 (rules.md §2.2.3): Engage moves up to D6" with the same forced
@@ -311,14 +311,14 @@ func TestEngageIntoFreeFight(t *testing.T) {
 // Coup de Grace only.
 func TestEngageIntoCoupDeGrace(t *testing.T) {
 	h := two(t, nil)
-	h.force("b", seriouslyInjured)
-	h.play("activate m0", "engage m0 >m1", "d:2", "f:1")
-	h.wantStatus("w", "active", "b", "seriously-injured")
-	h.wantLegal("coup-de-grace")
-	h.play("coup-de-grace m0 >m1", "d:4 2", "f:0") // no "within 1\"?": Engage just reached it
-	h.wantStatus("b", "gone")
-	if h.s().Turn.Model != 0 || h.s().Turn.Slots != 1 {
-		t.Errorf("after Engage and its free Coup de Grace: model %d with %d slots, want m0 with 1", h.s().Turn.Model, h.s().Turn.Slots)
+	h.Force("b", seriouslyInjured)
+	h.Play("activate m0", "engage m0 >m1", "d:2", "f:1")
+	h.WantStatus("w", "active", "b", "seriously-injured")
+	h.WantLegal("coup-de-grace")
+	h.Play("coup-de-grace m0 >m1", "d:4 2", "f:0") // no "within 1\"?": Engage just reached it
+	h.WantStatus("b", "gone")
+	if h.S().Turn.Model != 0 || h.S().Turn.Slots != 1 {
+		t.Errorf("after Engage and its free Coup de Grace: model %d with %d slots, want m0 with 1", h.S().Turn.Model, h.S().Turn.Slots)
 	}
 }
 
@@ -326,22 +326,22 @@ func TestEngageIntoCoupDeGrace(t *testing.T) {
 // Injured one is never Engaged.
 func TestEngagedNeverSuppressedSINeverEngaged(t *testing.T) {
 	h := table(t, nil, ganger("w", 0), ganger("b", 1), ganger("b2", 1), ganger("w2", 0), ganger("b3", 1))
-	h.s().Link(0, 1, true)
-	h.force("w", engaged)
-	h.force("b", engaged)
+	h.S().Link(0, 1, true)
+	h.Force("w", engaged)
+	h.Force("b", engaged)
 	// b2 shoots w, who is in a combat with b: sight, Long and Short Range
 	// measured; the hit roll; cover; the hit goes at random (pick die 1 =
 	// w), who is not Suppressed; the wound roll fails.
-	h.play("activate m0", "end m0", "activate m2", "shoot m2 >m0 #0", "f:1", "f:1", "f:1", "d:5", "f:0")
-	h.wantAsks("dice n26-pick {N:2}")
-	h.play("d:1", "d:1")
-	h.wantStatus("w", "engaged")
+	h.Play("activate m0", "end m0", "activate m2", "shoot m2 >m0 #0", "f:1", "f:1", "f:1", "d:5", "f:0")
+	h.WantAsks("dice n26-pick {N:2}")
+	h.Play("d:1", "d:1")
+	h.WantStatus("w", "engaged")
 	// Then b3 shoots: hit, w again, wounds, no save (Sv 6: a 1), injury die
 	// 4: Seriously Injured, and so no longer Engaged.
-	h.play("end m2", "activate m3", "end m3", "activate m4")
-	h.play("shoot m4 >m0 #0", "f:1", "f:1", "f:1", "d:5", "f:0", "d:1", "d:5", "d:1", "d:4")
-	h.wantStatus("w", "seriously-injured", "b", "active")
-	if h.s().Models[1].Links != 0 {
+	h.Play("end m2", "activate m3", "end m3", "activate m4")
+	h.Play("shoot m4 >m0 #0", "f:1", "f:1", "f:1", "d:5", "f:0", "d:1", "d:5", "d:1", "d:4")
+	h.WantStatus("w", "seriously-injured", "b", "active")
+	if h.S().Models[1].Links != 0 {
 		t.Error("b is still linked to a Seriously Injured model")
 	}
 }

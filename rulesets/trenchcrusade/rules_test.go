@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/skirmish-engine/skirmish/engine"
+	"github.com/skirmish-engine/skirmish/engine/enginetest"
 )
 
 // four is a table game: w (m0) and b (m1) face off; w2 (m2) and b2 (m3)
@@ -24,7 +25,7 @@ func four(t *testing.T, opts map[string]string, mods ...func(m *engine.ModelSetu
 // in range, level, no cover, within half range, w2 not within 1" of b.
 var shootAt = []string{"shoot m0 >m1 #0", "f:1", "f:1", "f:0", "f:0", "f:1", "f:0"}
 
-func (h *harness) counter(id string, c int) int { return h.s().Count(h.model(id), c) }
+func (h *harness) counter(id string, c int) int { return h.S().Count(h.Model(id), c) }
 
 // Seed 003 (rules.md §4.2.1): the Injury Roll's four results: no effect;
 // a Minor Hit places a Blood marker; Down places one and lays the model
@@ -49,22 +50,22 @@ func TestInjuryResults(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			h := four(t, nil, nil, func(m *engine.ModelSetup) { m.Profile[sArmour] = tc.armour })
 			if tc.down {
-				h.force("b", down)
+				h.Force("b", down)
 			}
-			h.play("activate m0")
-			h.play(shootAt...)
-			h.play("d:4 4")
+			h.Play("activate m0")
+			h.Play(shootAt...)
+			h.Play("d:4 4")
 			mods := "[]"
 			if tc.armour != 0 {
 				mods = "[-3]"
 			}
-			h.wantAsks("dice tc-injury {Dice:0 Mods:" + mods + "}")
-			h.play("d:" + tc.faces)
+			h.WantAsks("dice tc-injury {Dice:0 Mods:" + mods + "}")
+			h.Play("d:" + tc.faces)
 			if tc.status == "down" && !tc.down {
-				h.wantAsks("fact near-ledge") // within 1" of a ledge?
-				h.play("f:0")
+				h.WantAsks("fact near-ledge") // within 1" of a ledge?
+				h.Play("f:0")
 			}
-			h.wantStatus("b", tc.status)
+			h.WantStatus("b", tc.status)
 			if tc.status != "gone" {
 				if got := h.counter("b", cBlood); got != tc.blood {
 					t.Errorf("b has %d Blood markers, want %d", got, tc.blood)
@@ -77,14 +78,14 @@ func TestInjuryResults(t *testing.T) {
 // rules.md §4.3 Blood markers: at most six on a model; more are not placed.
 func TestBloodCapped(t *testing.T) {
 	h := four(t, nil, nil, func(m *engine.ModelSetup) { m.Counters = map[string]int{"blood": 6} })
-	h.play("activate m0")
-	h.play(shootAt...)
-	h.play("d:4 4", "c:0", "d:1 1") // spend none; a Minor Hit
+	h.Play("activate m0")
+	h.Play(shootAt...)
+	h.Play("d:4 4", "c:0", "d:1 1") // spend none; a Minor Hit
 	if got := h.counter("b", cBlood); got != 6 {
 		t.Errorf("b has %d Blood markers, want 6", got)
 	}
-	if got := h.events("minor-hit"); len(got) != 1 {
-		t.Errorf("events %v", h.events())
+	if got := h.Events("minor-hit"); len(got) != 1 {
+		t.Errorf("events %v", h.Events())
 	}
 }
 
@@ -92,14 +93,14 @@ func TestBloodCapped(t *testing.T) {
 // of Action it goes Down instead; the next time it is out.
 func TestTough(t *testing.T) {
 	h := four(t, nil, nil, func(m *engine.ModelSetup) { m.Keywords = []string{"tough"} })
-	h.play("activate m0")
-	h.play(shootAt...)
-	h.play("d:4 4", "d:6 6", "f:0")
-	h.wantStatus("b", "down")
-	h.play("end m0", "activate m1") // b stands up
-	h.wantStatus("b", "standing")
-	h.play("end m1", "activate m2", "shoot m2 >m1 #0", "f:1", "f:1", "f:0", "f:0", "f:1", "f:0", "d:4 4", "c:0", "d:6 6") // none of b's Blood spent
-	h.wantStatus("b", "gone")
+	h.Play("activate m0")
+	h.Play(shootAt...)
+	h.Play("d:4 4", "d:6 6", "f:0")
+	h.WantStatus("b", "down")
+	h.Play("end m0", "activate m1") // b stands up
+	h.WantStatus("b", "standing")
+	h.Play("end m1", "activate m2", "shoot m2 >m1 #0", "f:1", "f:1", "f:0", "f:0", "f:1", "f:0", "d:4 4", "c:0", "d:6 6") // none of b's Blood spent
+	h.WantStatus("b", "gone")
 }
 
 // Seed 003 (rules.md §4.2.2): the sources of injury dice and modifiers.
@@ -118,23 +119,23 @@ func TestInjuryDiceSources(t *testing.T) {
 				engine.Gear{Name: "armour", Kind: "armour", Stats: map[string]int{"injury-mod": -1}})
 			m.Counters = map[string]int{"blood": 3, "blessing": 2}
 		})
-	h.play("activate m0")
-	h.play(shootAt...)
-	h.play("d:6 6 ") // a critical
-	h.wantAsks("choice spend-blood")
-	if p := h.g.Pending(); p.Who != 0 || !slices.Equal(p.Options, []string{"0", "1", "2", "3"}) {
+	h.Play("activate m0")
+	h.Play(shootAt...)
+	h.Play("d:6 6 ") // a critical
+	h.WantAsks("choice spend-blood")
+	if p := h.G.Pending(); p.Who != 0 || !slices.Equal(p.Options, []string{"0", "1", "2", "3"}) {
 		t.Fatalf("the Vigil should choose 0–3 of b's Blood markers: %v", p)
 	}
-	h.play("c:3")
-	h.wantAsks("choice spend-blessing")
-	if p := h.g.Pending(); p.Who != 1 {
+	h.Play("c:3")
+	h.WantAsks("choice spend-blessing")
+	if p := h.G.Pending(); p.Who != 1 {
 		t.Fatalf("b's own player spends its Blessings, not side %d", p.Who)
 	}
-	h.play("c:1")
+	h.Play("c:1")
 	// 1 (weapon) + 1 (critical) + 3 (Blood) − 1 (Blessing) = +4 dice; +1 and
 	// −2 −1 −1 = −4 modifiers, capped at −3 by the roll.
-	h.wantAsks("dice tc-injury {Dice:4 Mods:[1 -4]}")
-	h.play("d:1 1 1 1 2 3") // 2 + 3 + 1 − 3 = 3: a Minor Hit
+	h.WantAsks("dice tc-injury {Dice:4 Mods:[1 -4]}")
+	h.Play("d:1 1 1 1 2 3") // 2 + 3 + 1 − 3 = 3: a Minor Hit
 	if h.counter("b", cBlood) != 1 || h.counter("b", cBlessing) != 1 {
 		t.Errorf("blood %d blessing %d; want the 3 spent and 1 placed, 1 Blessing left", h.counter("b", cBlood), h.counter("b", cBlessing))
 	}
@@ -144,11 +145,11 @@ func TestInjuryDiceSources(t *testing.T) {
 // one injury die, once.
 func TestMeleeAgainstDown(t *testing.T) {
 	h := four(t, nil)
-	h.force("b", down)
-	h.play("activate m0", "fight m0 >m1", "f:1", "d:4 4")
-	h.wantAsks("dice tc-injury {Dice:1 Mods:[]}")
-	h.play("d:6 5 4")
-	h.wantStatus("b", "gone")
+	h.Force("b", down)
+	h.Play("activate m0", "fight m0 >m1", "f:1", "d:4 4")
+	h.WantAsks("dice tc-injury {Dice:1 Mods:[]}")
+	h.Play("d:6 5 4")
+	h.WantStatus("b", "gone")
 }
 
 // Seed 003 (rules.md §4.2.2 Falling, §4.2.3): a model taken Down within 1"
@@ -156,28 +157,28 @@ func TestMeleeAgainstDown(t *testing.T) {
 // Injury Roll with +1 injury die per full 3"; then it is Down.
 func TestDownAtLedgeFalls(t *testing.T) {
 	h := four(t, nil)
-	h.play("activate m0")
-	h.play(shootAt...)
-	h.play("d:4 4", "d:3 4") // down
-	h.play("f:1")            // within 1" of a ledge
-	h.play("c:0")            // the Vigil spend none of b's new Blood marker on its roll
-	h.wantAsks("dice tc-success {Dice:0 Mods:[] NaturalCrit:false}")
-	h.play("d:2 3")         // failed: it falls
-	h.wantAsks("fact fall") // how far?
-	h.play("f:650", "c:0")  // 6.5": two full 3"; the Vigil could spend b's Blood marker here too
-	h.wantAsks("dice tc-injury {Dice:2 Mods:[]}")
-	h.play("d:1 2 1 1")
-	h.wantStatus("b", "down")
+	h.Play("activate m0")
+	h.Play(shootAt...)
+	h.Play("d:4 4", "d:3 4") // down
+	h.Play("f:1")            // within 1" of a ledge
+	h.Play("c:0")            // the Vigil spend none of b's new Blood marker on its roll
+	h.WantAsks("dice tc-success {Dice:0 Mods:[] NaturalCrit:false}")
+	h.Play("d:2 3")         // failed: it falls
+	h.WantAsks("fact fall") // how far?
+	h.Play("f:650", "c:0")  // 6.5": two full 3"; the Vigil could spend b's Blood marker here too
+	h.WantAsks("dice tc-injury {Dice:2 Mods:[]}")
+	h.Play("d:1 2 1 1")
+	h.WantStatus("b", "down")
 	if got := h.counter("b", cBlood); got != 2 {
 		t.Errorf("b has %d Blood markers, want 2 (Down, then a Minor Hit from the fall)", got)
 	}
 	// A Success at the ledge: Down in place.
 	h = four(t, nil)
-	h.play("activate m0")
-	h.play(shootAt...)
-	h.play("d:4 4", "d:3 4", "f:1", "c:0", "d:4 3")
-	h.wantStatus("b", "down")
-	if got := h.events("fell"); len(got) != 0 {
+	h.Play("activate m0")
+	h.Play(shootAt...)
+	h.Play("d:4 4", "d:3 4", "f:1", "c:0", "d:4 3")
+	h.WantStatus("b", "down")
+	if got := h.Events("fell"); len(got) != 0 {
 		t.Errorf("events %v: b fell after a Success", got)
 	}
 }
@@ -186,11 +187,11 @@ func TestDownAtLedgeFalls(t *testing.T) {
 // it at once (here by a strike as it retreats).
 func TestDownEndsOwnActivation(t *testing.T) {
 	h := four(t, nil)
-	h.play("activate m0", "retreat m0")
-	h.wantAsks("fact within")                          // is b within 1"?
-	h.play("f:1", "c:strike", "d:4 4", "d:3 4", "f:0") // b strikes: w Down, not by a ledge
-	h.wantStatus("w", "down")
-	h.wantLegal("activate:b activate:b2")
+	h.Play("activate m0", "retreat m0")
+	h.WantAsks("fact within")                          // is b within 1"?
+	h.Play("f:1", "c:strike", "d:4 4", "d:3 4", "f:0") // b strikes: w Down, not by a ledge
+	h.WantStatus("w", "down")
+	h.WantLegal("activate:b activate:b2")
 }
 
 // Seed 003 (rules.md §4.2.3): a Down model stands when it next activates,
@@ -198,10 +199,10 @@ func TestDownEndsOwnActivation(t *testing.T) {
 func TestStandUpHalvesMovement(t *testing.T) {
 	h := onBoard(t, nil, nil, [][2]float32{{4, 4}, {20, 4}, {4, 20}, {20, 20}},
 		trooper("w", 0), trooper("b", 1), trooper("w2", 0), trooper("b2", 1))
-	h.force("w", down)
-	h.play("activate m0")
-	h.wantStatus("w", "standing")
-	for _, a := range h.g.Legal() {
+	h.Force("w", down)
+	h.Play("activate m0")
+	h.WantStatus("w", "standing")
+	for _, a := range h.G.Legal() {
 		if a.ID == "move" && a.HasPos {
 			if d := hyp(float64(a.X)-4, float64(a.Y)-4); d > 3+1e-3 {
 				t.Errorf("%s: %.2f\" after standing up, want at most 3\"", a, d)
@@ -219,20 +220,20 @@ func TestInitiative(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h := &harness{t: t, g: g}
+	h := &harness{&enginetest.Script{T: t, G: g}}
 	if p := g.Pending(); p == nil || p.Key != "first" || p.Who != 1 {
-		t.Fatalf("asks %s; want the Choir (fewer models) to choose who goes first", h.asks())
+		t.Fatalf("asks %s; want the Choir (fewer models) to choose who goes first", h.Asks())
 	}
-	h.play("c:them")
-	h.wantLegal("activate:w activate:w2")
+	h.Play("c:them")
+	h.WantLegal("activate:w activate:w2")
 	// A tie: a roll-off, highest wins, ties rolled again.
 	su = &engine.Setup{Rounds: 2, Mode: "table", Sides: []engine.SideSetup{{Name: "Vigil"}, {Name: "Choir"}},
 		Models: []engine.ModelSetup{trooper("w", 0), trooper("b", 1)}}
 	g, _ = engine.New(New(), su, engine.Config{Seed: 1, Dice: engine.PhysicalDice})
-	h = &harness{t: t, g: g}
-	h.play("d:4", "d:4", "d:2", "d:5")
+	h = &harness{&enginetest.Script{T: t, G: g}}
+	h.Play("d:4", "d:4", "d:2", "d:5")
 	if p := g.Pending(); p == nil || p.Key != "first" || p.Who != 1 {
-		t.Fatalf("asks %s; want the Choir, who won the roll-off, to choose", h.asks())
+		t.Fatalf("asks %s; want the Choir, who won the roll-off, to choose", h.Asks())
 	}
 }
 
@@ -241,29 +242,29 @@ func TestInitiative(t *testing.T) {
 // the weapon has Assault (option charge-exclusion: also Fight).
 func TestActionsOnceAndExclusive(t *testing.T) {
 	h := four(t, nil)
-	h.play("activate m0")
-	h.wantLegal("charge dash end fight move retreat shoot")
-	h.play("move m0")
-	h.wantLegal("dash end fight shoot")
-	h.play(shootAt[0])
-	h.play(shootAt[1:]...)
-	h.play("d:1 1")
-	h.wantLegal("dash end fight") // no Charge after a Shoot (and none after a Move anyway)
+	h.Play("activate m0")
+	h.WantLegal("charge dash end fight move retreat shoot")
+	h.Play("move m0")
+	h.WantLegal("dash end fight shoot")
+	h.Play(shootAt[0])
+	h.Play(shootAt[1:]...)
+	h.Play("d:1 1")
+	h.WantLegal("dash end fight") // no Charge after a Shoot (and none after a Move anyway)
 
 	h = four(t, nil)
-	h.play("activate m0")
-	h.play(shootAt...)
-	h.play("d:1 1")
-	h.wantLegal("dash end fight move retreat")
+	h.Play("activate m0")
+	h.Play(shootAt...)
+	h.Play("d:1 1")
+	h.WantLegal("dash end fight move retreat")
 
 	// Charge first: then only Assault weapons may shoot.
 	pistol := func(m *engine.ModelSetup) {
 		m.Gear = append(m.Gear, engine.Gear{Name: "pistol", Kind: "ranged", Stats: map[string]int{"range": 12}, Traits: []engine.Trait{{Name: "assault"}}})
 	}
 	h = four(t, nil, pistol)
-	h.play("activate m0", "charge m0 >m1", "f:1", "f:1", "d:3", "f:0")
+	h.Play("activate m0", "charge m0 >m1", "f:1", "f:1", "d:3", "f:0")
 	var guns []int
-	for _, a := range h.g.Legal() {
+	for _, a := range h.G.Legal() {
 		if a.ID == "shoot" {
 			guns = append(guns, a.Option)
 		}
@@ -271,12 +272,12 @@ func TestActionsOnceAndExclusive(t *testing.T) {
 	if !slices.Equal(slices.Compact(guns), []int{2}) {
 		t.Errorf("after a Charge, Shoot offers gear %v; want only the Assault pistol (2)", guns)
 	}
-	if !strings.Contains(h.legal(), "fight") {
+	if !strings.Contains(h.Legal(), "fight") {
 		t.Error("no Fight after a Charge")
 	}
 	h = four(t, map[string]string{optExclusion: "shoot-and-fight"}, nil)
-	h.play("activate m0", "charge m0 >m1", "f:1", "f:1", "d:3", "f:1")
-	if strings.Contains(h.legal(), "fight") {
+	h.Play("activate m0", "charge m0 >m1", "f:1", "f:1", "d:3", "f:1")
+	if strings.Contains(h.Legal(), "fight") {
 		t.Error("option shoot-and-fight: Fight after a Charge")
 	}
 }
@@ -285,13 +286,13 @@ func TestActionsOnceAndExclusive(t *testing.T) {
 // activation ends.
 func TestDashRisky(t *testing.T) {
 	h := four(t, nil)
-	h.play("activate m0", "dash m0")
-	h.wantAsks("dice tc-success {Dice:0 Mods:[] NaturalCrit:false}")
-	h.play("d:1 2")
-	h.wantLegal("activate:b activate:b2")
+	h.Play("activate m0", "dash m0")
+	h.WantAsks("dice tc-success {Dice:0 Mods:[] NaturalCrit:false}")
+	h.Play("d:1 2")
+	h.WantLegal("activate:b activate:b2")
 	h = four(t, nil)
-	h.play("activate m0", "dash m0", "d:4 3")
-	h.wantLegal("charge end fight move retreat shoot")
+	h.Play("activate m0", "dash m0", "d:4 3")
+	h.WantLegal("charge end fight move retreat shoot")
 }
 
 // rules.md §4.3 Ranged attack: the Ranged characteristic and the weapon's
@@ -305,24 +306,24 @@ func TestShootModifiers(t *testing.T) {
 		m.Counters = map[string]int{"blood": 2, "blessing": 1}
 	})
 	// 350 = 3.5" above: +1; cover: −1; beyond half range: −1.
-	h.play("activate m0", "shoot m0 >m1 #0", "f:1", "f:1", "f:350", "f:1", "f:0", "f:0")
-	h.wantAsks("choice spend-blood")
-	if h.g.Pending().Who != 1 {
+	h.Play("activate m0", "shoot m0 >m1 #0", "f:1", "f:1", "f:350", "f:1", "f:0", "f:0")
+	h.WantAsks("choice spend-blood")
+	if h.G.Pending().Who != 1 {
 		t.Error("the shooter's own player spends its Blood markers")
 	}
-	h.play("c:2", "c:1")
+	h.Play("c:2", "c:1")
 	// 1 + 1 + 1 − 1 − 1 − 2 + 1 = 0
-	h.wantAsks("dice tc-success {Dice:0 Mods:[] NaturalCrit:false}")
+	h.WantAsks("dice tc-success {Dice:0 Mods:[] NaturalCrit:false}")
 }
 
 // rules.md §4.3 Ranged attack: a shot at an enemy within 1" of the
 // shooter's friends goes at one of them on a D6 of 1–3.
 func TestShootIntoMelee(t *testing.T) {
 	h := four(t, nil)
-	h.play("activate m0", "shoot m0 >m1 #0", "f:1", "f:1", "f:0", "f:0", "f:1", "f:1")
-	h.wantAsks("dice tc-d6 {}")
-	h.play("d:2", "d:4 4", "d:1 1")
-	if got := h.events("hit-friend", "minor-hit"); strings.Join(got, ",") != "hit-friend w,minor-hit w2" {
+	h.Play("activate m0", "shoot m0 >m1 #0", "f:1", "f:1", "f:0", "f:0", "f:1", "f:1")
+	h.WantAsks("dice tc-d6 {}")
+	h.Play("d:2", "d:4 4", "d:1 1")
+	if got := h.Events("hit-friend", "minor-hit"); strings.Join(got, ",") != "hit-friend w,minor-hit w2" {
 		t.Errorf("events %v; want w2 hit instead", got)
 	}
 }
@@ -333,27 +334,27 @@ func TestFightSecondWeaponAndFear(t *testing.T) {
 	two := func(m *engine.ModelSetup) { m.Gear = append(m.Gear, engine.Gear{Name: "knife", Kind: "melee"}) }
 	fear := func(m *engine.ModelSetup) { m.Keywords = []string{"fear"} }
 	h := four(t, nil, two, fear)
-	h.play("activate m0", "fight m0 >m1", "f:1")
-	h.wantAsks("dice tc-success {Dice:-1 Mods:[] NaturalCrit:false}")
-	h.play("d:1 1 1")
-	h.wantAsks("dice tc-success {Dice:-2 Mods:[] NaturalCrit:false}")
+	h.Play("activate m0", "fight m0 >m1", "f:1")
+	h.WantAsks("dice tc-success {Dice:-1 Mods:[] NaturalCrit:false}")
+	h.Play("d:1 1 1")
+	h.WantAsks("dice tc-success {Dice:-2 Mods:[] NaturalCrit:false}")
 	h = four(t, nil, func(m *engine.ModelSetup) { two(m); fear(m) }, fear)
-	h.play("activate m0", "fight m0 >m1", "f:1")
-	h.wantAsks("dice tc-success {Dice:0 Mods:[] NaturalCrit:false}")
+	h.Play("activate m0", "fight m0 >m1", "f:1")
+	h.WantAsks("dice tc-success {Dice:0 Mods:[] NaturalCrit:false}")
 }
 
 // rules.md §4.3 Retreat, §8: each enemy within 1" may strike once first; if
 // that leaves the model standing, it moves.
 func TestRetreatStrikes(t *testing.T) {
 	h := four(t, nil)
-	h.play("activate m0", "retreat m0", "f:1", "c:strike", "d:1 1", "f:0")
-	if got := h.events("missed", "moved"); strings.Join(got, ",") != "missed b,moved w" {
+	h.Play("activate m0", "retreat m0", "f:1", "c:strike", "d:1 1", "f:0")
+	if got := h.Events("missed", "moved"); strings.Join(got, ",") != "missed b,moved w" {
 		t.Errorf("events %v; want b's miss, then w's move", got)
 	}
 	h = four(t, nil)
-	h.play("activate m0", "retreat m0", "f:1", "c:let-go", "f:0")
-	if got := h.events("moved"); len(got) != 1 {
-		t.Errorf("events %v", h.events())
+	h.Play("activate m0", "retreat m0", "f:1", "c:let-go", "f:0")
+	if got := h.Events("moved"); len(got) != 1 {
+		t.Errorf("events %v", h.Events())
 	}
 }
 
@@ -364,19 +365,19 @@ func TestRetreatStrikes(t *testing.T) {
 func TestMorale(t *testing.T) {
 	for _, opt := range []string{"two-fails", "shaken"} {
 		h := four(t, map[string]string{optMorale: opt})
-		h.s().Models[1].InPlay = false // b is out: half the Choir
-		h.play("activate m0", "end m0", "activate m3", "end m3", "activate m2", "end m2")
-		if p := h.g.Pending(); p == nil || p.Who != 1 || h.asks() != "dice tc-success {Dice:0 Mods:[] NaturalCrit:false}" {
-			t.Fatalf("%s: asks %s; want the Choir's Morale Check", opt, h.asks())
+		h.S().Models[1].InPlay = false // b is out: half the Choir
+		h.Play("activate m0", "end m0", "activate m3", "end m3", "activate m2", "end m2")
+		if p := h.G.Pending(); p == nil || p.Who != 1 || h.Asks() != "dice tc-success {Dice:0 Mods:[] NaturalCrit:false}" {
+			t.Fatalf("%s: asks %s; want the Choir's Morale Check", opt, h.Asks())
 		}
-		h.play("d:1 2", "c:us") // failed; the Choir (fewer standing) goes first
-		h.play("activate m3", "end m3", "activate m0", "end m0", "activate m2", "end m2")
-		h.play("d:2 2")
-		if over := h.g.Over(); over != (opt == "two-fails") {
+		h.Play("d:1 2", "c:us") // failed; the Choir (fewer standing) goes first
+		h.Play("activate m3", "end m3", "activate m0", "end m0", "activate m2", "end m2")
+		h.Play("d:2 2")
+		if over := h.G.Over(); over != (opt == "two-fails") {
 			t.Errorf("%s: game over %v after two failed Morale Checks", opt, over)
 		}
-		if opt == "two-fails" && h.s().Winner != 0 {
-			t.Errorf("winner %d, want the Vigil", h.s().Winner)
+		if opt == "two-fails" && h.S().Winner != 0 {
+			t.Errorf("winner %d, want the Vigil", h.S().Winner)
 		}
 	}
 }
