@@ -3,7 +3,11 @@ package rules
 
 import (
 	"fmt"
+	"slices"
+	"strconv"
 	"strings"
+
+	"github.com/skirmish-engine/skirmish/dice"
 )
 
 // Sum returns the sum of xs, as when flat modifiers add up.
@@ -26,4 +30,55 @@ func ModsText(mods []int) string {
 		parts[i] = fmt.Sprintf("%+d", m)
 	}
 	return "modifiers " + strings.Join(parts, " ")
+}
+
+// D6 is one plain six-sided die read as its face: outcomes "1" to "6"
+// (outcome index = face − 1). Its name is Game + "-d6": each ruleset's log
+// names its own dice (charge distances, roll-offs).
+type D6 struct{ Game string }
+
+var d6Outcomes = []string{"1", "2", "3", "4", "5", "6"}
+
+func (r D6) Name() string       { return r.Game + "-d6" }
+func (r D6) Outcomes() []string { return slices.Clone(d6Outcomes) }
+func (r D6) Flags() []string    { return nil }
+func (r D6) Odds() dice.Dist    { return d6Odds }
+
+var d6Odds = dice.D6.Dist().Shift(-1)
+
+func (r D6) Resolve(t *dice.Tray) (dice.Result, error) {
+	d, err := t.Roll(dice.D6, "d6")
+	if err != nil {
+		return dice.Result{}, err
+	}
+	t.Keep(t.Len() - 1)
+	return dice.Result{Outcome: d.Value - 1, Explain: fmt.Sprintf("rolled %d", d.Value)}, nil
+}
+
+// Pick chooses one of N (1 ≤ N) equally, on a die of N faces (a D2 for
+// two): a random allocation. Its name is Game + "-pick".
+type Pick struct {
+	Game string
+	N    int
+}
+
+func (r Pick) Name() string    { return r.Game + "-pick" }
+func (r Pick) Flags() []string { return nil }
+func (r Pick) Outcomes() []string {
+	o := make([]string, r.N)
+	for i := range o {
+		o[i] = strconv.Itoa(i + 1)
+	}
+	return o
+}
+func (r Pick) Odds() dice.Dist { return dice.Uniform(0, r.N-1) }
+
+func (r Pick) Resolve(t *dice.Tray) (dice.Result, error) {
+	d, err := t.Roll(dice.D(max(r.N, 2)), "pick die")
+	if err != nil {
+		return dice.Result{}, err
+	}
+	t.Keep(t.Len() - 1)
+	o := (d.Face - 1) % r.N
+	return dice.Result{Outcome: o, Explain: fmt.Sprintf("picked %d of %d", o+1, r.N)}, nil
 }

@@ -1,6 +1,10 @@
 package rules
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/skirmish-engine/skirmish/dice/dicetest"
+)
 
 func TestModsText(t *testing.T) {
 	for _, tc := range []struct {
@@ -14,5 +18,17 @@ func TestModsText(t *testing.T) {
 		if got := Sum(tc.mods); got != tc.sum {
 			t.Errorf("Sum(%v) = %d, want %d", tc.mods, got, tc.sum)
 		}
+	}
+}
+
+// D6 and Pick keep the procedure contract (odds sum to one, sampling
+// matches them, typed faces read back).
+func TestD6AndPick(t *testing.T) {
+	dicetest.CheckProcedure(t, D6{Game: "x"}, 1, 3000)
+	for n := 1; n <= 5; n++ {
+		dicetest.CheckProcedure(t, Pick{Game: "x", N: n}, uint64(n), 3000)
+	}
+	if (D6{Game: "tc"}).Name() != "tc-d6" || (Pick{Game: "n26", N: 3}).Name() != "n26-pick" {
+		t.Error("names")
 	}
 }

@@ -130,7 +130,7 @@ func TestAmmoCheck(t *testing.T) {
 		h := table(t, map[string]string{optAmmo: tc.opt}, shooter(gun), ganger("b", 1), ganger("w2", 0), ganger("b2", 1))
 		h.Play("activate m0", "shoot m0 >m1 #0", "f:1", "f:1", "f:1", "d:1")
 		if tc.face != "" {
-			h.WantAsks("dice n26-d6 {}")
+			h.WantAsks("dice n26-d6 {Game:n26}")
 			h.Play("d:" + tc.face)
 		}
 		if out := h.S().Models[0].Gear&1 != 0; out != tc.out {

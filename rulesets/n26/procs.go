@@ -2,34 +2,12 @@ package n26
 
 import (
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/skirmish-engine/skirmish/dice"
+	"github.com/skirmish-engine/skirmish/rules"
 )
-
-// D6 is one plain D6 read as its face: outcomes "1" to "6" (Desperate
-// Escape, Charge and Freewheel distances, the Priority roll).
-type D6 struct{}
-
-var d6Outcomes = []string{"1", "2", "3", "4", "5", "6"}
-
-func (D6) Name() string       { return "n26-d6" }
-func (D6) Outcomes() []string { return slices.Clone(d6Outcomes) }
-func (D6) Flags() []string    { return nil }
-func (D6) Odds() dice.Dist    { return d6Odds }
-
-var d6Odds = dice.D6.Dist().Shift(-1)
-
-func (D6) Resolve(t *dice.Tray) (dice.Result, error) {
-	r, err := t.Roll(dice.D6, "d6")
-	if err != nil {
-		return dice.Result{}, err
-	}
-	t.Keep(t.Len() - 1)
-	return dice.Result{Outcome: r.Value - 1, Explain: fmt.Sprintf("rolled %d", r.Value)}, nil
-}
 
 // FirepowerDie is the Rapid Fire die (rules.md §2.3.1): one bullet with an
 // ammo symbol on one face, one bullet on two, two bullets on two, three
@@ -110,30 +88,6 @@ func (r Firepower) Resolve(t *dice.Tray) (dice.Result, error) {
 		why += " and jammed"
 	}
 	return dice.Result{Outcome: bullets - r.Dice, Flags: f, Total: &bullets, Explain: why + " (rules.md §2.3.6)"}, nil
-}
-
-// Pick chooses one of N equally, on a die of N faces: random allocation of a
-// hit among the models in a combat (rules.md §2.3.4 step 4).
-type Pick struct{ N int }
-
-func (r Pick) Name() string    { return "n26-pick" }
-func (r Pick) Flags() []string { return nil }
-func (r Pick) Outcomes() []string {
-	o := make([]string, r.N)
-	for i := range o {
-		o[i] = strconv.Itoa(i + 1)
-	}
-	return o
-}
-func (r Pick) Odds() dice.Dist { return dice.Uniform(0, r.N-1) }
-func (r Pick) Resolve(t *dice.Tray) (dice.Result, error) {
-	d, err := t.Roll(dice.D(max(r.N, 2)), "pick die")
-	if err != nil {
-		return dice.Result{}, err
-	}
-	t.Keep(t.Len() - 1)
-	o := (d.Face - 1) % r.N
-	return dice.Result{Outcome: o, Explain: fmt.Sprintf("picked %d of %d", o+1, r.N)}, nil
 }
 
 // Lasting is a D66 roll on the Lasting Injury table (fighters) or the
@@ -226,7 +180,7 @@ func (r Lasting) Resolve(t *dice.Tray) (dice.Result, error) {
 
 // Boxed procedure tables: rolling one of these allocates nothing.
 var (
-	pD6        dice.Procedure = D6{}
+	pD6        dice.Procedure = rules.D6{Game: "n26"}
 	pLasting                  = [2]dice.Procedure{Lasting{}, Lasting{Vehicle: true}}
 	pInjury    [maxLethality + 1]dice.Procedure
 	pRecovery  [maxRecovery + 1]dice.Procedure
@@ -263,7 +217,7 @@ func init() {
 		pFirepower[n] = Firepower{Dice: n}
 	}
 	for n := 1; n <= maxPick; n++ {
-		pPick[n] = Pick{N: n}
+		pPick[n] = rules.Pick{Game: "n26", N: n}
 	}
 	for k := range modRange {
 		mod := []int{k - modLo}

@@ -19,7 +19,7 @@ func TestPriorityRound1(t *testing.T) {
 	}
 	h := &harness{&enginetest.Script{T: t, G: g}}
 	h.Play("d:3", "d:3")
-	h.WantAsks("dice n26-d6 {}") // the tie is rolled again
+	h.WantAsks("dice n26-d6 {Game:n26}") // the tie is rolled again
 	h.Play("d:2", "d:5")
 	h.WantLegal("activate:b")
 }
@@ -29,7 +29,7 @@ func TestPriorityRound1(t *testing.T) {
 func TestPriorityTieGoesToOtherPlayer(t *testing.T) {
 	h := two(t, nil) // the Wardens won round 1's roll
 	h.Play("activate m0", "end m0", "activate m1", "end m1", "activate m2", "end m2", "activate m3", "end m3")
-	h.WantAsks("dice n26-d6 {}") // round 2's Priority roll (no Bottle checks: nobody fell)
+	h.WantAsks("dice n26-d6 {Game:n26}") // round 2's Priority roll (no Bottle checks: nobody fell)
 	h.Play("d:4", "d:4")
 	h.WantLegal("activate:b activate:b2")
 	if h.S().Round != 2 {

@@ -333,7 +333,7 @@ func TestEngagedNeverSuppressedSINeverEngaged(t *testing.T) {
 	// measured; the hit roll; cover; the hit goes at random (pick die 1 =
 	// w), who is not Suppressed; the wound roll fails.
 	h.Play("activate m0", "end m0", "activate m2", "shoot m2 >m0 #0", "f:1", "f:1", "f:1", "d:5", "f:0")
-	h.WantAsks("dice n26-pick {N:2}")
+	h.WantAsks("dice n26-pick {Game:n26 N:2}")
 	h.Play("d:1", "d:1")
 	h.WantStatus("w", "engaged")
 	// Then b3 shoots: hit, w again, wounds, no save (Sv 6: a 1), injury die

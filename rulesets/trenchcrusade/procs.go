@@ -1,58 +1,9 @@
 package trenchcrusade
 
 import (
-	"fmt"
-	"slices"
-	"strconv"
-
 	"github.com/skirmish-engine/skirmish/dice"
+	"github.com/skirmish-engine/skirmish/rules"
 )
-
-// D6 is one plain D6 read as its face: outcomes "1" to "6" (Charge
-// distance, shooting into a melee, roll-offs).
-type D6 struct{}
-
-var d6Outcomes = []string{"1", "2", "3", "4", "5", "6"}
-
-func (D6) Name() string       { return "tc-d6" }
-func (D6) Outcomes() []string { return slices.Clone(d6Outcomes) }
-func (D6) Flags() []string    { return nil }
-func (D6) Odds() dice.Dist    { return d6Odds }
-
-var d6Odds = dice.D6.Dist().Shift(-1)
-
-func (D6) Resolve(t *dice.Tray) (dice.Result, error) {
-	r, err := t.Roll(dice.D6, "d6")
-	if err != nil {
-		return dice.Result{}, err
-	}
-	t.Keep(t.Len() - 1)
-	return dice.Result{Outcome: r.Value - 1, Explain: fmt.Sprintf("rolled %d", r.Value)}, nil
-}
-
-// Pick chooses one of N equally on a die of N faces (which friendly model
-// a shot into a melee hits).
-type Pick struct{ N int }
-
-func (r Pick) Name() string    { return "tc-pick" }
-func (r Pick) Flags() []string { return nil }
-func (r Pick) Outcomes() []string {
-	o := make([]string, r.N)
-	for i := range o {
-		o[i] = strconv.Itoa(i + 1)
-	}
-	return o
-}
-func (r Pick) Odds() dice.Dist { return dice.Uniform(0, r.N-1) }
-func (r Pick) Resolve(t *dice.Tray) (dice.Result, error) {
-	d, err := t.Roll(dice.D(max(r.N, 2)), "pick die")
-	if err != nil {
-		return dice.Result{}, err
-	}
-	t.Keep(t.Len() - 1)
-	o := (d.Face - 1) % r.N
-	return dice.Result{Outcome: o, Explain: fmt.Sprintf("picked %d of %d", o+1, r.N)}, nil
-}
 
 // Boxed procedure tables: rolling one allocates nothing (engine.Ctx.Roll).
 const (
@@ -64,7 +15,7 @@ const (
 )
 
 var (
-	pD6      dice.Procedure = D6{}
+	pD6      dice.Procedure = rules.D6{Game: "tc"}
 	pPick    [maxPick + 1]dice.Procedure
 	pSuccess [2][netSpan]dice.Procedure // [natural-crit][net]
 	pInjury  [netSpan][posSpan][negLo + 1]dice.Procedure
@@ -72,7 +23,7 @@ var (
 
 func init() {
 	for n := 1; n <= maxPick; n++ {
-		pPick[n] = Pick{N: n}
+		pPick[n] = rules.Pick{Game: "tc", N: n}
 	}
 	for k := range netSpan {
 		pSuccess[0][k] = SuccessRoll{Dice: k - netLo}

@@ -321,7 +321,7 @@ func TestShootModifiers(t *testing.T) {
 func TestShootIntoMelee(t *testing.T) {
 	h := four(t, nil)
 	h.Play("activate m0", "shoot m0 >m1 #0", "f:1", "f:1", "f:0", "f:0", "f:1", "f:1")
-	h.WantAsks("dice tc-d6 {}")
+	h.WantAsks("dice tc-d6 {Game:tc}")
 	h.Play("d:2", "d:4 4", "d:1 1")
 	if got := h.Events("hit-friend", "minor-hit"); strings.Join(got, ",") != "hit-friend w,minor-hit w2" {
 		t.Errorf("events %v; want w2 hit instead", got)
