@@ -205,3 +205,31 @@ func BenchmarkDestinations(b *testing.B) {
 		buf = bd.Destinations(s, 0, 6, buf[:0])
 	}
 }
+
+// GapAt, PassGap and ContactPoint: the helpers rulesets move models with.
+func TestMoveHelpers(t *testing.T) {
+	b := &Board{Width: 24, Height: 24, Levels: []float64{0, 3}}
+	s := state(t, b, Point{2, 2, 0}, Point{8, 2, 0}, Point{5, 4, 0}, Point{5, 4, 1})
+	if g := GapAt(s, 0, engine.Pos{X: 5, Y: 2}, 1); math.Abs(g-2) > 1e-9 {
+		t.Errorf("GapAt = %v, want 2 (centres 3\" apart, 1\" bases)", g)
+	}
+	if g := GapAt(s, 0, engine.Pos{X: 5, Y: 2}, 3); !math.IsInf(g, 1) {
+		t.Errorf("GapAt another level = %v, want +Inf", g)
+	}
+	// m0 moving from (2,2) to (8,2) passes 2" under m2's centre: gap 1.
+	if g := PassGap(s, 0, engine.Pos{X: 8, Y: 2}, 2); math.Abs(g-1) > 1e-9 {
+		t.Errorf("PassGap = %v, want 1", g)
+	}
+	// A move away from m2 keeps the starting gap.
+	if g, start := PassGap(s, 0, engine.Pos{X: 1, Y: 1}, 2), GapAt(s, 0, s.Models[0].Pos, 2); math.Abs(g-start) > 1e-9 {
+		t.Errorf("PassGap moving away = %v, want the start's %v", g, start)
+	}
+	for _, tc := range [][2]int{{0, 1}, {0, 2}, {2, 1}} {
+		p := ContactPoint(s, tc[0], tc[1])
+		q := s.Models[tc[1]].Pos
+		g := math.Hypot(float64(p.X-q.X), float64(p.Y-q.Y)) - 1
+		if g < 0 || g > Contact || p.X*100 != float32(math.Round(float64(p.X)*100)) {
+			t.Errorf("ContactPoint(m%d, m%d) = %v: gap %v, want 0 to %v at hundredths", tc[0], tc[1], p, g, Contact)
+		}
+	}
+}

@@ -21,32 +21,6 @@ func centre(s *engine.State, m int) (float64, float64, int8) {
 	return float64(p.X), float64(p.Y), p.Level
 }
 
-// gapAt is the base-edge gap between model m standing at (x, y) and model n,
-// on the same level (+Inf on another level).
-func gapAt(s *engine.State, m int, x, y float64, lvl int8, n int) float64 {
-	nx, ny, nl := centre(s, n)
-	if nl != lvl {
-		return math.Inf(1)
-	}
-	return hyp(x-nx, y-ny) - radius(s, m) - radius(s, n)
-}
-
-// segGap is the smallest base-edge gap between model n and model m moving
-// straight from (x0, y0) to (x1, y1).
-func segGap(s *engine.State, m int, x0, y0, x1, y1 float64, lvl int8, n int) float64 {
-	nx, ny, nl := centre(s, n)
-	if nl != lvl {
-		return math.Inf(1)
-	}
-	dx, dy := x1-x0, y1-y0
-	l2 := dx*dx + dy*dy
-	t := 0.0
-	if l2 > 0 {
-		t = max(0, min(1, ((nx-x0)*dx+(ny-y0)*dy)/l2))
-	}
-	return hyp(x0+t*dx-nx, y0+t*dy-ny) - radius(s, m) - radius(s, n)
-}
-
 // engages reports whether enemy n stops m coming within 1" (it is not
 // Seriously Injured).
 func engages(s *engine.State, m, n int) bool {
@@ -56,9 +30,8 @@ func engages(s *engine.State, m, n int) bool {
 // rule1inch: the move may not come within 1" of an enemy that is not
 // Seriously Injured (rules.md §2.3.5, the 1" rule).
 func rule1inch(s *engine.State, m int, p engine.Pos) bool {
-	x0, y0, lvl := centre(s, m)
 	for n := range s.Models {
-		if engages(s, m, n) && segGap(s, m, x0, y0, float64(p.X), float64(p.Y), lvl, n) <= 1 {
+		if engages(s, m, n) && board.PassGap(s, m, p, n) <= 1 {
 			return false
 		}
 	}
@@ -68,7 +41,7 @@ func rule1inch(s *engine.State, m int, p engine.Pos) bool {
 // clear1inch: the move must end at least 1" from every enemy (Retreat).
 func clear1inch(s *engine.State, m int, p engine.Pos) bool {
 	for n := range s.Models {
-		if enemy(s, m, n) && gapAt(s, m, float64(p.X), float64(p.Y), p.Level, n) < 1 {
+		if enemy(s, m, n) && board.GapAt(s, m, p, n) < 1 {
 			return false
 		}
 	}
@@ -138,7 +111,7 @@ func approach(c *engine.Ctx, m, t int, reach float64, charge bool) {
 	s := c.State()
 	reached := false
 	if b := geo(s); b != nil {
-		p := contactPoint(s, m, t)
+		p := board.ContactPoint(s, m, t)
 		if d, ok := b.PathLength(s, m, p); ok && float64(d) <= reach+1e-6 && (!charge || oneTurn(s, m, p)) {
 			moveTo(c, m, p)
 			reached = true
@@ -162,31 +135,6 @@ func approach(c *engine.Ctx, m, t int, reach float64, charge bool) {
 	}
 	refresh(c)
 	c.FollowUp("fight", "coup-de-grace")
-}
-
-// contactPoint is where m's base touches t's, on the line between centres,
-// at hundredths of an inch (a point whose gap to t is within
-// board.Contact and never an overlap).
-func contactPoint(s *engine.State, m, t int) engine.Pos {
-	mx, my, _ := centre(s, m)
-	tx, ty, tl := centre(s, t)
-	dx, dy := mx-tx, my-ty
-	d := math.Hypot(dx, dy)
-	if d == 0 {
-		dx, dy, d = 1, 0, 1
-	}
-	r := radius(s, m) + radius(s, t)
-	x, y := tx+dx/d*(r+board.Contact/2), ty+dy/d*(r+board.Contact/2)
-	best := engine.Pos{X: float32(x), Y: float32(y), Level: tl}
-	for _, fx := range [2]func(float64) float64{math.Floor, math.Ceil} {
-		for _, fy := range [2]func(float64) float64{math.Floor, math.Ceil} {
-			p := engine.Pos{X: float32(fx(x*100) / 100), Y: float32(fy(y*100) / 100), Level: tl}
-			if g := hyp(float64(p.X)-tx, float64(p.Y)-ty) - r; g >= 0 && g <= board.Contact {
-				return p
-			}
-		}
-	}
-	return best
 }
 
 // closer moves m straight towards t as far as it may: within reach, on
@@ -360,8 +308,7 @@ func refresh(c *engine.Ctx) {
 			live := s.Models[m].InPlay && s.Models[n].InPlay && status(s, m) != seriouslyInjured && status(s, n) != seriouslyInjured
 			link := s.Linked(m, n)
 			if b != nil && live {
-				x, y, lvl := centre(s, m)
-				contact := gapAt(s, m, x, y, lvl, n) <= board.Contact
+				contact := board.GapAt(s, m, s.Models[m].Pos, n) <= board.Contact
 				link = contact && (link || fighter(s, m) && fighter(s, n))
 			}
 			s.Link(m, n, link && live)

@@ -153,36 +153,17 @@ func shotOptions(s *engine.State, m int, add func(engine.Action)) {
 // out of 1" of every enemy all the way (rules.md §4.3 Move); at a table a
 // plain action, the players move the model.
 
-func radius(s *engine.State, m int) float64 { return s.Static(m).Base / 2 }
-
 func centre(s *engine.State, m int) (float64, float64, int8) {
 	p := s.Models[m].Pos
 	return float64(p.X), float64(p.Y), p.Level
-}
-
-// segGap is the smallest base-edge gap between n and m moving straight
-// from (x0, y0) to (x1, y1) on level lvl.
-func segGap(s *engine.State, m int, x0, y0, x1, y1 float64, lvl int8, n int) float64 {
-	nx, ny, nl := centre(s, n)
-	if nl != lvl {
-		return math.Inf(1)
-	}
-	dx, dy := x1-x0, y1-y0
-	l2 := dx*dx + dy*dy
-	t := 0.0
-	if l2 > 0 {
-		t = max(0, min(1, ((nx-x0)*dx+(ny-y0)*dy)/l2))
-	}
-	return hyp(x0+t*dx-nx, y0+t*dy-ny) - radius(s, m) - radius(s, n)
 }
 
 func hyp(x, y float64) float64 { return math.Sqrt(x*x + y*y) }
 
 // keepsClear: a move that never comes within 1" of an enemy.
 func keepsClear(s *engine.State, m int, p engine.Pos) bool {
-	x0, y0, lvl := centre(s, m)
 	for n := range s.Models {
-		if enemy(s, m, n) && segGap(s, m, x0, y0, float64(p.X), float64(p.Y), lvl, n) <= 1 {
+		if enemy(s, m, n) && board.PassGap(s, m, p, n) <= 1 {
 			return false
 		}
 	}
@@ -192,11 +173,8 @@ func keepsClear(s *engine.State, m int, p engine.Pos) bool {
 // endsClear: a move that ends more than 1" from every enemy (Retreat).
 func endsClear(s *engine.State, m int, p engine.Pos) bool {
 	for n := range s.Models {
-		if enemy(s, m, n) {
-			nx, ny, nl := centre(s, n)
-			if nl == p.Level && hyp(float64(p.X)-nx, float64(p.Y)-ny)-radius(s, m)-radius(s, n) <= 1 {
-				return false
-			}
+		if enemy(s, m, n) && board.GapAt(s, m, p, n) <= 1 {
+			return false
 		}
 	}
 	return true
@@ -276,36 +254,13 @@ func resolveCharge(c *engine.Ctx, a engine.Action) {
 		}
 		return
 	}
-	p := contactPoint(s, m, t)
+	p := board.ContactPoint(s, m, t)
 	if d, ok := b.PathLength(s, m, p); ok && float64(d) <= reach+1e-6 {
 		c.Move(m, p)
 		c.Emit(engine.Event{Type: "charged", Model: m, Other: t})
 		return
 	}
 	closer(c, m, t, reach)
-}
-
-// contactPoint is where m's base touches t's, on the line between centres,
-// at hundredths of an inch, never overlapping.
-func contactPoint(s *engine.State, m, t int) engine.Pos {
-	mx, my, _ := centre(s, m)
-	tx, ty, tl := centre(s, t)
-	dx, dy := mx-tx, my-ty
-	d := hyp(dx, dy)
-	if d == 0 {
-		dx, dy, d = 1, 0, 1
-	}
-	r := radius(s, m) + radius(s, t)
-	x, y := tx+dx/d*(r+board.Contact/2), ty+dy/d*(r+board.Contact/2)
-	for _, fx := range [2]func(float64) float64{math.Floor, math.Ceil} {
-		for _, fy := range [2]func(float64) float64{math.Floor, math.Ceil} {
-			p := engine.Pos{X: float32(fx(x*100) / 100), Y: float32(fy(y*100) / 100), Level: tl}
-			if g := hyp(float64(p.X)-tx, float64(p.Y)-ty) - r; g >= 0 && g <= board.Contact {
-				return p
-			}
-		}
-	}
-	return engine.Pos{X: float32(x), Y: float32(y), Level: tl}
 }
 
 // closer moves m straight towards t as far as it may: within reach, where

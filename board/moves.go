@@ -1,0 +1,60 @@
+package board
+
+import (
+	"math"
+
+	"github.com/skirmish-engine/skirmish/engine"
+)
+
+// Helpers rulesets share for moving models on a board.
+
+// GapAt is the base-edge gap between model m standing at p and model n, or
+// +Inf when n is on another level.
+func GapAt(s *engine.State, m int, p engine.Pos, n int) float64 {
+	q := centre(s, n)
+	if q.Level != int(p.Level) {
+		return math.Inf(1)
+	}
+	return hyp(float64(p.X)-q.X, float64(p.Y)-q.Y) - radius(s, m) - radius(s, n)
+}
+
+// PassGap is the smallest base-edge gap between model n and model m as m
+// moves straight from where it stands to p, or +Inf when n is on another
+// level (the 1" rules of N26 and Trench Crusade).
+func PassGap(s *engine.State, m int, p engine.Pos, n int) float64 {
+	a, q := centre(s, m), centre(s, n)
+	if q.Level != a.Level {
+		return math.Inf(1)
+	}
+	dx, dy := float64(p.X)-a.X, float64(p.Y)-a.Y
+	l2 := dx*dx + dy*dy
+	t := 0.0
+	if l2 > 0 {
+		t = max(0, min(1, ((q.X-a.X)*dx+(q.Y-a.Y)*dy)/l2))
+	}
+	return hyp(a.X+t*dx-q.X, a.Y+t*dy-q.Y) - radius(s, m) - radius(s, n)
+}
+
+// ContactPoint is where model m's base would touch model t's, on the line
+// between their centres and on t's level, at hundredths of an inch: a
+// point whose gap to t is within Contact and never an overlap (a Charge's
+// end).
+func ContactPoint(s *engine.State, m, t int) engine.Pos {
+	a, b := centre(s, m), centre(s, t)
+	dx, dy := a.X-b.X, a.Y-b.Y
+	d := hyp(dx, dy)
+	if d == 0 {
+		dx, dy, d = 1, 0, 1
+	}
+	r := radius(s, m) + radius(s, t)
+	x, y := b.X+dx/d*(r+Contact/2), b.Y+dy/d*(r+Contact/2)
+	for _, fx := range [2]func(float64) float64{math.Floor, math.Ceil} {
+		for _, fy := range [2]func(float64) float64{math.Floor, math.Ceil} {
+			p := engine.Pos{X: float32(fx(x*100) / 100), Y: float32(fy(y*100) / 100), Level: int8(b.Level)}
+			if g := hyp(float64(p.X)-b.X, float64(p.Y)-b.Y) - r; g >= 0 && g <= Contact {
+				return p
+			}
+		}
+	}
+	return engine.Pos{X: float32(x), Y: float32(y), Level: int8(b.Level)}
+}
