@@ -586,6 +586,29 @@ func (s Sample) Decode(reg *engine.Registry) (*Scenario, error) {
 // Samples is a set of built-in scenarios.
 type Samples []Sample
 
+// Embedded lists a ruleset's sample scenarios name.yaml in dir of fsys (an
+// embedded file system, usually); roster files they refer to are read from
+// the same directory. The mode is read from each file's top-level mode.
+func Embedded(ruleset string, fsys fs.FS, dir string, names ...string) Samples {
+	sub, err := fs.Sub(fsys, dir)
+	if err != nil {
+		panic(fmt.Sprintf("scenario: Embedded: %v", err)) // a programming error: the directory is built in
+	}
+	var ss Samples
+	for _, name := range names {
+		src, err := fs.ReadFile(sub, name+".yaml")
+		if err != nil {
+			panic(fmt.Sprintf("scenario: Embedded: %v", err))
+		}
+		mode := "board"
+		if strings.Contains(string(src), "\nmode: table") {
+			mode = "table"
+		}
+		ss = append(ss, Sample{Ruleset: ruleset, Name: name, Mode: mode, Source: src, Files: sub})
+	}
+	return ss
+}
+
 // Find returns the sample of ruleset called name.
 func (ss Samples) Find(ruleset, name string) (Sample, bool) {
 	for _, s := range ss {

@@ -2,8 +2,6 @@ package n26
 
 import (
 	"embed"
-	"io/fs"
-	"strings"
 
 	"github.com/skirmish-engine/skirmish/scenario"
 )
@@ -14,15 +12,5 @@ var files embed.FS
 // Samples returns the ruleset's sample scenarios; their gangs are roster
 // files beside them.
 func Samples() scenario.Samples {
-	sub, _ := fs.Sub(files, "scenarios")
-	var ss scenario.Samples
-	for _, name := range []string{"sump-crossing", "hab-block-brawl"} {
-		src, _ := fs.ReadFile(sub, name+".yaml")
-		mode := "board"
-		if strings.Contains(string(src), "\nmode: table") {
-			mode = "table"
-		}
-		ss = append(ss, scenario.Sample{Ruleset: "n26", Name: name, Mode: mode, Source: src, Files: sub})
-	}
-	return ss
+	return scenario.Embedded("n26", files, "scenarios", "sump-crossing", "hab-block-brawl")
 }
