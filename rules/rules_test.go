@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/skirmish-engine/skirmish/dice/dicetest"
+	"github.com/skirmish-engine/skirmish/engine"
 )
 
 func TestModsText(t *testing.T) {
@@ -30,5 +31,22 @@ func TestD6AndPick(t *testing.T) {
 	}
 	if (D6{Game: "tc"}).Name() != "tc-d6" || (Pick{Game: "n26", N: 3}).Name() != "n26-pick" {
 		t.Error("names")
+	}
+}
+
+// Compiled compiles a setup once, and again only for another setup.
+func TestCompiled(t *testing.T) {
+	var c Compiled[int]
+	n := 0
+	compile := func(*engine.Setup) *int { n++; return &n }
+	a, b := &engine.Setup{}, &engine.Setup{}
+	c.Get(a, compile)
+	c.Get(a, compile)
+	if n != 1 {
+		t.Errorf("compiled %d times for one setup", n)
+	}
+	c.Get(b, compile)
+	if n != 2 {
+		t.Errorf("compiled %d times for two setups", n)
 	}
 }

@@ -2,6 +2,7 @@ package n26
 
 import (
 	"github.com/skirmish-engine/skirmish/engine"
+	"github.com/skirmish-engine/skirmish/rules"
 )
 
 // actionDefs is every N26 action (rules.md §2.2.3–§2.2.5): 16 for models
@@ -148,24 +149,15 @@ func reloadOptions(s *engine.State, m int, add func(engine.Action)) {
 // geo is the board, or nil at a table.
 func geo(s *engine.State) engine.Board { return s.Setup().Board }
 
-// within asks the board whether m is within x" of t; at a table it says
-// yes, and the resolution asks the players.
+// within: is m within x" of t? On a board, the board's answer; at a table
+// yes, and the resolution asks the players (rules.Maybe).
 func within(s *engine.State, m, t int, x float32) bool {
-	b := geo(s)
-	if b == nil {
-		return true
-	}
-	v, _ := b.Fact(s, engine.Fact{Kind: engine.FactWithin, A: m, B: t, Inches: x})
-	return v == 1
+	return rules.Maybe(s, engine.Fact{Kind: engine.FactWithin, A: m, B: t, Inches: x})
 }
 
+// sees: can m see t? As within.
 func sees(s *engine.State, m, t int) bool {
-	b := geo(s)
-	if b == nil {
-		return true
-	}
-	v, _ := b.Fact(s, engine.Fact{Kind: engine.FactSight, A: m, B: t})
-	return v == 1
+	return rules.Maybe(s, engine.Fact{Kind: engine.FactSight, A: m, B: t})
 }
 
 // shotOptions are (weapon, target) pairs: each usable ranged weapon of the

@@ -5,9 +5,9 @@ import (
 	"fmt"
 	"slices"
 	"sync"
-	"sync/atomic"
 
 	"github.com/skirmish-engine/skirmish/engine"
+	"github.com/skirmish-engine/skirmish/rules"
 )
 
 // Profile characteristics, by index (rules.md §2.3.2). WS, BS and Sv are
@@ -93,13 +93,8 @@ var (
 
 // Rules is the Necromunda 2026 core rules ruleset.
 type Rules struct {
-	info engine.Info
-	last atomic.Pointer[compiled] // the last setup compiled, for batches of games
-}
-
-type compiled struct {
-	su *engine.Setup
-	st *static
+	info     engine.Info
+	compiled rules.Compiled[static] // the last setup compiled, for batches of games
 }
 
 var (
@@ -250,12 +245,7 @@ func (r *Rules) Start(s *engine.State) error {
 	if su.Board != nil {
 		faceNearestEnemy(s)
 	}
-	c := r.last.Load()
-	if c == nil || c.su != su {
-		c = &compiled{su: su, st: compile(su)}
-		r.last.Store(c)
-	}
-	s.Ext = &Ext{st: c.st}
+	s.Ext = &Ext{st: r.compiled.Get(su, compile)}
 	return nil
 }
 

@@ -5,6 +5,7 @@ import (
 
 	"github.com/skirmish-engine/skirmish/board"
 	"github.com/skirmish-engine/skirmish/engine"
+	"github.com/skirmish-engine/skirmish/rules"
 )
 
 // actionDefs are the actions of rules.md §4.3: each at most once an
@@ -63,24 +64,15 @@ func concrete(s *engine.State) *board.Board {
 	return b
 }
 
-// within asks the board whether m is within x" of t; at a table it says
-// yes, and the resolution asks the players.
+// within: is m within x" of t? On a board, the board's answer; at a table
+// yes, and the resolution asks the players (rules.Maybe).
 func within(s *engine.State, m, t int, x float32) bool {
-	b := geo(s)
-	if b == nil {
-		return true
-	}
-	v, _ := b.Fact(s, engine.Fact{Kind: engine.FactWithin, A: m, B: t, Inches: x})
-	return v == 1
+	return rules.Maybe(s, engine.Fact{Kind: engine.FactWithin, A: m, B: t, Inches: x})
 }
 
+// sees: can m see t? As within.
 func sees(s *engine.State, m, t int) bool {
-	b := geo(s)
-	if b == nil {
-		return true
-	}
-	v, _ := b.Fact(s, engine.Fact{Kind: engine.FactSight, A: m, B: t})
-	return v == 1
+	return rules.Maybe(s, engine.Fact{Kind: engine.FactSight, A: m, B: t})
 }
 
 // nearEnemy reports an enemy within 1" on a board (at a table, false: the

@@ -4,9 +4,9 @@ import (
 	"fmt"
 	"slices"
 	"sync"
-	"sync/atomic"
 
 	"github.com/skirmish-engine/skirmish/engine"
+	"github.com/skirmish-engine/skirmish/rules"
 )
 
 // Profile characteristics, by index (rules.md §4.3): Movement in inches,
@@ -61,13 +61,8 @@ var keywords = []string{"tough", "fear", "elite", "infiltrator", "strong"}
 
 // Rules is the Trench Crusade ruleset.
 type Rules struct {
-	info engine.Info
-	last atomic.Pointer[compiled]
-}
-
-type compiled struct {
-	su *engine.Setup
-	st *static
+	info     engine.Info
+	compiled rules.Compiled[static]
 }
 
 var (
@@ -208,12 +203,7 @@ func stat(s *engine.State) *static {
 // Start compiles the setup (once for a batch of games on one setup).
 func (r *Rules) Start(s *engine.State) error {
 	su := s.Setup()
-	c := r.last.Load()
-	if c == nil || c.su != su {
-		c = &compiled{su: su, st: compile(su)}
-		r.last.Store(c)
-	}
-	s.Ext = &Ext{st: c.st}
+	s.Ext = &Ext{st: r.compiled.Get(su, compile)}
 	return nil
 }
 
