@@ -583,6 +583,16 @@ func (s Sample) Decode(reg *engine.Registry) (*Scenario, error) {
 	return Decode(s.Name+".yaml", s.Source, reg, s.Open)
 }
 
+// Setup decodes the sample and returns a fresh setup in mode ("" for the
+// sample's own).
+func (s Sample) Setup(reg *engine.Registry, mode string) (*engine.Setup, error) {
+	sc, err := s.Decode(reg)
+	if err != nil {
+		return nil, err
+	}
+	return sc.Setup(mode)
+}
+
 // Samples is a set of built-in scenarios.
 type Samples []Sample
 

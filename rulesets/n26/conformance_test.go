@@ -8,6 +8,13 @@ import (
 	"github.com/skirmish-engine/skirmish/rulesets/n26"
 )
 
+// registry holds the ruleset alone.
+func registry() *engine.Registry {
+	reg := &engine.Registry{}
+	reg.Register(n26.New())
+	return reg
+}
+
 // sample decodes a built-in sample scenario and returns a fresh setup.
 func sample(t testing.TB, name string) *engine.Setup {
 	t.Helper()
@@ -15,13 +22,7 @@ func sample(t testing.TB, name string) *engine.Setup {
 	if !ok {
 		t.Fatalf("no sample %q", name)
 	}
-	reg := &engine.Registry{}
-	reg.Register(n26.New())
-	sc, err := s.Decode(reg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	su, err := sc.Setup("")
+	su, err := s.Setup(registry(), "")
 	if err != nil {
 		t.Fatal(err)
 	}

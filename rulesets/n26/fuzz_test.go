@@ -1,11 +1,10 @@
 package n26_test
 
 import (
-	"bytes"
-	"encoding/json"
 	"testing"
 
 	"github.com/skirmish-engine/skirmish/engine"
+	"github.com/skirmish-engine/skirmish/engine/enginetest"
 	"github.com/skirmish-engine/skirmish/rulesets/n26"
 )
 
@@ -23,61 +22,15 @@ func midGame(t testing.TB, steps int) *engine.Game {
 	return g
 }
 
-// The n26 state decoder (the engine's, with the ruleset's Ext) never panics
-// on bad input, and what it accepts encodes again.
+// The state decoder, with the ruleset's Ext, never panics on bad input,
+// and what it accepts encodes again.
 func FuzzDecodeState(f *testing.F) {
-	g := midGame(f, 80)
-	data, err := json.Marshal(g.State())
-	if err != nil {
-		f.Fatal(err)
-	}
-	f.Add(data)
-	f.Add([]byte(`{"ext":{"report":["x"],"queue":[1,2]}}`))
-	f.Add([]byte(`{"ext":{"queue":"no"}}`))
-	f.Fuzz(func(t *testing.T, data []byte) {
-		s, err := g.DecodeState(data)
-		if err != nil {
-			return
-		}
-		if _, err := json.Marshal(s); err != nil {
-			t.Fatalf("accepted, then cannot encode: %v", err)
-		}
-	})
+	enginetest.FuzzDecodeState(f, midGame(f, 80), []byte(`{"ext":{"report":["x"],"queue":[1,2]}}`), []byte(`{"ext":{"queue":"no"}}`))
 }
 
-// A saved n26 game loads back to the same state; a corrupt save is an
-// error, never a panic.
+// A saved game loads back to the same state; a corrupt save is an error,
+// never a panic.
 func FuzzLoad(f *testing.F) {
-	g := midGame(f, 40)
-	var buf bytes.Buffer
-	if err := g.Save(&buf); err != nil {
-		f.Fatal(err)
-	}
-	f.Add(buf.Bytes())
-	reg := &engine.Registry{}
-	reg.Register(n26.New())
-	smp, _ := n26.Samples().Find("n26", "sump-crossing")
-	sc, err := smp.Decode(reg)
-	if err != nil {
-		f.Fatal(err)
-	}
-	f.Fuzz(func(t *testing.T, data []byte) {
-		sv, err := engine.ReadSave(bytes.NewReader(data))
-		if err != nil {
-			return
-		}
-		su, err := sc.Setup("") // a fresh setup: validation fills it in
-		if err != nil {
-			t.Fatal(err)
-		}
-		g2, err := engine.Load(n26.New(), su, sv, engine.Bots(2))
-		if err == nil && g2 == nil {
-			t.Fatal("no game and no error")
-		}
-		if err == nil && bytes.Equal(data, buf.Bytes()) {
-			if ok, why := g2.State().Equal(g.State()); !ok {
-				t.Fatalf("the saved game loads differently: %s", why)
-			}
-		}
-	})
+	s, _ := n26.Samples().Find("n26", "sump-crossing")
+	enginetest.FuzzLoad(f, midGame(f, 40), func() (*engine.Setup, error) { return s.Setup(registry(), "") })
 }

@@ -1,13 +1,13 @@
 package n26
 
 import (
-	"math"
 	"math/big"
 	"testing"
 
 	"github.com/skirmish-engine/skirmish/board"
 	"github.com/skirmish-engine/skirmish/dice"
 	"github.com/skirmish-engine/skirmish/engine"
+	"github.com/skirmish-engine/skirmish/engine/enginetest"
 )
 
 // digital starts a board game with seeded digital dice, models placed at
@@ -62,50 +62,6 @@ func mul(xs ...*big.Rat) *big.Rat {
 
 func sub1(x *big.Rat) *big.Rat { return new(big.Rat).Sub(big.NewRat(1, 1), x) }
 
-// checkOdds compares the odds of action a with the exact want and with
-// n seeded resolutions.
-func checkOdds(t *testing.T, g *engine.Game, a engine.Action, want map[string]*big.Rat, n int) {
-	t.Helper()
-	odds, err := g.Odds(a, engine.OddsOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	got := map[string]*big.Rat{}
-	sum := new(big.Rat)
-	for _, r := range odds.Rows {
-		got[r.Label] = r.P
-		sum.Add(sum, r.P)
-	}
-	if sum.Cmp(big.NewRat(1, 1)) != 0 {
-		t.Errorf("odds sum to %s", sum.RatString())
-	}
-	for label, w := range want {
-		if g := got[label]; g == nil || g.Cmp(w) != 0 {
-			t.Errorf("P(%s) = %v, from the dice procedures %s", label, g, w.RatString())
-		}
-	}
-	if len(got) != len(want) {
-		t.Errorf("odds rows %v, want %v", got, want)
-	}
-	s := g.State()
-	counts := map[string]int{}
-	for i := range n {
-		after, q, err := g.Try(a, uint64(i))
-		if err != nil || q != nil {
-			t.Fatalf("try: %v %v", q, err)
-		}
-		label, _ := New().Summarize(s, after, a)
-		counts[label]++
-	}
-	for label, w := range want {
-		pw, _ := w.Float64()
-		se := math.Sqrt(pw * (1 - pw) / float64(n))
-		if f := float64(counts[label]) / float64(n); math.Abs(f-pw) > 5*se+1e-9 {
-			t.Errorf("%s: sampled %.4f, exact %.4f", label, f, pw)
-		}
-	}
-}
-
 // The exact odds of a Shoot from a live state are the dice procedures'
 // odds composed along rules.md §2.3.4: hit (BS 4+), wound (S3 against T3,
 // 4+), save (Sv 6+), then one injury die at 0 Wounds.
@@ -122,7 +78,7 @@ func TestShootOddsMatchProcedures(t *testing.T) {
 		"seriously injured": mul(through, p(inj, 1)),
 		"out of action":     mul(through, p(inj, 2)),
 	}
-	checkOdds(t, g, engine.Action{ID: "shoot", Actor: 0, Target: 1, Option: 0}, want, 4000)
+	enginetest.CheckOdds(t, g, engine.Action{ID: "shoot", Actor: 0, Target: 1, Option: 0}, want, 4000)
 }
 
 // Treat Ally's odds are the Recovery test's (rules.md §2.2.6): two dice with
@@ -136,7 +92,7 @@ func TestTreatAllyOddsMatchRecovery(t *testing.T) {
 	want := map[string]*big.Rat{"recovered": p(r, 0), "no effect": p(r, 1),
 		"out of action":                   mul(p(r, 2), p(cool, 0)),
 		"out of action; actor suppressed": mul(p(r, 2), p(cool, 1))}
-	checkOdds(t, g, engine.Action{ID: "treat-ally", Actor: 0, Target: 1}, want, 4000)
+	enginetest.CheckOdds(t, g, engine.Action{ID: "treat-ally", Actor: 0, Target: 1}, want, 4000)
 }
 
 // A Fight's odds sum to one and agree with sampling.
@@ -167,7 +123,7 @@ func TestFightOdds(t *testing.T) {
 			t.Errorf("P(%s) = %s, from the procedures %s", r.Label, r.P.RatString(), w.RatString())
 		}
 	}
-	checkOdds(t, g, engine.Action{ID: "fight", Actor: 0, Target: 1}, oddsMap(odds), 3000)
+	enginetest.CheckOdds(t, g, engine.Action{ID: "fight", Actor: 0, Target: 1}, oddsMap(odds), 3000)
 }
 
 func oddsMap(o *engine.Odds) map[string]*big.Rat {

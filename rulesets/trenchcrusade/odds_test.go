@@ -1,13 +1,13 @@
 package trenchcrusade
 
 import (
-	"math"
 	"math/big"
 	"testing"
 
 	"github.com/skirmish-engine/skirmish/board"
 	"github.com/skirmish-engine/skirmish/dice"
 	"github.com/skirmish-engine/skirmish/engine"
+	"github.com/skirmish-engine/skirmish/engine/enginetest"
 )
 
 func p(proc dice.Procedure, outcome int) *big.Rat { return proc.Odds().P(outcome).Rat() }
@@ -77,10 +77,6 @@ func (spendAll) Act(s *engine.State, legal []engine.Action, r *dice.RNG) int { r
 // Blessing (the target's player): each only helps its spender.
 func TestFightOddsWithMarkers(t *testing.T) {
 	g := fightGame(t, 2, 1)
-	odds, err := g.Odds(engine.Action{ID: "fight", Actor: 0, Target: 1}, engine.OddsOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
 	hit := successRoll(0, false)
 	base := 1 + 2 - 1
 	inj := func(crit int) dice.Procedure { return InjuryRoll{Dice: base + crit} }
@@ -90,43 +86,5 @@ func TestFightOddsWithMarkers(t *testing.T) {
 		"bloodied":      add(mul(p(hit, 1), add(p(inj(0), 1), p(inj(0), 2))), mul(p(hit, 2), add(p(inj(1), 1), p(inj(1), 2)))),
 		"out of action": add(mul(p(hit, 1), p(inj(0), 3)), mul(p(hit, 2), p(inj(1), 3))),
 	}
-	got := map[string]*big.Rat{}
-	sum := new(big.Rat)
-	for _, r := range odds.Rows {
-		got[r.Label] = r.P
-		sum.Add(sum, r.P)
-	}
-	if sum.Cmp(big.NewRat(1, 1)) != 0 {
-		t.Errorf("odds sum to %s", sum.RatString())
-	}
-	for label, w := range want {
-		if g := got[label]; g == nil || g.Cmp(w) != 0 {
-			t.Errorf("P(%s) = %v, from the procedures %s", label, g, w.RatString())
-		}
-	}
-	if len(got) != len(want) {
-		t.Errorf("rows %v", got)
-	}
-	// Seeded sampling with the same choices (bots that spend everything).
-	s := g.State()
-	counts := map[string]int{}
-	const n = 3000
-	for i := range n {
-		after, q, err := g.Try(engine.Action{ID: "fight", Actor: 0, Target: 1}, uint64(i))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if q != nil {
-			t.Fatalf("try asks %s", q.Key)
-		}
-		label, _ := New().Summarize(s, after, engine.Action{ID: "fight", Actor: 0, Target: 1})
-		counts[label]++
-	}
-	for label, w := range want {
-		pw, _ := w.Float64()
-		se := math.Sqrt(pw * (1 - pw) / n)
-		if f := float64(counts[label]) / n; math.Abs(f-pw) > 5*se+1e-9 {
-			t.Errorf("%s: sampled %.4f, exact %.4f", label, f, pw)
-		}
-	}
+	enginetest.CheckOdds(t, g, engine.Action{ID: "fight", Actor: 0, Target: 1}, want, 3000)
 }

@@ -7,19 +7,21 @@ import (
 	"github.com/skirmish-engine/skirmish/rulesets/trenchcrusade"
 )
 
+// registry holds the ruleset alone.
+func registry() *engine.Registry {
+	reg := &engine.Registry{}
+	reg.Register(trenchcrusade.New())
+	return reg
+}
+
+// sample decodes a built-in sample scenario and returns a fresh setup.
 func sample(t testing.TB, name string) *engine.Setup {
 	t.Helper()
 	s, ok := trenchcrusade.Samples().Find("trenchcrusade", name)
 	if !ok {
 		t.Fatalf("no sample %q", name)
 	}
-	reg := &engine.Registry{}
-	reg.Register(trenchcrusade.New())
-	sc, err := s.Decode(reg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	su, err := sc.Setup("")
+	su, err := s.Setup(registry(), "")
 	if err != nil {
 		t.Fatal(err)
 	}
