@@ -15,6 +15,12 @@
 // negative, counters within bounds, one valid status per model). At the end
 // it saves, loads and replays the game. Every failure names the seed that
 // reproduces it.
+//
+// Beside the suite, the helpers every ruleset's tests use: Script drives a
+// game step by step with typed dice, choices and measurements; CheckOdds
+// compares an action's exact odds with independent ones and with seeded
+// sampling; FuzzDecodeState and FuzzLoad fuzz a ruleset's states and
+// saves; Playout is the playout benchmark's loop.
 package enginetest
 
 import (
