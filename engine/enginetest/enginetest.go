@@ -321,7 +321,9 @@ func (p *player) check() {
 }
 
 // compare is the documented order of the legal list: by ID, actor, target,
-// option, then destination (none first, then x, then y).
+// option, then destination (none first, then x, then y). It is written again
+// here from the documentation rather than borrowed from the engine, so that
+// the suite checks the engine's order instead of trusting it.
 func compare(a, b engine.Action) int {
 	cmpF := func(x, y float32) int {
 		switch {

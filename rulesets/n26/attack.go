@@ -230,7 +230,7 @@ func resolveFireAll(c *engine.Ctx, a engine.Action) {
 	}
 }
 
-// striker is one model's part in a Fight.
+// striker is one model's part in a Fight (rules.md §2.3.4, Melee).
 type striker struct {
 	m               int
 	init            int
@@ -301,6 +301,8 @@ func resolveFight(c *engine.Ctx, a engine.Action) {
 	refresh(c)
 }
 
+// strike makes st's attacks: a WS test with assistance and interference
+// (rules.md §2.3.4, Melee step 6), then the wound (resolve hits).
 func strike(c *engine.Ctx, st *striker) {
 	s := c.State()
 	t := st.target
@@ -377,6 +379,8 @@ func meleeWeapons(s *engine.State, m int) (primary, second weapon) {
 	return primary, second
 }
 
+// initiative is m's Initiative in a Fight: 1 with an Unwieldy weapon, +2
+// after a Charge (rules.md §2.3.4, Melee step 5).
 func initiative(s *engine.State, m int, w weapon) int {
 	i := s.Stat(m, sI)
 	if w.unwieldy {

@@ -204,7 +204,8 @@ func recover(c *engine.Ctx, m, extra, healer int) {
 	}
 }
 
-// closeEnough asks, at a table, whether m is within 1" of t (on a board the
+// closeEnough asks, at a table, whether m is within 1" of t (the range of
+// Coup de Grace, Treat Ally, Repair and Sabotage, rules.md §2.2.3) (on a board the
 // action was only offered when it is; after a Charge or Engage that reached
 // t, the players have just said so); an action whose measurement fails is
 // spent without effect.
@@ -295,7 +296,8 @@ func resolveEscape(c *engine.Ctx, a engine.Action) {
 	refresh(c)
 }
 
-// resolveTend marks an extra injury die for this activation's Recovery test.
+// resolveTend marks an extra injury die for this activation's Recovery test
+// (Tend Wounds, Conduct Repairs: rules.md §2.2.5).
 func resolveTend(c *engine.Ctx, a engine.Action) { c.State().Set(a.Actor, cRecoveryDie, true) }
 
 // resolveReload clears Out of Ammo from one weapon (rules.md §2.3.6).
@@ -355,7 +357,7 @@ func note(s *engine.State, format string, a ...any) {
 }
 
 // lastingRoll rolls on the lasting table for m (the opposing player rolls)
-// and notes the result.
+// and notes the result (rules.md §2.3.4, Lasting Injury and Lasting Damage).
 func lastingRoll(c *engine.Ctx, m int, why string) {
 	s := c.State()
 	v := 0

@@ -21,7 +21,8 @@ func centre(s *engine.State, m int) (float64, float64, int8) {
 	return float64(p.X), float64(p.Y), p.Level
 }
 
-// engages reports whether enemy n stops m coming within 1" (it is not
+// engages reports whether enemy n stops m coming within 1" (rules.md §2.2.4,
+// §2.3.5: it is not
 // Seriously Injured).
 func engages(s *engine.State, m, n int) bool {
 	return enemy(s, m, n) && status(s, n) != seriouslyInjured
@@ -38,7 +39,8 @@ func rule1inch(s *engine.State, m int, p engine.Pos) bool {
 	return true
 }
 
-// clear1inch: the move must end at least 1" from every enemy (Retreat).
+// clear1inch: the move must end at least 1" from every enemy (Retreat,
+// rules.md §2.2.4).
 func clear1inch(s *engine.State, m int, p engine.Pos) bool {
 	for n := range s.Models {
 		if enemy(s, m, n) && board.GapAt(s, m, p, n) < 1 {
@@ -349,7 +351,7 @@ func turn(a, b int) int {
 
 func faceNearestEnemy(s *engine.State) {
 	for m := range s.Models {
-		if !vehicleAt(s, m) {
+		if !vehicle(s, m) {
 			continue
 		}
 		x, y, _ := centre(s, m)
@@ -368,10 +370,6 @@ func faceNearestEnemy(s *engine.State) {
 		}
 	}
 }
-
-// vehicleAt reads the model type from the setup (Start runs before the
-// compiled setup exists).
-func vehicleAt(s *engine.State, m int) bool { return s.Static(m).Type == "vehicle" }
 
 // oneTurn: a vehicle may reach p with at most a 90° turn from its facing.
 func oneTurn(s *engine.State, m int, p engine.Pos) bool {

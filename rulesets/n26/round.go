@@ -38,9 +38,9 @@ func (r *Rules) PhaseStart(c *engine.Ctx, phase string) {
 // PhaseEnd does nothing.
 func (r *Rules) PhaseEnd(c *engine.Ctx, phase string) {}
 
-// priorityRoll: each side rolls D6; the highest has Priority. A tie goes to
-// a side that did not have it last round; in round 1, or when that leaves
-// several, the tied sides roll again.
+// priorityRoll (rules.md §2.3.3): each side rolls D6; the highest has
+// Priority. A tie goes to a side that did not have it last round; in round
+// 1, or when that leaves several, the tied sides roll again.
 func priorityRoll(c *engine.Ctx) {
 	s := c.State()
 	tied := make([]int, len(s.Sides))
@@ -150,7 +150,8 @@ func endPhase(c *engine.Ctx) {
 	}
 }
 
-// flee: the side's player picks one of its models to flee; Engaged models
+// flee (rules.md §2.3.3, Bottle checks): the side's player picks one of its
+// models to flee; Engaged models
 // only if every model of the side is Engaged.
 func flee(c *engine.Ctx, side int) {
 	s := c.State()
@@ -213,7 +214,8 @@ func (r *Rules) ActivationStart(c *engine.Ctx, m int) {
 	}
 }
 
-// ActivationEnd: the Suppressed marker the model had at the start goes (by
+// ActivationEnd (rules.md §2.2.2, §2.2.6, §6.2-b): the Suppressed marker the
+// model had at the start goes (by
 // default, now; a model Suppressed during its own activation keeps it); a
 // model that started Seriously Injured and still is takes its Recovery
 // test; the next member of an ordered Group Activation is called.

@@ -242,10 +242,10 @@ func (r *Rules) Start(s *engine.State) error {
 		s.Models[m].Counters[cWounds] = int16(s.Stat(m, sW))
 	}
 	su := s.Setup()
+	s.Ext = &Ext{st: r.compiled.Get(su, compile)}
 	if su.Board != nil {
 		faceNearestEnemy(s)
 	}
-	s.Ext = &Ext{st: r.compiled.Get(su, compile)}
 	return nil
 }
 

@@ -75,7 +75,7 @@ func sees(s *engine.State, m, t int) bool {
 	return rules.Maybe(s, engine.Fact{Kind: engine.FactSight, A: m, B: t})
 }
 
-// nearEnemy reports an enemy within 1" on a board (at a table, false: the
+// nearEnemy reports an enemy within 1" (rules.md §4.3 Actions) on a board (at a table, false: the
 // players choose Retreat when it applies, and the actions ask).
 func nearEnemy(s *engine.State, m int) bool {
 	if geo(s) == nil {
@@ -93,7 +93,8 @@ func nearEnemy(s *engine.State, m int) bool {
 // (rules.md §4.3, §6.3-c, §8 gap 7).
 func shotExcludes(s *engine.State, m int) bool { return s.Has(m, cShot) }
 
-// chargeExcludesFight: with option charge-exclusion=shoot-and-fight, a
+// chargeExcludesFight (rules.md §6.3-c, §8 gap 7): with option
+// charge-exclusion=shoot-and-fight, a
 // model that charged may not Fight in the same activation.
 func chargeExcludesFight(s *engine.State, m int) bool {
 	return s.Option(optExclusion) == "shoot-and-fight" && s.Has(m, cCharged)
@@ -109,6 +110,7 @@ func movement(s *engine.State, m int) float32 {
 	return mv
 }
 
+// chargeTargets: enemies in sight within 12" (rules.md §4.3 Charge).
 func chargeTargets(s *engine.State, m int, add func(engine.Action)) {
 	for t := range s.Models {
 		if enemy(s, m, t) && sees(s, m, t) && within(s, m, t, 12) {
@@ -117,6 +119,7 @@ func chargeTargets(s *engine.State, m int, add func(engine.Action)) {
 	}
 }
 
+// fightTargets: enemies within 1" (rules.md §4.3 Melee attack).
 func fightTargets(s *engine.State, m int, add func(engine.Action)) {
 	for t := range s.Models {
 		if enemy(s, m, t) && within(s, m, t, 1) {
@@ -152,7 +155,8 @@ func centre(s *engine.State, m int) (float64, float64, int8) {
 
 func hyp(x, y float64) float64 { return math.Sqrt(x*x + y*y) }
 
-// keepsClear: a move that never comes within 1" of an enemy.
+// keepsClear: a move that never comes within 1" of an enemy (rules.md §4.3
+// Move).
 func keepsClear(s *engine.State, m int, p engine.Pos) bool {
 	for n := range s.Models {
 		if enemy(s, m, n) && board.PassGap(s, m, p, n) <= 1 {
@@ -162,7 +166,8 @@ func keepsClear(s *engine.State, m int, p engine.Pos) bool {
 	return true
 }
 
-// endsClear: a move that ends more than 1" from every enemy (Retreat).
+// endsClear: a move that ends more than 1" from every enemy (rules.md §4.3
+// Retreat).
 func endsClear(s *engine.State, m int, p engine.Pos) bool {
 	for n := range s.Models {
 		if enemy(s, m, n) && board.GapAt(s, m, p, n) <= 1 {

@@ -121,7 +121,7 @@ func outOfAction(c *engine.Ctx, t int) {
 	c.Remove(t)
 }
 
-// nearLedge asks whether t is within 1" of a ledge: the board knows, at a
+// nearLedge asks whether t is within 1" of a ledge (rules.md §4.2.3): the board knows, at a
 // table the players say.
 func nearLedge(c *engine.Ctx, t int) bool {
 	s := c.State()
@@ -245,7 +245,8 @@ func weaponAt(ws []weapon, gear int) weapon {
 	return weapon{gear: -1}
 }
 
-// attack is one attack's Success Roll and, on a hit, its Injury Roll:
+// attack is one attack's Success Roll and, on a hit, its Injury Roll
+// (rules.md §4.3 Ranged and Melee attack, §4.2.2):
 // +1 INJURY DICE on a critical, and in melee against a Down target.
 func attack(c *engine.Ctx, m, t int, w weapon, net int, melee bool) {
 	s := c.State()

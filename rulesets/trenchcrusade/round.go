@@ -105,7 +105,8 @@ func (r *Rules) ActivationStart(c *engine.Ctx, m int) {
 	}
 }
 
-// ActivationEnd clears what lasts an activation.
+// ActivationEnd clears what lasts an activation: the halved Movement of a
+// model that stood up (rules.md §4.2.3), the Shoot/Charge record (§4.3).
 func (r *Rules) ActivationEnd(c *engine.Ctx, m int) {
 	s := c.State()
 	s.Set(m, cStood, false)
