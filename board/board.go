@@ -296,18 +296,30 @@ func segDist2(x, y, ax, ay, bx, by float64) float64 {
 // nearestLedge is the edge distance from model m to the closest ledge of its
 // level, and the drop there; ok is false when its level has none.
 func (b *Board) nearestLedge(s *engine.State, m int) (dist, drop float64, ok bool) {
+	l, dist, ok := b.NearestLedge(s, m)
+	if !ok {
+		return dist, 0, false
+	}
+	return dist, b.elev(int(s.Models[m].Pos.Level)) - b.elev(l.Below), true
+}
+
+// NearestLedge is the ledge of model m's level closest to its base, and
+// the edge distance to it; ok is false when its level has none. A model
+// that falls, falls from this ledge to its level Below (N26 and Trench
+// Crusade falls).
+func (b *Board) NearestLedge(s *engine.State, m int) (l Ledge, dist float64, ok bool) {
 	p := centre(s, m)
 	dist = math.Inf(1)
-	for _, l := range b.Ledges {
-		if l.A.Level != p.Level {
+	for _, x := range b.Ledges {
+		if x.A.Level != p.Level {
 			continue
 		}
-		d := segDist(p.X, p.Y, l.A.X, l.A.Y, l.B.X, l.B.Y) - radius(s, m)
+		d := segDist(p.X, p.Y, x.A.X, x.A.Y, x.B.X, x.B.Y) - radius(s, m)
 		if d < dist {
-			dist, drop, ok = math.Max(0, d), b.elev(p.Level)-b.elev(l.Below), true
+			l, dist, ok = x, math.Max(0, d), true
 		}
 	}
-	return dist, drop, ok
+	return l, dist, ok
 }
 
 // Fact answers the engine's geometry questions.
@@ -571,11 +583,14 @@ func (b *Board) clearFor(a, c Point, r float64) bool {
 }
 
 // Destinations appends the candidate end points of a move of up to max
-// inches by model m: towards and away from each enemy in play, to each
-// objective and to each box's nearest side (cover), each at the full and
-// half distance; only points that can be reached within max and stood on,
-// without duplicates, sorted by x then y.
-func (b *Board) Destinations(s *engine.State, m int, max float32, out []engine.Pos) []engine.Pos {
+// inches by model m: towards and away from each enemy in play, towards each
+// friend, to each objective and to each box's nearest side (cover), each at
+// the full and half distance; only points that can be reached within max
+// and stood on, without duplicates, sorted by x then y. Towards a model in
+// shy (bit n for model n) the move stops short of 1" from it; towards any
+// other it goes into base contact (friends, and enemies a ruleset lets
+// models approach, such as N26's Seriously Injured ones).
+func (b *Board) Destinations(s *engine.State, m int, max float32, shy uint64, out []engine.Pos) []engine.Pos {
 	from := centre(s, m)
 	r := radius(s, m)
 	lim := float64(max)
@@ -603,17 +618,25 @@ func (b *Board) Destinations(s *engine.State, m int, max float32, out []engine.P
 		}
 	}
 	for n := range s.Models {
-		if s.SideOf(n) == s.SideOf(m) || !s.Models[n].InPlay || int(s.Models[n].Pos.Level) != from.Level {
+		if n == m || !s.Models[n].InPlay || int(s.Models[n].Pos.Level) != from.Level {
 			continue
 		}
 		q := centre(s, n)
-		gap := r + radius(s, n) + 1.05 // stop short of the 1" around enemies
 		dx, dy := q.X-from.X, q.Y-from.Y
 		l := hyp(dx, dy)
+		if l < 1e-6 {
+			continue
+		}
+		gap := r + radius(s, n) // base contact (Fits allows Contact of overlap)
+		if shy&(1<<n) != 0 {
+			gap += 1.05 // stop short of the 1" around it
+		}
 		if l > gap {
 			add(from.X+dx/l*(l-gap), from.Y+dy/l*(l-gap))
 		}
-		add(from.X-dx/l*lim, from.Y-dy/l*lim)
+		if s.SideOf(n) != s.SideOf(m) {
+			add(from.X-dx/l*lim, from.Y-dy/l*lim)
+		}
 	}
 	for _, o := range b.Objectives {
 		if o.Level == from.Level {
@@ -637,6 +660,50 @@ func (b *Board) Destinations(s *engine.State, m int, max float32, out []engine.P
 		return cmp.Compare(p.Level, q.Level)
 	})
 	return out
+}
+
+// Spot finds where model m's base can be set up with its edge within reach
+// inches of point p (on p's level): a point that Fits, with apart as for
+// Fits (more than apart inches from every enemy). It prefers the point
+// nearest p, and searches every position at hundredths of an inch before
+// saying there is none (N26 Crawl Through Ductway).
+func (b *Board) Spot(s *engine.State, m int, p Point, reach, apart float64) (Point, bool) {
+	r := radius(s, m)
+	lim := r + reach // how far the centre may be from p
+	// The cheap candidates first: p itself, then rings of eight.
+	if b.Fits(s, m, p, apart) {
+		return p, true
+	}
+	for _, d := range [...]float64{0.25, 0.5, 1, 1.5, 2, 3} {
+		if d > lim {
+			break
+		}
+		for k := range 16 {
+			a := float64(k) * math.Pi / 8
+			q := Point{round2(p.X + d*math.Cos(a)), round2(p.Y + d*math.Sin(a)), p.Level}
+			if hyp(q.X-p.X, q.Y-p.Y) <= lim && b.Fits(s, m, q, apart) {
+				return q, true
+			}
+		}
+	}
+	// Then every point at hundredths within lim, nearest first.
+	best, bd, found := Point{}, math.Inf(1), false
+	n := int(math.Ceil(lim * 100))
+	cx, cy := math.Round(p.X*100), math.Round(p.Y*100)
+	for i := -n; i <= n; i++ {
+		w := int(math.Ceil(math.Sqrt(float64(n*n - i*i))))
+		for j := -w; j <= w; j++ {
+			q := Point{(cx + float64(i)) / 100, (cy + float64(j)) / 100, p.Level}
+			d := hyp(q.X-p.X, q.Y-p.Y)
+			if d > lim || d >= bd {
+				continue
+			}
+			if b.Fits(s, m, q, apart) {
+				best, bd, found = q, d, true
+			}
+		}
+	}
+	return best, found
 }
 
 func round2(x float64) float64 { return math.Round(x*100) / 100 }

@@ -157,7 +157,7 @@ func TestLedgesAndDucts(t *testing.T) {
 func TestDestinations(t *testing.T) {
 	b := &Board{Width: 24, Height: 24, Boxes: []Box{{X0: 10, Y0: 10, X1: 12, Y1: 12, Height: 2}}, Objectives: []Point{{18, 4, 0}}}
 	s := state(t, b, Point{4, 4, 0}, Point{20, 20, 0}, Point{4, 20, 0})
-	d := b.Destinations(s, 0, 6, nil)
+	d := b.Destinations(s, 0, 6, ^uint64(0), nil)
 	if len(d) < 4 {
 		t.Fatalf("only %d destinations: %v", len(d), d)
 	}
@@ -172,7 +172,7 @@ func TestDestinations(t *testing.T) {
 			t.Errorf("destination %v: path %v ok %v beyond the 6\" move", p, l, ok)
 		}
 	}
-	if again := b.Destinations(s, 0, 6, nil); len(again) != len(d) {
+	if again := b.Destinations(s, 0, 6, ^uint64(0), nil); len(again) != len(d) {
 		t.Error("destinations are not deterministic")
 	}
 }
@@ -202,7 +202,7 @@ func BenchmarkDestinations(b *testing.B) {
 	buf := make([]engine.Pos, 0, 32)
 	b.ReportAllocs()
 	for b.Loop() {
-		buf = bd.Destinations(s, 0, 6, buf[:0])
+		buf = bd.Destinations(s, 0, 6, ^uint64(0), buf[:0])
 	}
 }
 

@@ -25,6 +25,24 @@ type Procedure interface {
 	Resolve(t *Tray) (Result, error)
 }
 
+// Describer is a procedure that tells a person rolling real dice what to
+// roll and what it needs: "roll 1 D6: 4+ passes; a natural 1 always fails,
+// a 6 always passes". The engine puts it in every dice question it asks a
+// player, so that the table needs no rulebook. Every procedure of the
+// built-in rulesets implements it (dicetest checks).
+type Describer interface {
+	Describe() string
+}
+
+// Describe is p's description for a person, or a plain one naming the
+// procedure and its outcomes when p has none.
+func Describe(p Procedure) string {
+	if d, ok := p.(Describer); ok {
+		return d.Describe()
+	}
+	return fmt.Sprintf("roll %s (outcomes: %v)", p.Name(), p.Outcomes())
+}
+
 // Result is what a resolved procedure produced.
 type Result struct {
 	Outcome int      // index into Outcomes

@@ -53,14 +53,15 @@ func (c *Ctx) record(a Answer) {
 }
 
 // Roll rolls a dice procedure for side who (the side that rolls the dice at
-// a table) and returns its outcome. Rule code gets the outcome and flags
-// only, so that odds can be enumerated outcome by outcome.
+// a table) and returns its outcome. ab says what the roll is for, for a
+// person typing real dice. Rule code gets the outcome and flags only, so
+// that odds can be enumerated outcome by outcome.
 //
 // For allocation-free play, pass procedure values that are already boxed
 // (kept in a variable or a table), not struct literals made per roll.
-func (c *Ctx) Roll(who int, p dice.Procedure) Roll {
+func (c *Ctx) Roll(who int, p dice.Procedure, ab About) Roll {
 	q := &c.r.q // the run's slot: a question never outlives its call
-	*q = Question{Kind: DiceQ, Who: who, Key: p.Name(), Proc: p}
+	*q = Question{Kind: DiceQ, Who: who, Key: p.Name(), Proc: p, About: ab}
 	nf := len(p.Flags())
 	if a, ok := c.next(q); ok {
 		if c.r.check != nil {
@@ -70,6 +71,7 @@ func (c *Ctx) Roll(who int, p dice.Procedure) Roll {
 	}
 	a, ok := c.r.g.answerDice(c.r, q)
 	if !ok {
+		q.Text = q.describe(c.s)
 		panic(suspend{*q})
 	}
 	c.record(a)
@@ -112,12 +114,21 @@ func (c *Ctx) Fact(f Fact) int {
 	}
 	a, ok := c.r.g.answerFact(c.r, c.s, q)
 	if !ok {
-		q.Text = f.String()
+		q.Text = q.describe(c.s)
 		panic(suspend{*q})
 	}
 	c.record(a)
 	return a.Code
 }
+
+// Refuse stops the action in flight as not legal after all: nothing of it
+// is applied, and Apply or Answer returns an *IllegalError with the reason.
+// It is for what only a measurement can show: at a table the players may
+// answer that a vehicle cannot turn to face the model it was to Charge.
+func (c *Ctx) Refuse(reason string) { panic(refusal{reason}) }
+
+// refusal is the panic value of Refuse.
+type refusal struct{ reason string }
 
 // FactTrue asks a yes/no fact.
 func (c *Ctx) FactTrue(f Fact) bool { return c.Fact(f) == 1 }

@@ -32,6 +32,17 @@
 // state only changes when an action completes. When every answer is at
 // hand, nothing runs twice.
 //
+// Every question speaks for itself: a roll carries an About (what it is
+// for, the models concerned, a detail such as the weapon), the procedure
+// describes its dice (dice.Describer), a fact carries its Why, and the
+// prompt's Text joins them ("Ranged hit for b against w (lasgun) — Wardens:
+// roll 1 D6: 4+ passes; …"). The text is made only when a person is
+// asked. A measurement may show that an action was not legal after all (a
+// vehicle that cannot turn to face its Charge target): Ctx.Refuse then
+// stops it, nothing of it is applied, and the dice it drew are put back,
+// as they are when a waiting action is cancelled, so that taking it again
+// rolls the same dice and a replay derives every die from the seed.
+
 // Time is rounds of phases; activation phases alternate sides, one
 // activation at a time, with chained activations (Ctx.Chain), extra ones
 // (Ctx.ExtraActivation), passing (Activation.MayPass), forced free

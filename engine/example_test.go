@@ -20,7 +20,7 @@ func newDuel() *duel {
 			}
 		},
 		Resolve: func(c *engine.Ctx, a engine.Action) {
-			if c.Roll(c.State().SideOf(a.Actor), testD6).Outcome == 0 {
+			if c.Roll(c.State().SideOf(a.Actor), testD6, engine.For("Shot", a.Actor, a.Target)).Outcome == 0 {
 				c.Remove(a.Target)
 			}
 		}}

@@ -52,6 +52,11 @@ type Game struct {
 
 	rng  *dice.RNG // dice; nothing else draws from it
 	bots *dice.RNG // bot policies
+	// rngAt and botsAt are both RNGs as they were before the action in
+	// flight, so that an action cancelled or refused draws nothing: the
+	// dice stream stays the one a replay derives from the seed, and taking
+	// the action again rolls the same dice.
+	rngAt, botsAt dice.RNG
 
 	live, work *State
 	log        Log
@@ -147,6 +152,7 @@ func New(rs Ruleset, su *Setup, cfg Config) (*Game, error) {
 	}
 	g.live = s
 	g.fly = inflight{active: true, action: startAction, side: NoModel}
+	g.rngAt, g.botsAt = *g.rng, *g.bots
 	if err := g.resolve(); err != nil {
 		return nil, err
 	}
@@ -237,8 +243,13 @@ func (g *Game) Apply(a Action) error {
 		return &IllegalError{Action: a, Reason: g.whyIllegal(a)}
 	}
 	g.fly = inflight{active: true, action: a, side: g.live.Turn.Side, answers: g.fly.answers[:0]}
+	g.rngAt, g.botsAt = *g.rng, *g.bots
 	return g.resolve()
 }
+
+// rewind puts both RNGs back where they were before the action in flight,
+// which was cancelled or refused.
+func (g *Game) rewind() { *g.rng, *g.bots = g.rngAt, g.botsAt }
 
 // whyIllegal explains, for people, why a is not in the legal list.
 func (g *Game) whyIllegal(a Action) string {
@@ -305,6 +316,7 @@ func (g *Game) resolve() error {
 	switch {
 	case err != nil:
 		g.fly.active = false
+		g.rewind()
 		return err
 	case q != nil:
 		g.pending = &Prompt{Question: *q, Entry: len(g.log.Entries), Answer: len(r.answers)}
@@ -333,6 +345,8 @@ func (g *Game) resolveOn(s *State, a Action, r *run) (q *Question, err error) {
 			q = &p.q
 		case drift:
 			err = &DriftError{Action: a, Err: p.err}
+		case refusal:
+			err = &IllegalError{Action: a, Reason: p.reason}
 		default:
 			err = fmt.Errorf("engine: %s: rule failed during %s: %v", g.info.ID, a, p)
 		}
@@ -561,6 +575,7 @@ func (g *Game) Reset(seed uint64) error {
 	g.log.Entries, g.log.answers, g.log.events = g.log.Entries[:0], g.log.answers[:0], g.log.events[:0]
 	g.pending, g.listOK = nil, false
 	g.fly = inflight{active: true, action: startAction, side: NoModel, answers: g.fly.answers[:0]}
+	g.rngAt, g.botsAt = *g.rng, *g.bots
 	return g.resolve()
 }
 

@@ -67,6 +67,7 @@ func (e *UndoError) Error() string {
 func (g *Game) Undo() error {
 	if g.pending != nil {
 		g.pending, g.fly.active = nil, false
+		g.rewind()
 		return nil
 	}
 	k := len(g.log.Entries) - 1

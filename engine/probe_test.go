@@ -1,6 +1,7 @@
 package engine_test
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"slices"
@@ -289,7 +290,7 @@ func TestPromptsAndResume(t *testing.T) {
 	ask.Resolve = func(c *engine.Ctx, a engine.Action) {
 		runs++
 		k := c.Choose(1, "which", "Which?", []string{"left", "right"})
-		r := c.Roll(0, testD6)
+		r := c.Roll(0, testD6, engine.BySide("Test roll"))
 		c.State().Vars[0] = int32(10*k + r.Outcome)
 	}
 	rs := newProbe(engine.Economy{Slots: 2, Cost: map[string]int{"single": 1}}, ask)
@@ -459,5 +460,69 @@ func TestLinksRoundTrip(t *testing.T) {
 	s.Link(3, 0, false)
 	if s.Linked(0, 3) {
 		t.Error("unlink is not symmetric")
+	}
+}
+
+// An action cancelled while it waits (undo) or refused by a measurement
+// (Ctx.Refuse) draws nothing from the dice: taking it again rolls the same
+// dice, the state and log are unchanged, and the game's save still replays
+// with every digital die checked against the seed.
+func TestCancelAndRefuseDrawNothing(t *testing.T) {
+	roll := act("roll", "single")
+	roll.Resolve = func(c *engine.Ctx, a engine.Action) {
+		r := c.Roll(0, testD6, engine.For("Test roll", a.Actor, engine.NoModel))
+		if !c.FactTrue(engine.Fact{Kind: engine.FactSight, A: 0, B: 2, Why: "Refused unless it sees"}) {
+			c.Refuse("it cannot see")
+		}
+		c.State().Vars[0] = int32(r.Outcome + 1)
+	}
+	rs := newProbe(engine.Economy{Slots: 2, Cost: map[string]int{"single": 1}}, roll)
+	rs.info.Vars = []string{"result"}
+	g := start(t, rs, engine.Config{Seed: 11})
+	do(t, g, "activate m0")
+	take := func() {
+		do(t, g, "roll")
+		if p := g.Pending(); p == nil || p.Fact.Kind != engine.FactSight || p.Text != "Refused unless it sees — the players measure: can a see c? (yes or no)" {
+			t.Fatalf("pending %+v", p)
+		}
+	}
+	take()
+	before, n := g.State().Clone(), len(g.Log().Entries)
+	if err := g.Undo(); err != nil { // cancel while it waits
+		t.Fatal(err)
+	}
+	take()
+	var ill *engine.IllegalError
+	if err := g.Answer(engine.FactQ, engine.Reply{Value: 0}); !errors.As(err, &ill) || ill.Reason != "it cannot see" {
+		t.Fatalf("refused: %v", err)
+	}
+	if ok, why := before.Equal(g.State()); !ok || len(g.Log().Entries) != n || g.Pending() != nil {
+		t.Fatalf("a refused action changed the game: %s", why)
+	}
+	take()
+	if err := g.Answer(engine.FactQ, engine.Reply{Value: 1}); err != nil {
+		t.Fatal(err)
+	}
+	// The die rolled is the seed's first after the start: the same as a
+	// game that never cancelled or refused.
+	fresh := start(t, rs, engine.Config{Seed: 11})
+	do(t, fresh, "activate m0")
+	do(t, fresh, "roll")
+	if err := fresh.Answer(engine.FactQ, engine.Reply{Value: 1}); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := g.State().Vars[0], fresh.State().Vars[0]; got != want {
+		t.Errorf("after a cancel and a refusal the die is %d, want %d as in a fresh game", got, want)
+	}
+	var buf bytes.Buffer
+	if err := g.Save(&buf); err != nil {
+		t.Fatal(err)
+	}
+	sv, err := engine.ReadSave(&buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := engine.Load(rs, probeSetup(), sv, nil); err != nil {
+		t.Errorf("the save does not replay: %v", err)
 	}
 }

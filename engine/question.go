@@ -27,20 +27,45 @@ type Question struct {
 	Kind Kind
 	Who  int    // the side that rolls, chooses or measures; Anyone
 	Key  string // stable identity: the procedure's name, "spend-blood", the fact kind
-	Text string // for people: "Spend Blood markers on this roll?"
+	// Text is for people: what the question is for and what it needs, so
+	// that a player can answer without the rulebook. A choice's text is the
+	// rule's; a dice or fact question's is made from About or Fact when it
+	// is shown (a pending prompt): "Ranged hit for breaker-a with autogun
+	// against warden-b — Breakers: roll 1 D6: 4+ passes; …".
+	Text string
 
+	About   About          // DiceQ: what the roll is for
 	Proc    dice.Procedure // DiceQ
 	Options []string       // ChoiceQ: stable option names; the answer is an index
 	Fact    Fact           // FactQ
 }
+
+// About says what a dice roll is for, for the people rolling it: what the
+// roll is ("Ranged hit", "Wound roll", "Recovery test"), the model it is
+// for, the other model concerned and a detail (a weapon). Rules pass it by
+// value with every roll; its text is only made when a person is asked, so
+// bots and simulations pay nothing for it.
+type About struct {
+	What  string // what the roll is: "Ranged hit", "Save", "Priority roll"
+	Model int    // the model it is for (NoModel: none, as for a side's roll)
+	Other int    // the other model concerned (target, attacker), or NoModel
+	With  string // a detail: the weapon, "Lethality 2"
+}
+
+// For is an About for a roll of model m against (or for) model other.
+func For(what string, m, other int) About { return About{What: what, Model: m, Other: other} }
+
+// BySide is an About for a roll a side makes, no model concerned.
+func BySide(what string) About { return About{What: what, Model: NoModel, Other: NoModel} }
 
 // Fact is a geometry or measurement question. Board mode answers it from
 // positions; at a table the players measure and answer.
 type Fact struct {
 	Kind   string  // one of the Fact* kinds
 	A, B   int     // models asked about (B may be NoModel)
-	Inches float32 // the distance asked about, for FactWithin and FactWithinAny
+	Inches float32 // the distance asked about, for FactWithin and FactWithinAny; degrees for FactTurn
 	Set    uint64  // FactWithinAny: the models it may be near, bit i = model i
+	Why    string  // for people: what the answer decides ("Coup de Grace range")
 }
 
 // Fact kinds. Answers are whole numbers: 0/1 for yes/no questions, hundredths
@@ -55,6 +80,7 @@ const (
 	FactElevation = "elevation"  // height of A above B, hundredths of an inch (may be negative)
 	FactNearLedge = "near-ledge" // is A within Inches of a ledge? 0/1
 	FactFall      = "fall"       // height A would fall from the nearest ledge, hundredths of an inch
+	FactTurn      = "turn"       // can A face B by turning at most Inches degrees? 0/1 (N26 vehicles)
 )
 
 // Boolean reports whether the fact's answer is yes or no.
@@ -104,6 +130,8 @@ func (f Fact) String() string {
 		return fmt.Sprintf("is m%d within %s\" of a ledge", f.A, fmtF(f.Inches))
 	case FactFall:
 		return fmt.Sprintf("how far would m%d fall from the nearest ledge (hundredths of an inch)", f.A)
+	case FactTurn:
+		return fmt.Sprintf("can m%d face m%d by turning at most %s°", f.A, f.B, fmtF(f.Inches))
 	}
 	return fmt.Sprintf("%s m%d m%d %s", f.Kind, f.A, f.B, fmtF(f.Inches))
 }
@@ -116,8 +144,11 @@ type Board interface {
 	Fact(s *State, f Fact) (answer int, ok bool)
 	// Destinations appends a small, deterministic set of candidate end
 	// points for model m moving up to max inches (towards or away from each
-	// enemy, to objectives, to cover; full and half moves), each legal.
-	Destinations(s *State, m int, max float32, out []Pos) []Pos
+	// enemy, towards friends, to objectives, to cover; full and half moves),
+	// each reachable and free to stand on. Towards the models in shy (bit n
+	// for model n) it stops more than 1" short; towards others it goes into
+	// base contact. The ruleset filters them by its own movement rules.
+	Destinations(s *State, m int, max float32, shy uint64, out []Pos) []Pos
 	// PathLength is the length of m's shortest legal path to p, and whether
 	// p can be reached and occupied at all.
 	PathLength(s *State, m int, p Pos) (float32, bool)

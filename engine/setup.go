@@ -44,6 +44,14 @@ type ModelSetup struct {
 	Gear     []Gear
 	Start    Pos // board mode: deployment
 	Counters map[string]int
+	// Status is the status the model starts in, one of Info.Statuses ("" is
+	// the first), so that a rule situation can be set up without playing
+	// into it (a Seriously Injured fighter, a Down model).
+	Status string
+	// Engaged names the enemy models it starts tied to (State.Links), for
+	// rulesets that tie engaged models (N26): at a table, where base
+	// contact is not measured by the game.
+	Engaged []string
 }
 
 // Gear is one piece of equipment: a weapon, armour, an item.
@@ -180,6 +188,18 @@ func (in *Info) Validate(s *Setup) error {
 				if !slices.Contains(in.Traits, tr.Name) {
 					return bad(fmt.Sprintf("%s.gear[%d].traits[%d]", p, g, t), "unknown trait %q; allowed %s", tr.Name, orNone(in.Traits))
 				}
+			}
+		}
+		if m.Status != "" && !slices.Contains(in.Statuses, m.Status) {
+			return bad(p+".status", "%q is not a status of %s; allowed %s", m.Status, in.ID, strings.Join(in.Statuses, ", "))
+		}
+		for k, id := range m.Engaged {
+			j := slices.IndexFunc(s.Models, func(o ModelSetup) bool { return o.ID == id })
+			switch {
+			case j < 0:
+				return bad(fmt.Sprintf("%s.engaged-with[%d]", p, k), "no model %q in the scenario", id)
+			case s.Models[j].Side == m.Side:
+				return bad(fmt.Sprintf("%s.engaged-with[%d]", p, k), "%s is a friend; a model is engaged with enemies only", id)
 			}
 		}
 		for name, v := range m.Counters {

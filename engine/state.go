@@ -230,6 +230,20 @@ func newState(in *Info, su *Setup) *State {
 		for name, v := range m.Counters {
 			s.Models[i].Counters[in.counter(name)] = int16(v)
 		}
+		for k, st := range in.Statuses {
+			if st == m.Status {
+				s.Models[i].Status = uint8(k)
+			}
+		}
+	}
+	for i, m := range su.Models {
+		for _, id := range m.Engaged {
+			for j := range su.Models {
+				if su.Models[j].ID == id {
+					s.Link(i, j, true)
+				}
+			}
+		}
 	}
 	s.Sides = make([]Side, len(su.Sides))
 	for i, sd := range su.Sides {

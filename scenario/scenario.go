@@ -70,6 +70,11 @@ type Model struct {
 	At       []float64      `yaml:"at,omitempty" json:"at,omitempty"`
 	Counters map[string]int `yaml:"counters,omitempty" json:"counters,omitempty"`
 	Gear     []Gear         `yaml:"gear,omitempty" json:"gear,omitempty"`
+	// Status is the status the model starts in ("seriously-injured",
+	// "down"): a rule situation set up without playing into it.
+	Status string `yaml:"status,omitempty" json:"status,omitempty"`
+	// Engaged names enemy models it starts Engaged with (N26 at a table).
+	Engaged []string `yaml:"engaged-with,omitempty" json:"engaged-with,omitempty"`
 }
 
 // Gear is one piece of equipment; traits are written "heavy" or
@@ -424,7 +429,8 @@ func (sc *Scenario) translate(path string) string {
 }
 
 func (sc *Scenario) model(in *engine.Info, path string, m Model, side int, mode string) (engine.ModelSetup, error) {
-	ms := engine.ModelSetup{ID: m.ID, Name: m.Name, Side: side, Type: m.Type, Keywords: m.Keywords, Counters: m.Counters}
+	ms := engine.ModelSetup{ID: m.ID, Name: m.Name, Side: side, Type: m.Type, Keywords: m.Keywords, Counters: m.Counters,
+		Status: m.Status, Engaged: m.Engaged}
 	if ms.Name == "" {
 		ms.Name = m.ID
 	}

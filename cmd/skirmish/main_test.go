@@ -49,8 +49,8 @@ func TestBadInput(t *testing.T) {
 		{"odds foo", `skirmish: unknown procedure "foo" (run 'skirmish odds --list')`},
 		{"roll foo", `skirmish: unknown procedure "foo" (run 'skirmish roll --list')`},
 		{"odds", `skirmish: odds needs a procedure (run 'skirmish odds --list')`},
-		{"odds tc-injury --dice 39", `skirmish: --dice 39: out of range; allowed -38 to 38`},
-		{"odds tc-injury --dice 2.5", `skirmish: --dice 2.5: not a whole number; allowed -38 to 38`},
+		{"odds tc-injury --dice 99", `skirmish: --dice 99: out of range; allowed -98 to 98`},
+		{"odds tc-injury --dice 2.5", `skirmish: --dice 2.5: not a whole number; allowed -98 to 98`},
 		{"odds tc-success --mod 21", `skirmish: --mod 21: out of range; allowed -20 to 20 each, at most 20 of them`},
 		{"odds n26-injury --dice 0", `skirmish: --dice 0: out of range; allowed 1 to 40`},
 		{"odds n26-recovery --dice 41", `skirmish: --dice 41: out of range; allowed 1 to 40`},
@@ -186,3 +186,24 @@ func asList(v any) []any {
 	l, _ := v.([]any)
 	return l
 }
+
+// play takes the ruleset from the scenario; a sample name that several
+// rulesets share needs --ruleset (issue 8, item 18).
+func TestPlayRulesetFromScenario(t *testing.T) {
+	var out, errb bytes.Buffer
+	e := testEnv(strings.NewReader(""), &out, &errb)
+	twin := mini.Samples()[0]
+	twin.Ruleset = "n26"
+	e.samples = append(e.samples, twin)
+	if code := run([]string{"play", "--scenario", twin.Name, "--bots", "all"}, e); code != 2 ||
+		errb.String() != "skirmish: --scenario \""+twin.Name+"\": sample scenarios of "+mini.Samples()[0].Ruleset+" and n26 have that name; say which with --ruleset\n" {
+		t.Errorf("an ambiguous name: exit %d, %q", code, errb.String())
+	}
+	out.Reset()
+	errb.Reset()
+	if code := run([]string{"play", "--scenario", "no-mans-land", "--bots", "all", "--seed", "3"}, e); code != 0 || !strings.HasPrefix(out.String(), "No Man's Land (trenchcrusade)") {
+		t.Errorf("a unique name: exit %d, %q %q", code, firstLine(out.String()), errb.String())
+	}
+}
+
+func firstLine(s string) string { l, _, _ := strings.Cut(s, "\n"); return l }

@@ -22,9 +22,10 @@ func newPlay(e *env) *cobra.Command {
 	var (
 		ruleset, scen, seed, bots, save, diceMode string
 		table, strict                             bool
+		options                                   []string
 	)
 	c := &cobra.Command{
-		Use:   "play --ruleset R --scenario NAME|FILE",
+		Use:   "play --scenario NAME|FILE [--ruleset R]",
 		Short: "Play a game in the terminal, or let bots play it",
 		Long: `play runs a game: it shows the state, numbers the legal actions, and
 asks for dice, choices and measurements when the rules need them. Type a
@@ -40,27 +41,30 @@ number to take that action, or one of:
 --bots all plays the whole game without input and prints it; --bots with
 side names (or numbers) lets bots play those sides. --table plays a board
 scenario at a real table: measurements become questions to the players.
---dice physical asks the players to roll real dice and type the faces.`,
-		Example: `  skirmish play --ruleset n26 --scenario sump-raid --bots all --seed 7
-  skirmish play --ruleset n26 --scenario my-game.yaml --table --dice physical`,
+--dice physical asks the players to roll real dice and type the faces.
+
+The ruleset is the scenario's own: --ruleset is needed only when sample
+scenarios of several rulesets share the name. --option name=value sets a
+rule option (see 'skirmish rules R' for each ruleset's options), over the
+scenario's own.`,
+		Example: `  skirmish play --scenario sump-crossing --bots all --seed 7
+  skirmish play --scenario my-game.yaml --table --dice physical --option suppressed-removal=end`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			if ruleset == "" {
-				return usagef("--ruleset: missing; allowed %s", rulesetList(e))
-			}
 			if scen == "" {
 				return usagef("--scenario: missing; give a sample name (see 'skirmish scenarios') or a YAML file")
-			}
-			rs, err := lookupRuleset(e, ruleset, "play")
-			if err != nil {
-				return err
 			}
 			sc, err := loadScenario(e, ruleset, scen)
 			if err != nil {
 				return err
 			}
-			if sc.File.Ruleset != ruleset {
+			if ruleset != "" && sc.File.Ruleset != ruleset {
 				return usagef("--scenario %s is for %s, not --ruleset %s", scen, sc.File.Ruleset, ruleset)
+			}
+			ruleset = sc.File.Ruleset
+			rs := sc.Ruleset
+			if err := setOptions(rs.Info(), sc, options); err != nil {
+				return err
 			}
 			mode := ""
 			if table {
@@ -101,8 +105,9 @@ scenario at a real table: measurements become questions to the players.
 		},
 	}
 	f := c.Flags()
-	f.StringVar(&ruleset, "ruleset", "", "the ruleset (required)")
+	f.StringVar(&ruleset, "ruleset", "", "the ruleset, when sample scenarios of several share the name: "+rulesetList(e))
 	f.StringVar(&scen, "scenario", "", "a sample scenario's name or a scenario file (required)")
+	f.StringArrayVar(&options, "option", nil, "a rule option, name=value (repeatable)")
 	f.StringVar(&seed, "seed", "", "seed of the dice and bots (default random, printed)")
 	f.BoolVar(&table, "table", false, "play at a real table: the players answer measurements")
 	f.StringVar(&bots, "bots", "", "sides bots play: all, or side names or numbers, comma-separated")
@@ -119,25 +124,77 @@ func rulesetList(e *env) string {
 	return "none built in yet"
 }
 
-// loadScenario finds a sample of the ruleset by name, or reads a file.
+// loadScenario finds a sample by name (of ruleset, if given; else of the
+// one ruleset that has a sample of that name), or reads a file.
 func loadScenario(e *env, ruleset, name string) (*scenario.Scenario, error) {
-	if s, ok := e.samples.Find(ruleset, name); ok {
-		return s.Decode(e.rulesets)
+	if ruleset != "" {
+		if _, err := lookupRuleset(e, ruleset, "play"); err != nil {
+			return nil, err
+		}
+	}
+	var found []scenario.Sample
+	for _, s := range e.samples.Sorted() {
+		if s.Name == name && (ruleset == "" || s.Ruleset == ruleset) {
+			found = append(found, s)
+		}
+	}
+	switch len(found) {
+	case 1:
+		return found[0].Decode(e.rulesets)
+	case 0:
+	default:
+		var ids []string
+		for _, s := range found {
+			ids = append(ids, s.Ruleset)
+		}
+		return nil, usagef("--scenario %q: sample scenarios of %s have that name; say which with --ruleset", name, strings.Join(ids, " and "))
 	}
 	data, err := e.readFile(name)
 	if errors.Is(err, os.ErrNotExist) {
 		var names []string
 		for _, s := range e.samples.Sorted() {
-			if s.Ruleset == ruleset {
+			if ruleset == "" || s.Ruleset == ruleset {
 				names = append(names, s.Name)
 			}
 		}
-		return nil, usagef("--scenario %q: no such sample scenario of %s or file; samples: %s", name, ruleset, orNone(names))
+		of := "sample scenario"
+		if ruleset != "" {
+			of += " of " + ruleset
+		}
+		return nil, usagef("--scenario %q: no such %s or file; samples: %s", name, of, orNone(names))
 	}
 	if err != nil {
 		return nil, usagef("--scenario %q: %v", name, err)
 	}
 	return scenario.Decode(name, data, e.rulesets, e.readFile)
+}
+
+// setOptions applies --option name=value flags over the scenario's options,
+// each checked against the ruleset's.
+func setOptions(in *engine.Info, sc *scenario.Scenario, flags []string) error {
+	for _, f := range flags {
+		name, value, ok := strings.Cut(f, "=")
+		name, value = strings.TrimSpace(name), strings.TrimSpace(value)
+		var names []string
+		for _, o := range in.Options {
+			names = append(names, o.Name)
+		}
+		if !ok || name == "" {
+			return usagef("--option %q: want name=value; options of %s: %s", f, in.ID, orNone(names))
+		}
+		i := slices.IndexFunc(in.Options, func(o engine.OptionDef) bool { return o.Name == name })
+		if i < 0 {
+			return usagef("--option %q: %s has no option %q; allowed %s", f, in.ID, name, orNone(names))
+		}
+		if o := in.Options[i]; !slices.Contains(o.Choices, value) {
+			return usagef("--option %q: %q is not a value of %s; allowed %s", f, value, name, strings.Join(o.Choices, ", "))
+		}
+		if sc.File.Options == nil {
+			sc.File.Options = map[string]string{}
+		}
+		sc.File.Options[name] = value
+	}
+	return nil
 }
 
 func orNone(xs []string) string {
@@ -372,6 +429,12 @@ func (p *session) command(line string, legal []engine.Action) error {
 
 func ratString(r *big.Rat) string { return r.RatString() }
 
+// byName reports whether a menu of options goes by the options' names only:
+// when any name is a whole number, menu positions would read as names.
+func byName(options []string) bool {
+	return slices.ContainsFunc(options, func(o string) bool { _, err := strconv.Atoi(o); return err == nil })
+}
+
 // pick reads an action number.
 func pick(s string, legal []engine.Action) (engine.Action, error) {
 	n, err := strconv.Atoi(strings.TrimSpace(s))
@@ -394,9 +457,14 @@ func (p *session) answer(pr *engine.Prompt, line string) error {
 		}
 		return g.Answer(engine.DiceQ, engine.Reply{Faces: faces})
 	case engine.ChoiceQ:
-		// An option's number, or its name.
+		// An option's name, or its number in the menu; when option names are
+		// numbers (markers to spend), only names, so that "1" never means
+		// two things.
 		if i := slices.IndexFunc(pr.Options, func(o string) bool { return strings.EqualFold(o, line) }); i >= 0 {
 			return g.Answer(engine.ChoiceQ, engine.Reply{Choice: i})
+		}
+		if byName(pr.Options) {
+			return usagef("%q: not an option; type one of %s", line, strings.Join(pr.Options, ", "))
 		}
 		n, err := strconv.Atoi(line)
 		if err != nil || n < 1 || n > len(pr.Options) {

@@ -2,11 +2,9 @@ package main
 
 import (
 	"fmt"
-	"slices"
 	"sort"
 	"strings"
 
-	"github.com/skirmish-engine/skirmish/dice"
 	"github.com/skirmish-engine/skirmish/engine"
 )
 
@@ -235,7 +233,8 @@ func stateText(s *engine.State) string {
 	return b.String()
 }
 
-// promptText describes a pending prompt and how to answer it.
+// promptText shows a pending prompt: the engine's text, which says what it
+// is for and what it needs, and how to type the answer here.
 func promptText(s *engine.State, p *engine.Prompt) string {
 	who := sideName(s, p.Who)
 	if p.Who == engine.Anyone {
@@ -243,53 +242,21 @@ func promptText(s *engine.State, p *engine.Prompt) string {
 	}
 	switch p.Kind {
 	case engine.DiceQ:
-		return fmt.Sprintf("%s: roll %s and type the faces, in the order asked (as in 3,5,6); outcomes: %s", who, p.Key, strings.Join(outcomeList(p.Proc), ", "))
+		return p.Text + "\n  type the faces in the order asked, separated by commas or spaces (as in 3,5)"
 	case engine.ChoiceQ:
 		var opts []string
+		if byName(p.Options) {
+			return fmt.Sprintf("%s: %s\n  type one of: %s", who, p.Text, strings.Join(p.Options, ", "))
+		}
 		for i, o := range p.Options {
 			opts = append(opts, fmt.Sprintf("%d) %s", i+1, o))
 		}
-		return fmt.Sprintf("%s: %s  %s", who, p.Text, strings.Join(opts, "  "))
+		return fmt.Sprintf("%s: %s\n  %s", who, p.Text, strings.Join(opts, "  "))
 	case engine.FactQ:
 		if p.Fact.Boolean() {
-			return fmt.Sprintf("%s measure: %s? (yes or no)", who, factText(s, p.Fact))
+			return p.Text + "\n  type yes or no"
 		}
-		return fmt.Sprintf("%s measure: %s (inches)", who, factText(s, p.Fact))
+		return p.Text + "\n  type inches, as in 3.5"
 	}
 	return p.Key
-}
-
-func outcomeList(p dice.Procedure) []string { return slices.Clone(p.Outcomes()) }
-
-// factText is the fact with model IDs.
-func factText(s *engine.State, f engine.Fact) string {
-	a, b := modelName(s, f.A), modelName(s, f.B)
-	in := fmt.Sprintf("%g", f.Inches)
-	switch f.Kind {
-	case engine.FactWithin:
-		return fmt.Sprintf("is %s within %s\" of %s", a, in, b)
-	case engine.FactWithinAny:
-		var ms []string
-		for n := range s.Models {
-			if f.Set&(1<<n) != 0 {
-				ms = append(ms, modelName(s, n))
-			}
-		}
-		return fmt.Sprintf("is %s within %s\" of any of %s", a, in, strings.Join(ms, ", "))
-	case engine.FactContact:
-		return fmt.Sprintf("is %s in base contact with %s", a, b)
-	case engine.FactSight:
-		return fmt.Sprintf("can %s see %s", a, b)
-	case engine.FactCover:
-		return fmt.Sprintf("is %s in cover from %s", b, a)
-	case engine.FactDistance:
-		return fmt.Sprintf("the distance from %s to %s", a, b)
-	case engine.FactElevation:
-		return fmt.Sprintf("how far %s stands above %s", a, b)
-	case engine.FactNearLedge:
-		return fmt.Sprintf("is %s within %s\" of a ledge", a, in)
-	case engine.FactFall:
-		return fmt.Sprintf("how far %s would fall from the nearest ledge", a)
-	}
-	return f.String()
 }

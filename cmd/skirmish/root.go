@@ -4,13 +4,17 @@ import (
 	"github.com/spf13/cobra"
 )
 
+// The rulesets named in help texts come from the registry, so that help
+// never lists a game that cannot be played yet.
+
 func newRoot(e *env) *cobra.Command {
 	root := &cobra.Command{
 		Use:   "skirmish",
 		Short: "Rules engine for activation-based tabletop skirmish games",
-		Long: `skirmish knows the rules of Necromunda 2026 (n26), Necromunda 2023 (n23),
-Trench Crusade and Fallout: Factions, and gives exact odds and honest dice
-for every dice procedure of those games.
+		Long: `skirmish plays activation-based tabletop skirmish games by their rules
+(rulesets: ` + rulesetList(e) + `), on a board or at a real table, and gives
+exact odds and honest dice for the dice procedures of Necromunda 2026,
+Necromunda 2023, Trench Crusade and Fallout: Factions ('skirmish odds --list').
 
 No rules text is included; the games' names belong to their owners.`,
 		SilenceErrors: true,

@@ -22,10 +22,14 @@ import (
 //     so a correct procedure fails about once in two million outcome checks;
 //     the seed is fixed, so a pass stays a pass);
 //   - reading back the faces of each sample gives the same result (the
-//     table-dice path and the RNG path are one piece of code).
+//     table-dice path and the RNG path are one piece of code);
+//   - it describes itself for a person rolling real dice (dice.Describer).
 func CheckProcedure(t *testing.T, p dice.Procedure, seed uint64, n int) {
 	t.Helper()
 	nf, no := len(p.Flags()), len(p.Outcomes())
+	if d, ok := p.(dice.Describer); !ok || d.Describe() == "" {
+		t.Errorf("%s: no description (dice.Describer): a player rolling real dice would not know what to roll", p.Name())
+	}
 	odds := p.Odds()
 	sum := new(big.Rat)
 	for c := odds.Min(); c <= odds.Max(); c++ {

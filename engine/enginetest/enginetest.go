@@ -10,7 +10,8 @@
 // to a "person" it answers itself, and at every step checks that the state
 // clones equal, round-trips through JSON, equals the state rebuilt from the
 // log; that the legal actions are sorted, unique and each applicable; that a
-// pending prompt is consistent and wrong answers change nothing; that every
+// pending prompt is consistent and wrong answers change nothing; that an
+// action a measurement refuses (engine.Ctx.Refuse) leaves nothing; that every
 // dice distribution met sums to 1; and the engine's invariants (budget never
 // negative, counters within bounds, one valid status per model). At the end
 // it saves, loads and replays the game. Every failure names the seed that
@@ -201,7 +202,16 @@ func (p *player) answer(pr *engine.Prompt) {
 		p.errorf("wrong answers changed the game: %s", why)
 		return
 	}
-	if err := g.Answer(pr.Kind, rep); err != nil {
+	err := g.Answer(pr.Kind, rep)
+	var ill *engine.IllegalError
+	switch {
+	case errors.As(err, &ill) && pr.Kind == engine.FactQ:
+		// A measurement showed the action was not legal after all (a rule
+		// refused it, Ctx.Refuse): nothing of it may remain.
+		if ok, why := before.Equal(g.State()); !ok || len(g.Log().Entries) != nlog || g.Pending() != nil {
+			p.errorf("a refused action changed the game (%v): %s", err, why)
+		}
+	case err != nil:
 		p.errorf("answer %+v to %s %s: %v", rep, pr.Kind, pr.Key, err)
 	}
 }

@@ -30,7 +30,7 @@ func (r *Rules) PhaseStart(c *engine.Ctx, phase string) {
 	switch phase {
 	case "priority":
 		for {
-			o := c.Roll(0, rollOffP).Outcome
+			o := c.Roll(0, rollOffP, engine.BySide("Priority roll-off")).Outcome
 			if o != 2 {
 				s.Vars[vFirst] = int32(o)
 				return

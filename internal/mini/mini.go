@@ -281,7 +281,13 @@ func moveOptions(s *engine.State, m int, add func(engine.Action)) {
 		return
 	}
 	buf := scratch(s)
-	buf.pos = b.Destinations(s, m, float32(s.Stat(m, sM)), buf.pos[:0])
+	var shy uint64 // stay 1" from every enemy
+	for n := range s.Models {
+		if s.SideOf(n) != s.SideOf(m) {
+			shy |= 1 << n
+		}
+	}
+	buf.pos = b.Destinations(s, m, float32(s.Stat(m, sM)), shy, buf.pos[:0])
 	for _, p := range buf.pos {
 		add(engine.Action{Actor: m, Target: engine.NoModel}.At(p.X, p.Y))
 	}

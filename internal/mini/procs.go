@@ -18,6 +18,9 @@ func (p test) Name() string       { return "mini-test" }
 func (p test) Outcomes() []string { return passFail }
 func (p test) Flags() []string    { return nil }
 func (p test) Odds() dice.Dist    { return testOdds[p.need] }
+func (p test) Describe() string {
+	return fmt.Sprintf("roll 1 D6: %d+ passes; a natural 1 always fails, a 6 always passes", min(max(p.need, 2), 6))
+}
 func (p test) outcome(f int) int {
 	if f == 6 || f != 1 && f >= p.need {
 		return 0
@@ -82,6 +85,9 @@ func (p injury) Name() string       { return "mini-injury" }
 func (p injury) Outcomes() []string { return injuryOutcomes }
 func (p injury) Flags() []string    { return nil }
 func (p injury) Odds() dice.Dist    { return dice.PickOne(injuryDie, p.n, true).Shift(-1) }
+func (p injury) Describe() string {
+	return fmt.Sprintf("roll %d injury dice (hurt on two faces, down on three, out on one); the worst for the target counts", p.n)
+}
 
 func (p injury) Resolve(t *dice.Tray) (dice.Result, error) {
 	worst, at := 0, 0
@@ -117,6 +123,9 @@ func (rollOff) Name() string       { return "mini-roll-off" }
 func (rollOff) Outcomes() []string { return rollOffOutcomes }
 func (rollOff) Flags() []string    { return nil }
 func (rollOff) Odds() dice.Dist    { return rollOffOdds }
+func (rollOff) Describe() string {
+	return "roll 2 D6, the first side's die first: the higher die wins, equal dice roll again"
+}
 
 func (rollOff) Resolve(t *dice.Tray) (dice.Result, error) {
 	a, err := t.Roll(dice.D6, "first side's die")
@@ -147,6 +156,9 @@ func (p fight) Name() string       { return "mini-fight" }
 func (p fight) Outcomes() []string { return fightOutcomes }
 func (p fight) Flags() []string    { return nil }
 func (p fight) Odds() dice.Dist    { return fightOdds[p.a][p.b] }
+func (p fight) Describe() string {
+	return fmt.Sprintf("roll 2 D6, the attacker's first: D6 + %d against D6 + %d, the attacker wins ties", p.a, p.b)
+}
 
 func (p fight) Resolve(t *dice.Tray) (dice.Result, error) {
 	a, err := t.Roll(dice.D6, "attacker's die")

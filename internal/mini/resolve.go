@@ -106,7 +106,7 @@ func resolveShoot(c *engine.Ctx, a engine.Action) {
 	if s.Has(a.Actor, aimed) {
 		need--
 	}
-	if c.Roll(s.SideOf(a.Actor), testFor(need)).Outcome != 0 {
+	if c.Roll(s.SideOf(a.Actor), testFor(need), engine.For("Hit roll", a.Actor, a.Target)).Outcome != 0 {
 		c.Emit(engine.Event{Type: "missed", Model: a.Actor, Other: a.Target})
 		return
 	}
@@ -114,7 +114,7 @@ func resolveShoot(c *engine.Ctx, a engine.Action) {
 	if s.Sides[side].Counters[tokens] > 0 &&
 		c.Choose(side, "dodge", "Spend a token to dodge the hit?", dodgeOptions) == 1 {
 		c.AddSide(side, tokens, -1)
-		if c.Roll(side, testFor(4)).Outcome == 0 {
+		if c.Roll(side, testFor(4), engine.For("Dodge", a.Target, a.Actor)).Outcome == 0 {
 			c.Emit(engine.Event{Type: "dodged", Model: a.Target, Other: a.Actor})
 			return
 		}
@@ -123,7 +123,7 @@ func resolveShoot(c *engine.Ctx, a engine.Action) {
 	if heavy(s, a.Actor) {
 		n = 2
 	}
-	injure(c, a.Target, c.Roll(s.SideOf(a.Actor), injuries[n]).Outcome)
+	injure(c, a.Target, c.Roll(s.SideOf(a.Actor), injuries[n], engine.For("Injury dice", a.Target, a.Actor)).Outcome)
 	if s.Models[a.Target].InPlay {
 		s.Set(a.Target, pinned, true)
 	}
@@ -151,7 +151,7 @@ func resolveFight(c *engine.Ctx, a engine.Action) {
 	s := c.State()
 	p := fights[s.Stat(a.Actor, sTough)][s.Stat(a.Target, sTough)]
 	loser := a.Target
-	if c.Roll(s.SideOf(a.Actor), p).Outcome == 1 {
+	if c.Roll(s.SideOf(a.Actor), p, engine.For("Fight", a.Actor, a.Target)).Outcome == 1 {
 		loser = a.Actor
 	}
 	injure(c, loser, 1)
@@ -163,7 +163,7 @@ func resolveRetreat(c *engine.Ctx, a engine.Action) {
 }
 
 func resolveRally(c *engine.Ctx, a engine.Action) {
-	if c.Roll(c.State().SideOf(a.Actor), testFor(4)).Outcome == 0 {
+	if c.Roll(c.State().SideOf(a.Actor), testFor(4), engine.For("Rally", a.Actor, engine.NoModel)).Outcome == 0 {
 		c.SetStatus(a.Actor, active)
 	}
 }

@@ -293,3 +293,33 @@ func (r Rummage) Resolve(t *dice.Tray) (dice.Result, error) {
 	}
 	return dice.Result{Outcome: o, Flags: flags, Explain: said + " (rules.md §5.2.1)"}, nil
 }
+
+// Describe says what to roll (dice.Describer): the pool, which dice are
+// Luck dice, what hits, and the dice that may follow.
+func (r Test) Describe() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "roll %s", plural(r.pool(), "d10", "d10s"))
+	switch l := r.luck(); {
+	case l == 1:
+		b.WriteString(" (the first is a Luck die)")
+	case l > 1:
+		fmt.Fprintf(&b, " (the first %d are Luck dice)", l)
+	}
+	fmt.Fprintf(&b, ": each die of %d or less hits, a 10 never does", r.Stat)
+	if r.LuckyBreak {
+		b.WriteString("; then re-roll every die that missed, once")
+	}
+	if r.luck() > 0 {
+		b.WriteString("; then one more d10 for each Luck die that hit (Fortune Smiles), typed last")
+	}
+	return b.String()
+}
+
+// Describe says what to roll (dice.Describer).
+func (r Rummage) Describe() string {
+	what := "option A: their total buys a common chem, 18 or more a rare one"
+	if r.OptionB {
+		what = "option B: the higher die gives caps, the lower parts"
+	}
+	return "roll 2 d10, " + what + "; a 10 on either leaves a Radiation token"
+}

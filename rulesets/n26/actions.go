@@ -17,10 +17,10 @@ func actionDefs() []engine.ActionDef {
 		{ID: "braced-shot", Name: "Braced Shot", Type: "double", When: "not Engaged or Seriously Injured; a ranged weapon with Heavy",
 			Available: func(s *engine.State, m int) bool { return free(s, m) && hasGun(s, m, true) },
 			Options:   shotOptions(true), Resolve: resolveShot(0)},
-		{ID: "charge", Name: "Charge", Type: "double", When: "not Engaged or Seriously Injured; an enemy to charge; moves M+D6\"",
-			Available: free, Options: enemyTargets, Resolve: resolveCharge},
-		{ID: "coup-de-grace", Name: "Coup de Grace", Type: "single", When: "fighters; a Seriously Injured enemy fighter within 1\"",
-			Available: func(s *engine.State, m int) bool { return free(s, m) && fighter(s, m) },
+		{ID: "charge", Name: "Charge", Type: "double", When: "not Engaged or Seriously Injured; an enemy to charge (a vehicle: one it can face with a turn of up to 90°); moves M+D6\"",
+			Available: free, Options: chargeTargets, Resolve: resolveCharge},
+		{ID: "coup-de-grace", Name: "Coup de Grace", Type: "single", When: "fighters not Engaged (or Engaged, as the free action after a Charge or Engage); a Seriously Injured enemy fighter within 1\"",
+			Available: func(s *engine.State, m int) bool { return fighter(s, m) && (free(s, m) || followUp(s, m)) },
 			Options: nearTargets(func(s *engine.State, m, t int) bool {
 				return enemy(s, m, t) && status(s, t) == seriouslyInjured && fighter(s, t)
 			}),
@@ -178,13 +178,32 @@ func shotOptions(heavy bool) func(s *engine.State, m int, add func(engine.Action
 	}
 }
 
-// enemyTargets: every enemy in play. A Seriously Injured one cannot be
-// Engaged, but reaching base contact with it opens the free Coup de Grace
-// (rules.md §2.2.3); one out of reach is still a legal target, and the
-// model ends as close as it may.
+// followUp: m is Engaged and takes the free action a Charge or Engage that
+// ended Engaged gives it, a Fight or a Coup de Grace (seed 000, Charge and
+// Engage): the only way an Engaged model may take a Coup de Grace.
+func followUp(s *engine.State, m int) bool {
+	return status(s, m) == engaged && s.Turn.Model == m && len(s.Turn.Forced) > 0
+}
+
+// enemyTargets: every enemy in play. One out of reach is still a legal
+// target: the model ends as close as it may. A Seriously Injured one can
+// be approached but never Engaged, so reaching it gives no free action
+// (seed 000, Charge, Engage and Engaged status).
 func enemyTargets(s *engine.State, m int, add func(engine.Action)) {
 	for t := range s.Models {
 		if enemy(s, m, t) {
+			add(engine.Action{Target: t})
+		}
+	}
+}
+
+// chargeTargets are enemyTargets, but a vehicle on a board may only target
+// a model it can face with one turn of up to 90° from its facing (seed 000,
+// Charge); at a table the resolution asks the players.
+func chargeTargets(s *engine.State, m int, add func(engine.Action)) {
+	veh := vehicle(s, m) && geo(s) != nil
+	for t := range s.Models {
+		if enemy(s, m, t) && (!veh || facesWithin90(s, m, t)) {
 			add(engine.Action{Target: t})
 		}
 	}

@@ -60,7 +60,10 @@ func resolveShot(bonus int) func(c *engine.Ctx, a engine.Action) {
 	}
 }
 
-// shoot is one ranged attack (rules.md §2.3.4, Ranged).
+// shoot is one ranged attack (rules.md §2.3.4, Ranged). bonus is the
+// action's own modifier to hit (Aimed Shot +1); a Seriously Injured target
+// may add the option hit-seriously-injured's (rules.md §2.3.4; see the
+// package doc).
 func shoot(c *engine.Ctx, m int, w weapon, t int, bonus int) {
 	s := c.State()
 	side := s.SideOf(m)
@@ -70,26 +73,29 @@ func shoot(c *engine.Ctx, m int, w weapon, t int, bonus int) {
 		long = float32(d) <= w.lr*100
 		short = w.sr > 0 && float32(d) <= w.sr*100
 	} else {
-		if !c.FactTrue(engine.Fact{Kind: engine.FactSight, A: m, B: t}) {
+		if !c.FactTrue(engine.Fact{Kind: engine.FactSight, A: m, B: t, Why: "A ranged attack needs line of sight"}) {
 			c.Emit(engine.Event{Type: "no-sight", Model: m, Other: t})
 			return
 		}
-		long = c.FactTrue(engine.Fact{Kind: engine.FactWithin, A: m, B: t, Inches: w.lr})
-		short = long && w.sr > 0 && c.FactTrue(engine.Fact{Kind: engine.FactWithin, A: m, B: t, Inches: w.sr})
+		long = c.FactTrue(engine.Fact{Kind: engine.FactWithin, A: m, B: t, Inches: w.lr, Why: "Is the target within the weapon's Long Range? Beyond it the shot misses"})
+		short = long && w.sr > 0 && c.FactTrue(engine.Fact{Kind: engine.FactWithin, A: m, B: t, Inches: w.sr, Why: "Is the target within the weapon's Short Range? (its cover save bonus depends on it)"})
 	}
 	dice := 0
 	if w.rapid > 1 {
-		dice = 1 + c.Choose(side, "firepower", "How many firepower dice?", firepowerOptions[w.rapid])
+		dice = 1 + c.Choose(side, "firepower", "Rapid Fire: how many firepower dice to roll? Each can add hits, and any ammo symbol runs the weapon out of ammo", firepowerOptions[w.rapid])
 	} else if w.rapid == 1 {
 		dice = 1
 	}
-	hit := long && c.Roll(side, hitTest(s.Stat(m, sBS), bonus)).Outcome == 0
+	if status(s, t) == seriouslyInjured && s.Option(optHitSI) == "-1" {
+		bonus--
+	}
+	hit := long && c.Roll(side, hitTest(s.Stat(m, sBS), bonus), engine.About{What: "Ranged hit", Model: m, Other: t, With: w.name}).Outcome == 0
 	hits := 0
 	if hit {
 		hits = 1
 	}
 	if dice > 0 {
-		fp := c.Roll(side, pFirepower[dice])
+		fp := c.Roll(side, pFirepower[dice], engine.About{What: "Firepower", Model: m, Other: engine.NoModel, With: w.name})
 		if hit {
 			hits = fp.Outcome + dice
 		}
@@ -104,7 +110,7 @@ func shoot(c *engine.Ctx, m int, w weapon, t int, bonus int) {
 	} else if w.ammo > 0 && s.Option(optAmmo) == "d6" {
 		// Ammo (X+) without Rapid Fire: D6 after the attack, Out of Ammo
 		// below X (rules.md §2.3.9, §8 gap 3).
-		if c.Roll(side, pD6).Outcome+1 < w.ammo {
+		if c.Roll(side, pD6, engine.About{What: "Ammo check", Model: m, Other: engine.NoModel, With: w.ammoText}).Outcome+1 < w.ammo {
 			s.Models[m].Gear |= 1 << (outOfAmmo + w.gear)
 			c.Emit(engine.Event{Type: "out-of-ammo", Model: m, Other: engine.NoModel, Value: w.gear})
 		}
@@ -123,7 +129,7 @@ func shoot(c *engine.Ctx, m int, w weapon, t int, bonus int) {
 		v, _ := b.Fact(s, engine.Fact{Kind: engine.FactCover, A: m, B: t})
 		inCover = v == 1
 	} else {
-		inCover = c.FactTrue(engine.Fact{Kind: engine.FactCover, A: m, B: t})
+		inCover = c.FactTrue(engine.Fact{Kind: engine.FactCover, A: m, B: t, Why: "A target in cover adds to its save"})
 	}
 	if inCover {
 		cover = coverBonus(s.Option(optCover), short)
@@ -144,7 +150,7 @@ func shoot(c *engine.Ctx, m int, w weapon, t int, bonus int) {
 				}
 			}
 			if n > 1 {
-				v = in[c.Roll(side, pPick[min(n, maxPick)]).Outcome]
+				v = in[c.Roll(side, pPick[min(n, maxPick)], engine.About{What: pickOrder[n], Model: t, Other: engine.NoModel}).Outcome]
 			}
 		}
 		if !s.Models[v].InPlay {
@@ -181,12 +187,12 @@ func coverBonus(opt string, short bool) int {
 func wound(c *engine.Ctx, m int, w weapon, t, cover int) {
 	s := c.State()
 	target := woundTarget(strength(s, m, w), s.Stat(t, sT))
-	if c.Roll(s.SideOf(t), hitTest(target, 0)).Outcome != 0 {
+	if c.Roll(s.SideOf(t), hitTest(target, 0), engine.About{What: "Wound roll", Model: m, Other: t, With: w.name}).Outcome != 0 {
 		c.Emit(engine.Event{Type: "no-wound", Model: m, Other: t})
 		return
 	}
 	if sv := s.Stat(t, sSv); sv < 7 {
-		if c.Roll(s.SideOf(t), saveTest(sv, w.ap+cover)).Outcome == 0 {
+		if c.Roll(s.SideOf(t), saveTest(sv, w.ap+cover), engine.About{What: "Save", Model: t, Other: m, With: w.name}).Outcome == 0 {
 			c.Emit(engine.Event{Type: "saved", Model: t, Other: m})
 			return
 		}
@@ -194,8 +200,10 @@ func wound(c *engine.Ctx, m int, w weapon, t, cover int) {
 	damage(c, m, t, w.dmg, w.lethality)
 }
 
-// resolveFireAll: a vehicle fires every ranged weapon, each at an enemy
-// its player picks, all declared before any dice (rules.md §2.2.3).
+// resolveFireAll: a vehicle fires every ranged weapon it has, Heavy or
+// not, each at an enemy its player picks, all declared before any dice
+// (seed 000, Fire All; rules.md §2.2.3). No weapon is held back; one with
+// no enemy in sight and range (on a board) has nothing to fire at.
 func resolveFireAll(c *engine.Ctx, a engine.Action) {
 	s := c.State()
 	m := a.Actor
@@ -209,18 +217,21 @@ func resolveFireAll(c *engine.Ctx, a engine.Action) {
 			continue
 		}
 		var ts []int
-		opts := []string{"hold"}
+		var opts []string
 		for t := range s.Models {
 			if enemy(s, m, t) && sees(s, m, t) && within(s, m, t, w.lr) {
 				ts = append(ts, t)
 				opts = append(opts, s.Static(t).ID)
 			}
 		}
-		if len(ts) == 0 {
-			continue
-		}
-		if k := c.Choose(s.SideOf(m), "fire-all-target", "Target for "+w.name+"?", opts); k > 0 {
-			shots = append(shots, shot{w, ts[k-1]})
+		switch len(ts) {
+		case 0:
+			c.Emit(engine.Event{Type: "no-target", Model: m, Other: engine.NoModel, Value: w.gear})
+		case 1:
+			shots = append(shots, shot{w, ts[0]})
+		default:
+			k := c.Choose(s.SideOf(m), "fire-all-target", "Fire All: which enemy does the "+w.name+" fire at? (every weapon fires; all targets are declared before any dice)", opts)
+			shots = append(shots, shot{w, ts[k]})
 		}
 	}
 	for _, sh := range shots {
@@ -327,7 +338,7 @@ func strike(c *engine.Ctx, st *striker) {
 			}
 		}
 		mod := assist(s, st.m, t) - assist(s, t, st.m)
-		if c.Roll(s.SideOf(st.m), hitTest(s.Stat(st.m, sWS), mod)).Outcome != 0 {
+		if c.Roll(s.SideOf(st.m), hitTest(s.Stat(st.m, sWS), mod), engine.About{What: "Melee hit", Model: st.m, Other: t, With: w.name}).Outcome != 0 {
 			c.Emit(engine.Event{Type: "missed", Model: st.m, Other: t})
 			continue
 		}

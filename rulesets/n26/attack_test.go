@@ -264,8 +264,8 @@ func TestVehicleWithoutMeleeWeapon(t *testing.T) {
 func TestNerveCheck(t *testing.T) {
 	h := two(t, nil)
 	h.Force("b", seriouslyInjured)
-	h.Play("activate m0", "coup-de-grace m0 >m1", "f:1", "d:6 1")
-	if p := h.G.Pending(); p == nil || p.Fact != (engine.Fact{Kind: engine.FactWithin, A: 3, B: 1, Inches: 3}) {
+	h.Play("activate m0", "coup-de-grace m0 >m1", "f:1", "d:6", "d:1")
+	if p := h.G.Pending(); p == nil || p.Fact.Kind != engine.FactWithin || p.Fact.A != 3 || p.Fact.B != 1 || p.Fact.Inches != 3 {
 		t.Fatalf("asks %s, want whether b2 is within 3\" of b", h.Asks())
 	}
 	h.Play("f:1")

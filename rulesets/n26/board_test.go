@@ -151,7 +151,7 @@ func TestLeaderLendsCool(t *testing.T) {
 	h := onBoard(t, nil, nil, [][2]float32{{4, 4}, {6, 4}, {8, 4}, {12, 4}, {20, 20}},
 		ganger("w", 0), ganger("b", 1), ganger("b2", 1), boss, ganger("w2", 0))
 	h.Force("b", seriouslyInjured)
-	h.Play("activate m0", "coup-de-grace m0 >m1", "d:6 1")
+	h.Play("activate m0", "coup-de-grace m0 >m1", "d:6", "d:1")
 	h.WantAsks("dice n26-check {Value:9 Mods:[] Dice:2}")
 }
 
@@ -219,19 +219,23 @@ func TestVehicleTurn(t *testing.T) {
 	if dashes == 0 || moves == 0 {
 		t.Errorf("%d Dashes, %d Moves turning more than 90°: want some of each (Move may turn freely)", dashes, moves)
 	}
-	// The car faces b, north; b2 is behind-right of it (south-east): out
-	// of one turn, so the Charge does not reach it though it is in range;
-	// the car turns 90° right, to face east, and goes straight, ending
-	// nearer.
+	// Seed 000, Charge: a vehicle that cannot turn to face a model with its
+	// one turn of up to 90° may not target it. The car faces b, north; b2
+	// is behind-right of it (south-east): not a Charge target, though in
+	// reach; b is.
 	h = onBoard(t, nil, nil, [][2]float32{{12, 12}, {12, 15}, {2, 22}, {15, 9}}, car, ganger("b", 1), ganger("w2", 0), ganger("b2", 1))
-	before := gap(h.S(), 0, 3)
-	h.Play("activate m0", "charge m0 >m3", "d:6")
-	h.WantStatus("car", "active", "b2", "active")
-	if g := gap(h.S(), 0, 3); g >= before || g <= 1 {
-		t.Errorf("gap to b2 %.2f (was %.2f): want nearer, but not within 1\"", g, before)
+	h.Play("activate m0")
+	var targets []int
+	for _, a := range h.G.Legal() {
+		if a.ID == "charge" {
+			targets = append(targets, a.Target)
+		}
 	}
-	if f := h.S().Count(0, cFacing); f != 0 {
-		t.Errorf("the car faces %d° after turning right, want 0°", f)
+	if !slices.Equal(targets, []int{1}) {
+		t.Errorf("the car may Charge %v, want only b (m1)", targets)
+	}
+	if err := h.G.Apply(engine.Action{ID: "charge", Actor: 0, Target: 3}); err == nil {
+		t.Error("a Charge at b2, behind the car, was accepted")
 	}
 	// A fighter charges the same way into contact.
 	h = onBoard(t, nil, nil, [][2]float32{{12, 12}, {12, 15}, {2, 22}, {15, 9}}, ganger("w", 0), ganger("b", 1), ganger("w2", 0), ganger("b2", 1))

@@ -31,7 +31,7 @@
 //
 // # Options (rules.md §8)
 //
-//	suppressed-removal  end (default) | start    when the Suppressed marker goes (§6.2-b, gap 4)
+//	suppressed-removal  start (default) | end    when the Suppressed marker goes (seed 000; §6.2-b, gap 4)
 //	ammo-check          d6 (default) | off       Ammo (X+) without Rapid Fire: D6 after the attack, Out of Ammo below X (gap 3)
 //	cover-bonus         1-2 (default) | 2-1 | 1-1 save bonus in cover within Short / Long Range (§6.2-f, gap 5)
 //	group-order         player (default) | selected  Group Activation members' order (gap 10)
@@ -39,7 +39,26 @@
 //	escape-counts-ooa   yes (default) | no       Desperate Escape counts as Out of Action for Bottle and Nerve (§6.2-d)
 //	lasting-on-kill     yes (default) | no       Coup de Grace and Sabotage victims roll lasting tables (§2.3.9)
 //	succumb             yes (default) | no       post-battle D6 for models that ended Seriously Injured (§2.3.9)
+//	hit-seriously-injured 0 (default) | -1       ranged hit modifier against a Seriously Injured target (§2.3.4)
 //
+// suppressed-removal defaults to the seed's own reading: a model Suppressed
+// when it activates loses the marker then (one action this activation);
+// "end" keeps the status until that activation ends, as the handbook behind
+// rules.md §2.3.2 has it. Either way a Suppression gained during the
+// activation (a failed Nerve check) stands.
+//
+// hit-seriously-injured: seed 000 points Aimed Shot at the hit-roll page
+// without stating that page's modifiers, and rules.md §2.3.4 lists none for
+// a Seriously Injured target. The best public restatement of that page
+// found (the consolidated N26 handbook in github.com/dmitrriykriv/
+// necromunda-digital, pages/core-rules.html) gives a plain BS test with
+// only the naturals and random allocation into a combat, and cover as a
+// save bonus; one public N26 attack calculator (github.com/Seewhy3160/
+// necromunda-n26-attack-simulator) applies −1 to shoot a Seriously
+// Injured target, but cites no rules text for it (N23 had −1 against a
+// Prone target at Long Range only). So the default is no modifier, and -1
+// is there for groups who play it that way. It is ranged only: a
+// Seriously Injured model is never Engaged, so never a melee target.
 // # Board and table
 //
 // On a board the game measures: movement actions offer destinations
@@ -59,9 +78,26 @@
 //     that one falls, the rest go at the next enemy Engaged with it. Its
 //     primary weapon is its first Melee weapon, else its first Light one;
 //     the second weapon is the next. A vehicle without one makes no attacks.
-//   - A Charge or Engage may target a Seriously Injured enemy: reaching it
-//     opens the free Coup de Grace. Engagement comes from base contact
-//     between fighters, or from a Charge or Engage into a vehicle.
+//   - A Charge or Engage may target a Seriously Injured enemy, but never
+//     ends Engaged with it (seed 000): the model moves as close as it can,
+//     beside it if it reaches, and takes no free action; it may spend what
+//     it has left on a Coup de Grace. A Charge or Engage that ends Engaged
+//     gives a free Fight or a free Coup de Grace (at a Seriously Injured
+//     fighter within 1"), the only Coup de Grace an Engaged model may take.
+//     Engagement comes from base contact between fighters (from deployment
+//     on), from a Charge or Engage into a vehicle, or from a scenario's
+//     engaged-with (at a table).
+//   - Each player rolls their own die of a Coup de Grace: with physical dice
+//     each side types its own.
+//   - Fire All fires every ranged weapon that has an enemy in sight and
+//     range; each weapon's target is the player's pick when it has several.
+//   - A model selected by a Group Activation is marked at once, whether or
+//     not the Leadership check passes.
+//   - Moves on a board end beside friends and beside Seriously Injured
+//     enemies (as well as short of other enemies, to objectives and cover).
+//   - Crawl Through Ductway places the fighter at the spot nearest the far
+//     end that keeps the seed's conditions, searching every position at
+//     hundredths of an inch; with none, it stays and the action is spent.
 //   - Ammo (X+) on a Rapid Fire weapon adds nothing (its firepower dice
 //     already carry the ammo symbols).
 //   - A model that falls takes its hit as an automatic wound without a save;
@@ -70,9 +106,10 @@
 //   - On a board a vehicle has a facing (the counter "facing", degrees
 //     anticlockwise from +x): it deploys facing the nearest enemy, and
 //     after every move faces the way it went. Its one turn of up to 90° on
-//     a Charge or Dash is taken at the start of a straight move; a Charge
-//     at a target beyond that turn swings 90° towards it and goes straight
-//     as close as it can get.
+//     a Charge or Dash is taken at the start of a straight move. It may
+//     only Charge a model it can face with that turn (seed 000): on a board
+//     only those are offered; at a table the players are asked, and a "no"
+//     refuses the Charge, changing nothing (engine.Ctx.Refuse).
 //
 // # Not modelled
 //
@@ -87,12 +124,15 @@
 // # Dice procedures
 //
 // n26-injury and n26-recovery (injury dice, the worst or the best kept),
-// n26-coup-de-grace, n26-check (2D6 and D6 checks), n26-test (D6 tests
-// with naturals); inside the game also n26-d6, n26-firepower, n26-pick
+// n26-coup-de-grace (the whole opposed roll, for odds; in a game each
+// player's die is its own n26-d6 roll), n26-check (2D6 and D6 checks),
+// n26-test (D6 tests with naturals); inside the game also n26-d6,
+// n26-firepower, n26-pick
 // (random allocation), n26-bottle and the D66 lasting tables. The injury
 // die is a six-sided die with symbols: Injured on two faces, Seriously
 // Injured on three, Out of Action on one (rules.md §2.3.1). A player typing
 // physical dice may give the symbol, its initials (i, si, ooa) or the face
 // number 1–6; the firepower die's faces are typed by bullets (1, 2, 3) or
-// 1-ammo.
+// 1-ammo. Every roll asked of a player says what it is for, who rolls how
+// many dice of which kind, and what they need (see describe.go).
 package n26

@@ -22,7 +22,8 @@ func damage(c *engine.Ctx, src, t, dmg, lethality int) {
 	} else {
 		who %= len(s.Sides)
 	}
-	switch c.Roll(who, pInjury[min(lethality, maxLethality)]).Outcome {
+	l := min(lethality, maxLethality)
+	switch c.Roll(who, pInjury[l], engine.About{What: "Injury dice", Model: t, Other: engine.NoModel, With: lethalityText[l]}).Outcome {
 	case 0:
 		c.Emit(engine.Event{Type: "injured", Model: t, Other: src})
 	case 1:
@@ -30,6 +31,14 @@ func damage(c *engine.Ctx, src, t, dmg, lethality int) {
 	default:
 		goOOA(c, t, true)
 	}
+}
+
+// suppress makes m Suppressed (rules.md §2.3.4 step 5, Nerve check). A
+// Suppression gained during m's own activation stands at its end, even
+// with the option to keep the marker m started with until then (§6.2-b).
+func suppress(c *engine.Ctx, m int) {
+	c.SetStatus(m, suppressed)
+	c.State().Set(m, cWasSuppressed, false)
 }
 
 // goSI makes t Seriously Injured/Damaged (no effect if it already is): no
@@ -86,7 +95,7 @@ func nerve(c *engine.Ctx, t int) {
 			if v, _ := b.Fact(s, engine.Fact{Kind: engine.FactWithin, A: f, B: t, Inches: 3}); v == 0 {
 				continue
 			}
-		} else if !c.FactTrue(engine.Fact{Kind: engine.FactWithin, A: f, B: t, Inches: 3}) {
+		} else if !c.FactTrue(engine.Fact{Kind: engine.FactWithin, A: f, B: t, Inches: 3, Why: "Friends within 3\" of a model that goes Out of Action take a Nerve check"}) {
 			continue
 		}
 		cool := s.Stat(f, sCl)
@@ -107,8 +116,8 @@ func nerve(c *engine.Ctx, t int) {
 				}
 			}
 		}
-		if c.Roll(s.SideOf(f), check2(cool, 0)).Outcome != 0 {
-			c.SetStatus(f, suppressed)
+		if c.Roll(s.SideOf(f), check2(cool, 0), engine.For("Nerve check (Cool) after a friend went Out of Action nearby", f, t)).Outcome != 0 {
+			suppress(c, f)
 			fallCheck(c, f)
 		}
 	}
@@ -128,18 +137,16 @@ func fallCheck(c *engine.Ctx, m int) {
 	if v, _ := b.Fact(s, engine.Fact{Kind: engine.FactNearLedge, A: m, Inches: 0.5}); v == 0 {
 		return
 	}
-	if c.Roll(s.SideOf(m), hitTest(4, 0)).Outcome == 0 {
+	if c.Roll(s.SideOf(m), hitTest(4, 0), engine.For("Agility test not to fall from the ledge", m, engine.NoModel)).Outcome == 0 {
 		return
 	}
 	h, _ := b.Fact(s, engine.Fact{Kind: engine.FactFall, A: m})
 	c.Emit(engine.Event{Type: "fell", Model: m, Other: engine.NoModel, Value: h})
 	if cb := concrete(s); cb != nil {
-		for _, l := range cb.Ledges {
-			if l.A.Level == int(s.Models[m].Pos.Level) {
-				p := s.Models[m].Pos
-				c.Move(m, engine.Pos{X: p.X, Y: p.Y, Level: int8(l.Below)})
-				break
-			}
+		// It lands below the ledge it fell from: the nearest one.
+		if l, _, ok := cb.NearestLedge(s, m); ok {
+			p := s.Models[m].Pos
+			c.Move(m, engine.Pos{X: p.X, Y: p.Y, Level: int8(l.Below)})
 		}
 	}
 	switch {
@@ -150,7 +157,7 @@ func fallCheck(c *engine.Ctx, m int) {
 		damage(c, engine.NoModel, m, 1, 1)
 	}
 	if s.Models[m].InPlay && free(s, m) {
-		c.SetStatus(m, suppressed)
+		suppress(c, m)
 	}
 	if s.Turn.Model == m {
 		c.EndActivation()
@@ -173,7 +180,7 @@ func recover(c *engine.Ctx, m, extra, healer int) {
 			near |= 1 << n
 		}
 	}
-	if near != 0 && c.FactTrue(engine.Fact{Kind: engine.FactWithinAny, A: m, Set: near, Inches: 1}) {
+	if near != 0 && c.FactTrue(engine.Fact{Kind: engine.FactWithinAny, A: m, Set: near, Inches: 1, Why: "Recovery test: a model within 1\" of an enemy that is not Seriously Injured goes Out of Action without a roll"}) {
 		c.Emit(engine.Event{Type: "recovery", Model: m, Other: engine.NoModel, Key: "enemy-within-1"})
 		goOOA(c, m, true)
 		return
@@ -188,11 +195,11 @@ func recover(c *engine.Ctx, m, extra, healer int) {
 		}
 		// Assistance only adds a die the player may ignore, so it is given
 		// whenever someone can.
-		if helpers != 0 && c.FactTrue(engine.Fact{Kind: engine.FactWithinAny, A: m, Set: helpers, Inches: 1}) {
+		if helpers != 0 && c.FactTrue(engine.Fact{Kind: engine.FactWithinAny, A: m, Set: helpers, Inches: 1, Why: "Recovery test: a friendly fighter within 1\", neither Engaged nor Seriously Injured, assists with one more injury die"}) {
 			dice++
 		}
 	}
-	switch c.Roll(side, pRecovery[min(dice, maxRecovery)]).Outcome {
+	switch c.Roll(side, pRecovery[min(dice, maxRecovery)], engine.For("Recovery test", m, engine.NoModel)).Outcome {
 	case 0:
 		c.SetStatus(m, active)
 		c.Emit(engine.Event{Type: "recovered", Model: m, Other: engine.NoModel, Value: dice})
@@ -214,25 +221,30 @@ func closeEnough(c *engine.Ctx, m, t int) bool {
 	if geo(s) != nil || s.Vars[vContact] == int32(t+1) {
 		return true
 	}
-	if !c.FactTrue(engine.Fact{Kind: engine.FactWithin, A: m, B: t, Inches: 1}) {
+	if !c.FactTrue(engine.Fact{Kind: engine.FactWithin, A: m, B: t, Inches: 1, Why: "The target must be within 1\""}) {
 		c.Emit(engine.Event{Type: "out-of-reach", Model: m, Other: t})
 		return false
 	}
 	return true
 }
 
-// resolveCoupDeGrace: D6 + S against D6 + S, ties to the attacker (rules.md
-// §2.2.3, §6.2-i).
+// resolveCoupDeGrace: each player rolls their own D6 and adds their
+// fighter's Strength; the target goes Out of Action when the attacker's
+// total equals or beats it (seed 000, Coup de Grace; rules.md §6.2-i).
+// The two dice are two rolls, each asked of its own player.
 func resolveCoupDeGrace(c *engine.Ctx, a engine.Action) {
 	s := c.State()
-	if !closeEnough(c, a.Actor, a.Target) {
+	m, t := a.Actor, a.Target
+	if !closeEnough(c, m, t) {
 		return
 	}
-	p := pCoup[s.Stat(a.Actor, sS)][s.Stat(a.Target, sS)]
-	if c.Roll(s.SideOf(a.Actor), p).Outcome == 0 {
-		goOOA(c, a.Target, s.Option(optLasting) == "yes")
+	sm, st := s.Stat(m, sS), s.Stat(t, sS)
+	att := c.Roll(s.SideOf(m), pD6, engine.About{What: "Coup de Grace (the higher D6 + S wins, ties to the attacker), the attacker's D6 + S", Model: m, Other: t, With: strengthText[sm]}).Outcome + 1 + sm
+	def := c.Roll(s.SideOf(t), pD6, engine.About{What: "Coup de Grace, the target's D6 + S", Model: t, Other: m, With: strengthText[st]}).Outcome + 1 + st
+	if att >= def {
+		goOOA(c, t, s.Option(optLasting) == "yes")
 	} else {
-		c.Emit(engine.Event{Type: "survived", Model: a.Target, Other: a.Actor})
+		c.Emit(engine.Event{Type: "survived", Model: t, Other: m})
 	}
 }
 
@@ -257,7 +269,7 @@ func resolveSabotage(c *engine.Ctx, a engine.Action) {
 	if !closeEnough(c, a.Actor, a.Target) {
 		return
 	}
-	if c.Roll(s.SideOf(a.Actor), check2(s.Stat(a.Actor, sInt), 0)).Outcome == 0 {
+	if c.Roll(s.SideOf(a.Actor), check2(s.Stat(a.Actor, sInt), 0), engine.For("Sabotage: Intelligence check", a.Actor, a.Target)).Outcome == 0 {
 		goOOA(c, a.Target, s.Option(optLasting) == "yes")
 	} else {
 		c.Emit(engine.Event{Type: "sabotage-failed", Model: a.Actor, Other: a.Target})
@@ -270,7 +282,7 @@ func resolveSabotage(c *engine.Ctx, a engine.Action) {
 func resolveEscape(c *engine.Ctx, a engine.Action) {
 	s := c.State()
 	m := a.Actor
-	roll := c.Roll(s.SideOf(m), pD6).Outcome + 1
+	roll := c.Roll(s.SideOf(m), pD6, engine.For("Desperate Escape (1–2: a lasting roll; 3–6: no lasting effect)", m, engine.NoModel)).Outcome + 1
 	c.Remove(m)
 	s.Set(m, cFled, true)
 	for n := range s.Models {
@@ -320,7 +332,7 @@ func resolveGroup(c *engine.Ctx, a engine.Action) {
 		if !friend(s, m, f) || !fighter(s, f) || s.Models[f].Acts != 0 {
 			continue
 		}
-		if geo(s) != nil && !within(s, m, f, 3) || geo(s) == nil && !c.FactTrue(engine.Fact{Kind: engine.FactWithin, A: m, B: f, Inches: 3}) {
+		if geo(s) != nil && !within(s, m, f, 3) || geo(s) == nil && !c.FactTrue(engine.Fact{Kind: engine.FactWithin, A: m, B: f, Inches: 3, Why: "Group Activation picks friendly Ready fighters within 3\""}) {
 			continue
 		}
 		if c.Choose(side, "group-member", "Add "+s.Static(f).ID+" to the Group Activation?", noYes) == 1 {
@@ -331,12 +343,15 @@ func resolveGroup(c *engine.Ctx, a engine.Action) {
 		c.Emit(engine.Event{Type: "group-empty", Model: m, Other: engine.NoModel})
 		return
 	}
-	if c.Roll(side, check2(s.Stat(m, sLd), -(len(picked)-1))).Outcome != 0 {
-		c.Emit(engine.Event{Type: "group-failed", Model: m, Other: engine.NoModel, Value: len(picked)})
-		return
-	}
+	// Selected is selected, whether or not the check passes: none of them
+	// may start a Group Activation of its own this round (seed 000, Group
+	// Activation; rules.md §6.2-j).
 	for _, f := range picked {
 		s.Set(f, cGroupSelected, true)
+	}
+	if c.Roll(side, check2(s.Stat(m, sLd), -(len(picked)-1)), engine.For("Group Activation: Leadership check, −1 per fighter after the first", m, engine.NoModel)).Outcome != 0 {
+		c.Emit(engine.Event{Type: "group-failed", Model: m, Other: engine.NoModel, Value: len(picked)})
+		return
 	}
 	if s.Option(optGroupOrder) == "selected" {
 		e := ext(s)
@@ -364,6 +379,6 @@ func lastingRoll(c *engine.Ctx, m int, why string) {
 	if vehicle(s, m) {
 		v = 1
 	}
-	r := c.Roll((s.SideOf(m)+1)%len(s.Sides), pLasting[v])
+	r := c.Roll((s.SideOf(m)+1)%len(s.Sides), pLasting[v], engine.For("Lasting roll after the battle", m, engine.NoModel))
 	note(s, "%s: %s: %s", s.Static(m).ID, why, Lasting{Vehicle: v == 1}.table()[r.Outcome].name)
 }

@@ -52,6 +52,20 @@ func clear1inch(s *engine.State, m int, p engine.Pos) bool {
 
 func anywhere(*engine.State, int, engine.Pos) bool { return true }
 
+// shy is the set of models a move of m's stops 1" short of: enemies that
+// are not Seriously Injured. Models may end beside friends and beside
+// Seriously Injured enemies (seed 000, Engaged status: models move freely
+// within 1" of them), so destinations go into base contact with those.
+func shy(s *engine.State, m int) uint64 {
+	var set uint64
+	for n := range s.Models {
+		if engages(s, m, n) {
+			set |= 1 << n
+		}
+	}
+	return set
+}
+
 // moveOptions lists a movement action's destinations on a board (a plain
 // action at a table).
 func moveOptions(reach func(s *engine.State, m int) float32, ok func(s *engine.State, m int, p engine.Pos) bool) func(s *engine.State, m int, add func(engine.Action)) {
@@ -62,7 +76,7 @@ func moveOptions(reach func(s *engine.State, m int) float32, ok func(s *engine.S
 			return
 		}
 		e := ext(s)
-		e.pos = b.Destinations(s, m, reach(s, m), e.pos[:0])
+		e.pos = b.Destinations(s, m, reach(s, m), shy(s, m), e.pos[:0])
 		for _, p := range e.pos {
 			if ok(s, m, p) {
 				add(engine.Action{Target: engine.NoModel}.At(p.X, p.Y))
@@ -92,41 +106,57 @@ func resolveRetreat(c *engine.Ctx, a engine.Action) {
 	resolveMove(c, a)
 }
 
-// resolveCharge moves up to M + D6" towards the target (rules.md §2.2.3).
+// resolveCharge moves up to M + D6" towards the target (seed 000, Charge;
+// rules.md §2.2.3). A vehicle may only target a model it can turn to face
+// with its one turn of up to 90° (seed 000, Charge): on a board the
+// targets offered are those; at a table the players are asked first, and
+// a "no" refuses the action.
 func resolveCharge(c *engine.Ctx, a engine.Action) {
 	s := c.State()
-	roll := c.Roll(s.SideOf(a.Actor), pD6).Outcome + 1
+	if vehicle(s, a.Actor) && geo(s) == nil &&
+		!c.FactTrue(engine.Fact{Kind: engine.FactTurn, A: a.Actor, B: a.Target, Inches: 90, Why: "A vehicle may only Charge a model it can face with one turn of up to 90°"}) {
+		c.Refuse(fmt.Sprintf("%s cannot turn to face %s with one turn of up to 90°, so it may not Charge it (seed 000, Charge)", s.Static(a.Actor).ID, s.Static(a.Target).ID))
+	}
+	roll := c.Roll(s.SideOf(a.Actor), pD6, engine.For("Charge distance (M + D6\")", a.Actor, a.Target)).Outcome + 1
 	approach(c, a.Actor, a.Target, float64(s.Stat(a.Actor, sM)+roll), true)
 }
 
-// resolveEngage moves up to D6" towards the target (rules.md §2.2.3).
+// resolveEngage moves up to D6" towards the target (seed 000, Engage;
+// rules.md §2.2.3).
 func resolveEngage(c *engine.Ctx, a engine.Action) {
-	roll := c.Roll(c.State().SideOf(a.Actor), pD6).Outcome + 1
+	roll := c.Roll(c.State().SideOf(a.Actor), pD6, engine.For("Engage distance (D6\")", a.Actor, a.Target)).Outcome + 1
 	approach(c, a.Actor, a.Target, float64(roll), false)
 }
 
-// approach moves m up to reach inches towards t: into base contact if it
-// can (it may then pass within 1" of enemies), Engaged, with a free Fight
-// or Coup de Grace to follow; otherwise as close as possible while keeping
-// the 1" rule.
+// approach moves m up to reach inches towards t. If the move can end
+// Engaged with t (base contact with an enemy that is not Seriously
+// Injured), it does, passing within 1" of enemies on the way, and the model
+// must then take a Fight or a Coup de Grace as a free action; otherwise it
+// moves as close as possible to t, keeping the 1" rule (seed 000, Charge
+// and Engage). A Seriously Injured target is never Engaged (seed 000,
+// Engaged status), so a move towards one ends beside it, if it can, with
+// no free action: the model keeps whatever actions it has left.
 func approach(c *engine.Ctx, m, t int, reach float64, charge bool) {
 	s := c.State()
+	engageable := status(s, t) != seriouslyInjured
 	reached := false
 	if b := geo(s); b != nil {
 		p := board.ContactPoint(s, m, t)
-		if d, ok := b.PathLength(s, m, p); ok && float64(d) <= reach+1e-6 && (!charge || oneTurn(s, m, p)) {
+		if d, ok := b.PathLength(s, m, p); ok && float64(d) <= reach+1e-6 && (engageable || rule1inch(s, m, p)) {
 			moveTo(c, m, p)
 			reached = true
 		} else {
-			closer(c, m, t, reach, charge)
+			closer(c, m, t, reach)
 		}
-	} else {
-		reached = c.FactTrue(engine.Fact{Kind: engine.FactContact, A: m, B: t})
+	} else if engageable {
+		reached = c.FactTrue(engine.Fact{Kind: engine.FactContact, A: m, B: t, Why: "Did the move end in base contact with its target? If so it is Engaged and takes a free Fight or Coup de Grace"})
 		if !reached {
 			c.Emit(engine.Event{Type: "moved-closer", Model: m, Other: t})
 		}
+	} else {
+		c.Emit(engine.Event{Type: "moved-closer", Model: m, Other: t})
 	}
-	if !reached {
+	if !reached || !engageable {
 		refresh(c)
 		return
 	}
@@ -141,8 +171,8 @@ func approach(c *engine.Ctx, m, t int, reach float64, charge bool) {
 
 // closer moves m straight towards t as far as it may: within reach, on
 // ground it can stand on, and never within 1" of an enemy that is not
-// Seriously Injured. A charging vehicle turns at most 90° towards t first.
-func closer(c *engine.Ctx, m, t int, reach float64, charge bool) {
+// Seriously Injured.
+func closer(c *engine.Ctx, m, t int, reach float64) {
 	s := c.State()
 	b := geo(s)
 	x0, y0, lvl := centre(s, m)
@@ -151,23 +181,6 @@ func closer(c *engine.Ctx, m, t int, reach float64, charge bool) {
 	l := math.Hypot(dx, dy)
 	if l == 0 {
 		return
-	}
-	if f := int(s.Models[m].Counters[cFacing]); charge && vehicle(s, m) && turn(heading(x0, y0, tx, ty), f) > 90 {
-		// Turn 90° the way nearer the target, then go straight.
-		h := heading(x0, y0, tx, ty)
-		a := f + 90
-		if ((h-f)%360+360)%360 > 180 {
-			a = f - 90
-		}
-		// Along that heading the target is nearest at the projection of
-		// the line to it: go no further.
-		ux, uy := math.Cos(float64(a)*math.Pi/180), math.Sin(float64(a)*math.Pi/180)
-		l = dx*ux + dy*uy
-		if l <= 0.05 {
-			c.Emit(engine.Event{Type: "no-room", Model: m, Other: t})
-			return
-		}
-		dx, dy = ux*l, uy*l
 	}
 	for d := math.Min(reach, l); d > 0.05; d -= 0.25 {
 		p := engine.Pos{X: float32(math.Round((x0+dx/l*d)*100) / 100), Y: float32(math.Round((y0+dy/l*d)*100) / 100), Level: lvl}
@@ -187,13 +200,13 @@ func closer(c *engine.Ctx, m, t int, reach float64, charge bool) {
 func resolveFreewheel(c *engine.Ctx, a engine.Action) {
 	s := c.State()
 	m := a.Actor
-	roll := c.Roll(s.SideOf(m), pD6).Outcome + 1
+	roll := c.Roll(s.SideOf(m), pD6, engine.For("Freewheel distance (D6\")", m, engine.NoModel)).Outcome + 1
 	b := geo(s)
 	if b == nil {
 		c.Emit(engine.Event{Type: "moved", Model: m, Other: engine.NoModel, Value: roll})
 		return
 	}
-	dests := b.Destinations(s, m, float32(roll), nil)
+	dests := b.Destinations(s, m, float32(roll), shy(s, m), nil)
 	if len(dests) == 0 {
 		c.Emit(engine.Event{Type: "no-room", Model: m, Other: engine.NoModel})
 		return
@@ -224,8 +237,11 @@ func nearDuct(s *engine.State, m int) bool {
 	return ok
 }
 
-// resolveDuct places the fighter within 1" of the ductway's other end, more
-// than 1" from every enemy, overlapping nothing (rules.md §2.2.3, §2.3.9).
+// resolveDuct places the fighter with its base within 1" of the ductway's
+// other end, more than 1" from every enemy, overlapping no model or
+// obstacle (seed 000, Crawl Through Ductway; rules.md §2.3.9): the spot
+// nearest the end, found whenever one exists at hundredths of an inch. With
+// no such spot the fighter stays where it is, and the action is spent.
 func resolveDuct(c *engine.Ctx, a engine.Action) {
 	s := c.State()
 	m := a.Actor
@@ -236,20 +252,10 @@ func resolveDuct(c *engine.Ctx, a engine.Action) {
 		return
 	}
 	end, _ := b.Ductway(s, m)
-	r := radius(s, m)
-	for _, d := range []float64{0, r + 0.5} {
-		for k := range 8 {
-			ang := float64(k) * math.Pi / 4
-			p := board.Point{X: end.X + d*math.Cos(ang), Y: end.Y + d*math.Sin(ang), Level: end.Level}
-			if b.Fits(s, m, p, 1) {
-				c.Move(m, engine.Pos{X: float32(p.X), Y: float32(p.Y), Level: int8(p.Level)})
-				refresh(c)
-				return
-			}
-			if d == 0 {
-				break
-			}
-		}
+	if p, ok := b.Spot(s, m, end, 1, 1); ok {
+		c.Move(m, engine.Pos{X: float32(p.X), Y: float32(p.Y), Level: int8(p.Level)})
+		refresh(c)
+		return
 	}
 	c.Emit(engine.Event{Type: "no-room", Model: m, Other: engine.NoModel})
 }
@@ -299,8 +305,12 @@ func resolveInteract(c *engine.Ctx, a engine.Action) {
 // made by a Charge or Engage into a vehicle stand while in contact);
 // Seriously Injured and removed models are never Engaged; an Engaged model
 // is never Suppressed; a model no longer Engaged is Active.
-func refresh(c *engine.Ctx) {
-	s := c.State()
+func refresh(c *engine.Ctx) { engagement(c.State(), c.SetStatus) }
+
+// engagement is refresh on a state, setting statuses with set (Start uses
+// it before the game has a Ctx: models deployed in base contact are
+// Engaged from the start).
+func engagement(s *engine.State, set func(m, status int)) {
 	b := geo(s)
 	for m := range s.Models {
 		for n := m + 1; n < len(s.Models); n++ {
@@ -322,9 +332,9 @@ func refresh(c *engine.Ctx) {
 		}
 		switch {
 		case s.Models[m].Links != 0:
-			c.SetStatus(m, engaged)
+			set(m, engaged)
 		case status(s, m) == engaged:
-			c.SetStatus(m, active)
+			set(m, active)
 		}
 	}
 }
@@ -378,6 +388,14 @@ func oneTurn(s *engine.State, m int, p engine.Pos) bool {
 	}
 	x, y, _ := centre(s, m)
 	return turn(heading(x, y, float64(p.X), float64(p.Y)), int(s.Models[m].Counters[cFacing])) <= 90
+}
+
+// facesWithin90: vehicle m can face model t's centre with one turn of up
+// to 90° from its facing.
+func facesWithin90(s *engine.State, m, t int) bool {
+	x, y, _ := centre(s, m)
+	tx, ty, _ := centre(s, t)
+	return turn(heading(x, y, tx, ty), int(s.Models[m].Counters[cFacing])) <= 90
 }
 
 // dashTo: the 1" rule, and a vehicle's single turn.

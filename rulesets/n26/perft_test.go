@@ -82,9 +82,14 @@ func TestPerft(t *testing.T) {
 		steps    int   // bot decisions played first
 		counts   []int // depth 1, 2, 3
 	}{
-		{"hab-block-brawl", 1, 0, []int{5, 124, 597}},
-		{"sump-crossing", 1, 0, []int{5, 192, 1501}},
-		{"sump-crossing", 5, 60, []int{3, 113}}, // after 60 bot decisions
+		// Issue 8 changed these: hab-block-brawl's depth 3 by one because
+		// Fire All now fires every weapon (no "hold"), so the seeded dice
+		// later in the walk differ; sump-crossing's because moves now end
+		// beside friends and Seriously Injured enemies (34 more moves at
+		// depth 2), and the position after 60 bot decisions is another.
+		{"hab-block-brawl", 1, 0, []int{5, 124, 596}},
+		{"sump-crossing", 1, 0, []int{5, 226, 1850}},
+		{"sump-crossing", 5, 60, []int{3, 90}}, // after 60 bot decisions
 	} {
 		t.Run(fmt.Sprintf("%s/%d", tc.scenario, tc.steps), func(t *testing.T) {
 			g := newGame(t, tc.scenario, tc.seed)

@@ -184,7 +184,6 @@ var (
 	pLasting                  = [2]dice.Procedure{Lasting{}, Lasting{Vehicle: true}}
 	pInjury    [maxLethality + 1]dice.Procedure
 	pRecovery  [maxRecovery + 1]dice.Procedure
-	pCoup      [11][11]dice.Procedure
 	pFirepower [maxFirepower + 1]dice.Procedure
 	pPick      [maxPick + 1]dice.Procedure
 	pHit       [8][modRange]dice.Procedure // target 2..7, modifier −modLo..
@@ -207,11 +206,6 @@ func init() {
 	}
 	for n := 1; n <= maxRecovery; n++ {
 		pRecovery[n] = Recovery{Dice: n}
-	}
-	for a := 1; a <= 10; a++ {
-		for b := 1; b <= 10; b++ {
-			pCoup[a][b] = CoupDeGrace{Attacker: a, Target: b}
-		}
 	}
 	for n := 1; n <= maxFirepower; n++ {
 		pFirepower[n] = Firepower{Dice: n}

@@ -50,7 +50,7 @@ func priorityRoll(c *engine.Ctx) {
 	for {
 		best, top := -1, tied[:0:0]
 		for _, side := range tied {
-			v := c.Roll(side, pD6).Outcome
+			v := c.Roll(side, pD6, engine.BySide("Priority roll (the highest D6 has Priority; ties roll again)")).Outcome
 			switch {
 			case v > best:
 				best, top = v, append(top[:0], side)
@@ -117,7 +117,7 @@ func endPhase(c *engine.Ctx) {
 		if ld == 0 {
 			continue
 		}
-		r := c.Roll(side, pBottle[ld])
+		r := c.Roll(side, pBottle[ld], engine.BySide("Bottle check (a model went Out of Action this round)"))
 		if r.Outcome == 0 {
 			continue
 		}
@@ -198,7 +198,8 @@ func winnerAgainst(s *engine.State, loser int) int {
 }
 
 // ActivationStart: a Seriously Injured model notes it for its Recovery
-// test; a Suppressed model has one action (rules.md §2.2.2, §2.2.6).
+// test; a Suppressed model has one action and, by default, loses its
+// marker now (seed 000, Model actions; rules.md §2.2.2, §2.2.6, §6.2-b).
 func (r *Rules) ActivationStart(c *engine.Ctx, m int) {
 	s := c.State()
 	switch status(s, m) {
@@ -214,11 +215,11 @@ func (r *Rules) ActivationStart(c *engine.Ctx, m int) {
 	}
 }
 
-// ActivationEnd (rules.md §2.2.2, §2.2.6, §6.2-b): the Suppressed marker the
-// model had at the start goes (by
-// default, now; a model Suppressed during its own activation keeps it); a
-// model that started Seriously Injured and still is takes its Recovery
-// test; the next member of an ordered Group Activation is called.
+// ActivationEnd (rules.md §2.2.2, §2.2.6, §6.2-b): with the option to keep
+// it until now, the Suppressed marker the model had at the start goes (one
+// gained during this activation stays, see suppress); a model that started
+// Seriously Injured and still is takes its Recovery test; the next member
+// of an ordered Group Activation is called.
 func (r *Rules) ActivationEnd(c *engine.Ctx, m int) {
 	s := c.State()
 	if s.Has(m, cWasSuppressed) && status(s, m) == suppressed {
@@ -347,7 +348,7 @@ func (r *Rules) GameEnd(c *engine.Ctx) {
 		case !s.Models[m].InPlay && !s.Has(m, cFled) && !s.Has(m, cNoLasting):
 			lastingRoll(c, m, "out of action")
 		case s.Option(optSuccumb) == "yes" && (s.Models[m].InPlay && status(s, m) == seriouslyInjured || s.Has(m, cFled) && s.Has(m, cStartedSI)):
-			roll := c.Roll(s.SideOf(m), pD6).Outcome + 1
+			roll := c.Roll(s.SideOf(m), pD6, engine.For("After the battle: does it succumb? (1–2: a lasting roll)", m, engine.NoModel)).Outcome + 1
 			if roll <= 2 {
 				lastingRoll(c, m, fmt.Sprintf("succumbed (%d)", roll))
 			} else {

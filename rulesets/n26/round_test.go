@@ -48,7 +48,7 @@ func TestBottleCheck(t *testing.T) {
 	h.S().Link(2, 3, true)
 	h.Force("w2", engaged)
 	h.Force("b2", engaged)
-	h.Play("activate m0", "coup-de-grace m0 >m1", "f:1", "d:6 1", "f:0", "f:0", "end m0") // Nerve: b3, b4 (b2 is Engaged)
+	h.Play("activate m0", "coup-de-grace m0 >m1", "f:1", "d:6", "d:1", "f:0", "f:0", "end m0") // Nerve: b3, b4 (b2 is Engaged)
 	for _, m := range []string{"m3", "m2", "m4", "m5"} {
 		h.Play("activate "+m, "end "+m)
 	}
@@ -67,7 +67,7 @@ func TestBottleCheck(t *testing.T) {
 	// Conceding ends the game, lost.
 	h = table(t, nil, ganger("w", 0), ganger("b", 1), ganger("w2", 0), ganger("b2", 1))
 	h.Force("b", seriouslyInjured)
-	h.Play("activate m0", "coup-de-grace m0 >m1", "f:1", "d:6 1", "f:0", "end m0", "activate m3", "end m3", "activate m2", "end m2")
+	h.Play("activate m0", "coup-de-grace m0 >m1", "f:1", "d:6", "d:1", "f:0", "end m0", "activate m3", "end m3", "activate m2", "end m2")
 	h.Play("d:1 1", "c:flee", "d:3 3") // passed the Bottle check, then fled: b's lasting roll
 	if !h.G.Over() || h.S().Winner != 0 {
 		t.Errorf("over %v winner %d, want the Wardens' win", h.G.Over(), h.S().Winner)
@@ -80,7 +80,7 @@ func TestBottleIgnoresBeasts(t *testing.T) {
 	hound := with(ganger("hound", 1, "beast"), func(m *engine.ModelSetup) { m.Profile[sLd] = 9 })
 	h := table(t, nil, ganger("w", 0), ganger("b", 1), ganger("w2", 0), hound, ganger("b3", 1))
 	h.Force("b", seriouslyInjured)
-	h.Play("activate m0", "coup-de-grace m0 >m1", "f:1", "d:6 1", "f:0", "f:0", "end m0")
+	h.Play("activate m0", "coup-de-grace m0 >m1", "f:1", "d:6", "d:1", "f:0", "f:0", "end m0")
 	h.Play("activate m3", "end m3", "activate m2", "end m2", "activate m4", "end m4")
 	h.WantAsks("dice n26-bottle {Value:6}")
 }
@@ -95,8 +95,8 @@ func TestGameEndAndReport(t *testing.T) {
 	h := start(t, su)
 	h.Force("b", seriouslyInjured)
 	h.Force("b2", seriouslyInjured)
-	h.Play("activate m0", "coup-de-grace m0 >m1", "f:1", "d:6 1", "f:0", "end m0") // Nerve: b3 only
-	h.Play("activate m3", "end m3")                                                // b2 crawls nowhere: its Recovery test keeps it down
+	h.Play("activate m0", "coup-de-grace m0 >m1", "f:1", "d:6", "d:1", "f:0", "end m0") // Nerve: b3 only
+	h.Play("activate m3", "end m3")                                                     // b2 crawls nowhere: its Recovery test keeps it down
 	h.Play("f:0", "f:0", "d:3")
 	h.Play("activate m2", "end m2", "activate m4", "end m4")
 	h.Play("d:1 1", "c:fight-on") // Bottle check passed; a third gone, the Breakers fight on

@@ -3,9 +3,11 @@ package n26
 import (
 	"encoding/json"
 	"fmt"
+	"math"
 	"slices"
 	"sync"
 
+	"github.com/skirmish-engine/skirmish/board"
 	"github.com/skirmish-engine/skirmish/engine"
 	"github.com/skirmish-engine/skirmish/rules"
 )
@@ -83,6 +85,7 @@ const (
 	optEscapeOOA  = "escape-counts-ooa"
 	optLasting    = "lasting-on-kill"
 	optSuccumb    = "succumb"
+	optHitSI      = "hit-seriously-injured"
 )
 
 // Keywords: fighter subtypes and vehicle subtypes (rules.md §2.3.7).
@@ -129,7 +132,7 @@ func buildInfo() engine.Info {
 		Actions: actionDefs(),
 		Economy: engine.Economy{Slots: 2, Cost: map[string]int{"single": 1, "double": 2, "free": 0}},
 		Options: []engine.OptionDef{
-			{Name: optSuppressed, Usage: "when a Suppressed model's marker goes: end of its activation (status kept meanwhile) or its start", Default: "end", Choices: []string{"end", "start"}, Source: "rules.md §6.2-b, §8 gap 4"},
+			{Name: optSuppressed, Usage: "when a Suppressed model's marker goes: when it activates (the seed) or at the end of that activation (status kept meanwhile)", Default: "start", Choices: []string{"start", "end"}, Source: "seed 000, Model actions; rules.md §6.2-b, §8 gap 4"},
 			{Name: optAmmo, Usage: "Ammo (X+) on weapons without Rapid Fire: roll D6 after each attack, Out of Ammo below X; or no roll", Default: "d6", Choices: []string{"d6", "off"}, Source: "rules.md §2.3.9, §8 gap 3"},
 			{Name: optCover, Usage: "save bonus for a target in cover: within Short Range / within Long Range", Default: "1-2", Choices: []string{"1-2", "2-1", "1-1"}, Source: "rules.md §6.2-f, §8 gap 5"},
 			{Name: optGroupOrder, Usage: "Group Activation: members activate in the order their player picks, or in the order selected", Default: "player", Choices: []string{"player", "selected"}, Source: "rules.md §8 gap 10"},
@@ -137,6 +140,7 @@ func buildInfo() engine.Info {
 			{Name: optEscapeOOA, Usage: "whether Desperate Escape counts as Out of Action for Bottle and Nerve", Default: "yes", Choices: []string{"yes", "no"}, Source: "rules.md §6.2-d, §8"},
 			{Name: optLasting, Usage: "whether a model taken out by Coup de Grace or Sabotage rolls on the lasting tables", Default: "yes", Choices: []string{"yes", "no"}, Source: "rules.md §2.3.9"},
 			{Name: optSuccumb, Usage: "after the battle, a model that ended Seriously Injured rolls D6: on 1–2 it is Out of Action", Default: "yes", Choices: []string{"yes", "no"}, Source: "rules.md §2.3.9"},
+			{Name: optHitSI, Usage: "modifier to a ranged hit roll against a Seriously Injured target: none (no source states one) or -1 (as one public N26 attack calculator applies)", Default: "0", Choices: []string{"0", "-1"}, Source: "rules.md §2.3.4; seed 000 refers to the hit-roll page without stating it; see the package doc"},
 		},
 	}
 }
@@ -152,6 +156,7 @@ type weapon struct {
 	str, strPlus       int     // absolute Strength, or a bonus to the user's
 	ap, dmg, lethality int
 	rapid, ammo        int // Rapid Fire (X), Ammo (X+); 0 if none
+	ammoText           string
 }
 
 // static is a setup compiled for play: shared, never changed.
@@ -177,6 +182,7 @@ func compile(su *engine.Setup) *static {
 				ap: g.Stats["ap"], dmg: max(g.Stats["d"], 1), lethality: max(g.Stats["l"], 1)}
 			w.rapid, _ = g.Trait("rapid-fire")
 			w.ammo, _ = g.Trait("ammo")
+			w.ammoText = fmt.Sprintf("%s, Ammo %d+: below %d it runs out of ammo", g.Name, w.ammo, w.ammo)
 			ws = append(ws, w)
 		}
 		st.weapons = append(st.weapons, ws)
@@ -236,16 +242,25 @@ func stat(s *engine.State) *static {
 }
 
 // Start gives every model its wounds and compiles the setup (once for a
-// batch of games on one setup: it never changes).
+// batch of games on one setup: it never changes). A model the scenario
+// starts Seriously Injured is at 0 wounds with the Injured condition, as
+// injury dice would leave it (rules.md §2.3.4). Models deployed in base
+// contact with an enemy, or tied to one by the scenario, are Engaged from
+// the start (seed 000, Engaged status; rules.md §2.3.2).
 func (r *Rules) Start(s *engine.State) error {
 	for m := range s.Models {
 		s.Models[m].Counters[cWounds] = int16(s.Stat(m, sW))
+		if status(s, m) == seriouslyInjured {
+			s.Models[m].Counters[cWounds] = 0
+			s.Set(m, cInjured, true)
+		}
 	}
 	su := s.Setup()
 	s.Ext = &Ext{st: r.compiled.Get(su, compile)}
 	if su.Board != nil {
 		faceNearestEnemy(s)
 	}
+	engagement(s, func(m, st int) { s.Models[m].Status = uint8(st) })
 	return nil
 }
 
@@ -274,6 +289,9 @@ func (r *Rules) CheckSetup(su *engine.Setup) error {
 				return bad(fmt.Sprintf("%s.keywords[%d]", p, k), "unknown keyword %q; allowed for a %s: %v", kw, m.Type, own)
 			}
 		}
+		if err := checkStart(su, i); err != nil {
+			return err
+		}
 		for g, gear := range m.Gear {
 			gp := fmt.Sprintf("%s.gear[%d]", p, g)
 			switch gear.Kind {
@@ -298,6 +316,37 @@ func (r *Rules) CheckSetup(su *engine.Setup) error {
 			}
 			if n, ok := gear.Trait("ammo"); ok && (n < 2 || n > 6) {
 				return bad(gp+".traits", "ammo %d; allowed 2 to 6 (Ammo X+)", n)
+			}
+		}
+	}
+	return nil
+}
+
+// checkStart checks model i's starting status and engagements: Engaged
+// comes from base contact or engaged-with, never set alone; a Seriously
+// Injured model is never Engaged (seed 000, Engaged status); on a board,
+// models said to be engaged must be in base contact.
+func checkStart(su *engine.Setup, i int) error {
+	m := &su.Models[i]
+	p := fmt.Sprintf("models[%d]", i)
+	if m.Status == "engaged" {
+		return &engine.FieldError{Path: p + ".status", Problem: "a model is Engaged by base contact (on a board) or by engaged-with (at a table), not by its status"}
+	}
+	for k, id := range m.Engaged {
+		path := fmt.Sprintf("%s.engaged-with[%d]", p, k)
+		j := slices.IndexFunc(su.Models, func(o engine.ModelSetup) bool { return o.ID == id })
+		if j < 0 {
+			continue // the engine reports it
+		}
+		o := &su.Models[j]
+		if m.Status == "seriously-injured" || o.Status == "seriously-injured" {
+			return &engine.FieldError{Path: path, Problem: "a Seriously Injured model is never Engaged (seed 000, Engaged status)"}
+		}
+		if su.Board != nil {
+			a, b := m.Start, o.Start
+			gap := math.Hypot(float64(a.X-b.X), float64(a.Y-b.Y)) - (m.Base+o.Base)/2
+			if a.Level != b.Level || gap > board.Contact {
+				return &engine.FieldError{Path: path, Problem: fmt.Sprintf("%s and %s are not in base contact on the board (a gap of %.2f\")", m.ID, id, max(gap, 0))}
 			}
 		}
 	}

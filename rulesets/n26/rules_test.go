@@ -59,18 +59,27 @@ func TestSuppressedDuringOwnActivationStays(t *testing.T) {
 	}
 }
 
-// Seed 000 (rules.md §2.2.3): Coup de Grace is an opposed roll, D6 + S each,
-// ties to the attacker: the target goes Out of Action.
+// Seed 000, Coup de Grace (rules.md §2.2.3, §6.2-i): each player rolls a D6
+// and adds their fighter's Strength; ties to the attacker: the target goes
+// Out of Action. Each player rolls their own die: the first is asked of the
+// attacker's side, the second of the target's.
 func TestCoupDeGrace(t *testing.T) {
 	for _, tc := range []struct {
-		faces string
-		want  string
-	}{{"3 3", "gone"}, {"2 3", "seriously-injured"}, {"6 1", "gone"}} {
+		att, def string
+		want     string
+	}{{"3", "3", "gone"}, {"2", "3", "seriously-injured"}, {"6", "1", "gone"}, {"1", "6", "seriously-injured"}} {
 		h := two(t, nil)
 		h.Force("b", seriouslyInjured)
 		h.Play("activate m0", "coup-de-grace m0 >m1", "f:1")
-		h.WantAsks("dice n26-coup-de-grace {Attacker:3 Target:3}")
-		h.Play("d:" + tc.faces)
+		h.WantAsks("dice n26-d6 {Game:n26}")
+		if p := h.G.Pending(); p.Who != 0 || !strings.Contains(p.Text, "attacker's D6 + S for w against b (S3)") {
+			t.Errorf("first die: side %d, %q; want the Wardens, the attacker's die", p.Who, p.Text)
+		}
+		h.Play("d:" + tc.att)
+		if p := h.G.Pending(); p == nil || p.Who != 1 || !strings.Contains(p.Text, "target's D6 + S for b against w (S3)") {
+			t.Fatalf("second die: %+v; want the Breakers, the target's die", p)
+		}
+		h.Play("d:" + tc.def)
 		if tc.want == "gone" {
 			h.WantAsks("fact within") // b2's Nerve check: within 3"?
 			h.Play("f:0")
@@ -306,20 +315,23 @@ func TestEngageIntoFreeFight(t *testing.T) {
 	h.WantLegal("activate:b activate:b2")
 }
 
-// Seed 000 (rules.md §2.2.3): Engage moves up to D6" with the same forced
-// free Fight or Coup de Grace; reaching a Seriously Injured enemy opens the
-// Coup de Grace only.
-func TestEngageIntoCoupDeGrace(t *testing.T) {
+// Seed 000, Engage and Engaged status: the free Fight or Coup de Grace comes
+// only when the move ends Engaged with the target, and a Seriously Injured
+// model is never Engaged. An Engage at a Seriously Injured enemy moves as
+// close as it can and gives nothing free: the model goes on with its one
+// slot left, and may spend it on a Coup de Grace like any other action.
+func TestEngageSeriouslyInjuredGivesNoFreeAction(t *testing.T) {
 	h := two(t, nil)
 	h.Force("b", seriouslyInjured)
-	h.Play("activate m0", "engage m0 >m1", "d:2", "f:1")
+	h.Play("activate m0", "engage m0 >m1", "d:2") // no "base contact?": it cannot end Engaged
 	h.WantStatus("w", "active", "b", "seriously-injured")
-	h.WantLegal("coup-de-grace")
-	h.Play("coup-de-grace m0 >m1", "d:4 2", "f:0") // no "within 1\"?": Engage just reached it
-	h.WantStatus("b", "gone")
-	if h.S().Turn.Model != 0 || h.S().Turn.Slots != 1 {
-		t.Errorf("after Engage and its free Coup de Grace: model %d with %d slots, want m0 with 1", h.S().Turn.Model, h.S().Turn.Slots)
+	if len(h.S().Turn.Forced) != 0 || h.S().Turn.Slots != 1 {
+		t.Errorf("after Engage at a Seriously Injured enemy: forced %v, %d slots; want nothing forced, 1 slot", h.S().Turn.Forced, h.S().Turn.Slots)
 	}
+	h.WantLegal("coup-de-grace end group-activation interact move shoot")
+	h.Play("coup-de-grace m0 >m1", "f:1", "d:4", "d:2", "f:0") // within 1"? asked: nothing was Engaged
+	h.WantStatus("b", "gone")
+	h.WantLegal("activate:b2")
 }
 
 // rules.md §2.2.4: an Engaged model is never Suppressed, a Seriously
@@ -355,7 +367,7 @@ func TestRulesetOptionsDocumented(t *testing.T) {
 			t.Errorf("option %s: no source, or default not a choice", o.Name)
 		}
 	}
-	want := []string{optAmmo, optCover, optEscapeOOA, optGroupOrder, optHealer, optLasting, optSuccumb, optSuppressed}
+	want := []string{optAmmo, optCover, optEscapeOOA, optGroupOrder, optHealer, optHitSI, optLasting, optSuccumb, optSuppressed}
 	slices.Sort(names)
 	slices.Sort(want)
 	if !slices.Equal(names, want) {

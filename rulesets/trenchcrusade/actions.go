@@ -192,7 +192,13 @@ func destinations(s *engine.State, m int, ok func(*engine.State, int, engine.Pos
 		return
 	}
 	e := ext(s)
-	e.pos = b.Destinations(s, m, movement(s, m), e.pos[:0])
+	var shy uint64 // a move never ends within 1" of an enemy (rules.md §4.3 Move, Retreat)
+	for n := range s.Models {
+		if enemy(s, m, n) {
+			shy |= 1 << n
+		}
+	}
+	e.pos = b.Destinations(s, m, movement(s, m), shy, e.pos[:0])
 	for _, p := range e.pos {
 		if ok(s, m, p) {
 			add(engine.Action{Target: engine.NoModel}.At(p.X, p.Y))
@@ -214,7 +220,7 @@ func resolveMove(c *engine.Ctx, a engine.Action) { moveTo(c, a.Actor, a) }
 // resolveDash: a Risky Success Roll; failed, the activation ends where the
 // model stands; passed, it moves (rules.md §4.3 Actions).
 func resolveDash(c *engine.Ctx, a engine.Action) {
-	if successFor(c, a.Actor, 0) == 0 {
+	if successFor(c, a.Actor, 0, engine.For("Dash: a Risky Success Roll (a failure ends the activation)", a.Actor, engine.NoModel)) == 0 {
 		c.Emit(engine.Event{Type: "dash-failed", Model: a.Actor, Other: engine.NoModel})
 		c.EndActivation()
 		return
@@ -229,21 +235,21 @@ func resolveCharge(c *engine.Ctx, a engine.Action) {
 	s := c.State()
 	m, t := a.Actor, a.Target
 	s.Set(m, cCharged, true)
-	if geo(s) == nil && !c.FactTrue(engine.Fact{Kind: engine.FactSight, A: m, B: t}) {
+	if geo(s) == nil && !c.FactTrue(engine.Fact{Kind: engine.FactSight, A: m, B: t, Why: "A Charge needs its target in sight"}) {
 		c.Emit(engine.Event{Type: "no-sight", Model: m, Other: t})
 		return
 	}
-	if geo(s) == nil && !c.FactTrue(engine.Fact{Kind: engine.FactWithin, A: m, B: t, Inches: 12}) {
+	if geo(s) == nil && !c.FactTrue(engine.Fact{Kind: engine.FactWithin, A: m, B: t, Inches: 12, Why: "A Charge needs its target within 12\""}) {
 		c.Emit(engine.Event{Type: "out-of-range", Model: m, Other: t})
 		return
 	}
-	reach := float64(s.Stat(m, sM) + c.Roll(s.SideOf(m), pD6).Outcome + 1)
+	reach := float64(s.Stat(m, sM) + c.Roll(s.SideOf(m), pD6, engine.For("Charge distance (Movement + D6\")", m, t)).Outcome + 1)
 	if s.Has(m, cStood) {
 		reach /= 2
 	}
 	b := geo(s)
 	if b == nil {
-		if c.FactTrue(engine.Fact{Kind: engine.FactContact, A: m, B: t}) {
+		if c.FactTrue(engine.Fact{Kind: engine.FactContact, A: m, B: t, Why: "Did the Charge reach base contact with its target?"}) {
 			s.Vars[vContact] = int32(t + 1)
 			c.Emit(engine.Event{Type: "charged", Model: m, Other: t})
 		} else {

@@ -1,6 +1,7 @@
 package trenchcrusade
 
 import (
+	"fmt"
 	"strconv"
 
 	"github.com/skirmish-engine/skirmish/engine"
@@ -37,8 +38,9 @@ func opponent(s *engine.State, m int) int { return (s.SideOf(m) + 1) % len(s.Sid
 // successFor is a Success Roll taken for model m with net ±DICE: the
 // opponent may spend m's Blood markers (−1 DICE each), m's player its
 // Blessing markers (+1 DICE each); a Down model rolls at −1 DICE (rules.md
-// §4.3, §4.2.3, §6.3-h). It returns 0 failure, 1 success, 2 critical.
-func successFor(c *engine.Ctx, m, net int) int {
+// §4.3, §4.2.3, §6.3-h). ab says what the roll is for. It returns 0
+// failure, 1 success, 2 critical.
+func successFor(c *engine.Ctx, m, net int, ab engine.About) int {
 	s := c.State()
 	tx := &stat(s).texts[m]
 	net -= spend(c, opponent(s, m), m, cBlood, "spend-blood", tx[tBloodRoll])
@@ -46,7 +48,7 @@ func successFor(c *engine.Ctx, m, net int) int {
 	if status(s, m) == down {
 		net--
 	}
-	return c.Roll(s.SideOf(m), successRoll(net, s.Option(optCrit) == "natural")).Outcome
+	return c.Roll(s.SideOf(m), successRoll(net, s.Option(optCrit) == "natural"), ab).Outcome
 }
 
 // injure makes an Injury Roll against t (rules.md §4.2.1–§4.2.2): the
@@ -70,7 +72,7 @@ func injure(c *engine.Ctx, src, t, net, mod int) {
 			neg += v
 		}
 	}
-	switch c.Roll(foe, injuryRoll(net, pos, neg)).Outcome {
+	switch c.Roll(foe, injuryRoll(net, pos, neg), engine.For("Injury Roll", t, src)).Outcome {
 	case 0:
 		c.Emit(engine.Event{Type: "no-effect", Model: t, Other: src})
 	case 1:
@@ -85,23 +87,29 @@ func injure(c *engine.Ctx, src, t, net, mod int) {
 }
 
 // takeDown: +1 Blood marker and Down; already Down, +2 Blood markers
-// instead. Taken Down in its own activation, the activation ends; within
-// 1" of a ledge, a Success Roll or it falls first (rules.md §4.2.1, §4.2.3).
+// instead. Taken Down in its own activation, the activation ends. A model
+// within 1" of a ledge first takes a Success Roll: failed, it falls from
+// the nearest ledge, and is then taken Down (seed 003, Down results; the
+// roll comes before its Blood marker, which the opponent could otherwise
+// spend against it). rules.md §4.2.1, §4.2.3.
 func takeDown(c *engine.Ctx, t int) {
 	s := c.State()
+	if status(s, t) != down && nearLedge(c, t) &&
+		successFor(c, t, 0, engine.For("Success Roll not to fall from the ledge (taken Down within 1\" of it)", t, engine.NoModel)) == 0 {
+		fall(c, t)
+		if !s.Models[t].InPlay {
+			return
+		}
+	}
 	if status(s, t) == down {
+		// Already Down (before, or from the fall's own Injury Roll): two
+		// markers instead of one (seed 003, Injury Table).
 		c.Add(t, cBlood, 2)
 		s.Models[t].Counters[cHits]++
 		c.Emit(engine.Event{Type: "down-again", Model: t, Other: engine.NoModel})
 		return
 	}
 	c.Add(t, cBlood, 1)
-	if nearLedge(c, t) && successFor(c, t, 0) == 0 {
-		fall(c, t)
-		if !s.Models[t].InPlay {
-			return
-		}
-	}
 	c.SetStatus(t, down)
 	if s.Turn.Model == t {
 		c.EndActivation()
@@ -125,7 +133,7 @@ func outOfAction(c *engine.Ctx, t int) {
 // table the players say.
 func nearLedge(c *engine.Ctx, t int) bool {
 	s := c.State()
-	f := engine.Fact{Kind: engine.FactNearLedge, A: t, B: engine.NoModel, Inches: 1}
+	f := engine.Fact{Kind: engine.FactNearLedge, A: t, B: engine.NoModel, Inches: 1, Why: "A model taken Down within 1\" of a ledge may fall"}
 	if b := geo(s); b != nil {
 		v, _ := b.Fact(s, f)
 		return v == 1
@@ -133,20 +141,18 @@ func nearLedge(c *engine.Ctx, t int) bool {
 	return c.FactTrue(f)
 }
 
-// fall drops t from the nearest ledge: 3" or more is an Injury Roll with +1
-// INJURY DICE per full 3" (rules.md §4.2.2 Falling).
+// fall drops t from the nearest ledge, to the level below that ledge (seed
+// 003, Down results): 3" or more is an Injury Roll with +1 INJURY DICE per
+// full 3" (rules.md §4.2.2 Falling).
 func fall(c *engine.Ctx, t int) {
 	s := c.State()
-	f := engine.Fact{Kind: engine.FactFall, A: t, B: engine.NoModel}
+	f := engine.Fact{Kind: engine.FactFall, A: t, B: engine.NoModel, Why: "The model falls from the nearest ledge: 3\" or more is an Injury Roll with +1 injury die per full 3\""}
 	var h int
 	if b := concrete(s); b != nil {
 		h, _ = b.Fact(s, f)
-		p := s.Models[t].Pos
-		for _, l := range b.Ledges {
-			if l.A.Level == int(p.Level) {
-				c.Move(t, engine.Pos{X: p.X, Y: p.Y, Level: int8(l.Below)})
-				break
-			}
+		if l, _, ok := b.NearestLedge(s, t); ok {
+			p := s.Models[t].Pos
+			c.Move(t, engine.Pos{X: p.X, Y: p.Y, Level: int8(l.Below)})
 		}
 	} else {
 		h = c.Fact(f)
@@ -182,21 +188,21 @@ func resolveShoot(c *engine.Ctx, a engine.Action) {
 			net--
 		}
 	} else {
-		if !c.FactTrue(engine.Fact{Kind: engine.FactSight, A: m, B: t}) {
+		if !c.FactTrue(engine.Fact{Kind: engine.FactSight, A: m, B: t, Why: "A ranged attack needs its target in sight"}) {
 			c.Emit(engine.Event{Type: "no-sight", Model: m, Other: t})
 			return
 		}
-		if !c.FactTrue(engine.Fact{Kind: engine.FactWithin, A: m, B: t, Inches: w.rng}) {
+		if !c.FactTrue(engine.Fact{Kind: engine.FactWithin, A: m, B: t, Inches: w.rng, Why: "Is the target within the weapon's range?"}) {
 			c.Emit(engine.Event{Type: "out-of-range", Model: m, Other: t})
 			return
 		}
-		if c.Fact(engine.Fact{Kind: engine.FactElevation, A: m, B: t}) > 300 {
+		if c.Fact(engine.Fact{Kind: engine.FactElevation, A: m, B: t, Why: "More than 3\" above the target gives +1 DICE"}) > 300 {
 			net++
 		}
-		if c.FactTrue(engine.Fact{Kind: engine.FactCover, A: m, B: t}) {
+		if c.FactTrue(engine.Fact{Kind: engine.FactCover, A: m, B: t, Why: "A target in cover gives −1 DICE"}) {
 			net--
 		}
-		if !c.FactTrue(engine.Fact{Kind: engine.FactWithin, A: m, B: t, Inches: w.rng / 2}) {
+		if !c.FactTrue(engine.Fact{Kind: engine.FactWithin, A: m, B: t, Inches: w.rng / 2, Why: "Beyond half the weapon's range is −1 DICE"}) {
 			net--
 		}
 	}
@@ -218,19 +224,19 @@ func intoMelee(c *engine.Ctx, m, t int) int {
 		if b := geo(s); b != nil {
 			yes = within(s, f, t, 1)
 		} else {
-			yes = c.FactTrue(engine.Fact{Kind: engine.FactWithin, A: f, B: t, Inches: 1})
+			yes = c.FactTrue(engine.Fact{Kind: engine.FactWithin, A: f, B: t, Inches: 1, Why: "A shot at a target within 1\" of the shooter's friends may hit one of them"})
 		}
 		if yes {
 			near[n] = f
 			n++
 		}
 	}
-	if n == 0 || c.Roll(s.SideOf(m), pD6).Outcome >= 3 {
+	if n == 0 || c.Roll(s.SideOf(m), pD6, engine.For("Shooting into melee (1–3: the shot goes at a friend within 1\" of the target)", m, t)).Outcome >= 3 {
 		return t
 	}
 	f := near[0]
 	if n > 1 {
-		f = near[c.Roll(s.SideOf(m), pPick[min(n, maxPick)]).Outcome]
+		f = near[c.Roll(s.SideOf(m), pPick[min(n, maxPick)], engine.For(pickFriend[min(n, maxPick)], m, t)).Outcome]
 	}
 	c.Emit(engine.Event{Type: "hit-friend", Model: m, Other: f})
 	return f
@@ -250,7 +256,11 @@ func weaponAt(ws []weapon, gear int) weapon {
 // +1 INJURY DICE on a critical, and in melee against a Down target.
 func attack(c *engine.Ctx, m, t int, w weapon, net int, melee bool) {
 	s := c.State()
-	res := successFor(c, m, net)
+	what := "Ranged attack"
+	if melee {
+		what = "Melee attack"
+	}
+	res := successFor(c, m, net, engine.About{What: what, Model: m, Other: t, With: w.name})
 	if res == 0 {
 		c.Emit(engine.Event{Type: "missed", Model: m, Other: t})
 		return
@@ -275,7 +285,7 @@ func resolveFight(c *engine.Ctx, a engine.Action) {
 	m, t := a.Actor, a.Target
 	// At a table the players say whether t is within 1", unless this
 	// activation's Charge has just reached it.
-	if geo(s) == nil && s.Vars[vContact] != int32(t+1) && !c.FactTrue(engine.Fact{Kind: engine.FactWithin, A: m, B: t, Inches: 1}) {
+	if geo(s) == nil && s.Vars[vContact] != int32(t+1) && !c.FactTrue(engine.Fact{Kind: engine.FactWithin, A: m, B: t, Inches: 1, Why: "A melee attack needs its target within 1\""}) {
 		c.Emit(engine.Event{Type: "out-of-reach", Model: m, Other: t})
 		return
 	}
@@ -291,21 +301,22 @@ func resolveFight(c *engine.Ctx, a engine.Action) {
 	}
 }
 
-// resolveRetreat: every enemy within 1" may strike once first; if the model
-// is then Down or out, it stays; else it moves up to Movement, ending more
-// than 1" from enemies (rules.md §4.3 Retreat, §8).
+// resolveRetreat: every enemy within 1" may strike once first, a Down one
+// too, at −1 DICE for a roll taken for a Down model (seed 003, Down
+// results); if the model is then Down or out, it stays; else it moves up to
+// Movement, ending more than 1" from enemies (rules.md §4.3 Retreat, §8).
 func resolveRetreat(c *engine.Ctx, a engine.Action) {
 	s := c.State()
 	m := a.Actor
 	for e := range s.Models {
-		if !enemy(s, m, e) || !upright(s, e) || len(stat(s).melee[e]) == 0 {
+		if !enemy(s, m, e) || len(stat(s).melee[e]) == 0 {
 			continue
 		}
 		var near bool
 		if geo(s) != nil {
 			near = within(s, e, m, 1)
 		} else {
-			near = c.FactTrue(engine.Fact{Kind: engine.FactWithin, A: e, B: m, Inches: 1})
+			near = c.FactTrue(engine.Fact{Kind: engine.FactWithin, A: e, B: m, Inches: 1, Why: "Every enemy within 1\" of a retreating model may strike it first"})
 		}
 		if !near {
 			continue
@@ -327,3 +338,12 @@ func resolveRetreat(c *engine.Ctx, a engine.Action) {
 }
 
 var strikeOptions = []string{"let-go", "strike"}
+
+// pickFriend[n] says which number picks which friend when a shot into
+// melee goes at one of n friends within 1" of its target.
+var pickFriend = func() (o [maxPick + 1]string) {
+	for n := 2; n < len(o); n++ {
+		o[n] = fmt.Sprintf("Shooting into melee: which of the %d friends within 1\" of the target is hit (numbered in roster order)", n)
+	}
+	return o
+}()

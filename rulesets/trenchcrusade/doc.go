@@ -50,14 +50,17 @@
 //     loses; after the last turn the warband with more models in play wins
 //     (scenario objectives and Glory are not modelled).
 //   - Every enemy within 1" of a retreating model may strike once, with its
-//     first melee weapon; a model without a melee weapon cannot Fight.
+//     first melee weapon, a Down one too (at −1 DICE, seed 003: rolls
+//     taken for a Down model); a model without a melee weapon cannot
+//     Fight.
 //   - Shooting is not allowed with an enemy within 1" (rules.md §8).
 //   - A Charge that cannot reach its target ends as close as it may, more
 //     than 1" from enemies.
 //   - Whoever holds the Initiative picks the first warband each turn; the
 //     roll-off for it is highest wins.
-//   - A Down model never makes a roll of its own in this rule set: it stands
-//     before it acts. Its −1 DICE is there for rolls made for it.
+//   - A Down model stands up before it acts, so its −1 DICE applies to the
+//     rolls taken for it outside its activation: its strike at a model
+//     retreating from it, and its Success Roll at a ledge.
 //
 // # Not modelled
 //
@@ -71,5 +74,11 @@
 // extra dice, which cancel pairwise; with extra dice left over the two
 // highest (or, with minus dice, the two lowest) are kept and summed, then
 // flat modifiers are added and the total is looked up. Inside the game also
-// tc-d6 and tc-pick.
+// tc-d6 and tc-pick. Every die counts: in a game nothing caps the number of
+// extra dice (boxed, allocation-free procedures cover ±10; beyond, each roll
+// is made afresh), and odds and roll take up to ±98 (100 dice).
+//
+// A model taken Down within 1" of a ledge takes its Success Roll first, then
+// falls (from the nearest ledge, to the level below it), then gets the Down
+// result's Blood marker and is Down (seed 003, Down results).
 package trenchcrusade

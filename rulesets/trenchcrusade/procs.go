@@ -43,20 +43,38 @@ func init() {
 	}
 }
 
-func clampNet(n int) int { return min(max(n, -netLo), netSpan-1-netLo) + netLo }
+// boxed reports whether net ±DICE is within the boxed tables.
+func boxed(net int) bool { return net >= -netLo && net < netSpan-netLo }
 
-// successRoll is the boxed Success Roll with net ±DICE.
+// successRoll is the Success Roll with net ±DICE: boxed (allocation-free)
+// for the usual range, made afresh beyond it. Every die counts: nothing is
+// capped (rules.md §4.3, §4.2.1).
 func successRoll(net int, naturalCrit bool) dice.Procedure {
+	if !boxed(net) {
+		return SuccessRoll{Dice: net, NaturalCrit: naturalCrit}
+	}
 	c := 0
 	if naturalCrit {
 		c = 1
 	}
-	return pSuccess[c][clampNet(net)]
+	return pSuccess[c][net+netLo]
 }
 
-// injuryRoll is the boxed Injury Roll with net ±INJURY DICE and the flat
+// injuryRoll is the Injury Roll with net ±INJURY DICE and the flat
 // modifiers' positive and negative parts (the procedure caps the negative
-// part at −3, rules.md §6.3-g).
+// part at −3, rules.md §6.3-g): boxed for the usual range, made afresh
+// beyond it, so that every injury die counts (issue 8: no silent cap).
 func injuryRoll(net, pos, neg int) dice.Procedure {
-	return pInjury[clampNet(net)][min(max(pos, 0), posSpan-1)][min(max(-neg, 0), negLo)]
+	pos, neg = max(pos, 0), min(neg, 0)
+	if !boxed(net) || pos >= posSpan || -neg > negLo {
+		var mods []int
+		if pos > 0 {
+			mods = append(mods, pos)
+		}
+		if neg < 0 {
+			mods = append(mods, neg)
+		}
+		return InjuryRoll{Dice: net, Mods: mods}
+	}
+	return pInjury[net+netLo][pos][-neg]
 }

@@ -8,9 +8,10 @@ import (
 	"github.com/skirmish-engine/skirmish/rules"
 )
 
-// MaxExtraDice bounds the net extra dice of one roll, so that at most 40 dice
-// are rolled (2 + 38).
-const MaxExtraDice = 38
+// MaxExtraDice bounds the net extra dice that odds and roll take, so that at
+// most 100 dice are rolled (2 + 98). In play nothing is capped: every
+// injury die counts.
+const MaxExtraDice = 98
 
 // Modifier bounds: any one flat modifier, and how many a roll may carry.
 const (
@@ -254,4 +255,38 @@ func (r InjuryRoll) Resolve(t *dice.Tray) (dice.Result, error) {
 		Mods:    slices.Clone(r.Mods),
 		Explain: fmt.Sprintf("%s, %s → %d: %s is %s (rules.md §4.2.1)", said, modsText(r.Mods, capped), total, why, injuryOutcomes[o]),
 	}, nil
+}
+
+// Describe says what to roll (dice.Describer).
+func (r SuccessRoll) Describe() string {
+	crit := "12 or more is a critical"
+	if r.NaturalCrit {
+		crit = "a natural 12 is a critical"
+	}
+	return fmt.Sprintf("roll %s, %s: 6 or less fails, 7 to 11 succeeds, %s", pairText(r.Dice, ""), modsOf(r.Mods, false), crit)
+}
+
+// Describe says what to roll (dice.Describer).
+func (r InjuryRoll) Describe() string {
+	_, capped := r.Modifier()
+	return fmt.Sprintf("roll %s, %s: 1 or less no effect, 2 to 6 a minor hit, 7 or 8 Down, 9 or more Out of Action", pairText(r.Dice, "injury"), modsOf(r.Mods, capped))
+}
+
+// pairText is "2 D6 and add them", or "4 D6 (2, +2 injury dice) and add
+// the two highest".
+func pairText(net int, extra string) string {
+	switch {
+	case net > 0:
+		return fmt.Sprintf("%d D6 (2, %s) and add the two highest", 2+net, count(net, extra))
+	case net < 0:
+		return fmt.Sprintf("%d D6 (2, %s) and add the two lowest", 2-net, count(net, extra))
+	}
+	return "2 D6 and add them"
+}
+
+func modsOf(mods []int, capped bool) string {
+	if len(mods) == 0 {
+		return "no modifiers"
+	}
+	return "then " + modsText(mods, capped)
 }

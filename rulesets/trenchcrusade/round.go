@@ -41,7 +41,8 @@ func initiative(c *engine.Ctx) {
 		holder = 1
 	default:
 		for {
-			a, b := c.Roll(0, pD6).Outcome, c.Roll(1, pD6).Outcome
+			a := c.Roll(0, pD6, engine.BySide("Initiative roll-off (the higher D6 takes the Initiative; ties roll again)")).Outcome
+			b := c.Roll(1, pD6, engine.BySide("Initiative roll-off (the higher D6 takes the Initiative; ties roll again)")).Outcome
 			if a != b {
 				holder = 0
 				if b > a {
@@ -80,7 +81,7 @@ func morale(c *engine.Ctx) {
 		if hurt == n || 2*hurt < n { // nobody left to roll, or under half
 			continue
 		}
-		res := c.Roll(side, successRoll(0, s.Option(optCrit) == "natural")).Outcome
+		res := c.Roll(side, successRoll(0, s.Option(optCrit) == "natural"), engine.BySide("Morale Check (half or more of the warband is Down or out)")).Outcome
 		switch {
 		case res > 0:
 			s.Sides[side].Counters[sMoraleFails] = 0

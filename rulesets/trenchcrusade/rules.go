@@ -158,11 +158,11 @@ func compile(su *engine.Setup) *static {
 		st.tough = append(st.tough, m.Has("tough"))
 		st.fear = append(st.fear, m.Has("fear"))
 		st.texts = append(st.texts, [texts]string{
-			tBloodRoll:   "Spend Blood markers on " + m.ID + ": −1 DICE each on its Success Roll?",
-			tBlessRoll:   "Spend Blessing markers of " + m.ID + ": +1 DICE each on its Success Roll?",
-			tBloodInjury: "Spend Blood markers on " + m.ID + ": +1 INJURY DICE each?",
-			tBlessInjury: "Spend Blessing markers of " + m.ID + ": −1 INJURY DICE each?",
-			tStrike:      "Strike " + m.ID + " as it retreats?",
+			tBloodRoll:   "How many of " + m.ID + "'s Blood markers to spend on the Success Roll about to be taken for it (each is −1 DICE; 0 keeps them)?",
+			tBlessRoll:   "How many of " + m.ID + "'s Blessing markers to spend on the Success Roll about to be taken for it (each is +1 DICE; 0 keeps them)?",
+			tBloodInjury: "How many of " + m.ID + "'s Blood markers to spend on the Injury Roll against it (each is +1 INJURY DICE; 0 keeps them)?",
+			tBlessInjury: "How many of " + m.ID + "'s Blessing markers to spend on the Injury Roll against it (each is −1 INJURY DICE; 0 keeps them)?",
+			tStrike:      "Strike " + m.ID + " as it retreats from within 1\"? (strike or let-go)",
 		})
 	}
 	return st
@@ -217,6 +217,9 @@ func (r *Rules) CheckSetup(su *engine.Setup) error {
 		p := fmt.Sprintf("models[%d]", i)
 		if m.Type != "" && m.Type != "model" {
 			return bad(p+".type", "%q is not a model type of trenchcrusade; allowed model (or leave it out)", m.Type)
+		}
+		if len(m.Engaged) > 0 {
+			return bad(p+".engaged-with", "trenchcrusade has no Engaged status: a model within 1\" of an enemy fights it; place the models instead")
 		}
 		for k, kw := range m.Keywords {
 			if !slices.Contains(keywords, kw) {

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/skirmish-engine/skirmish/board"
 	"github.com/skirmish-engine/skirmish/engine"
 	"github.com/skirmish-engine/skirmish/engine/enginetest"
 )
@@ -154,32 +155,84 @@ func TestMeleeAgainstDown(t *testing.T) {
 
 // Seed 003 (rules.md §4.2.2 Falling, §4.2.3): a model taken Down within 1"
 // of a ledge makes a Success Roll; failed, it falls, and 3" or more is an
-// Injury Roll with +1 injury die per full 3"; then it is Down.
+// Injury Roll with +1 injury die per full 3"; then it is taken Down. The
+// ledge roll comes first, before the Down result's Blood marker is placed,
+// so the opponent has no marker of it to spend against that roll.
 func TestDownAtLedgeFalls(t *testing.T) {
 	h := four(t, nil)
 	h.Play("activate m0")
 	h.Play(shootAt...)
 	h.Play("d:4 4", "d:3 4") // down
 	h.Play("f:1")            // within 1" of a ledge
-	h.Play("c:0")            // the Vigil spend none of b's new Blood marker on its roll
 	h.WantAsks("dice tc-success {Dice:0 Mods:[] NaturalCrit:false}")
+	if got := h.counter("b", cBlood); got != 0 {
+		t.Errorf("b has %d Blood markers at its ledge roll, want 0: the marker comes after", got)
+	}
 	h.Play("d:2 3")         // failed: it falls
 	h.WantAsks("fact fall") // how far?
-	h.Play("f:650", "c:0")  // 6.5": two full 3"; the Vigil could spend b's Blood marker here too
+	h.Play("f:650")         // 6.5": two full 3"; b has no Blood marker to spend yet
 	h.WantAsks("dice tc-injury {Dice:2 Mods:[]}")
 	h.Play("d:1 2 1 1")
 	h.WantStatus("b", "down")
 	if got := h.counter("b", cBlood); got != 2 {
-		t.Errorf("b has %d Blood markers, want 2 (Down, then a Minor Hit from the fall)", got)
+		t.Errorf("b has %d Blood markers, want 2 (a Minor Hit from the fall, then Down)", got)
 	}
 	// A Success at the ledge: Down in place.
 	h = four(t, nil)
 	h.Play("activate m0")
 	h.Play(shootAt...)
-	h.Play("d:4 4", "d:3 4", "f:1", "c:0", "d:4 3")
+	h.Play("d:4 4", "d:3 4", "f:1", "d:4 3")
 	h.WantStatus("b", "down")
 	if got := h.Events("fell"); len(got) != 0 {
 		t.Errorf("events %v: b fell after a Success", got)
+	}
+}
+
+// Seed 003, Down results: a model that fails its ledge roll falls from the
+// nearest ledge, landing below that ledge (not below the first one listed).
+func TestFallFromNearestLedge(t *testing.T) {
+	b := &board.Board{Width: 24, Height: 24, Levels: []float64{0, 3, 6},
+		Ledges: []board.Ledge{
+			{A: board.Point{X: 0, Y: 20, Level: 2}, B: board.Point{X: 24, Y: 20, Level: 2}, Below: 1}, // far, 3" drop
+			{A: board.Point{X: 0, Y: 10, Level: 2}, B: board.Point{X: 24, Y: 10, Level: 2}, Below: 0}, // near, 6" drop
+		}}
+	ms := []engine.ModelSetup{trooper("w", 0), trooper("b", 1), trooper("w2", 0), trooper("b2", 1)}
+	for i, p := range []engine.Pos{{X: 4, Y: 2}, {X: 12, Y: 10.8, Level: 2}, {X: 2, Y: 2}, {X: 20, Y: 14, Level: 2}} {
+		ms[i].Start = p
+	}
+	h := start(t, &engine.Setup{Rounds: 3, Mode: "board", Board: b, Sides: []engine.SideSetup{{Name: "Vigil"}, {Name: "Choir"}}, Models: ms})
+	h.Play("activate m0", "shoot m0 >m1 #0", "d:4 4 4", "d:3 4") // beyond half range (−1 DICE); Down, 0.3" from the near ledge
+	h.Play("d:2 3")                                              // the ledge roll fails
+	h.WantAsks("dice tc-injury {Dice:2 Mods:[]}")                // a 6" fall: two injury dice
+	h.Play("d:1 1 1 1")
+	if lvl := h.S().Models[1].Pos.Level; lvl != 0 {
+		t.Errorf("b landed on level %d, want 0, below the nearest ledge", lvl)
+	}
+}
+
+// Seed 003, Injury Roll: every injury die counts, however many there are
+// (here 11: the weapon's 3, a critical, the Down target in melee and six
+// Blood markers spent).
+func TestEveryInjuryDieCounts(t *testing.T) {
+	h := four(t, nil, func(m *engine.ModelSetup) { m.Gear[1].Stats = map[string]int{"injury-dice": 3} },
+		func(m *engine.ModelSetup) { m.Counters = map[string]int{"blood": 6} })
+	h.Force("b", down)
+	h.Play("activate m0", "fight m0 >m1", "f:1", "d:6 6", "c:6") // a critical; all six Blood markers
+	h.WantAsks("dice tc-injury {Dice:11 Mods:[]}")
+	if p := h.G.Pending(); !strings.Contains(p.Text, "roll 13 D6 (2, +11 injury dice) and add the two highest") {
+		t.Errorf("prompt %q", p.Text)
+	}
+}
+
+// Seed 003, Down results: rolls taken for a Down model are at −1 DICE; an
+// enemy that is Down still strikes a model retreating from it, at −1 DICE.
+func TestDownEnemyStrikesRetreat(t *testing.T) {
+	h := four(t, nil)
+	h.Force("b", down)
+	h.Play("activate m0", "retreat m0", "f:1", "c:strike")
+	h.WantAsks("dice tc-success {Dice:-1 Mods:[] NaturalCrit:false}")
+	if p := h.G.Pending(); p.Who != 1 || !strings.HasPrefix(p.Text, "Melee attack for b against w (club) — Choir: roll 3 D6 (2, -1 die) and add the two lowest") {
+		t.Errorf("side %d, prompt %q", p.Who, p.Text)
 	}
 }
 
