@@ -358,6 +358,16 @@ func (p Prob) Rat() *big.Rat {
 	return new(big.Rat).SetFrac(p.n.big(), p.d.big())
 }
 
+// Frac64 returns p as num/den when both fit in 64 bits (not reduced); ok
+// is false otherwise. Exact arithmetic on the hot path (the engine's odds)
+// starts here and falls back to Rat.
+func (p Prob) Frac64() (num, den uint64, ok bool) {
+	if p.wide() || p.undefined() || p.n.hi != 0 || p.d.hi != 0 {
+		return 0, 0, false
+	}
+	return p.n.lo, p.d.lo, true
+}
+
 // IsZero reports whether p is zero.
 func (p Prob) IsZero() bool {
 	if p.wide() {

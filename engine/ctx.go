@@ -71,7 +71,9 @@ func (c *Ctx) Roll(who int, p dice.Procedure, ab About) Roll {
 	}
 	a, ok := c.r.g.answerDice(c.r, q)
 	if !ok {
-		q.Text = q.describe(c.s)
+		if c.r.mode == live { // a person will read it
+			q.Text = q.describe(c.s)
+		}
 		panic(suspend{*q})
 	}
 	c.record(a)

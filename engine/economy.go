@@ -137,6 +137,41 @@ func (e *economy) check(s *State, m, i int, a Action, forced bool) verdict {
 	return verdict{}
 }
 
+// barred reports whether model m may take no option at all of action
+// definition i now, whatever the option: its type is fixed and the
+// economy refuses it (too costly, taken already, excluded). The lister asks
+// before listing a definition's options, so that an action that cannot be
+// taken never computes them (move destinations, targets). It must agree
+// with check: check still decides each option.
+func (e *economy) barred(s *State, m, i int, forced bool) bool {
+	if !e.fixed[i] || e.clash {
+		return false
+	}
+	t := &s.Turn
+	if !forced {
+		eco := &e.in.Economy
+		cost := e.cost[i]
+		switch {
+		case eco.MaxActions > 0 && t.Actions >= eco.MaxActions:
+			return true
+		case eco.Slots > 0 && cost > t.Slots:
+			return true
+		case e.payIdx >= 0 && s.Count(m, e.payIdx)+cost > e.in.Counters[e.payIdx].Max:
+			return true
+		}
+	}
+	if !e.repeatable[i] {
+		taken := t.Taken
+		if e.in.Economy.PerRound {
+			taken = s.Models[m].Taken
+		}
+		if taken&(1<<i) != 0 {
+			return true
+		}
+	}
+	return t.Taken&e.excl[i] != 0
+}
+
 // why says, for people, why model m may not take action a (definition i)
 // under the economy now, or "" if it may.
 func (e *economy) why(s *State, m, i int, a Action, forced bool) string {
@@ -281,6 +316,9 @@ func (l *lister) list(s *State, m int, forced, first bool) {
 	for _, i := range l.g.eco.order {
 		d := &l.g.info.Actions[i]
 		if forced && !slices.Contains(s.Turn.Forced, int16(i)) {
+			continue
+		}
+		if l.g.eco.barred(s, m, i, forced) {
 			continue
 		}
 		if d.Available != nil && !d.Available(s, m) {

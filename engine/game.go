@@ -64,7 +64,8 @@ type Game struct {
 	fly     inflight
 	pending *Prompt
 
-	list    lister // legal actions of the live state
+	enum    *enumerator // Odds' buffers, reused
+	list    lister      // legal actions of the live state
 	listOK  bool
 	r       run
 	eco     economy

@@ -4,8 +4,11 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
+	"math/bits"
 	"slices"
 	"strings"
+
+	"github.com/skirmish-engine/skirmish/dice"
 )
 
 // ChoicePolicy says how choices inside an action are made while its odds
@@ -32,7 +35,7 @@ type OddsOptions struct {
 type Odds struct {
 	Action Action
 	Rows   []OddsRow // most likely first
-	Paths  int       // resolutions run
+	Paths  int       // resolutions run: one per path through the dice (and per option of a choice)
 }
 
 // OddsRow is one result and its exact probability.
@@ -67,114 +70,272 @@ func (g *Game) Odds(a Action, opt OddsOptions) (*Odds, error) {
 	if opt.Choices != FirstOption && opt.Choices != BestOption {
 		return nil, &FieldError{Path: "choices", Problem: fmt.Sprintf("%q is not a policy; allowed first or best", opt.Choices)}
 	}
-	e := &enumerator{g: g, a: a, opt: opt, base: g.live, actor: g.live.Turn.Side}
-	dist := map[string]*oddsAcc{}
-	if err := e.walk(nil, big.NewRat(1, 1), dist); err != nil {
+	e := g.enum
+	if e == nil {
+		e = &enumerator{}
+		g.enum = e
+	}
+	e.g, e.a, e.opt, e.base, e.actor, e.paths = g, a, opt, g.live, g.live.Turn.Side, 0
+	e.buf, e.stack, e.weights = e.buf[:0], e.stack[:0], e.weights[:0]
+	dist := accs{}
+	if err := e.walk(0, one, dist); err != nil {
 		return nil, err
 	}
-	o := &Odds{Action: a, Paths: e.paths}
-	for label, row := range dist {
-		o.Rows = append(o.Rows, OddsRow{Label: label, Score: row.score, P: row.p})
+	type row struct {
+		label string
+		acc   *oddsAcc
 	}
-	slices.SortFunc(o.Rows, func(x, y OddsRow) int {
-		if c := y.P.Cmp(x.P); c != 0 {
+	rows := make([]row, 0, len(dist))
+	for label, acc := range dist {
+		rows = append(rows, row{label, acc})
+	}
+	slices.SortFunc(rows, func(x, y row) int {
+		if c := y.acc.p.cmp(x.acc.p); c != 0 {
 			return c
 		}
-		return strings.Compare(x.Label, y.Label)
+		return strings.Compare(x.label, y.label)
 	})
+	o := &Odds{Action: a, Paths: e.paths, Rows: make([]OddsRow, len(rows))}
+	for i, r := range rows {
+		o.Rows[i] = OddsRow{Label: r.label, Score: r.acc.score, P: r.acc.p.rat()}
+	}
 	return o, nil
 }
 
+// enumerator enumerates one action's odds; a Game keeps one, so that its
+// buffers serve every query.
 type enumerator struct {
-	g     *Game
-	a     Action
-	opt   OddsOptions
-	base  *State
-	actor int // the side taking the action
-	paths int
-	r     run
+	g       *Game
+	a       Action
+	opt     OddsOptions
+	base    *State
+	actor   int // the side taking the action
+	paths   int
+	r       run
+	s       *State   // the copy each resolution runs on, reused
+	buf     []Answer // the answers of the path being resolved
+	stack   []branch // inline dice whose other outcomes wait to be tried
+	weights []weight // their prefix weights (pre)
 }
 
+// oddsAcc is one result's probability so far and its score.
 type oddsAcc struct {
-	p     *big.Rat
+	p     weight
 	score int
 }
 
-// walk adds to out the results below a partial script of answers, each
-// weighted by w, the probability of reaching this point. Dice branch with
-// their odds; a choice is settled by the policy, comparing the options'
-// whole distributions.
-func (e *enumerator) walk(script []Answer, w *big.Rat, out map[string]*oddsAcc) error {
+type accs map[string]*oddsAcc
+
+func (out accs) add(label string, score int, w weight) {
+	if acc, ok := out[label]; ok {
+		acc.p = acc.p.add(w)
+		return
+	}
+	out[label] = &oddsAcc{p: w, score: score}
+}
+
+// walk enumerates the action's results below the first n answers of
+// e.buf, each weighted by w, the probability of reaching that prefix. One
+// resolution runs the action to its end (or to a choice), every die after
+// the prefix taken inline with its first possible outcome (the run notes
+// them as branches); that path's result is added with its probability;
+// then every other outcome of each of those dice is walked from the same
+// point. So each path through the dice is resolved once, from the start:
+// rule code stays straight-line Go, and no resolution stops and resumes
+// (DESIGN.md §1). A choice is settled by the policy, comparing the
+// options' whole distributions.
+//
+// The answers live in one buffer: a walk writes only past its prefix, and
+// the other outcomes are tried deepest die first, so that what a frame
+// still needs is never overwritten. Its branches wait on a stack.
+func (e *enumerator) walk(n int, w weight, out accs) error {
 	if e.paths++; e.paths > e.opt.MaxPaths {
 		return fmt.Errorf("%w: more than %d resolutions of %s; raise the cap or ask about a smaller action", ErrTooManyPaths, e.opt.MaxPaths, e.a)
 	}
 	g := e.g
-	s := e.base.Clone()
-	e.r.reset(g, enumerate, script)
+	e.s = e.base.CopyInto(e.s)
+	e.r.reset(g, enumerate, e.buf[:n])
 	if e.opt.Choices == FirstOption {
 		e.r.choose = func(*Ctx, *Question) (int, bool) { return 0, true }
 	}
-	q, err := g.resolveOn(s, e.a, &e.r)
+	q, err := g.resolveOn(e.s, e.a, &e.r)
 	if err != nil {
 		return err
 	}
-	script = slices.Clip(e.r.answers) // with any facts the board answered
-	if q == nil {
-		label, score := e.summarize(s)
-		if acc, ok := out[label]; ok {
-			acc.p.Add(acc.p, w)
-		} else {
-			out[label] = &oddsAcc{p: new(big.Rat).Set(w), score: score}
-		}
-		return nil
-	}
-	switch q.Kind {
-	case DiceQ:
-		odds := q.Proc.Odds()
-		for code := odds.Min(); code <= odds.Max(); code++ {
-			p := odds.P(code)
-			if p.IsZero() {
-				continue
-			}
-			if err := e.walk(append(script, Answer{Kind: DiceQ, Key: q.Key, Code: code}), new(big.Rat).Mul(w, p.Rat()), out); err != nil {
-				return err
-			}
-		}
-	case ChoiceQ:
-		var best map[string]*oddsAcc
+	e.buf = e.r.answers // grown, perhaps: the prefix, then this run's answers
+	end := len(e.buf)
+	base, wbase := len(e.stack), len(e.weights)
+	e.stack = append(e.stack, e.r.branches...)
+	nb := len(e.stack) - base
+	defer func() { e.stack, e.weights = e.stack[:base], e.weights[:wbase] }()
+	// pre[j] is w times the inline outcomes before branch j: the weight of
+	// reaching branch j's die. It is read only before a deeper walk may
+	// grow e.weights, or copied (pre[j] is a value).
+	pre := e.pre(base, nb, w)
+	pw := pre[nb]
+	switch {
+	case q == nil:
+		label, score := e.summarize(e.s)
+		out.add(label, score, pw)
+	case q.Kind == ChoiceQ:
+		var best accs
 		var bestScore *big.Rat
-		for k := range q.Options {
-			sub := map[string]*oddsAcc{}
-			if err := e.walk(append(script, Answer{Kind: ChoiceQ, Key: q.Key, Code: k}), big.NewRat(1, 1), sub); err != nil {
+		who, key, nopt := q.Who, q.Key, len(q.Options)
+		for k := range nopt {
+			e.put(end, Answer{Kind: ChoiceQ, Key: key, Code: k})
+			sub := accs{}
+			if err := e.walk(end+1, one, sub); err != nil {
 				return err
 			}
 			exp := new(big.Rat)
 			for _, row := range sub {
-				exp.Add(exp, new(big.Rat).Mul(row.p, big.NewRat(int64(row.score), 1)))
+				exp.Add(exp, new(big.Rat).Mul(row.p.rat(), big.NewRat(int64(row.score), 1)))
 			}
 			better := bestScore == nil ||
-				q.Who == e.actor && exp.Cmp(bestScore) > 0 ||
-				q.Who != e.actor && exp.Cmp(bestScore) < 0
+				who == e.actor && exp.Cmp(bestScore) > 0 ||
+				who != e.actor && exp.Cmp(bestScore) < 0
 			if better {
 				best, bestScore = sub, exp
 			}
 		}
-		merge(out, best, w)
-	case FactQ:
-		return &AnswerError{Key: q.Key, Problem: fmt.Sprintf("the odds need a measurement nobody has made: %s", q.Text)}
+		for label, row := range best {
+			out.add(label, row.score, row.p.mulw(pw))
+		}
+	case q.Kind == FactQ:
+		return &AnswerError{Key: q.Key, Problem: fmt.Sprintf("the odds need a measurement nobody has made: %s", q.describe(e.s))}
+	default:
+		return fmt.Errorf("engine: odds: %s asked %s %q, which enumeration answers inline", e.a, q.Kind, q.Key)
+	}
+	// The other outcomes of each die taken inline, deepest first.
+	for j := nb - 1; j >= 0; j-- {
+		b := e.stack[base+j]
+		for code := b.code + 1; code <= b.odds.Max(); code++ {
+			p := b.odds.P(code)
+			if p.IsZero() {
+				continue
+			}
+			e.put(b.pos, Answer{Kind: DiceQ, Key: b.key, Code: code})
+			if err := e.walk(b.pos+1, pre[j].mul(p), out); err != nil {
+				return err
+			}
+		}
 	}
 	return nil
 }
 
-func merge(out, sub map[string]*oddsAcc, w *big.Rat) {
-	for label, row := range sub {
-		p := new(big.Rat).Mul(row.p, w)
-		if acc, ok := out[label]; ok {
-			acc.p.Add(acc.p, p)
-		} else {
-			out[label] = &oddsAcc{p: p, score: row.score}
+// pre returns w times the products of the first j inline outcomes of the
+// nb branches at e.stack[base:], for j = 0..nb, in e.weights (a stack
+// like e.stack: the caller pops it).
+func (e *enumerator) pre(base, nb int, w weight) []weight {
+	k := len(e.weights)
+	e.weights = append(e.weights, w)
+	for j := range nb {
+		b := e.stack[base+j]
+		e.weights = append(e.weights, e.weights[k+j].mul(b.odds.P(b.code)))
+	}
+	return e.weights[k : k+nb+1 : k+nb+1]
+}
+
+// put writes answer a at index i of the buffer, cutting it there.
+func (e *enumerator) put(i int, a Answer) {
+	e.buf = append(e.buf[:i], a)
+}
+
+// weight is an exact probability: a fraction of 64-bit integers while they
+// fit (the common case, and cheap), else a big.Rat.
+type weight struct {
+	n, d uint64
+	r    *big.Rat // when non-nil, the value
+}
+
+var one = weight{n: 1, d: 1}
+
+func (w weight) rat() *big.Rat {
+	if w.r != nil {
+		return new(big.Rat).Set(w.r)
+	}
+	return new(big.Rat).SetFrac(new(big.Int).SetUint64(w.n), new(big.Int).SetUint64(w.d))
+}
+
+func gcd(a, b uint64) uint64 {
+	for b != 0 {
+		a, b = b, a%b
+	}
+	return a
+}
+
+// frac is n/d reduced, or the big fallback when either overflowed.
+func frac(nhi, n, dhi, d uint64) weight {
+	if nhi == 0 && dhi == 0 {
+		if g := gcd(n, d); g > 1 {
+			n, d = n/g, d/g
+		}
+		return weight{n: n, d: d}
+	}
+	num := new(big.Int).Lsh(new(big.Int).SetUint64(nhi), 64)
+	num.Or(num, new(big.Int).SetUint64(n))
+	den := new(big.Int).Lsh(new(big.Int).SetUint64(dhi), 64)
+	den.Or(den, new(big.Int).SetUint64(d))
+	return weight{r: new(big.Rat).SetFrac(num, den)}
+}
+
+// mul is w times p.
+func (w weight) mul(p dice.Prob) weight {
+	if n, d, ok := p.Frac64(); ok && w.r == nil {
+		nh, nl := bits.Mul64(w.n, n)
+		dh, dl := bits.Mul64(w.d, d)
+		return frac(nh, nl, dh, dl)
+	}
+	return weight{r: new(big.Rat).Mul(w.rat(), p.Rat())}
+}
+
+// mulw is w times v.
+func (w weight) mulw(v weight) weight {
+	if w.r == nil && v.r == nil {
+		nh, nl := bits.Mul64(w.n, v.n)
+		dh, dl := bits.Mul64(w.d, v.d)
+		return frac(nh, nl, dh, dl)
+	}
+	return weight{r: new(big.Rat).Mul(w.rat(), v.rat())}
+}
+
+// cmp compares w and v exactly: -1, 0 or +1.
+func (w weight) cmp(v weight) int {
+	if w.r == nil && v.r == nil {
+		ah, al := bits.Mul64(w.n, v.d)
+		bh, bl := bits.Mul64(v.n, w.d)
+		switch {
+		case ah != bh:
+			return cmpU(ah, bh)
+		case al != bl:
+			return cmpU(al, bl)
+		}
+		return 0
+	}
+	return w.rat().Cmp(v.rat())
+}
+
+func cmpU(a, b uint64) int {
+	if a < b {
+		return -1
+	}
+	return 1
+}
+
+// add is w plus v.
+func (w weight) add(v weight) weight {
+	if w.r == nil && v.r == nil {
+		g := gcd(w.d, v.d)
+		a, b := w.d/g, v.d/g // the lcm is w.d*b = v.d*a
+		lh, l := bits.Mul64(w.d, b)
+		xh, x := bits.Mul64(w.n, b)
+		yh, y := bits.Mul64(v.n, a)
+		if lh == 0 && xh == 0 && yh == 0 {
+			sum, carry := bits.Add64(x, y, 0)
+			return frac(carry, sum, 0, l)
 		}
 	}
+	return weight{r: new(big.Rat).Add(w.rat(), v.rat())}
 }
 
 func (e *enumerator) summarize(after *State) (string, int) {

@@ -34,6 +34,10 @@ type run struct {
 	choose func(c *Ctx, q *Question) (int, bool)
 	// observe sees every question answered from the script (Annotate).
 	observe func(q *Question, a Answer)
+	// branches are the dice answered inline while enumerating odds: each
+	// with its first possible outcome, the others left for the enumerator
+	// to try from the same point (Odds).
+	branches []branch
 	// q is the question being asked: one slot, reused, so that asking
 	// allocates nothing.
 	q Question
@@ -42,6 +46,7 @@ type run struct {
 func (r *run) reset(g *Game, mode runMode, answers []Answer) {
 	r.g, r.mode, r.answers, r.pos, r.events = g, mode, answers, 0, r.events[:0]
 	r.check, r.choose, r.observe = nil, nil, nil
+	r.branches = r.branches[:0]
 	r.rng, r.bots = g.rng, g.bots
 	r.list.final = false
 	if r.list.g == nil {
@@ -49,8 +54,29 @@ func (r *run) reset(g *Game, mode runMode, answers []Answer) {
 	}
 }
 
+// branch is a die answered inline while enumerating odds: where its answer
+// is in the run, its distribution and the outcome taken.
+type branch struct {
+	pos  int
+	key  string
+	odds dice.Dist
+	code int
+}
+
 // answerDice gives a dice answer without a person, if the game can.
 func (g *Game) answerDice(r *run, q *Question) (Answer, bool) {
+	if r.mode == enumerate {
+		// Take the first possible outcome and note the branch: the
+		// enumerator tries the others from here, so that each path through
+		// the dice is resolved once, to its end.
+		odds := q.Proc.Odds()
+		code := odds.Min()
+		for odds.P(code).IsZero() {
+			code++
+		}
+		r.branches = append(r.branches, branch{pos: len(r.answers), key: q.Key, odds: odds, code: code})
+		return Answer{Kind: DiceQ, Key: q.Key, Code: code}, true
+	}
 	if r.mode != live {
 		return Answer{}, false
 	}

@@ -278,8 +278,8 @@ func resolveFight(c *engine.Ctx, a engine.Action) {
 			att.nSecond = 1
 		}
 	}
-	var buf [engine.MaxModels]striker
-	all := append(buf[:0], att)
+	e := ext(s)
+	all := append(e.fight[:0], att)
 	for e := range s.Models {
 		if s.Linked(m, e) && s.Models[e].InPlay && status(s, e) != seriouslyInjured {
 			p, _ := meleeWeapons(s, e)
@@ -290,6 +290,7 @@ func resolveFight(c *engine.Ctx, a engine.Action) {
 			all = append(all, st)
 		}
 	}
+	e.fight = all // keep the buffer (strike never touches it)
 	slices.SortStableFunc(all, func(x, y striker) int { return y.init - x.init })
 	for i := 0; i < len(all); {
 		j := i

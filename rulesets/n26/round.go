@@ -376,12 +376,34 @@ func (r *Rules) Summarize(before, after *engine.State, a engine.Action) (string,
 	}
 	if m := a.Actor; m != engine.NoModel && m != t {
 		if l, h := fate(before, after, m); h > 0 {
-			label += "; actor " + l
+			label = withActor[fateIndex[label]][fateIndex[l]]
 			score -= h
 		}
 	}
 	return label, score
 }
+
+// The labels fate gives, and their pairs with what befell the actor, made
+// once: odds summarize every path, and a label should cost nothing.
+var (
+	fates     = []string{"out of action", "seriously injured", "wounded", "suppressed", "recovered", "no effect"}
+	fateIndex = func() map[string]int {
+		m := map[string]int{}
+		for i, f := range fates {
+			m[f] = i
+		}
+		return m
+	}()
+	withActor = func() [][]string {
+		out := make([][]string, len(fates))
+		for i, t := range fates {
+			for _, a := range fates {
+				out[i] = append(out[i], t+"; actor "+a)
+			}
+		}
+		return out
+	}()
+)
 
 // fate is what happened to model t, worst first, and how much harm that is
 // (negative: it got better).
