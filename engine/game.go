@@ -120,6 +120,13 @@ func New(rs Ruleset, su *Setup, cfg Config) (*Game, error) {
 			return nil, err
 		}
 	}
+	if sc, ok := su.Board.(SetupChecker); ok && su.Mode == "board" {
+		// where the models stand: package board checks levels, the
+		// table's edges, terrain and overlaps
+		if err := sc.CheckSetup(su); err != nil {
+			return nil, err
+		}
+	}
 	if cfg.Dice == "" {
 		cfg.Dice = DigitalDice
 	}
