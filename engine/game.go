@@ -59,12 +59,14 @@ type Game struct {
 	fly     inflight
 	pending *Prompt
 
-	list    lister // legal actions of the live state
-	listOK  bool
-	r       run
-	eco     economy
-	hooks   hooks
-	started bool
+	list   lister // legal actions of the live state
+	listOK bool
+
+	verified *Verified // what Load checked; nil for a new game
+	r        run
+	eco      economy
+	hooks    hooks
+	started  bool
 }
 
 // inflight is the action being resolved and the answers it has so far.
@@ -340,6 +342,8 @@ func (g *Game) resolveOn(s *State, a Action, r *run) (q *Question, err error) {
 			q = &p.q
 		case drift:
 			err = &DriftError{Action: a, Err: p.err}
+		case *FieldError: // a replayed answer that breaks the save's rules
+			err = p
 		default:
 			err = fmt.Errorf("engine: %s: rule failed during %s: %v", g.info.ID, a, p)
 		}
