@@ -108,7 +108,7 @@ func TestHostileScenarios(t *testing.T) {
 		{"6,000 inline models", manyModels(6000, false), `665327 bytes; allowed at most 262144`},
 		{"2,000 inline models", manyModels(2000, false), `more than 40000 YAML tokens`},
 		{"6,000 tiny inline models", manyModels(6000, true), `hostile.yaml:15:7: sides[0].models: 6000 models; allowed at most 64 in a game`},
-				{"65 inline models", manyModels(65, true), `hostile.yaml:15:7: sides[0].models: 65 models; allowed at most 64 in a game`},
+		{"65 inline models", manyModels(65, true), `hostile.yaml:15:7: sides[0].models: 65 models; allowed at most 64 in a game`},
 		{"NaN", strings.Replace(base, "at: [8, 4]", "at: [.nan, 4]", 1), `hostile.yaml:16:76: sides[0].models[1].at[0]: .nan is not a finite number`},
 		{"Inf", strings.Replace(base, "base: 32, at: [8, 4]", "base: .inf, at: [8, 4]", 1), `hostile.yaml:16:67: sides[0].models[1].base: .inf is not a finite number`},
 		{"-Inf", strings.Replace(base, "size: [24, 24]", "size: [-.Inf, 24]", 1), `board.size[0]: -.Inf is not a finite number`},

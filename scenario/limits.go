@@ -39,11 +39,11 @@ import (
 // about a tenth of each limit.
 const (
 	MaxSize    = 256 << 10 // bytes
-	MaxMarks   = 100_000 // words, symbols and lines
-	MaxTokens  = 40_000  // YAML tokens, comments aside
-	MaxDepth   = 64      // nesting of collections
-	MaxAliases = 1_000   // *alias references
-	MaxNodes   = 40_000  // values, with aliases expanded
+	MaxMarks   = 100_000   // words, symbols and lines
+	MaxTokens  = 40_000    // YAML tokens, comments aside
+	MaxDepth   = 64        // nesting of collections
+	MaxAliases = 1_000     // *alias references
+	MaxNodes   = 40_000    // values, with aliases expanded
 )
 
 var bom = []byte("\xEF\xBB\xBF")
