@@ -62,7 +62,8 @@ type Game struct {
 	list   lister // legal actions of the live state
 	listOK bool
 
-	verified *Verified // what Load checked; nil for a new game
+	verified *Verified      // what Load checked; nil for a new game
+	botsAt   map[int][]byte // the bots' RNG before each person's action, by entry (Undo)
 	r        run
 	eco      economy
 	hooks    hooks
@@ -245,6 +246,7 @@ func (g *Game) Apply(a Action) error {
 	if !slices.Contains(g.Legal(), a) {
 		return &IllegalError{Action: a, Reason: g.whyIllegal(a)}
 	}
+	g.snapBots(len(g.log.Entries), g.live.Turn.Side)
 	g.fly = inflight{active: true, action: a, side: g.live.Turn.Side, answers: g.fly.answers[:0]}
 	return g.resolve()
 }
@@ -570,7 +572,7 @@ func (g *Game) Reset(seed uint64) error {
 	g.rng, g.bots = dice.NewRNG(seed), dice.NewRNG(dice.DeriveSeed(seed, 1))
 	g.live = s.CopyInto(g.live)
 	g.log.Entries, g.log.answers, g.log.events = g.log.Entries[:0], g.log.answers[:0], g.log.events[:0]
-	g.pending, g.listOK = nil, false
+	g.pending, g.listOK, g.botsAt = nil, false, nil
 	g.fly = inflight{active: true, action: startAction, side: NoModel, answers: g.fly.answers[:0]}
 	return g.resolve()
 }

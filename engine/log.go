@@ -66,41 +66,105 @@ func (e *UndoError) Error() string {
 }
 
 // Undo reverts the last action. With a prompt pending it cancels the
-// action in flight instead. The undone entry stays in the log, marked. A
-// strict game refuses to undo an action whose dice were rolled.
+// action in flight instead. The undone entries stay in the log, marked,
+// each followed by an "undo" entry. A strict game refuses to undo an
+// action whose dice were rolled, changing nothing.
+//
+// In a game where people play against bots, an undo is a person's: it
+// goes back to the person's last own decision. It cancels an action in
+// flight, and reverts back to and including the last action a person
+// decided, with every bot action after it (a bot's action waiting for a
+// person's answer is cancelled with them). The bots' RNG goes back to where
+// it was before that action, so the bots draw the same numbers again; the
+// dice RNG goes on, so undo never brings back dice already seen. With no
+// action of a person's left to undo it is ErrNothingToUndo. In a game of
+// people only, or of bots only, Undo reverts the last action. A game
+// loaded from a save cannot take the bots' RNG back past its saved entries.
 func (g *Game) Undo() error {
-	if g.pending != nil {
+	mixed := g.mixed()
+	if g.pending != nil && (!mixed || g.person(g.fly.side)) {
 		g.pending, g.fly.active = nil, false
+		g.restoreBots(len(g.log.Entries))
 		return nil
 	}
-	k := len(g.log.Entries) - 1
-	for ; k > 0; k-- {
-		if e := &g.log.Entries[k]; !e.Undone && e.Action.ID != undoID {
+	var undo []int // entries to undo, latest first
+	for k := len(g.log.Entries) - 1; k > 0; k-- {
+		e := &g.log.Entries[k]
+		if e.Undone || e.Action.ID == undoID {
+			continue
+		}
+		undo = append(undo, k)
+		if !mixed || g.person(e.Side) {
 			break
 		}
 	}
-	if k <= 0 {
+	if len(undo) == 0 || mixed && !g.person(g.log.Entries[undo[len(undo)-1]].Side) {
 		return ErrNothingToUndo
 	}
-	e := &g.log.Entries[k]
-	if g.cfg.Strict && slices.ContainsFunc(e.Answers, func(a Answer) bool { return a.Kind == DiceQ }) {
-		return &UndoError{Entry: k, Action: e.Action}
+	if g.cfg.Strict {
+		for _, k := range undo {
+			e := &g.log.Entries[k]
+			if slices.ContainsFunc(e.Answers, func(a Answer) bool { return a.Kind == DiceQ }) {
+				return &UndoError{Entry: k, Action: e.Action}
+			}
+		}
 	}
-	s, err := g.rebuildWithout(k)
+	s, err := g.rebuildWithout(undo)
 	if err != nil {
 		return err
 	}
-	e.Undone = true
-	g.log.add(Action{ID: undoID, Actor: NoModel, Target: NoModel, Option: k}, NoModel, nil, nil)
+	for _, k := range undo {
+		g.log.Entries[k].Undone = true
+		g.log.add(Action{ID: undoID, Actor: NoModel, Target: NoModel, Option: k}, NoModel, nil, nil)
+	}
+	g.pending, g.fly.active = nil, false
+	g.restoreBots(undo[len(undo)-1])
 	g.live, g.listOK = s, false
 	return nil
 }
 
+// mixed reports whether people play against bots.
+func (g *Game) mixed() bool {
+	bots, people := false, false
+	for _, p := range g.cfg.Players {
+		bots, people = bots || p != nil, people || p == nil
+	}
+	return bots && people
+}
+
+// person reports whether side is played by a person.
+func (g *Game) person(side int) bool {
+	return side >= 0 && side < len(g.cfg.Players) && g.cfg.Players[side] == nil
+}
+
+// snapBots keeps the bots' RNG as it is before a person's action that will
+// be entry k, for Undo; only when people play against bots.
+func (g *Game) snapBots(k int, side int) {
+	if !g.person(side) || !g.mixed() {
+		return
+	}
+	b, err := g.bots.MarshalBinary()
+	if err != nil {
+		return // the RNG always marshals; without a snapshot, undo keeps the stream
+	}
+	if g.botsAt == nil {
+		g.botsAt = map[int][]byte{}
+	}
+	g.botsAt[k] = b
+}
+
+// restoreBots takes the bots' RNG back to before entry k, if known.
+func (g *Game) restoreBots(k int) {
+	if b, ok := g.botsAt[k]; ok {
+		g.bots.UnmarshalBinary(b) // it marshalled, so it unmarshals
+	}
+}
+
 // Rebuild replays the log (without the undone entries) from the start and
 // returns the state it gives, which must equal the live state.
-func (g *Game) Rebuild() (*State, error) { return g.rebuildWithout(-1) }
+func (g *Game) Rebuild() (*State, error) { return g.rebuildWithout(nil) }
 
-func (g *Game) rebuildWithout(skip int) (*State, error) {
+func (g *Game) rebuildWithout(skip []int) (*State, error) {
 	s, err := g.initial()
 	if err != nil {
 		return nil, err
@@ -109,7 +173,7 @@ func (g *Game) rebuildWithout(skip int) (*State, error) {
 	r.list = newLister(g)
 	for i := range g.log.Entries {
 		e := &g.log.Entries[i]
-		if e.Undone || i == skip || e.Action.ID == undoID {
+		if e.Undone || slices.Contains(skip, i) || e.Action.ID == undoID {
 			continue
 		}
 		r.reset(g, replaying, e.Answers)
