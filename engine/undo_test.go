@@ -1,6 +1,7 @@
 package engine_test
 
 import (
+	"encoding/json"
 	"errors"
 	"testing"
 
@@ -49,6 +50,7 @@ func TestUndoAgainstBots(t *testing.T) {
 			continue
 		}
 		end := engine.Action{ID: engine.End, Actor: act.Actor, Target: engine.NoModel}
+		bots := botsOf(t, g)
 		if err := g.Apply(end); err != nil || g.Pending() != nil {
 			continue
 		}
@@ -65,6 +67,9 @@ func TestUndoAgainstBots(t *testing.T) {
 			if !log[k].Undone {
 				t.Errorf("seed %d: entry %d (%s) not undone", seed, k, log[k].Action)
 			}
+		}
+		if botsOf(t, g) != bots {
+			t.Errorf("seed %d: the bots' RNG did not go back with the undo", seed)
 		}
 		if g.Decider() != 0 || !containsAction(g.Legal(), end) {
 			t.Fatalf("seed %d: after undo it is not the person's decision again", seed)
@@ -90,6 +95,15 @@ func TestUndoAgainstBots(t *testing.T) {
 		return
 	}
 	t.Fatal("no seed gave a bot turn after the person's")
+}
+
+// botsOf is the bots' RNG state, as a save holds it.
+func botsOf(t *testing.T, g *engine.Game) string {
+	var sv struct{ Bots []byte }
+	if err := json.Unmarshal(saved(t, g), &sv); err != nil {
+		t.Fatal(err)
+	}
+	return string(sv.Bots)
 }
 
 func containsAction(as []engine.Action, a engine.Action) bool {
