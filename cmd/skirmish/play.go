@@ -1,11 +1,11 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"math/big"
 	"os"
 	"slices"
@@ -14,6 +14,7 @@ import (
 
 	"github.com/skirmish-engine/skirmish/dice"
 	"github.com/skirmish-engine/skirmish/engine"
+	"github.com/skirmish-engine/skirmish/internal/userfile"
 	"github.com/skirmish-engine/skirmish/scenario"
 	"github.com/spf13/cobra"
 )
@@ -55,7 +56,7 @@ scenario at a real table: measurements become questions to the players.
 			if err != nil {
 				return err
 			}
-			sc, err := loadScenario(e, ruleset, scen)
+			sc, inputs, err := loadScenario(e, ruleset, scen)
 			if err != nil {
 				return err
 			}
@@ -90,11 +91,20 @@ scenario at a real table: measurements become questions to the players.
 					return usagef("--seed %q: not a whole number; allowed 0 to 18446744073709551615", seed)
 				}
 			}
+			if save != "" {
+				if err := e.checkSave(save, inputs); err != nil {
+					return err
+				}
+			}
 			g, err := engine.New(rs, su, cfg)
 			if err != nil {
 				return err
 			}
-			p := &session{e: e, cmd: cmd, g: g, save: save, in: bufio.NewScanner(e.stdin), quiet: everyone}
+			want, got := lines(e.stdin)
+			defer close(want)
+			sig, stop := e.signals()
+			defer stop()
+			p := &session{e: e, cmd: cmd, g: g, save: save, inputs: inputs, want: want, got: got, sig: sig, quiet: everyone}
 			fmt.Fprintf(cmd.OutOrStdout(), "%s (%s), %s mode, %s dice, seed %d (repeat with --seed %d)\n",
 				su.Name, ruleset, su.Mode, cfg.Dice, cfg.Seed, cfg.Seed)
 			return p.run()
@@ -106,7 +116,7 @@ scenario at a real table: measurements become questions to the players.
 	f.StringVar(&seed, "seed", "", "seed of the dice and bots (default random, printed)")
 	f.BoolVar(&table, "table", false, "play at a real table: the players answer measurements")
 	f.StringVar(&bots, "bots", "", "sides bots play: all, or side names or numbers, comma-separated")
-	f.StringVar(&save, "save", "", "save the game to this file when it stops")
+	f.StringVar(&save, "save", "", "save the game to this file when it stops (checked before it starts; written atomically; also on end of input and on an interrupt)")
 	f.StringVar(&diceMode, "dice", "digital", "digital (rolled for you) or physical (you type the faces)")
 	f.BoolVar(&strict, "strict", false, "refuse to undo actions whose dice were rolled")
 	return c
@@ -119,12 +129,14 @@ func rulesetList(e *env) string {
 	return "none built in yet"
 }
 
-// loadScenario finds a sample of the ruleset by name, or reads a file.
-func loadScenario(e *env, ruleset, name string) (*scenario.Scenario, error) {
+// loadScenario finds a sample of the ruleset by name, or reads a file; it
+// returns the files read (none for a sample).
+func loadScenario(e *env, ruleset, name string) (*scenario.Scenario, []string, error) {
 	if s, ok := e.samples.Find(ruleset, name); ok {
-		return s.Decode(e.rulesets)
+		sc, err := s.Decode(e.rulesets)
+		return sc, nil, err
 	}
-	data, err := e.readFile(name)
+	sc, inputs, err := readScenario(e, name)
 	if errors.Is(err, os.ErrNotExist) {
 		var names []string
 		for _, s := range e.samples.Sorted() {
@@ -132,12 +144,13 @@ func loadScenario(e *env, ruleset, name string) (*scenario.Scenario, error) {
 				names = append(names, s.Name)
 			}
 		}
-		return nil, usagef("--scenario %q: no such sample scenario of %s or file; samples: %s", name, ruleset, orNone(names))
+		return nil, nil, usagef("--scenario %q: no such sample scenario of %s or file; samples: %s", name, ruleset, orNone(names))
 	}
-	if err != nil {
-		return nil, usagef("--scenario %q: %v", name, err)
+	var ue *userfile.Error
+	if errors.As(err, &ue) {
+		return nil, nil, usagef("--scenario %q: %s", name, ue.Problem)
 	}
-	return scenario.Decode(name, data, e.rulesets, e.readFile)
+	return sc, inputs, err
 }
 
 func orNone(xs []string) string {
@@ -180,7 +193,10 @@ type session struct {
 	cmd     *cobra.Command
 	g       *engine.Game
 	save    string
-	in      *bufio.Scanner
+	inputs  []string // the files the game was read from, never saved over
+	want    chan<- struct{}
+	got     <-chan lineResult
+	sig     <-chan os.Signal
 	quiet   bool // bots play every side: print the game once at the end
 	printed int  // log entries shown
 }
@@ -201,6 +217,11 @@ func (p *session) run() error {
 		if g.Over() {
 			break
 		}
+		select {
+		case <-p.sig:
+			return p.interrupted()
+		default:
+		}
 		moved, err := g.Step()
 		if err != nil {
 			return err
@@ -215,6 +236,11 @@ func (p *session) run() error {
 		case errors.Is(err, io.EOF):
 			fmt.Fprintln(p.out(), "input ended before the game did")
 			return p.stop()
+		case errors.Is(err, errInterrupted):
+			return p.interrupted()
+		case err != nil: // the input cannot be read
+			fmt.Fprintln(p.out(), "input failed before the game ended")
+			return errors.Join(err, p.stop())
 		}
 	}
 	if p.quiet {
@@ -249,13 +275,26 @@ func (p *session) stop() error {
 	return p.saveTo(p.save)
 }
 
+// interrupted saves the game (with --save) and stops with an error.
+func (p *session) interrupted() error {
+	fmt.Fprintln(p.out(), "\ninterrupted before the game ended")
+	return errors.Join(errInterrupted, p.stop())
+}
+
+// saveTo writes the game atomically: a failed write leaves an earlier save
+// whole. A file other than --save is checked first, as --save was.
 func (p *session) saveTo(name string) error {
+	if name != p.save {
+		if err := p.e.checkSave(name, p.inputs); err != nil {
+			return err
+		}
+	}
 	var buf bytes.Buffer
 	if err := p.g.Save(&buf); err != nil {
 		return err
 	}
 	if err := p.e.writeFile(name, buf.Bytes()); err != nil {
-		return fmt.Errorf("save: %w", err)
+		return fmt.Errorf("save: %s: %s", name, userProblem(err))
 	}
 	fmt.Fprintf(p.out(), "saved to %s\n", name)
 	return nil
@@ -281,7 +320,8 @@ func (p *session) showLog() error {
 var errQuit = errors.New("quit")
 
 // ask shows the decision and handles one line of input; it returns io.EOF
-// at the end of input and errQuit when the player stops.
+// at the end of input, errQuit when the player stops and errInterrupted on
+// an interrupt.
 func (p *session) ask() error {
 	g := p.g
 	s := g.State()
@@ -296,20 +336,43 @@ func (p *session) ask() error {
 		}
 	}
 	fmt.Fprint(w, "> ")
-	if !p.in.Scan() {
-		fmt.Fprintln(w)
-		return io.EOF
+	var in lineResult
+	p.want <- struct{}{}
+	select {
+	case in = <-p.got:
+	case <-p.sig:
+		return errInterrupted
 	}
-	line := strings.TrimSpace(p.in.Text())
-	fmt.Fprintln(w, line)
+	switch {
+	case errors.Is(in.err, errLineTooLong):
+		fmt.Fprintln(w)
+		fmt.Fprintln(w, "error:", in.err)
+		return nil
+	case in.err != nil:
+		fmt.Fprintln(w)
+		return in.err
+	}
+	line := strings.TrimSpace(in.text)
+	fmt.Fprintln(w, printable(line))
+	pending := g.Pending()
 	err := p.command(line, legal)
 	if errors.Is(err, errQuit) {
 		return err
 	}
 	if err != nil {
-		fmt.Fprintln(w, "error:", oneLine(message(err)))
+		fmt.Fprintln(w, "error:", oneLine(playMessage(err, pending)))
 	}
 	return nil
+}
+
+// playMessage is message for a line typed in play: faces typed at a
+// prompt are not the --faces flag of roll, so they are named by the roll.
+func playMessage(err error, pending *engine.Prompt) string {
+	var fe *dice.FacesError
+	if errors.As(err, &fe) && pending != nil {
+		return fmt.Sprintf("%s: face %d: %s", pending.Key, fe.Index+1, fe.Problem)
+	}
+	return message(err)
 }
 
 func (p *session) command(line string, legal []engine.Action) error {
@@ -414,9 +477,10 @@ func (p *session) answer(pr *engine.Prompt, line string) error {
 			return usagef("%q: answer yes or no", line)
 		}
 		v, err := strconv.ParseFloat(strings.TrimSuffix(line, "\""), 64)
-		if err != nil || v < 0 || v > 1000 {
-			return usagef("%q: not a measurement; allowed 0 to 1000 inches", line)
+		lo, hi := pr.Fact.Range() // hundredths; elevations may be negative
+		if h := math.Round(v * 100); err != nil || math.IsNaN(v) || h < float64(lo) || h > float64(hi) {
+			return usagef("%q: not a measurement; allowed %g to %g inches", line, float64(lo)/100, float64(hi)/100)
 		}
-		return g.Answer(engine.FactQ, engine.Reply{Value: int(v*100 + 0.5)})
+		return g.Answer(engine.FactQ, engine.Reply{Value: int(math.Round(v * 100))})
 	}
 }
