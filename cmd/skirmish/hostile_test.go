@@ -170,7 +170,9 @@ func TestReplayForged(t *testing.T) {
 		{"a profile", func(sv map[string]any) { model(sv)["profile"].(map[string]any)["Skill"] = 2.0 }, "the scenario (sides, models, profiles, gear, positions, board) was edited"},
 		{"a model's id", func(sv map[string]any) { model(sv)["id"] = "impostor" }, "the scenario"},
 		{"a model's place", func(sv map[string]any) { model(sv)["at"] = []any{7.0, 4.0} }, "the scenario"},
-		{"the board", func(sv map[string]any) { sv["scenario"].(map[string]any)["board"].(map[string]any)["size"] = []any{30.0, 30.0} }, "the scenario"},
+		{"the board", func(sv map[string]any) {
+			sv["scenario"].(map[string]any)["board"].(map[string]any)["size"] = []any{30.0, 30.0}
+		}, "the scenario"},
 		{"an option", func(sv map[string]any) { sv["options"].(map[string]any)["charge-range"] = "8" }, "a rule option was edited"},
 		{"the dice mode", func(sv map[string]any) { sv["dice"] = "physical" }, "the dice mode or strictness was edited"},
 		{"strict", func(sv map[string]any) { sv["strict"] = true }, "the dice mode or strictness was edited"},
