@@ -44,9 +44,10 @@
 //
 // Every applied action is logged with its answers and events (Log). The
 // state can always be rebuilt from the log (Rebuild); Undo reverts whole
-// actions and keeps them, marked, in the log; Save writes one JSON file and
-// Load replays it, checking every action, every answer and every digital
-// die against the seed. Odds enumerates an action's dice outcomes through
+// actions and keeps them, marked, in the log; Save writes one JSON file with
+// digests of its setup and final state, and Load replays it, checking the
+// digests, every action and the side that took it, every answer, and every
+// digital die against the seed (docs/saves.md). Odds enumerates an action's dice outcomes through
 // its whole resolution for exact probabilities of its results.
 //
 // # Plugging in a ruleset

@@ -32,7 +32,8 @@ asks for dice, choices and measurements when the rules need them. Type a
 number to take that action, or one of:
 
   odds N     the exact odds of action N
-  undo       take back the last action (or cancel the one waiting)
+  undo       take back the last action (or cancel the one waiting);
+             against a bot, back to your own last action
   state      show the state again
   log        show the game so far
   save [F]   save the game (to F, or the --save file)
