@@ -343,7 +343,7 @@ type DigestError struct {
 
 func (e *DigestError) Error() string {
 	if len(e.Parts) == 1 && e.Parts[0] == "state" {
-		return fmt.Sprintf("engine: digest of the final state does not match: the log was cut short or edited (its %d entries replay to a state the game was not saved in), or the digest was", e.Entries)
+		return fmt.Sprintf("engine: digest of the final state does not match: the log was cut short or edited (its %d entries replay to a state the game was not saved in), or the bots' state or the digest was", e.Entries)
 	}
 	what := map[string]string{"ruleset": "the ruleset or its version", "seed": "the seed", "dice": "the dice mode or strictness",
 		"mode": "the mode", "options": "a rule option", "scenario": "the scenario (sides, models, profiles, gear, positions, board)"}

@@ -205,9 +205,9 @@ func TestRosterOutside(t *testing.T) {
 		"../secret.yaml":                  `s.yaml:13:13: sides[0].roster: "../secret.yaml" has a ".." component; allowed a file name in the scenario's folder or below it`,
 		"../../../../etc/passwd":          `has a ".." component`,
 		filepath.Join(top, "secret.yaml"): `is an absolute path`,
-		"link.yaml":                       `sides[0].roster: "link.yaml" leads outside the folder it is read from`,
+		"link.yaml":                       `sides[0].roster: "link.yaml": leads outside the folder it is read from`,
 		"zero.yaml":                       `leads outside the folder`,
-		"missing.yaml":                    `sides[0].roster: "missing.yaml" no such file`,
+		"missing.yaml":                    `sides[0].roster: "missing.yaml": no such file`,
 	} {
 		var err error
 		if n := allocated(func() { _, err = scenario.Decode(filepath.Join(dir, "s.yaml"), []byte(scen(roster)), registry(), open) }); n > memBound {

@@ -265,7 +265,7 @@ func (sc *Scenario) loadRoster(i int, open Open) error {
 	if err != nil {
 		var ue *userfile.Error
 		if errors.As(err, &ue) {
-			return sc.errorf(path, "%q %s", sd.Roster, ue.Problem)
+			return sc.errorf(path, "%q: %s", sd.Roster, ue.Problem)
 		}
 		return sc.errorf(path, "%v", err)
 	}

@@ -28,7 +28,7 @@ type lineResult struct {
 // on want asks for one line; closing want ends the goroutine (when it is
 // not in the middle of a read).
 func lines(r io.Reader) (want chan<- struct{}, got <-chan lineResult) {
-	w, g := make(chan struct{}), make(chan lineResult)
+	w, g := make(chan struct{}), make(chan lineResult, 1) // a line read after the game stopped is dropped
 	br := bufio.NewReaderSize(r, maxLine)
 	go func() {
 		for range w {
