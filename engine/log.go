@@ -66,7 +66,8 @@ func (e *UndoError) Error() string {
 }
 
 // Undo reverts the last action. With a prompt pending it cancels the
-// action in flight instead. The undone entries stay in the log, marked,
+// action in flight instead (the start of the game cannot be cancelled;
+// there is nothing before it). The undone entries stay in the log, marked,
 // each followed by an "undo" entry. A strict game refuses to undo an
 // action whose dice were rolled, changing nothing.
 //
@@ -82,6 +83,9 @@ func (e *UndoError) Error() string {
 // loaded from a save cannot take the bots' RNG back past its saved entries.
 func (g *Game) Undo() error {
 	mixed := g.mixed()
+	if g.pending != nil && g.fly.action == startAction {
+		return ErrNothingToUndo // the start waits for its dice; nothing before it
+	}
 	if g.pending != nil && (!mixed || g.person(g.fly.side)) {
 		g.pending, g.fly.active = nil, false
 		g.restoreBots(len(g.log.Entries))
@@ -428,8 +432,8 @@ type Verified struct {
 func (g *Game) Verified() *Verified { return g.verified }
 
 // Load rebuilds a saved game: the ruleset and setup (decoded from
-// sv.Scenario by the caller), then every entry replayed with its answers.
-// It refuses, changing nothing the caller holds:
+// sv.Scenario by the caller; Load sets its Options from the save), then
+// every entry replayed with its answers. It refuses:
 //
 //   - a setup that does not match the save's digests (ruleset, seed, dice
 //     mode and strictness, mode, options, scenario), naming the parts;
