@@ -86,7 +86,7 @@ func (b *Board) Check() error {
 	bad := func(path, format string, a ...any) error {
 		return &engine.FieldError{Path: "board." + path, Problem: fmt.Sprintf(format, a...)}
 	}
-	if b.Width <= 0 || b.Height <= 0 || b.Width > 200 || b.Height > 200 {
+	if !(b.Width > 0 && b.Height > 0 && b.Width <= 200 && b.Height <= 200) { // NaN too
 		return bad("size", "%gx%g\" is not a table; allowed above 0 up to 200\"", b.Width, b.Height)
 	}
 	if len(b.Levels) == 0 {
@@ -95,6 +95,11 @@ func (b *Board) Check() error {
 	if b.Levels[0] != 0 {
 		return bad("levels[0]", "the ground level is at elevation 0, not %g", b.Levels[0])
 	}
+	for i, e := range b.Levels {
+		if !(math.Abs(e) <= 1000) {
+			return bad(fmt.Sprintf("levels[%d]", i), "elevation %g is out of range; allowed -1000 to 1000", e)
+		}
+	}
 	lvl := func(path string, l int) error {
 		if l < 0 || l >= len(b.Levels) {
 			return bad(path, "level %d does not exist; allowed 0 to %d", l, len(b.Levels)-1)
@@ -102,14 +107,14 @@ func (b *Board) Check() error {
 		return nil
 	}
 	in := func(path string, p Point) error {
-		if p.X < 0 || p.Y < 0 || p.X > b.Width || p.Y > b.Height {
+		if !(p.X >= 0 && p.Y >= 0 && p.X <= b.Width && p.Y <= b.Height) { // NaN too
 			return bad(path, "(%g, %g) is off the %gx%g\" table", p.X, p.Y, b.Width, b.Height)
 		}
 		return lvl(path+".level", p.Level)
 	}
 	for i, x := range b.Boxes {
 		p := fmt.Sprintf("boxes[%d]", i)
-		if x.X1 <= x.X0 || x.Y1 <= x.Y0 || x.Height <= 0 {
+		if !(x.X1 > x.X0 && x.Y1 > x.Y0 && x.Height > 0 && x.Height <= 1000) { // NaN too
 			return bad(p, "needs x0 < x1, y0 < y1 and a positive height")
 		}
 		if err := in(p, Point{x.X0, x.Y0, x.Level}); err != nil {
@@ -121,8 +126,8 @@ func (b *Board) Check() error {
 	}
 	for i, w := range b.Walls {
 		p := fmt.Sprintf("walls[%d]", i)
-		if w.Height <= 0 {
-			return bad(p+".height", "must be positive")
+		if !(w.Height > 0 && w.Height <= 1000) { // NaN too
+			return bad(p+".height", "must be positive, up to 1000\"")
 		}
 		if err := in(p+".a", w.A); err != nil {
 			return err

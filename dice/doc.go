@@ -69,4 +69,10 @@
 // on every Go version. (DESIGN.md §2 names PCG and §6 ChaCha8; ChaCha8 is the
 // one the foundation issue specifies.) DeriveSeed gives each game of a
 // simulated batch its own seed, so that any one game replays alone.
+//
+// # Concurrency
+//
+// Dists, Procedures, Specs, the Registry and the Memo are safe for
+// concurrent use: any number of games may share them. An RNG and a Tray are
+// not; each game has its own.
 package dice

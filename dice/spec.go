@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // ParamKind is the kind of value a procedure parameter takes.
@@ -253,7 +254,9 @@ func (a Args) MarshalJSON() ([]byte, error) {
 
 // Registry holds procedure specs by name. Rulesets are registered explicitly
 // (see package rulesets/all); the zero Registry is empty and ready to use.
+// It is safe for concurrent use; the Specs it holds are read-only.
 type Registry struct {
+	mu    sync.RWMutex
 	specs map[string]*Spec
 }
 
@@ -268,6 +271,8 @@ func (r *Registry) Register(s *Spec) {
 			panic(fmt.Sprintf("dice: Register %s: malformed parameter %q", s.Name, p.Name))
 		}
 	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
 	if r.specs == nil {
 		r.specs = map[string]*Spec{}
 	}
@@ -279,12 +284,16 @@ func (r *Registry) Register(s *Spec) {
 
 // Lookup returns the spec called name.
 func (r *Registry) Lookup(name string) (*Spec, bool) {
+	r.mu.RLock()
+	defer r.mu.RUnlock()
 	s, ok := r.specs[name]
 	return s, ok
 }
 
 // All returns every spec, sorted by name.
 func (r *Registry) All() []*Spec {
+	r.mu.RLock()
+	defer r.mu.RUnlock()
 	var all []*Spec
 	for _, s := range r.specs {
 		all = append(all, s)

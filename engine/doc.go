@@ -55,9 +55,10 @@
 //
 // Every applied action is logged with its answers and events (Log). The
 // state can always be rebuilt from the log (Rebuild); Undo reverts whole
-// actions and keeps them, marked, in the log; Save writes one JSON file and
-// Load replays it, checking every action, every answer and every digital
-// die against the seed. Odds enumerates an action's dice outcomes through
+// actions and keeps them, marked, in the log; Save writes one JSON file with
+// digests of its setup and final state, and Load replays it, checking the
+// digests, every action and the side that took it, every answer, and every
+// digital die against the seed (docs/saves.md). Odds enumerates an action's dice outcomes through
 // its whole resolution for exact probabilities of its results.
 //
 // # Plugging in a ruleset
@@ -74,4 +75,23 @@
 // For allocation-free play, keep dice procedures boxed (in a variable or a
 // table) rather than making struct literals per roll, and give Choose
 // option slices that are package variables.
+//
+// # Concurrency
+//
+// Many games run at once on shared rulesets and setups (a server, a batch
+// simulation), so:
+//
+//   - a Ruleset, and every hook it implements, must be safe for concurrent
+//     use: its Info is read-only once registered, and all per-game data
+//     lives in the State (or its Ext) the engine hands it; the built-in
+//     rulesets are, and rulesets/all's race test plays them at once;
+//   - a Registry is safe for concurrent use;
+//   - a Setup is read-only once a game has started from it: any number of
+//     games may share one (states point at it and never change it); do not
+//     change it, or its Board, while a game uses it;
+//   - RandomPolicy is stateless (the randomness is the game's bot RNG) and
+//     safe to share; a Policy of your own that several games share must be
+//     safe for concurrent use too;
+//   - a Game, and a State, are not: one goroutine per game, or a lock
+//     around it. Clone a State to hand it elsewhere.
 package engine

@@ -52,11 +52,11 @@ type Game struct {
 
 	rng  *dice.RNG // dice; nothing else draws from it
 	bots *dice.RNG // bot policies
-	// rngAt and botsAt are both RNGs as they were before the action in
+	// rngAt and botRNGAt are both RNGs as they were before the action in
 	// flight, so that an action cancelled or refused draws nothing: the
 	// dice stream stays the one a replay derives from the seed, and taking
 	// the action again rolls the same dice.
-	rngAt, botsAt dice.RNG
+	rngAt, botRNGAt dice.RNG
 
 	live, work *State
 	log        Log
@@ -64,13 +64,16 @@ type Game struct {
 	fly     inflight
 	pending *Prompt
 
-	enum    *enumerator // Odds' buffers, reused
-	list    lister      // legal actions of the live state
-	listOK  bool
-	r       run
-	eco     economy
-	hooks   hooks
-	started bool
+	enum   *enumerator // Odds' buffers, reused
+	list   lister      // legal actions of the live state
+	listOK bool
+
+	verified *Verified      // what Load checked; nil for a new game
+	botsAt   map[int][]byte // the bots' RNG before each person's action, by entry (Undo)
+	r        run
+	eco      economy
+	hooks    hooks
+	started  bool
 }
 
 // inflight is the action being resolved and the answers it has so far.
@@ -126,6 +129,13 @@ func New(rs Ruleset, su *Setup, cfg Config) (*Game, error) {
 			return nil, err
 		}
 	}
+	if sc, ok := su.Board.(SetupChecker); ok && su.Mode == "board" {
+		// where the models stand: package board checks levels, the
+		// table's edges, terrain and overlaps
+		if err := sc.CheckSetup(su); err != nil {
+			return nil, err
+		}
+	}
 	if cfg.Dice == "" {
 		cfg.Dice = DigitalDice
 	}
@@ -153,7 +163,7 @@ func New(rs Ruleset, su *Setup, cfg Config) (*Game, error) {
 	}
 	g.live = s
 	g.fly = inflight{active: true, action: startAction, side: NoModel}
-	g.rngAt, g.botsAt = *g.rng, *g.bots
+	g.rngAt, g.botRNGAt = *g.rng, *g.bots
 	if err := g.resolve(); err != nil {
 		return nil, err
 	}
@@ -243,14 +253,15 @@ func (g *Game) Apply(a Action) error {
 	if !slices.Contains(g.Legal(), a) {
 		return &IllegalError{Action: a, Reason: g.whyIllegal(a)}
 	}
+	g.snapBots(len(g.log.Entries), g.live.Turn.Side)
 	g.fly = inflight{active: true, action: a, side: g.live.Turn.Side, answers: g.fly.answers[:0]}
-	g.rngAt, g.botsAt = *g.rng, *g.bots
+	g.rngAt, g.botRNGAt = *g.rng, *g.bots
 	return g.resolve()
 }
 
 // rewind puts both RNGs back where they were before the action in flight,
 // which was cancelled or refused.
-func (g *Game) rewind() { *g.rng, *g.bots = g.rngAt, g.botsAt }
+func (g *Game) rewind() { *g.rng, *g.bots = g.rngAt, g.botRNGAt }
 
 // whyIllegal explains, for people, why a is not in the legal list.
 func (g *Game) whyIllegal(a Action) string {
@@ -348,6 +359,8 @@ func (g *Game) resolveOn(s *State, a Action, r *run) (q *Question, err error) {
 			err = &DriftError{Action: a, Err: p.err}
 		case refusal:
 			err = &IllegalError{Action: a, Reason: p.reason}
+		case *FieldError: // a replayed answer that breaks the save's rules
+			err = p
 		default:
 			err = fmt.Errorf("engine: %s: rule failed during %s: %v", g.info.ID, a, p)
 		}
@@ -574,9 +587,9 @@ func (g *Game) Reset(seed uint64) error {
 	g.rng, g.bots = dice.NewRNG(seed), dice.NewRNG(dice.DeriveSeed(seed, 1))
 	g.live = s.CopyInto(g.live)
 	g.log.Entries, g.log.answers, g.log.events = g.log.Entries[:0], g.log.answers[:0], g.log.events[:0]
-	g.pending, g.listOK = nil, false
+	g.pending, g.listOK, g.botsAt = nil, false, nil
 	g.fly = inflight{active: true, action: startAction, side: NoModel, answers: g.fly.answers[:0]}
-	g.rngAt, g.botsAt = *g.rng, *g.bots
+	g.rngAt, g.botRNGAt = *g.rng, *g.bots
 	return g.resolve()
 }
 

@@ -1,6 +1,10 @@
 package engine
 
 import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -62,42 +66,109 @@ func (e *UndoError) Error() string {
 }
 
 // Undo reverts the last action. With a prompt pending it cancels the
-// action in flight instead. The undone entry stays in the log, marked. A
-// strict game refuses to undo an action whose dice were rolled.
+// action in flight instead (the start of the game cannot be cancelled;
+// there is nothing before it). The undone entries stay in the log, marked,
+// each followed by an "undo" entry. A strict game refuses to undo an
+// action whose dice were rolled, changing nothing.
+//
+// In a game where people play against bots, an undo is a person's: it
+// goes back to the person's last own decision. It cancels an action in
+// flight, and reverts back to and including the last action a person
+// decided, with every bot action after it (a bot's action waiting for a
+// person's answer is cancelled with them). The bots' RNG goes back to where
+// it was before that action, so the bots draw the same numbers again; the
+// dice RNG goes on, so undo never brings back dice already seen. With no
+// action of a person's left to undo it is ErrNothingToUndo. In a game of
+// people only, or of bots only, Undo reverts the last action. A game
+// loaded from a save cannot take the bots' RNG back past its saved entries.
 func (g *Game) Undo() error {
-	if g.pending != nil {
+	mixed := g.mixed()
+	if g.pending != nil && g.fly.action == startAction {
+		return ErrNothingToUndo // the start waits for its dice; nothing before it
+	}
+	if g.pending != nil && (!mixed || g.person(g.fly.side)) {
 		g.pending, g.fly.active = nil, false
-		g.rewind()
+		g.rewind() // both RNGs, as before the action (restoreBots for the bots)
 		return nil
 	}
-	k := len(g.log.Entries) - 1
-	for ; k > 0; k-- {
-		if e := &g.log.Entries[k]; !e.Undone && e.Action.ID != undoID {
+	var undo []int // entries to undo, latest first
+	for k := len(g.log.Entries) - 1; k > 0; k-- {
+		e := &g.log.Entries[k]
+		if e.Undone || e.Action.ID == undoID {
+			continue
+		}
+		undo = append(undo, k)
+		if !mixed || g.person(e.Side) {
 			break
 		}
 	}
-	if k <= 0 {
+	if len(undo) == 0 || mixed && !g.person(g.log.Entries[undo[len(undo)-1]].Side) {
 		return ErrNothingToUndo
 	}
-	e := &g.log.Entries[k]
-	if g.cfg.Strict && slices.ContainsFunc(e.Answers, func(a Answer) bool { return a.Kind == DiceQ }) {
-		return &UndoError{Entry: k, Action: e.Action}
+	if g.cfg.Strict {
+		for _, k := range undo {
+			e := &g.log.Entries[k]
+			if slices.ContainsFunc(e.Answers, func(a Answer) bool { return a.Kind == DiceQ }) {
+				return &UndoError{Entry: k, Action: e.Action}
+			}
+		}
 	}
-	s, err := g.rebuildWithout(k)
+	s, err := g.rebuildWithout(undo)
 	if err != nil {
 		return err
 	}
-	e.Undone = true
-	g.log.add(Action{ID: undoID, Actor: NoModel, Target: NoModel, Option: k}, NoModel, nil, nil)
+	for _, k := range undo {
+		g.log.Entries[k].Undone = true
+		g.log.add(Action{ID: undoID, Actor: NoModel, Target: NoModel, Option: k}, NoModel, nil, nil)
+	}
+	g.pending, g.fly.active = nil, false
+	g.restoreBots(undo[len(undo)-1])
 	g.live, g.listOK = s, false
 	return nil
 }
 
+// mixed reports whether people play against bots.
+func (g *Game) mixed() bool {
+	bots, people := false, false
+	for _, p := range g.cfg.Players {
+		bots, people = bots || p != nil, people || p == nil
+	}
+	return bots && people
+}
+
+// person reports whether side is played by a person.
+func (g *Game) person(side int) bool {
+	return side >= 0 && side < len(g.cfg.Players) && g.cfg.Players[side] == nil
+}
+
+// snapBots keeps the bots' RNG as it is before a person's action that will
+// be entry k, for Undo; only when people play against bots.
+func (g *Game) snapBots(k int, side int) {
+	if !g.person(side) || !g.mixed() {
+		return
+	}
+	b, err := g.bots.MarshalBinary()
+	if err != nil {
+		return // the RNG always marshals; without a snapshot, undo keeps the stream
+	}
+	if g.botsAt == nil {
+		g.botsAt = map[int][]byte{}
+	}
+	g.botsAt[k] = b
+}
+
+// restoreBots takes the bots' RNG back to before entry k, if known.
+func (g *Game) restoreBots(k int) {
+	if b, ok := g.botsAt[k]; ok {
+		g.bots.UnmarshalBinary(b) // it marshalled, so it unmarshals
+	}
+}
+
 // Rebuild replays the log (without the undone entries) from the start and
 // returns the state it gives, which must equal the live state.
-func (g *Game) Rebuild() (*State, error) { return g.rebuildWithout(-1) }
+func (g *Game) Rebuild() (*State, error) { return g.rebuildWithout(nil) }
 
-func (g *Game) rebuildWithout(skip int) (*State, error) {
+func (g *Game) rebuildWithout(skip []int) (*State, error) {
 	s, err := g.initial()
 	if err != nil {
 		return nil, err
@@ -106,7 +177,7 @@ func (g *Game) rebuildWithout(skip int) (*State, error) {
 	r.list = newLister(g)
 	for i := range g.log.Entries {
 		e := &g.log.Entries[i]
-		if e.Undone || i == skip || e.Action.ID == undoID {
+		if e.Undone || slices.Contains(skip, i) || e.Action.ID == undoID {
 			continue
 		}
 		r.reset(g, replaying, e.Answers)
@@ -129,8 +200,14 @@ func entryError(i int, a Action, q *Question, err error) error {
 	return &DriftError{Entry: i, Action: a, Err: fmt.Errorf("the rules now ask %s %q, which the log does not answer", q.Kind, q.Key)}
 }
 
-// SaveFormat names the save file format.
-const SaveFormat = "skirmish-save/1"
+// SaveFormat names the save file format. Version 2 added the digests and
+// the checks of typed dice and of each entry's side; version 1 saves are
+// refused (they cannot be verified to the same standard), with a message
+// that says so.
+const SaveFormat = "skirmish-save/2"
+
+// MaxSave is the largest save ReadSave reads.
+const MaxSave = 16 << 20
 
 // Save is a game as one JSON document: enough to rebuild it exactly.
 type Save struct {
@@ -147,6 +224,145 @@ type Save struct {
 	// Bots is the state of the bots' RNG, so that bots go on choosing as
 	// they would have; the dice RNG is rebuilt from the seed.
 	Bots []byte `json:"bots,omitempty"`
+	// Digest holds digests of the setup, part by part, and of the final
+	// state, which Load checks.
+	Digest *Digest `json:"digest"`
+}
+
+// Digest is a set of SHA-256 digests ("sha256:" and 64 hex digits) of a
+// saved game: its setup, part by part, so that a mismatch says which part
+// was edited, and the state the game was saved in, so that a log cut short
+// or edited is caught even when what is left replays. Each is taken over a
+// canonical encoding (JSON with sorted keys, numbers in Go's shortest form),
+// so reformatting the save does not change it.
+//
+// The digests are checksums, not signatures: they catch edits and damage,
+// and someone who rewrites a save can recompute them. What cannot be
+// forged without the seed changing is the digital dice, which Load
+// re-derives from the seed.
+type Digest struct {
+	Ruleset  string `json:"ruleset"`  // the ruleset's ID and version
+	Seed     string `json:"seed"`     // the seed of the dice and bots
+	Dice     string `json:"dice"`     // the dice mode and strictness
+	Mode     string `json:"mode"`     // board or table
+	Options  string `json:"options"`  // every rule option with its value
+	Scenario string `json:"scenario"` // the setup played: sides, models (profiles, gear, positions), rounds, and the scenario as saved
+	State    string `json:"state"`    // the final state, and the bots' RNG
+}
+
+// digestParts lists the setup's parts in the order errors name them.
+var digestParts = []string{"ruleset", "seed", "dice", "mode", "options", "scenario"}
+
+func (d *Digest) part(name string) string {
+	switch name {
+	case "ruleset":
+		return d.Ruleset
+	case "seed":
+		return d.Seed
+	case "dice":
+		return d.Dice
+	case "mode":
+		return d.Mode
+	case "options":
+		return d.Options
+	case "scenario":
+		return d.Scenario
+	}
+	return d.State
+}
+
+// sum is the digest of one named part.
+func sum(part string, data ...[]byte) string {
+	h := sha256.New()
+	h.Write([]byte(part))
+	for _, d := range data {
+		var n [8]byte
+		binary.BigEndian.PutUint64(n[:], uint64(len(d)))
+		h.Write(n[:])
+		h.Write(d)
+	}
+	return "sha256:" + hex.EncodeToString(h.Sum(nil))
+}
+
+// canonical re-encodes JSON with sorted keys and shortest numbers.
+func canonical(raw []byte) ([]byte, error) {
+	if len(raw) == 0 {
+		return []byte("null"), nil
+	}
+	var v any
+	if err := json.Unmarshal(raw, &v); err != nil {
+		return nil, err
+	}
+	return json.Marshal(v)
+}
+
+// setupDigest digests the game's setup and configuration.
+func (g *Game) setupDigest() (*Digest, error) {
+	su := g.setup
+	scen, err := canonical(su.Scenario)
+	if err != nil {
+		return nil, fmt.Errorf("engine: digest: scenario: %w", err)
+	}
+	played, err := json.Marshal(struct {
+		Name   string
+		Rounds int
+		Sides  []SideSetup
+		Models []ModelSetup
+	}{su.Name, su.Rounds, su.Sides, su.Models})
+	if err != nil {
+		return nil, fmt.Errorf("engine: digest: setup: %w", err)
+	}
+	opts, err := json.Marshal(su.Options)
+	if err != nil {
+		return nil, fmt.Errorf("engine: digest: options: %w", err)
+	}
+	return &Digest{
+		Ruleset:  sum("ruleset", []byte(g.info.ID), []byte(g.info.Version)),
+		Seed:     sum("seed", strconv.AppendUint(nil, g.cfg.Seed, 10)),
+		Dice:     sum("dice", []byte(g.cfg.Dice), strconv.AppendBool(nil, g.cfg.Strict)),
+		Mode:     sum("mode", []byte(su.Mode)),
+		Options:  sum("options", opts),
+		Scenario: sum("scenario", played, scen),
+	}, nil
+}
+
+// stateDigest digests the live state and the bots' RNG.
+func (g *Game) stateDigest(bots []byte) (string, error) {
+	js, err := json.Marshal(g.live)
+	if err != nil {
+		return "", fmt.Errorf("engine: digest: state: %w", err)
+	}
+	if js, err = canonical(js); err != nil {
+		return "", fmt.Errorf("engine: digest: state: %w", err)
+	}
+	return sum("state", js, bots), nil
+}
+
+// DigestError reports a save whose setup or final state does not match its
+// digests: the save was edited (or damaged) after it was written.
+type DigestError struct {
+	Parts   []string // the setup's parts that differ ("options", "dice"...), or "state"
+	Entries int      // the entries in the save's log
+}
+
+func (e *DigestError) Error() string {
+	if len(e.Parts) == 1 && e.Parts[0] == "state" {
+		return fmt.Sprintf("engine: digest of the final state does not match: the log was cut short or edited (its %d entries replay to a state the game was not saved in), or the bots' state or the digest was", e.Entries)
+	}
+	what := map[string]string{"ruleset": "the ruleset or its version", "seed": "the seed", "dice": "the dice mode or strictness",
+		"mode": "the mode", "options": "a rule option", "scenario": "the scenario (sides, models, profiles, gear, positions, board)"}
+	var ws []string
+	for _, p := range e.Parts {
+		ws = append(ws, what[p])
+	}
+	return fmt.Sprintf("engine: digest of the setup does not match: %s edited since the game was saved (or the digest was)", strings.Join(ws, ", ")+pluralWas(len(ws)))
+}
+
+func pluralWas(n int) string {
+	if n == 1 {
+		return " was"
+	}
+	return " were"
 }
 
 // Save writes the game as JSON. A prompt's action in flight is not saved.
@@ -160,36 +376,78 @@ func (g *Game) Save(w io.Writer) error {
 	if sv.Bots, err = g.bots.MarshalBinary(); err != nil {
 		return fmt.Errorf("engine: save: %w", err)
 	}
+	if sv.Digest, err = g.setupDigest(); err != nil {
+		return err
+	}
+	if sv.Digest.State, err = g.stateDigest(sv.Bots); err != nil {
+		return err
+	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", " ")
 	return enc.Encode(sv)
 }
 
-// ReadSave decodes a save file, checking its shape; Load replays it.
+// ReadSave decodes a save file of at most MaxSave bytes, checking its
+// shape; Load replays it.
 func ReadSave(r io.Reader) (*Save, error) {
-	dec := json.NewDecoder(io.LimitReader(r, 64<<20))
+	lr := &io.LimitedReader{R: r, N: MaxSave + 1}
+	dec := json.NewDecoder(lr)
 	dec.DisallowUnknownFields()
 	var sv Save
 	if err := dec.Decode(&sv); err != nil {
+		if lr.N <= 0 {
+			return nil, fmt.Errorf("engine: read save: more than %d bytes; allowed at most %d", MaxSave, MaxSave)
+		}
 		return nil, fmt.Errorf("engine: read save: %w", err)
 	}
 	switch {
+	case sv.Format == "skirmish-save/1":
+		return nil, &FieldError{Path: "format", Problem: fmt.Sprintf("%q is an older save format, without the digests and checks this version needs to verify a save; want %q (replay it with the skirmish that wrote it)", sv.Format, SaveFormat)}
 	case sv.Format != SaveFormat:
 		return nil, &FieldError{Path: "format", Problem: fmt.Sprintf("%q is not a save format this version reads; want %q", sv.Format, SaveFormat)}
 	case sv.Ruleset == "":
 		return nil, &FieldError{Path: "ruleset", Problem: "missing"}
+	case sv.Digest == nil:
+		return nil, &FieldError{Path: "digest", Problem: "missing; a save holds the digests of its setup and final state"}
 	case len(sv.Entries) == 0 || sv.Entries[0].Action != startAction:
 		return nil, &FieldError{Path: "entries[0]", Problem: "a game's log starts with its start entry"}
 	}
 	return &sv, nil
 }
 
+// Verified says what Load checked of a save, for people (replay --verify).
+type Verified struct {
+	Entries int // entries replayed, undo entries included
+	Undone  int // entries undone
+	Actions int // actions checked legal at their time, with their side
+	Seeded  int // dice re-derived from the seed and equal to the log's
+	Typed   int // typed dice checked against their procedures
+	Choices int // choices checked against their questions
+	Facts   int // measurements checked against their questions
+	Dice    DiceMode
+}
+
+// Verified returns what Load checked, or nil for a game that was not
+// loaded.
+func (g *Game) Verified() *Verified { return g.verified }
+
 // Load rebuilds a saved game: the ruleset and setup (decoded from
-// sv.Scenario by the caller), then every entry replayed with its answers.
-// Replay checks every action against the legal list of its time, every
-// answer against the question the rules ask now, and every digitally rolled
-// die against the seed, so a tampered or drifted log is an error naming the
-// entry. players are the bots, as for New.
+// sv.Scenario by the caller; Load sets its Options from the save), then
+// every entry replayed with its answers. It refuses:
+//
+//   - a setup that does not match the save's digests (ruleset, seed, dice
+//     mode and strictness, mode, options, scenario), naming the parts;
+//   - an action not legal at its time, or whose side is not the side whose
+//     decision it was (the start and undo entries have none);
+//   - an answer that does not fit the question the rules ask now;
+//   - a digitally rolled die that is not the one the seed gives, a typed
+//     die in a digital game (and an untyped one in a physical game), typed
+//     faces that do not give the logged outcome;
+//   - events or undo marks that are not what the replay gives;
+//   - a final state (and bots' RNG) that does not match its digest: a log
+//     cut short, or edited in a way that still replays.
+//
+// players are the bots, as for New.
 func Load(rs Ruleset, su *Setup, sv *Save, players []Policy) (*Game, error) {
 	in := rs.Info()
 	switch {
@@ -197,11 +455,32 @@ func Load(rs Ruleset, su *Setup, sv *Save, players []Policy) (*Game, error) {
 		return nil, &FieldError{Path: "ruleset", Problem: fmt.Sprintf("the save is for %q, not %q", sv.Ruleset, in.ID)}
 	case sv.Version != in.Version:
 		return nil, &FieldError{Path: "version", Problem: fmt.Sprintf("saved with %s version %q; this is version %q", in.ID, sv.Version, in.Version)}
+	case sv.Digest == nil:
+		return nil, &FieldError{Path: "digest", Problem: "missing; a save holds the digests of its setup and final state"}
 	}
 	su.Options = sv.Options
 	g, err := New(rs, su, Config{Seed: sv.Seed, Dice: sv.Dice, Players: players, Strict: sv.Strict})
 	if err != nil {
 		return nil, err
+	}
+	d, err := g.setupDigest()
+	if err != nil {
+		return nil, err
+	}
+	// The setup the caller decoded must also be the one the save holds.
+	saved, err := canonical(sv.Scenario)
+	if err != nil {
+		return nil, &FieldError{Path: "scenario", Problem: err.Error()}
+	}
+	played, _ := canonical(su.Scenario) // setupDigest has read it
+	var differ []string
+	for _, p := range digestParts {
+		if d.part(p) != sv.Digest.part(p) || p == "mode" && sv.Mode != su.Mode || p == "scenario" && !bytes.Equal(saved, played) {
+			differ = append(differ, p)
+		}
+	}
+	if len(differ) > 0 {
+		return nil, &DigestError{Parts: differ, Entries: len(sv.Entries)}
 	}
 	if err := g.replay(sv.Entries); err != nil {
 		return nil, err
@@ -210,6 +489,13 @@ func Load(rs Ruleset, su *Setup, sv *Save, players []Policy) (*Game, error) {
 		if err := g.bots.UnmarshalBinary(sv.Bots); err != nil {
 			return nil, &FieldError{Path: "bots", Problem: err.Error()}
 		}
+	}
+	st, err := g.stateDigest(sv.Bots)
+	if err != nil {
+		return nil, err
+	}
+	if st != sv.Digest.State {
+		return nil, &DigestError{Parts: []string{"state"}, Entries: len(sv.Entries)}
 	}
 	return g, nil
 }
@@ -223,6 +509,7 @@ func (g *Game) replay(entries []Entry) error {
 		return err
 	}
 	verifier := dice.NewRNG(g.cfg.Seed)
+	v := &Verified{Dice: g.cfg.Dice}
 	type frame struct {
 		state *State
 		entry int
@@ -231,40 +518,71 @@ func (g *Game) replay(entries []Entry) error {
 	var r run
 	r.list = newLister(g)
 	for i, e := range entries {
+		at := func(field string) string { return fmt.Sprintf("entries[%d].%s", i, field) }
+		v.Entries++
 		if e.Action.ID == undoID {
 			k := e.Action.Option
-			if len(stack) == 0 || stack[len(stack)-1].entry != k {
+			switch {
+			case len(stack) == 0 || stack[len(stack)-1].entry != k:
 				return &FieldError{Path: fmt.Sprintf("entries[%d]", i), Problem: fmt.Sprintf("undoes entry %d, which is not the last applied action", k)}
+			case e.Side != NoModel:
+				return &FieldError{Path: at("side"), Problem: fmt.Sprintf("%d: an undo entry has no side (%d)", e.Side, NoModel)}
+			case e.Undone || len(e.Answers) > 0 || len(e.Events) > 0:
+				return &FieldError{Path: fmt.Sprintf("entries[%d]", i), Problem: "an undo entry has no answers or events and is never undone"}
 			}
 			s = stack[len(stack)-1].state
 			stack = stack[:len(stack)-1]
 			g.log.Entries[k].Undone = true
 			g.log.add(e.Action, NoModel, nil, nil)
+			v.Undone++
 			continue
 		}
+		side := NoModel
 		if i > 0 {
 			if s.Over {
-				return &FieldError{Path: fmt.Sprintf("entries[%d].action", i), Problem: "the game was over by then"}
+				return &FieldError{Path: at("action"), Problem: "the game was over by then"}
 			}
 			r.list.legal(s)
 			if !slices.Contains(r.list.out, e.Action) {
-				return &FieldError{Path: fmt.Sprintf("entries[%d].action", i), Problem: fmt.Sprintf("%s was not legal then", e.Action)}
+				return &FieldError{Path: at("action"), Problem: fmt.Sprintf("%s was not legal then", e.Action)}
 			}
+			side = s.Turn.Side
+			v.Actions++
 		} else if e.Action != startAction {
 			return &FieldError{Path: "entries[0].action", Problem: "a game's log starts with its start entry"}
 		}
+		if e.Side != side {
+			return &FieldError{Path: at("side"), Problem: fmt.Sprintf("%d is not the side whose decision it was (%d)", e.Side, side)}
+		}
 		before := s.Clone()
 		r.reset(g, replaying, e.Answers)
-		r.check = func(c *Ctx, q *Question, a Answer) { g.checkDice(verifier, i, c, q, a) }
+		r.check = func(c *Ctx, q *Question, a Answer) { g.checkDice(verifier, v, i, c, q, a) }
 		q, err := g.resolveOn(s, e.Action, &r)
 		if err != nil || q != nil {
 			return entryError(i, e.Action, q, err)
+		}
+		if !slices.Equal(r.events, e.Events) {
+			return &FieldError{Path: at("events"), Problem: "are not the events the entry gives when it is replayed (the log was edited)"}
+		}
+		for _, a := range e.Answers {
+			switch a.Kind {
+			case ChoiceQ:
+				v.Choices++
+			case FactQ:
+				v.Facts++
+			}
 		}
 		g.log.add(e.Action, e.Side, e.Answers, r.events)
 		if i > 0 {
 			stack = append(stack, frame{before, i})
 		}
 	}
+	for i, e := range entries {
+		if e.Undone != g.log.Entries[i].Undone {
+			return &FieldError{Path: fmt.Sprintf("entries[%d].undone", i), Problem: fmt.Sprintf("is %t, but the log's undo entries say %t", e.Undone, g.log.Entries[i].Undone)}
+		}
+	}
+	g.verified = v
 	g.live, g.work, g.listOK = s, nil, false
 	g.pending, g.fly = nil, inflight{} // New may have stopped at a question the log answers
 	g.rng = verifier                   // continue the dice stream where the log left it
@@ -274,9 +592,20 @@ func (g *Game) replay(entries []Entry) error {
 // checkDice verifies a logged dice answer during replay: typed faces must
 // fit the procedure and give the logged outcome; digitally rolled faces must
 // also be the ones the seed gives; sampled outcomes must be the seed's.
-func (g *Game) checkDice(verifier *dice.RNG, entry int, c *Ctx, q *Question, a Answer) {
+func (g *Game) checkDice(verifier *dice.RNG, v *Verified, entry int, c *Ctx, q *Question, a Answer) {
 	path := fmt.Sprintf("entries[%d].answers[%d]", entry, c.r.pos-1)
 	nf := len(q.Proc.Flags())
+	switch {
+	case a.Typed && g.cfg.Dice != PhysicalDice:
+		panic(&FieldError{Path: path + ".typed", Problem: fmt.Sprintf("a typed roll in a game with %s dice, where every die comes from the seed", g.cfg.Dice)})
+	case !a.Typed && g.cfg.Dice == PhysicalDice:
+		panic(&FieldError{Path: path + ".typed", Problem: "a roll not typed in a game with physical dice, where every die is typed"})
+	}
+	if a.Typed {
+		v.Typed++
+	} else {
+		v.Seeded++
+	}
 	switch {
 	case a.Typed:
 		faces := make([]string, len(a.Faces))

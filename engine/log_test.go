@@ -219,7 +219,7 @@ func FuzzLoad(f *testing.F) {
 	var buf bytes.Buffer
 	g.Save(&buf)
 	f.Add(buf.Bytes())
-	f.Add([]byte(`{"format":"skirmish-save/1","ruleset":"mini-ff","entries":[]}`))
+	f.Add([]byte(`{"format":"skirmish-save/2","ruleset":"mini-ff","entries":[]}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		g, err := load(data, mini.New("ff"))
 		if err == nil && g == nil {

@@ -3,7 +3,8 @@ package engine
 import "github.com/skirmish-engine/skirmish/dice"
 
 // RandomPolicy is a bot that picks uniformly among the legal actions and
-// the options of every choice, with the game's bot RNG.
+// the options of every choice, with the game's bot RNG. It has no state of
+// its own, so one value may serve any number of games at once.
 type RandomPolicy struct{}
 
 // Act picks a legal action at random.

@@ -76,6 +76,8 @@ type Finisher interface {
 
 // SetupChecker checks a setup against rules the generic schema cannot
 // express (model types, keywords, gear kinds); its error is a *FieldError.
+// New asks the ruleset, and in board mode the setup's Board too (where the
+// models stand), if they implement it.
 type SetupChecker interface {
 	CheckSetup(su *Setup) error
 }

@@ -6,7 +6,22 @@
 // path of the field.
 //
 // A side may list its models inline or name a roster file (YAML with a name,
-// counters and models) to read them from.
+// counters and models) to read them from. A roster is named relative to the
+// scenario's folder and must stay inside it: no absolute path and no ".."
+// component (the Open function given to Decode also keeps symbolic links
+// from leading out; the CLI's does, with an os.Root).
+//
+// Every file is read with limits (size, words, tokens, nesting depth,
+// aliases and their expansion, models; see MaxSize and the limits beside
+// it), so a hostile file is refused cheaply, with its line and column. A
+// leading UTF-8 byte-order mark is accepted. In board mode every model must
+// stand wholly on the table, on an existing level, clear of the terrain of
+// its level and of the other models.
+//
+// A Scenario is not changed by Setup apart from a cache of model paths, so
+// it must not be shared between goroutines calling Setup; the *engine.Setup
+// Setup returns may be shared by any number of games (see package engine).
+// Samples and Sample are read-only and safe for concurrent use.
 package scenario
 
 import (
@@ -14,6 +29,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"math"
 	"path"
 	"path/filepath"
 	"slices"
@@ -22,14 +38,11 @@ import (
 
 	"github.com/goccy/go-yaml"
 	"github.com/goccy/go-yaml/ast"
-	"github.com/goccy/go-yaml/parser"
 
 	"github.com/skirmish-engine/skirmish/board"
 	"github.com/skirmish-engine/skirmish/engine"
+	"github.com/skirmish-engine/skirmish/internal/userfile"
 )
-
-// MaxSize is the largest scenario or roster file read.
-const MaxSize = 1 << 20
 
 // File is a scenario as written in YAML (and saved in JSON with a game).
 type File struct {
@@ -158,40 +171,45 @@ type Scenario struct {
 	File    File
 	Ruleset engine.Ruleset
 	name    string
-	src     []byte
-	ast     *ast.File
-	where   []string // engine model index → "sides[i].models[j]"
+	body    ast.Node     // the scenario's parsed YAML, for positions
+	rosters []rosterFile // per side: the roster file it read, if any
+	where   []string     // engine model index → "sides[i].models[j]"
 }
 
-// Open reads a roster file named by a scenario; the CLI reads from disk,
-// tests from memory.
+// rosterFile is a roster file a side read.
+type rosterFile struct {
+	Name string   // as named in the scenario, relative to its folder
+	file string   // as shown in errors: the scenario's folder joined
+	body ast.Node // its parsed YAML, for positions
+}
+
+// Open reads a roster file named by a scenario, by its name relative to the
+// scenario's folder; Decode has checked that the name is relative and has
+// no ".." component. The CLI opens it in an os.Root of that folder, so that
+// symbolic links cannot lead out either, and with MaxSize as its limit;
+// samples read their embedded files; tests read from memory.
 type Open func(name string) ([]byte, error)
 
 // Decode reads a scenario named name from data, for a ruleset in reg.
-// Roster files are read with open, relative to name; open may be nil when
-// none are used.
+// Roster files are read with open; open may be nil when none are used.
 func Decode(name string, data []byte, reg *engine.Registry, open Open) (*Scenario, error) {
-	if len(data) > MaxSize {
-		return nil, &Error{File: name, Problem: fmt.Sprintf("%d bytes; allowed at most %d", len(data), MaxSize)}
-	}
-	sc := &Scenario{name: name, src: data}
-	if err := unmarshal(name, data, &sc.File); err != nil {
+	sc := &Scenario{name: name}
+	body, err := readYAML(name, data)
+	if err != nil {
 		return nil, err
 	}
-	err := guard(name, func() (err error) {
-		sc.ast, err = parser.ParseBytes(data, 0)
-		return err
-	})
-	if err != nil {
-		if _, ok := err.(*Error); ok {
-			return nil, err
-		}
-		return nil, sc.yamlError(name, err)
+	if err := countModels(name, body, false); err != nil {
+		return nil, err
+	}
+	sc.body = body
+	if err := decodeNode(name, body, &sc.File); err != nil {
+		return nil, err
 	}
 	f := &sc.File
 	if sc.Ruleset, err = reg.Lookup(f.Ruleset); err != nil {
 		return nil, sc.errorf("ruleset", "%q is not a ruleset; allowed %s", f.Ruleset, strings.Join(reg.IDs(), ", "))
 	}
+	sc.rosters = make([]rosterFile, len(f.Sides))
 	for i := range f.Sides {
 		if err := sc.loadRoster(i, open); err != nil {
 			return nil, err
@@ -201,6 +219,18 @@ func Decode(name string, data []byte, reg *engine.Registry, open Open) (*Scenari
 		return nil, err
 	}
 	return sc, nil
+}
+
+// Rosters lists the roster files the scenario read, by their names
+// relative to its folder, in the order of the sides.
+func (sc *Scenario) Rosters() []string {
+	var names []string
+	for _, r := range sc.rosters {
+		if r.Name != "" {
+			names = append(names, r.Name)
+		}
+	}
+	return names
 }
 
 // guard runs a call into the YAML library, turning a panic inside it into
@@ -215,36 +245,6 @@ func guard(name string, f func() error) (err error) {
 	return f()
 }
 
-func unmarshal(name string, data []byte, v any) error {
-	if err := guard(name, func() error { return yaml.UnmarshalWithOptions(data, v, yaml.Strict()) }); err != nil {
-		if _, ok := err.(*Error); ok {
-			return err
-		}
-		var ye yaml.Error
-		if errors.As(err, &ye) {
-			e := &Error{File: name, Problem: ye.GetMessage()}
-			if tk := ye.GetToken(); tk != nil && tk.Position != nil {
-				e.Line, e.Column = tk.Position.Line, tk.Position.Column
-			}
-			return e
-		}
-		return &Error{File: name, Problem: err.Error()}
-	}
-	return nil
-}
-
-func (sc *Scenario) yamlError(name string, err error) error {
-	var ye yaml.Error
-	if errors.As(err, &ye) {
-		e := &Error{File: name, Problem: ye.GetMessage()}
-		if tk := ye.GetToken(); tk != nil && tk.Position != nil {
-			e.Line, e.Column = tk.Position.Line, tk.Position.Column
-		}
-		return e
-	}
-	return &Error{File: name, Problem: err.Error()}
-}
-
 func (sc *Scenario) loadRoster(i int, open Open) error {
 	sd := &sc.File.Sides[i]
 	if sd.Roster == "" {
@@ -257,21 +257,35 @@ func (sc *Scenario) loadRoster(i int, open Open) error {
 	if len(sd.Models) > 0 {
 		return sc.errorf(path, "a side takes a roster file or inline models, not both")
 	}
+	if err := userfile.CheckName(sd.Roster); err != nil {
+		var ue *userfile.Error
+		errors.As(err, &ue)
+		return sc.errorf(path, "%q %s", sd.Roster, strings.ReplaceAll(ue.Problem, "the folder", "the scenario's folder"))
+	}
 	if open == nil {
 		return sc.errorf(path, "roster files cannot be read here")
 	}
 	file := filepath.Join(filepath.Dir(sc.name), sd.Roster)
-	data, err := open(file)
+	data, err := open(sd.Roster)
 	if err != nil {
+		var ue *userfile.Error
+		if errors.As(err, &ue) {
+			return sc.errorf(path, "%q: %s", sd.Roster, ue.Problem)
+		}
 		return sc.errorf(path, "%v", err)
 	}
-	if len(data) > MaxSize {
-		return &Error{File: file, Problem: fmt.Sprintf("%d bytes; allowed at most %d", len(data), MaxSize)}
-	}
-	var r Roster
-	if err := unmarshal(file, data, &r); err != nil {
+	body, err := readYAML(file, data)
+	if err != nil {
 		return err
 	}
+	if err := countModels(file, body, true); err != nil {
+		return err
+	}
+	var r Roster
+	if err := decodeNode(file, body, &r); err != nil {
+		return err
+	}
+	sc.rosters[i] = rosterFile{Name: sd.Roster, file: file, body: body}
 	if sd.Name == "" {
 		sd.Name = r.Name
 	}
@@ -292,18 +306,40 @@ func (sc *Scenario) loadRoster(i int, open Open) error {
 	return nil
 }
 
-// errorf makes an *Error for a field path, with its line and column.
+// errorf makes an *Error for a field path, with its line and column. A
+// path into a side's models that came from a roster file is reported in
+// that file, as the roster's own path ("models[2].base").
 func (sc *Scenario) errorf(path, format string, a ...any) *Error {
 	e := &Error{File: sc.name, Path: path, Problem: fmt.Sprintf(format, a...)}
-	e.Line, e.Column = sc.position(path)
+	var i int
+	if n, _ := fmt.Sscanf(path, "sides[%d]", &i); n == 1 && i >= 0 && i < len(sc.rosters) && sc.rosters[i].body != nil &&
+		strings.HasPrefix(path, fmt.Sprintf("sides[%d].models", i)) {
+		_, rest, _ := strings.Cut(path, "].")
+		e.File, e.Path = sc.rosters[i].file, rest
+		e.Line, e.Column = position(e.File, sc.rosters[i].body, rest)
+		return e
+	}
+	e.Line, e.Column = position(sc.name, sc.body, path)
 	return e
 }
 
-// position finds the line and column of a field path, or of its nearest
-// parent that exists in the file (a missing field is reported where it
-// belongs).
-func (sc *Scenario) position(path string) (int, int) {
-	if sc.ast == nil {
+// atPath is the field that says where model j of side i stands: its at,
+// or for a roster's model, its entry in the side's deploy map.
+func (sc *Scenario) atPath(i, j int) string {
+	sd := &sc.File.Sides[i]
+	if sd.Roster != "" && j < len(sd.Models) {
+		if _, ok := sd.Deploy[sd.Models[j].ID]; ok {
+			return fmt.Sprintf("sides[%d].deploy.%s", i, sd.Models[j].ID)
+		}
+	}
+	return fmt.Sprintf("sides[%d].models[%d].at", i, j)
+}
+
+// position finds the line and column of a field path in a file's YAML, or
+// of its nearest parent that exists in the file (a missing field is
+// reported where it belongs).
+func position(name string, body ast.Node, path string) (int, int) {
+	if body == nil {
 		return 0, 0
 	}
 	for p := path; p != ""; p = parent(p) {
@@ -312,12 +348,15 @@ func (sc *Scenario) position(path string) (int, int) {
 			continue
 		}
 		var node ast.Node
-		if guard(sc.name, func() (err error) { node, err = yp.FilterFile(sc.ast); return err }) != nil || node == nil {
+		if guard(name, func() (err error) { node, err = yp.FilterNode(body); return err }) != nil || node == nil {
 			continue
 		}
 		if tk := node.GetToken(); tk != nil && tk.Position != nil {
 			return tk.Position.Line, tk.Position.Column
 		}
+	}
+	if tk := body.GetToken(); tk != nil && tk.Position != nil {
+		return tk.Position.Line, tk.Position.Column
 	}
 	return 0, 0
 }
@@ -388,13 +427,16 @@ func (sc *Scenario) Setup(mode string) (*engine.Setup, error) {
 		}
 		for j, m := range sd.Models {
 			mp := fmt.Sprintf("%s.models[%d]", sp, j)
-			ms, err := sc.model(in, mp, m, i, mode)
+			ms, err := sc.model(in, mp, sc.atPath(i, j), m, i, mode)
 			if err != nil {
 				return nil, err
 			}
 			su.Models = append(su.Models, ms)
 			sc.where = append(sc.where, mp)
 		}
+	}
+	if len(su.Models) > engine.MaxModels {
+		return nil, sc.errorf("sides", "%d models; allowed at most %d in a game", len(su.Models), engine.MaxModels)
 	}
 	js, err := json.Marshal(f)
 	if err != nil {
@@ -412,10 +454,20 @@ func (sc *Scenario) Setup(mode string) (*engine.Setup, error) {
 		}
 		return nil, &Error{File: sc.name, Problem: err.Error()}
 	}
+	if b, ok := su.Board.(*board.Board); ok {
+		if err := b.CheckSetup(su); err != nil {
+			var fe *engine.FieldError
+			if errors.As(err, &fe) {
+				return nil, sc.errorf(sc.translate(fe.Path), "%s", fe.Problem)
+			}
+			return nil, &Error{File: sc.name, Problem: err.Error()}
+		}
+	}
 	return su, nil
 }
 
-// translate maps the engine's "models[k]..." to "sides[i].models[j]...".
+// translate maps the engine's "models[k]..." to "sides[i].models[j]...",
+// and "models[k].at" to the field that placed the model (atPath).
 func (sc *Scenario) translate(path string) string {
 	var k int
 	var rest string
@@ -423,12 +475,18 @@ func (sc *Scenario) translate(path string) string {
 		if i := strings.Index(path, "]"); i >= 0 {
 			rest = path[i+1:]
 		}
+		if rest == ".at" {
+			var i, j int
+			if n, _ := fmt.Sscanf(sc.where[k], "sides[%d].models[%d]", &i, &j); n == 2 {
+				return sc.atPath(i, j)
+			}
+		}
 		return sc.where[k] + rest
 	}
 	return path
 }
 
-func (sc *Scenario) model(in *engine.Info, path string, m Model, side int, mode string) (engine.ModelSetup, error) {
+func (sc *Scenario) model(in *engine.Info, path, atPath string, m Model, side int, mode string) (engine.ModelSetup, error) {
 	ms := engine.ModelSetup{ID: m.ID, Name: m.Name, Side: side, Type: m.Type, Keywords: m.Keywords, Counters: m.Counters,
 		Status: m.Status, Engaged: m.Engaged}
 	if ms.Name == "" {
@@ -453,14 +511,17 @@ func (sc *Scenario) model(in *engine.Info, path string, m Model, side int, mode 
 		}
 		ms.Profile = append(ms.Profile, v)
 	}
-	if m.Base < 20 || m.Base > 200 {
+	if !(m.Base >= 20 && m.Base <= 200) { // NaN too
 		return ms, sc.errorf(path+".base", "%gmm is not a base size; allowed 20 to 200", m.Base)
 	}
 	ms.Base = m.Base / 25.4
 	if mode == "board" {
-		p, err := sc.point(path+".at", m.At)
+		p, err := sc.point(atPath, m.At)
 		if err != nil {
 			return ms, err
+		}
+		if p.Level < math.MinInt8 || p.Level > math.MaxInt8 {
+			return ms, sc.errorf(atPath, "level %d does not exist", p.Level)
 		}
 		ms.Start = engine.Pos{X: float32(p.X), Y: float32(p.Y), Level: int8(p.Level)}
 	}
@@ -483,6 +544,14 @@ func (sc *Scenario) model(in *engine.Info, path string, m Model, side int, mode 
 }
 
 func (sc *Scenario) point(path string, v []float64) (board.Point, error) {
+	for _, x := range v {
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return board.Point{}, sc.errorf(path, "%g is not a finite number; allowed finite numbers", x)
+		}
+	}
+	if len(v) == 3 && math.Abs(v[2]) > 1000 {
+		return board.Point{}, sc.errorf(path, "level %g does not exist", v[2])
+	}
 	switch len(v) {
 	case 2:
 		return board.Point{X: v[0], Y: v[1]}, nil

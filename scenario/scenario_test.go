@@ -130,7 +130,7 @@ sides:
     models:
       - {id: r1, profile: {M: 5, Skill: 4, Tough: 3, W: 2}, base: 32, at: [4, 20]}
 `
-	files := map[string]string{"dir/green.yaml": roster}
+	files := map[string]string{"green.yaml": roster}
 	open := func(name string) ([]byte, error) {
 		if s, ok := files[name]; ok {
 			return []byte(s), nil
@@ -153,9 +153,9 @@ sides:
 			t.Errorf("%s: %v", name, err)
 		}
 	}
-	files["dir/green.yaml"] = strings.Replace(roster, "Skill: 4", "Skill: 1", 1)
+	files["green.yaml"] = strings.Replace(roster, "Skill: 4", "Skill: 1", 1)
 	_, err = scenario.Decode("dir/roster.yaml", []byte(scen), registry(), open)
-	if err == nil || !strings.Contains(err.Error(), "sides[0].models[0].profile.Skill: 1 is out of range") {
+	if err == nil || !strings.Contains(err.Error(), "dir/green.yaml:4:52: models[0].profile.Skill: 1 is out of range") {
 		t.Errorf("a bad roster: %v", err)
 	}
 }

@@ -11,11 +11,13 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"strings"
 	"unicode"
 
 	"github.com/skirmish-engine/skirmish/dice"
 	"github.com/skirmish-engine/skirmish/engine"
+	"github.com/skirmish-engine/skirmish/internal/userfile"
 	"github.com/skirmish-engine/skirmish/rulesets/all"
 	"github.com/skirmish-engine/skirmish/scenario"
 	"github.com/spf13/cobra"
@@ -24,23 +26,47 @@ import (
 
 func main() { os.Exit(run(os.Args[1:], defaultEnv(os.Stdin, os.Stdout, os.Stderr))) }
 
-// env is what the commands work with: streams, registries and files. main
-// uses the built-in rulesets; tests add the test-only mini ruleset.
+// env is what the commands work with: streams, registries, files and
+// signals. main uses the built-in rulesets and the disk; tests add the
+// test-only mini ruleset, and may keep files in memory.
 type env struct {
 	stdin          io.Reader
 	stdout, stderr io.Writer
 	procs          *dice.Registry
 	rulesets       *engine.Registry
 	samples        scenario.Samples
-	readFile       func(string) ([]byte, error)
-	writeFile      func(string, []byte) error
+	// Every file a user names is read through package userfile: regular
+	// files only, at most max bytes; a scenario's rosters through a root
+	// of its folder (openDir), never outside it.
+	readFile func(name string, max int64) ([]byte, error)
+	openDir  func(dir string) (read func(name string, max int64) ([]byte, error), close func(), err error)
+	// writeFile writes a save atomically; checkSave checks a --save path
+	// before a game starts (see checkSavePath).
+	writeFile func(name string, data []byte) error
+	checkSave func(name string, inputs []string) error
+	// signals delivers interrupts (SIGINT) while a game is played.
+	signals func() (<-chan os.Signal, func())
 }
 
 func defaultEnv(stdin io.Reader, stdout, stderr io.Writer) *env {
 	return &env{stdin: stdin, stdout: stdout, stderr: stderr,
 		procs: all.Procedures(), rulesets: all.Rulesets(), samples: all.Samples(),
-		readFile:  os.ReadFile,
-		writeFile: func(name string, b []byte) error { return os.WriteFile(name, b, 0o644) }}
+		readFile: userfile.Read,
+		openDir: func(dir string) (func(string, int64) ([]byte, error), func(), error) {
+			d, err := userfile.OpenDir(dir)
+			if err != nil {
+				return nil, nil, err
+			}
+			return d.Read, func() { d.Close() }, nil
+		},
+		writeFile: func(name string, b []byte) error { return userfile.WriteAtomic(name, b, 0o644) },
+		checkSave: checkSavePath,
+		signals: func() (<-chan os.Signal, func()) {
+			c := make(chan os.Signal, 1)
+			signal.Notify(c, os.Interrupt)
+			return c, func() { signal.Stop(c) }
+		},
+	}
 }
 
 // run executes the command line args and returns the exit status.
@@ -113,11 +139,30 @@ func message(err error) string {
 }
 
 // flagError turns pflag's parse errors into usage errors that say where to
-// look for the flags cmd takes.
+// look for the flags cmd takes: a flag given twice, a yes/no flag given
+// something else, any other bad value.
 func flagError(cmd *cobra.Command, err error) error {
-	var inv *pflag.InvalidValueError
-	if errors.As(err, &inv) {
+	var (
+		inv *pflag.InvalidValueError
+		rep *repeatedError
+	)
+	switch {
+	case errors.As(err, &inv) && errors.As(err, &rep):
+		return usagef("--%s: given twice (%s, then %s); give it once", inv.GetFlag().Name, rep.first, rep.second)
+	case errors.As(err, &inv) && inv.GetFlag().Value.Type() == "bool":
+		return usagef("--%s %s: not true or false; allowed true or false", inv.GetFlag().Name, inv.GetValue())
+	case errors.As(err, &inv):
 		return usagef("--%s %q: %v", inv.GetFlag().Name, inv.GetValue(), errors.Unwrap(err))
 	}
 	return usagef("%v (see '%s --help')", err, cmd.CommandPath())
+}
+
+// userProblem is what is wrong with a user's file, without the package
+// prefix: "is a FIFO (named pipe), not a regular file".
+func userProblem(err error) string {
+	var ue *userfile.Error
+	if errors.As(err, &ue) {
+		return ue.Problem
+	}
+	return err.Error()
 }

@@ -1,11 +1,11 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"math/big"
 	"os"
 	"slices"
@@ -14,6 +14,7 @@ import (
 
 	"github.com/skirmish-engine/skirmish/dice"
 	"github.com/skirmish-engine/skirmish/engine"
+	"github.com/skirmish-engine/skirmish/internal/userfile"
 	"github.com/skirmish-engine/skirmish/scenario"
 	"github.com/spf13/cobra"
 )
@@ -32,7 +33,8 @@ asks for dice, choices and measurements when the rules need them. Type a
 number to take that action, or one of:
 
   odds N     the exact odds of action N
-  undo       take back the last action (or cancel the one waiting)
+  undo       take back the last action (or cancel the one waiting);
+             against a bot, back to your own last action
   state      show the state again
   log        show the game so far
   save [F]   save the game (to F, or the --save file)
@@ -54,7 +56,7 @@ scenario's own.`,
 			if scen == "" {
 				return usagef("--scenario: missing; give a sample name (see 'skirmish scenarios') or a YAML file")
 			}
-			sc, err := loadScenario(e, ruleset, scen)
+			sc, inputs, err := loadScenario(e, ruleset, scen)
 			if err != nil {
 				return err
 			}
@@ -94,11 +96,20 @@ scenario's own.`,
 					return usagef("--seed %q: not a whole number; allowed 0 to 18446744073709551615", seed)
 				}
 			}
+			if save != "" {
+				if err := e.checkSave(save, inputs); err != nil {
+					return err
+				}
+			}
 			g, err := engine.New(rs, su, cfg)
 			if err != nil {
 				return err
 			}
-			p := &session{e: e, cmd: cmd, g: g, save: save, in: bufio.NewScanner(e.stdin), quiet: everyone}
+			want, got := lines(e.stdin)
+			defer close(want)
+			sig, stop := e.signals()
+			defer stop()
+			p := &session{e: e, cmd: cmd, g: g, save: save, inputs: inputs, want: want, got: got, sig: sig, quiet: everyone}
 			fmt.Fprintf(cmd.OutOrStdout(), "%s (%s), %s mode, %s dice, seed %d (repeat with --seed %d)\n",
 				su.Name, ruleset, su.Mode, cfg.Dice, cfg.Seed, cfg.Seed)
 			return p.run()
@@ -111,7 +122,7 @@ scenario's own.`,
 	f.StringVar(&seed, "seed", "", "seed of the dice and bots (default random, printed)")
 	f.BoolVar(&table, "table", false, "play at a real table: the players answer measurements")
 	f.StringVar(&bots, "bots", "", "sides bots play: all, or side names or numbers, comma-separated")
-	f.StringVar(&save, "save", "", "save the game to this file when it stops")
+	f.StringVar(&save, "save", "", "save the game to this file when it stops (checked before it starts; written atomically; also on end of input and on an interrupt)")
 	f.StringVar(&diceMode, "dice", "digital", "digital (rolled for you) or physical (you type the faces)")
 	f.BoolVar(&strict, "strict", false, "refuse to undo actions whose dice were rolled")
 	return c
@@ -125,11 +136,12 @@ func rulesetList(e *env) string {
 }
 
 // loadScenario finds a sample by name (of ruleset, if given; else of the
-// one ruleset that has a sample of that name), or reads a file.
-func loadScenario(e *env, ruleset, name string) (*scenario.Scenario, error) {
+// one ruleset that has a sample of that name), or reads a file; it returns
+// the files read (none for a sample).
+func loadScenario(e *env, ruleset, name string) (*scenario.Scenario, []string, error) {
 	if ruleset != "" {
 		if _, err := lookupRuleset(e, ruleset, "play"); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
 	var found []scenario.Sample
@@ -140,16 +152,17 @@ func loadScenario(e *env, ruleset, name string) (*scenario.Scenario, error) {
 	}
 	switch len(found) {
 	case 1:
-		return found[0].Decode(e.rulesets)
+		sc, err := found[0].Decode(e.rulesets)
+		return sc, nil, err
 	case 0:
 	default:
 		var ids []string
 		for _, s := range found {
 			ids = append(ids, s.Ruleset)
 		}
-		return nil, usagef("--scenario %q: sample scenarios of %s have that name; say which with --ruleset", name, strings.Join(ids, " and "))
+		return nil, nil, usagef("--scenario %q: sample scenarios of %s have that name; say which with --ruleset", name, strings.Join(ids, " and "))
 	}
-	data, err := e.readFile(name)
+	sc, inputs, err := readScenario(e, name)
 	if errors.Is(err, os.ErrNotExist) {
 		var names []string
 		for _, s := range e.samples.Sorted() {
@@ -161,12 +174,13 @@ func loadScenario(e *env, ruleset, name string) (*scenario.Scenario, error) {
 		if ruleset != "" {
 			of += " of " + ruleset
 		}
-		return nil, usagef("--scenario %q: no such %s or file; samples: %s", name, of, orNone(names))
+		return nil, nil, usagef("--scenario %q: no such %s or file; samples: %s", name, of, orNone(names))
 	}
-	if err != nil {
-		return nil, usagef("--scenario %q: %v", name, err)
+	var ue *userfile.Error
+	if errors.As(err, &ue) {
+		return nil, nil, usagef("--scenario %q: %s", name, ue.Problem)
 	}
-	return scenario.Decode(name, data, e.rulesets, e.readFile)
+	return sc, inputs, err
 }
 
 // setOptions applies --option name=value flags over the scenario's options,
@@ -237,7 +251,10 @@ type session struct {
 	cmd     *cobra.Command
 	g       *engine.Game
 	save    string
-	in      *bufio.Scanner
+	inputs  []string // the files the game was read from, never saved over
+	want    chan<- struct{}
+	got     <-chan lineResult
+	sig     <-chan os.Signal
 	quiet   bool // bots play every side: print the game once at the end
 	printed int  // log entries shown
 }
@@ -258,6 +275,11 @@ func (p *session) run() error {
 		if g.Over() {
 			break
 		}
+		select {
+		case <-p.sig:
+			return p.interrupted()
+		default:
+		}
 		moved, err := g.Step()
 		if err != nil {
 			return err
@@ -272,6 +294,11 @@ func (p *session) run() error {
 		case errors.Is(err, io.EOF):
 			fmt.Fprintln(p.out(), "input ended before the game did")
 			return p.stop()
+		case errors.Is(err, errInterrupted):
+			return p.interrupted()
+		case err != nil: // the input cannot be read
+			fmt.Fprintln(p.out(), "input failed before the game ended")
+			return errors.Join(err, p.stop())
 		}
 	}
 	if p.quiet {
@@ -306,13 +333,26 @@ func (p *session) stop() error {
 	return p.saveTo(p.save)
 }
 
+// interrupted saves the game (with --save) and stops with an error.
+func (p *session) interrupted() error {
+	fmt.Fprintln(p.out(), "\ninterrupted before the game ended")
+	return errors.Join(errInterrupted, p.stop())
+}
+
+// saveTo writes the game atomically: a failed write leaves an earlier save
+// whole. A file other than --save is checked first, as --save was.
 func (p *session) saveTo(name string) error {
+	if name != p.save {
+		if err := p.e.checkSave(name, p.inputs); err != nil {
+			return err
+		}
+	}
 	var buf bytes.Buffer
 	if err := p.g.Save(&buf); err != nil {
 		return err
 	}
 	if err := p.e.writeFile(name, buf.Bytes()); err != nil {
-		return fmt.Errorf("save: %w", err)
+		return fmt.Errorf("save: %s: %s", name, userProblem(err))
 	}
 	fmt.Fprintf(p.out(), "saved to %s\n", name)
 	return nil
@@ -338,7 +378,8 @@ func (p *session) showLog() error {
 var errQuit = errors.New("quit")
 
 // ask shows the decision and handles one line of input; it returns io.EOF
-// at the end of input and errQuit when the player stops.
+// at the end of input, errQuit when the player stops and errInterrupted on
+// an interrupt.
 func (p *session) ask() error {
 	g := p.g
 	s := g.State()
@@ -353,20 +394,43 @@ func (p *session) ask() error {
 		}
 	}
 	fmt.Fprint(w, "> ")
-	if !p.in.Scan() {
-		fmt.Fprintln(w)
-		return io.EOF
+	var in lineResult
+	p.want <- struct{}{}
+	select {
+	case in = <-p.got:
+	case <-p.sig:
+		return errInterrupted
 	}
-	line := strings.TrimSpace(p.in.Text())
-	fmt.Fprintln(w, line)
+	switch {
+	case errors.Is(in.err, errLineTooLong):
+		fmt.Fprintln(w)
+		fmt.Fprintln(w, "error:", in.err)
+		return nil
+	case in.err != nil:
+		fmt.Fprintln(w)
+		return in.err
+	}
+	line := strings.TrimSpace(in.text)
+	fmt.Fprintln(w, printable(line))
+	pending := g.Pending()
 	err := p.command(line, legal)
 	if errors.Is(err, errQuit) {
 		return err
 	}
 	if err != nil {
-		fmt.Fprintln(w, "error:", oneLine(message(err)))
+		fmt.Fprintln(w, "error:", oneLine(playMessage(err, pending)))
 	}
 	return nil
+}
+
+// playMessage is message for a line typed in play: faces typed at a
+// prompt are not the --faces flag of roll, so they are named by the roll.
+func playMessage(err error, pending *engine.Prompt) string {
+	var fe *dice.FacesError
+	if errors.As(err, &fe) && pending != nil {
+		return fmt.Sprintf("%s: face %d: %s", pending.Key, fe.Index+1, fe.Problem)
+	}
+	return message(err)
 }
 
 func (p *session) command(line string, legal []engine.Action) error {
@@ -482,9 +546,10 @@ func (p *session) answer(pr *engine.Prompt, line string) error {
 			return usagef("%q: answer yes or no", line)
 		}
 		v, err := strconv.ParseFloat(strings.TrimSuffix(line, "\""), 64)
-		if err != nil || v < 0 || v > 1000 {
-			return usagef("%q: not a measurement; allowed 0 to 1000 inches", line)
+		lo, hi := pr.Fact.Range() // hundredths; elevations may be negative
+		if h := math.Round(v * 100); err != nil || math.IsNaN(v) || h < float64(lo) || h > float64(hi) {
+			return usagef("%q: not a measurement; allowed %g to %g inches", line, float64(lo)/100, float64(hi)/100)
 		}
-		return g.Answer(engine.FactQ, engine.Reply{Value: int(v*100 + 0.5)})
+		return g.Answer(engine.FactQ, engine.Reply{Value: int(math.Round(v * 100))})
 	}
 }

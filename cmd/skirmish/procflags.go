@@ -10,18 +10,20 @@ import (
 )
 
 // rawFlag keeps a parameter's values as typed, so that the procedure's spec
-// validates them and says what it allows; a repeatable parameter appends.
+// validates them and says what it allows; a repeatable parameter appends
+// (the others are given once: see singleValued).
 type rawFlag struct {
 	p    dice.Param
 	vals []string
 }
 
-func (f *rawFlag) String() string { return strings.Join(f.vals, ",") }
+func (f *rawFlag) String() string   { return strings.Join(f.vals, ",") }
+func (f *rawFlag) Repeatable() bool { return f.p.Kind == dice.IntsParam }
 func (f *rawFlag) Set(s string) error {
 	if f.p.Kind == dice.IntsParam {
 		f.vals = append(f.vals, s)
 	} else {
-		f.vals = append(f.vals[:0:0], s) // last one wins, as with any flag
+		f.vals = append(f.vals[:0:0], s)
 	}
 	return nil
 }

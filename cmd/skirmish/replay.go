@@ -15,16 +15,19 @@ func newReplay(e *env) *cobra.Command {
 		Use:   "replay FILE",
 		Short: "Print a saved game's log; --verify rebuilds it and checks every entry",
 		Long: `replay prints a saved game, action by action, with every die, choice and
-measurement. Loading a save always replays it: every action must have been
-legal, every answer must fit the question the rules ask now, and every die
-rolled digitally must be the one the seed gives. --verify also rebuilds the
-final state from the log and compares; any difference is an error (exit 1).`,
+measurement. Loading a save always replays it and checks it (docs/saves.md):
+the setup and the final state must match the save's digests, every action
+must have been legal and taken by the side whose decision it was, every
+answer must fit the question the rules ask now, every die of a digital game
+must be the one the seed gives (none typed), and the events and undos must be
+the replay's. --verify also rebuilds the final state from the log, compares,
+and says what was checked; any difference is an error (exit 1).`,
 		Args: exactlyOne("replay", "a save file"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			name := args[0]
-			data, err := e.readFile(name)
+			data, err := e.readFile(name, engine.MaxSave)
 			if err != nil {
-				return usagef("replay %s: %v", name, err)
+				return usagef("replay %s: %s", name, userProblem(err))
 			}
 			g, err := loadSave(e, name, data)
 			if err != nil {
@@ -51,7 +54,7 @@ final state from the log and compares; any difference is an error (exit 1).`,
 				if ok, why := rb.Equal(g.State()); !ok {
 					return fmt.Errorf("verify: the rebuilt state differs: %s", why)
 				}
-				fmt.Fprintf(w, "verified: %d entries; every action was legal, every answer fits, digital dice match the seed\n", len(g.Log().Entries))
+				fmt.Fprintln(w, verifiedText(g.Verified()))
 			}
 			return nil
 		},
@@ -83,4 +86,28 @@ func loadSave(e *env, name string, data []byte) (*engine.Game, error) {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	return g, nil
+}
+
+// verifiedText says exactly what loading and rebuilding a save checked.
+func verifiedText(v *engine.Verified) string {
+	var dice string
+	switch v.Dice {
+	case engine.PhysicalDice:
+		dice = fmt.Sprintf("%d typed dice fit their dice and give the logged outcomes (physical dice: none from the seed)", v.Typed)
+	case engine.SampledDice:
+		dice = fmt.Sprintf("%d sampled outcomes re-drawn from the seed, all equal (none typed)", v.Seeded)
+	default:
+		dice = fmt.Sprintf("%d dice re-rolled from the seed, all equal (digital dice: none typed)", v.Seeded)
+	}
+	return fmt.Sprintf("verified: %d entries (%d undone) replayed; the setup (ruleset and version, seed, dice mode and strictness, mode, options, scenario) matches its digests; "+
+		"%s legal at their time and taken by the side whose decision it was; every answer fits its question (%s, %s); %s; "+
+		"every entry's events and undo marks are the replay's; the final state matches its digest and its rebuild",
+		v.Entries, v.Undone, count(v.Actions, "action was", "actions were"), count(v.Choices, "choice", "choices"), count(v.Facts, "measurement", "measurements"), dice)
+}
+
+func count(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
 }

@@ -33,5 +33,6 @@ No rules text is included; the games' names belong to their owners.`,
 	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error { return flagError(cmd, err) })
 	root.AddCommand(newOdds(e), newRoll(e), newRules(e), newScenarios(e), newPlay(e), newReplay(e))
 	root.CompletionOptions.HiddenDefaultCmd = true
+	singleValued(root)
 	return root
 }

@@ -1,4 +1,10 @@
 // Package all registers the built-in rulesets explicitly, in one place.
+//
+// The registries it returns, the rulesets in them and their samples are
+// safe for concurrent use: any number of games may share them, and the
+// setups their samples give (see package engine, "Concurrency"). Its race
+// test plays every built-in ruleset's samples in many goroutines at once
+// on shared rulesets and setups.
 package all
 
 import (
