@@ -360,6 +360,16 @@ func (b *Board) Fact(s *engine.State, f engine.Fact) (int, bool) {
 	case engine.FactNearLedge:
 		d, _, ok := b.nearestLedge(s, f.A)
 		return yes(ok && d <= float64(f.Inches)), true
+	case engine.FactNearDuct:
+		_, ok := b.Ductway(s, f.A)
+		return yes(ok), true
+	case engine.FactDuctRoom:
+		end, ok := b.Ductway(s, f.A)
+		if !ok {
+			return 0, true
+		}
+		_, room := b.Spot(s, f.A, end, 1, 1)
+		return yes(room), true
 	case engine.FactFall:
 		_, drop, ok := b.nearestLedge(s, f.A)
 		if !ok {

@@ -121,10 +121,10 @@ func abbrev(s string) string {
 }
 
 // Parse reads a face typed by a player: for a symbol die the symbol or its
-// initials (case does not matter), else the face number. A symbol wins over
-// a face number that reads the same: on a die whose symbols are numerals
-// (N26's firepower die shows 1, 2 or 3 bullets), "3" is the symbol the
-// player sees; "#3" is always face 3 (logs replay faces this way). The
+// initials (case does not matter), else the face number. On a die whose
+// symbols are numerals (N26's firepower die shows 1, 2 or 3 bullets), a
+// bare number is always a symbol, never a face number, so that "1" cannot
+// mean two things; "#3" is always face 3 (logs replay faces this way). The
 // error names the faces allowed.
 func (d Die) Parse(tok string) (int, error) {
 	t := strings.ToLower(strings.TrimSpace(tok))
@@ -145,10 +145,20 @@ func (d Die) Parse(tok string) (int, error) {
 			}
 		}
 	}
-	if f, err := strconv.Atoi(t); err == nil && f >= 1 && f <= d.Sides() {
+	if f, err := strconv.Atoi(t); err == nil && f >= 1 && f <= d.Sides() && !d.numeralSymbols() {
 		return f, nil
 	}
 	return 0, fmt.Errorf("%q is not a face of %s; allowed %s", tok, d.article(), d.allowed())
+}
+
+// numeralSymbols reports whether any symbol of d reads as a number.
+func (d Die) numeralSymbols() bool {
+	for _, l := range d.labels {
+		if _, err := strconv.Atoi(l); err == nil {
+			return true
+		}
+	}
+	return false
 }
 
 // article is the die's name with "a" or "an": "a d6", "an injury die".
@@ -163,6 +173,9 @@ func (d Die) allowed() string {
 	s := fmt.Sprintf("1 to %d", d.Sides())
 	if d.labels == nil {
 		return s
+	}
+	if d.numeralSymbols() {
+		return strings.Join(d.labels, ", ") + " (as the die shows them), or #1 to #" + strconv.Itoa(d.Sides()) + " for a face by number"
 	}
 	var alts []string
 	for _, l := range d.labels {

@@ -133,7 +133,8 @@ func TestPanicsOnProgrammerErrors(t *testing.T) {
 		"NewDist zero":    func() { NewDist(0, 0, 0) },
 		"Uniform empty":   func() { Uniform(3, 2) },
 		"keep k>n":        func() { KeepHighest(D6, 2, 3) },
-		"keep n>MaxDice":  func() { KeepHighest(D6, MaxDice+1, 1) },
+		"keep n>MaxDice":  func() { KeepHighest(D6, MaxDice+1, 3) },
+		"keep n>MaxTwo":   func() { KeepHighest(D6, MaxKeepTwo+1, 2) },
 		"keep k=0":        func() { KeepLowest(D6, 2, 0) },
 		"Binomial":        func() { Binomial(-1, 1, 1) },
 		"Repeat 0":        func() { D6.Dist().Repeat(0) },
@@ -151,5 +152,35 @@ func TestPanicsOnProgrammerErrors(t *testing.T) {
 			}()
 			f()
 		}()
+	}
+}
+
+// Keeping one or two dice takes pools beyond MaxDice (Trench Crusade: every
+// extra injury die counts). Checked against the closed forms for a pair of
+// sixes and for no six at all, computed independently with big integers.
+func TestKeepTwoOfLargePools(t *testing.T) {
+	for _, n := range []int{MaxDice + 1, 200, MaxKeepTwo} {
+		d := KeepHighest(D6, n, 2)
+		sum := new(big.Rat)
+		for x := d.Min(); x <= d.Max(); x++ {
+			sum.Add(sum, d.P(x).Rat())
+		}
+		if sum.Cmp(big.NewRat(1, 1)) != 0 {
+			t.Errorf("%d dice: odds sum to %s", n, sum.RatString())
+		}
+		// P(two sixes) = 1 − (5/6)^n − n·(1/6)·(5/6)^(n−1).
+		six := func(num int64, e int) *big.Rat {
+			return new(big.Rat).SetFrac(new(big.Int).Exp(big.NewInt(num), big.NewInt(int64(e)), nil), new(big.Int).Exp(big.NewInt(6), big.NewInt(int64(e)), nil))
+		}
+		want := new(big.Rat).Sub(big.NewRat(1, 1), six(5, n))
+		want.Sub(want, new(big.Rat).Mul(big.NewRat(int64(n), 6), six(5, n-1)))
+		if got := d.P(12).Rat(); got.Cmp(want) != 0 {
+			t.Errorf("%d dice: P(12) = %s…, want %s…", n, got.FloatString(20), want.FloatString(20))
+		}
+		// The two lowest are 2 unless fewer than two dice show 1.
+		low := KeepLowest(D6, n, 2)
+		if got, want := low.P(2).Rat(), d.P(12).Rat(); got.Cmp(want) != 0 {
+			t.Errorf("%d dice: lowest pair 2 has %s, want the mirror %s", n, got.FloatString(20), want.FloatString(20))
+		}
 	}
 }

@@ -7,7 +7,8 @@ import (
 )
 
 // KeepHighest returns the distribution of the sum of the k highest values
-// shown by n dice d. It panics unless 1 ≤ k ≤ n ≤ MaxDice.
+// shown by n dice d. It panics unless 1 ≤ k ≤ n ≤ MaxDice, or, keeping one
+// or two dice (a closed form that needs no binomial table), n ≤ MaxKeepTwo.
 //
 // The result is computed once per (die, n, k) and then served from a cache.
 func KeepHighest(d Die, n, k int) Dist {
@@ -18,7 +19,8 @@ func KeepHighest(d Die, n, k int) Dist {
 }
 
 // KeepLowest returns the distribution of the sum of the k lowest values shown
-// by n dice d. It panics unless 1 ≤ k ≤ n ≤ MaxDice.
+// by n dice d. It panics unless 1 ≤ k ≤ n ≤ MaxDice, or k ≤ 2 and n ≤
+// MaxKeepTwo.
 func KeepLowest(d Die, n, k int) Dist {
 	if r, ok := keepMemo.Get(keepKey(d, n, k, 0)); ok && keepOK(n, k) {
 		return r
@@ -38,12 +40,19 @@ func PickOne(d Die, n int, highest bool) Dist {
 
 var keepMemo Memo[Dist]
 
+// MaxKeepTwo is the largest pool KeepHighest and KeepLowest take when they
+// keep one or two dice (Trench Crusade's rolls: every extra die counts,
+// even from a long fall).
+const MaxKeepTwo = 1000
+
 // keepKey packs the cache key; it is only trusted once keepOK holds.
 func keepKey(d Die, n, k int, highest uint64) uint64 {
-	return uint64(d.id)<<16 | uint64(n&0x7f)<<9 | uint64(k&0x7f)<<2 | highest
+	return uint64(d.id)<<32 | uint64(n&0xfffff)<<12 | uint64(k&0x3ff)<<2 | highest
 }
 
-func keepOK(n, k int) bool { return k >= 1 && k <= n && n <= MaxDice }
+func keepOK(n, k int) bool {
+	return k >= 1 && k <= n && (n <= MaxDice || k <= 2 && n <= MaxKeepTwo)
+}
 
 func keepMiss(d Die, n, k int, highest bool) Dist {
 	checkKeep(n, k)
@@ -58,7 +67,7 @@ func keepMiss(d Die, n, k int, highest bool) Dist {
 
 func checkKeep(n, k int) {
 	if !keepOK(n, k) {
-		panic(fmt.Sprintf("dice: keep %d of %d dice: need 1 ≤ k ≤ n ≤ %d", k, n, MaxDice))
+		panic(fmt.Sprintf("dice: keep %d of %d dice: need 1 ≤ k ≤ n ≤ %d (%d keeping one or two)", k, n, MaxDice, MaxKeepTwo))
 	}
 }
 

@@ -42,8 +42,9 @@ func TestDieParse(t *testing.T) {
 	}{
 		{D6, "4", 4}, {D6, " 6 ", 6}, {D10, "10", 10},
 		{inj, "si", 3}, {inj, "Seriously-Injured", 3}, {inj, "OOA", 6}, {inj, "i", 1}, {inj, "2", 2},
-		// Numeral symbols win over face numbers; other numbers are faces.
-		{numerals, "3", 6}, {numerals, "1", 2}, {numerals, "1-ammo", 1}, {numerals, "4", 4}, {numerals, "6", 6}, {numerals, "#3", 3}, {D6, "#2", 2},
+		// On a die with numeral symbols a bare number is only ever a symbol;
+		// a face by number needs #.
+		{numerals, "3", 6}, {numerals, "1", 2}, {numerals, "1-ammo", 1}, {numerals, "#4", 4}, {numerals, "#6", 6}, {numerals, "#3", 3}, {D6, "#2", 2},
 	} {
 		f, err := tc.d.Parse(tc.in)
 		if err != nil || f != tc.face {
@@ -53,8 +54,9 @@ func TestDieParse(t *testing.T) {
 	for _, tc := range []struct {
 		d  Die
 		in string
-	}{{D6, "7"}, {D6, "0"}, {D6, "-1"}, {D6, "si"}, {D10, "1.5"}, {inj, "7"}, {inj, "x"}, {D6, ""}, {D6, "#7"}, {D6, "#"}, {inj, "#si"}} {
-		if _, err := tc.d.Parse(tc.in); err == nil || !strings.Contains(err.Error(), "allowed 1 to") {
+	}{{D6, "7"}, {D6, "0"}, {D6, "-1"}, {D6, "si"}, {D10, "1.5"}, {inj, "7"}, {inj, "x"}, {D6, ""}, {D6, "#7"}, {D6, "#"}, {inj, "#si"},
+		{numerals, "4"}, {numerals, "6"}} {
+		if _, err := tc.d.Parse(tc.in); err == nil || !strings.Contains(err.Error(), "allowed") {
 			t.Errorf("%s.Parse(%q) error %v, want one naming what is allowed", tc.d.Name(), tc.in, err)
 		}
 	}

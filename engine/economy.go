@@ -184,13 +184,13 @@ func (e *economy) why(s *State, m, i int, a Action, forced bool) string {
 	}
 	switch v.code {
 	case overActions:
-		return fmt.Sprintf("m%d has taken its %d actions this activation", m, eco.MaxActions)
+		return fmt.Sprintf("%s has taken its %d actions this activation", modelID(s, m), eco.MaxActions)
 	case overSlots:
-		return fmt.Sprintf("%s costs %d and m%d has %d left this activation", d.Name, v.cost, m, s.Turn.Slots)
+		return fmt.Sprintf("%s costs %d and %s has %d left this activation", d.Name, v.cost, modelID(s, m), s.Turn.Slots)
 	case cannotPay:
-		return fmt.Sprintf("m%d cannot pay %d %s for %s", m, v.cost, eco.Pay, d.Name)
+		return fmt.Sprintf("%s cannot pay %d %s for %s", modelID(s, m), v.cost, eco.Pay, d.Name)
 	case repeated:
-		return fmt.Sprintf("m%d has taken %s %s already", m, d.Name, when)
+		return fmt.Sprintf("%s has taken %s %s already", modelID(s, m), d.Name, when)
 	case excluded:
 		return fmt.Sprintf("%s cannot share an activation with %s", d.Name, e.in.Actions[v.other].Name)
 	case clashes:

@@ -226,11 +226,25 @@ func (g *Game) Legal() []Action {
 // reason a player can read. The game is unchanged.
 type IllegalError struct {
 	Action Action
+	Text   string // the action as people read it (ActionText), if known
 	Reason string
 }
 
 func (e *IllegalError) Error() string {
-	return fmt.Sprintf("engine: %s is not legal: %s", e.Action, e.Reason)
+	a := e.Text
+	if a == "" {
+		a = e.Action.String()
+	}
+	return fmt.Sprintf("engine: %s is not legal: %s", a, e.Reason)
+}
+
+// illegal makes the IllegalError for a in s.
+func illegal(s *State, a Action, reason string) *IllegalError {
+	t := a.String()
+	if a.Actor < len(s.Models) && a.Target < len(s.Models) {
+		t = ActionText(s, a)
+	}
+	return &IllegalError{Action: a, Text: t, Reason: reason}
 }
 
 // ErrPending is returned for an action while a prompt waits for its answer.
@@ -251,7 +265,7 @@ func (g *Game) Apply(a Action) error {
 		return ErrPending
 	}
 	if !slices.Contains(g.Legal(), a) {
-		return &IllegalError{Action: a, Reason: g.whyIllegal(a)}
+		return illegal(g.live, a, g.whyIllegal(a))
 	}
 	g.snapBots(len(g.log.Entries), g.live.Turn.Side)
 	g.fly = inflight{active: true, action: a, side: g.live.Turn.Side, answers: g.fly.answers[:0]}
@@ -275,24 +289,24 @@ func (g *Game) whyIllegal(a Action) string {
 	case a.Target != NoModel && (a.Target < 0 || a.Target >= len(s.Models)):
 		return fmt.Sprintf("there is no model m%d", a.Target)
 	case a.ID == Activate && s.Turn.Model != NoModel:
-		return fmt.Sprintf("m%d is activated already; finish its activation first", s.Turn.Model)
+		return fmt.Sprintf("%s is activated already; finish its activation first", modelID(s, s.Turn.Model))
 	case a.ID == Activate && len(s.Turn.Chain) > 0 && !slices.Contains(s.Turn.Chain, a.Actor):
 		return fmt.Sprintf("the models chained to activate next come first: %v", s.Turn.Chain)
 	case a.ID == Activate && s.SideOf(a.Actor) != s.Turn.Side:
-		return fmt.Sprintf("it is %s's turn to activate, and m%d is %s's", g.sideName(s.Turn.Side), a.Actor, g.sideName(s.SideOf(a.Actor)))
+		return fmt.Sprintf("it is %s's turn to activate, and %s is %s's", g.sideName(s.Turn.Side), modelID(s, a.Actor), g.sideName(s.SideOf(a.Actor)))
 	case a.ID == Activate:
-		return fmt.Sprintf("m%d cannot activate now (out of play, or activated already this round)", a.Actor)
+		return fmt.Sprintf("%s cannot activate now (out of play, or activated already this round)", modelID(s, a.Actor))
 	case s.Turn.Model == NoModel:
 		return fmt.Sprintf("no model is active: %s must activate one first", g.sideName(s.Turn.Side))
 	case a.Actor != s.Turn.Model:
-		return fmt.Sprintf("m%d is the active model, not m%d", s.Turn.Model, a.Actor)
+		return fmt.Sprintf("%s is the active model, not %s", modelID(s, s.Turn.Model), modelID(s, a.Actor))
 	case len(s.Turn.Forced) > 0 && i < len(g.info.Actions) && !slices.Contains(s.Turn.Forced, int16(i)):
 		return "a follow-up action must come first: " + g.forcedNames(s)
 	}
 	if i < len(g.info.Actions) {
 		def := &g.info.Actions[i]
 		if def.Available != nil && !def.Available(s, a.Actor) {
-			return fmt.Sprintf("%s is not available to m%d now (%s)", def.Name, a.Actor, def.When)
+			return fmt.Sprintf("%s is not available to %s now (%s)", def.Name, modelID(s, a.Actor), def.When)
 		}
 		if why := g.eco.why(s, a.Actor, i, a, false); why != "" {
 			return why
@@ -358,7 +372,7 @@ func (g *Game) resolveOn(s *State, a Action, r *run) (q *Question, err error) {
 		case drift:
 			err = &DriftError{Action: a, Err: p.err}
 		case refusal:
-			err = &IllegalError{Action: a, Reason: p.reason}
+			err = illegal(s, a, p.reason)
 		case *FieldError: // a replayed answer that breaks the save's rules
 			err = p
 		default:
@@ -470,7 +484,9 @@ func (g *Game) advance(c *Ctx) {
 			}
 		}
 		if s.Turn.Model != NoModel {
-			if !s.Turn.Ended && c.r.list.hasChoice(s, c.r.mode == enumerate) {
+			// An activation ends when its model leaves play (taken out by a
+			// strike back in its own Fight), whatever it had left.
+			if !s.Turn.Ended && s.Models[s.Turn.Model].InPlay && c.r.list.hasChoice(s, c.r.mode == enumerate) {
 				return
 			}
 			g.endActivation(c)

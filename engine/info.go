@@ -99,6 +99,10 @@ type ActionDef struct {
 	// Resolve carries the action out. It may ask for dice, choices and
 	// facts through c, and must be deterministic given the answers.
 	Resolve func(c *Ctx, a Action)
+	// Note says, for people, what the action's option means and what the
+	// players must know to take it ("with lasgun", "up to 5\"" at a
+	// table); nil means nothing. ActionText adds it.
+	Note func(s *State, a Action) string
 }
 
 // Stat is one characteristic of a profile and its legal range.

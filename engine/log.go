@@ -59,10 +59,15 @@ var ErrNothingToUndo = errors.New("engine: nothing to undo")
 type UndoError struct {
 	Entry  int
 	Action Action
+	Text   string // the action as people read it (ActionText)
 }
 
 func (e *UndoError) Error() string {
-	return fmt.Sprintf("engine: undo refused: entry %d (%s) rolled dice, and the game is strict", e.Entry, e.Action)
+	a := e.Text
+	if a == "" {
+		a = e.Action.String()
+	}
+	return fmt.Sprintf("engine: undo refused: entry %d (%s) rolled dice, and the game is strict", e.Entry, a)
 }
 
 // Undo reverts the last action. With a prompt pending it cancels the
@@ -77,7 +82,9 @@ func (e *UndoError) Error() string {
 // decided, with every bot action after it (a bot's action waiting for a
 // person's answer is cancelled with them). The bots' RNG goes back to where
 // it was before that action, so the bots draw the same numbers again; the
-// dice RNG goes on, so undo never brings back dice already seen. With no
+// dice RNG goes on, so undo never brings back dice already seen (an action
+// cancelled while it waits draws nothing: taking it again rolls the same
+// dice; a strict game refuses to cancel one whose dice were rolled). With no
 // action of a person's left to undo it is ErrNothingToUndo. In a game of
 // people only, or of bots only, Undo reverts the last action. A game
 // loaded from a save cannot take the bots' RNG back past its saved entries.
@@ -87,6 +94,9 @@ func (g *Game) Undo() error {
 		return ErrNothingToUndo // the start waits for its dice; nothing before it
 	}
 	if g.pending != nil && (!mixed || g.person(g.fly.side)) {
+		if g.cfg.Strict && slices.ContainsFunc(g.fly.answers, func(a Answer) bool { return a.Kind == DiceQ }) {
+			return &UndoError{Entry: len(g.log.Entries), Action: g.fly.action, Text: ActionText(g.live, g.fly.action)}
+		}
 		g.pending, g.fly.active = nil, false
 		g.rewind() // both RNGs, as before the action (restoreBots for the bots)
 		return nil
@@ -109,7 +119,7 @@ func (g *Game) Undo() error {
 		for _, k := range undo {
 			e := &g.log.Entries[k]
 			if slices.ContainsFunc(e.Answers, func(a Answer) bool { return a.Kind == DiceQ }) {
-				return &UndoError{Entry: k, Action: e.Action}
+				return &UndoError{Entry: k, Action: e.Action, Text: ActionText(g.live, e.Action)}
 			}
 		}
 	}

@@ -59,7 +59,7 @@ func (g *Game) Odds(a Action, opt OddsOptions) (*Odds, error) {
 		return nil, ErrPending
 	}
 	if !slices.Contains(g.Legal(), a) {
-		return nil, &IllegalError{Action: a, Reason: g.whyIllegal(a)}
+		return nil, illegal(g.live, a, g.whyIllegal(a))
 	}
 	if opt.Choices == "" {
 		opt.Choices = BestOption

@@ -54,7 +54,7 @@ func (g *Game) Try(a Action, seed uint64) (*State, *Question, error) {
 		return nil, nil, ErrPending
 	}
 	if !containsAction(g.Legal(), a) {
-		return nil, nil, &IllegalError{Action: a, Reason: g.whyIllegal(a)}
+		return nil, nil, illegal(g.live, a, g.whyIllegal(a))
 	}
 	s := g.live.Clone()
 	var r run

@@ -42,14 +42,19 @@ type Question struct {
 
 // About says what a dice roll is for, for the people rolling it: what the
 // roll is ("Ranged hit", "Wound roll", "Recovery test"), the model it is
-// for, the other model concerned and a detail (a weapon). Rules pass it by
-// value with every roll; its text is only made when a person is asked, so
-// bots and simulations pay nothing for it.
+// for, the other model concerned and how (Rel, "against" when empty), a
+// detail (a weapon), which of several like rolls it is (Nth of Of), and
+// for a random pick the models it picks among (Among, numbered in roster
+// order). Rules pass it by value with every roll; its text is only made
+// when a person is asked, so bots and simulations pay nothing for it.
 type About struct {
-	What  string // what the roll is: "Ranged hit", "Save", "Priority roll"
-	Model int    // the model it is for (NoModel: none, as for a side's roll)
-	Other int    // the other model concerned (target, attacker), or NoModel
-	With  string // a detail: the weapon, "Lethality 2"
+	What    string // what the roll is: "Ranged hit", "Save", "Priority roll"
+	Model   int    // the model it is for (NoModel: none, as for a side's roll)
+	Other   int    // the other model concerned (target, attacker), or NoModel
+	Rel     string // how Other is concerned: "against" (the default), "hit by"
+	With    string // a detail: the weapon, "Lethality 2"
+	Nth, Of int    // the Nth of Of like rolls (attack 2 of 3); 0 when alone
+	Among   uint64 // a random pick's models, bit i = model i, numbered in index order
 }
 
 // For is an About for a roll of model m against (or for) model other.
@@ -81,6 +86,8 @@ const (
 	FactNearLedge = "near-ledge" // is A within Inches of a ledge? 0/1
 	FactFall      = "fall"       // height A would fall from the nearest ledge, hundredths of an inch
 	FactTurn      = "turn"       // can A face B by turning at most Inches degrees? 0/1 (N26 vehicles)
+	FactNearDuct  = "near-duct"  // is A within 1" of a ductway's end? 0/1
+	FactDuctRoom  = "duct-room"  // is there room for A within 1" of that ductway's other end, more than 1" from enemies, overlapping nothing? 0/1
 )
 
 // Boolean reports whether the fact's answer is yes or no.
@@ -132,6 +139,10 @@ func (f Fact) String() string {
 		return fmt.Sprintf("how far would m%d fall from the nearest ledge (hundredths of an inch)", f.A)
 	case FactTurn:
 		return fmt.Sprintf("can m%d face m%d by turning at most %s°", f.A, f.B, fmtF(f.Inches))
+	case FactNearDuct:
+		return fmt.Sprintf("is m%d within 1\" of a ductway's end", f.A)
+	case FactDuctRoom:
+		return fmt.Sprintf("is there room for m%d at the ductway's other end", f.A)
 	}
 	return fmt.Sprintf("%s m%d m%d %s", f.Kind, f.A, f.B, fmtF(f.Inches))
 }

@@ -32,7 +32,7 @@ func (q *Question) describe(s *State) string {
 	return q.Text
 }
 
-// text is "Ranged hit for breaker-a against warden-b (autogun)".
+// text is "Ranged hit for breaker-a against warden-b (autogun, 2 of 3)".
 func (ab About) text(s *State) string {
 	var b strings.Builder
 	b.WriteString(ab.What)
@@ -40,10 +40,32 @@ func (ab About) text(s *State) string {
 		b.WriteString(" for " + modelID(s, ab.Model))
 	}
 	if ab.Other != NoModel {
-		b.WriteString(" against " + modelID(s, ab.Other))
+		rel := ab.Rel
+		if rel == "" {
+			rel = "against"
+		}
+		b.WriteString(" " + rel + " " + modelID(s, ab.Other))
 	}
+	var detail []string
 	if ab.With != "" {
-		b.WriteString(" (" + ab.With + ")")
+		detail = append(detail, ab.With)
+	}
+	if ab.Of > 1 {
+		detail = append(detail, fmt.Sprintf("%d of %d", ab.Nth, ab.Of))
+	}
+	if len(detail) > 0 {
+		b.WriteString(" (" + strings.Join(detail, ", ") + ")")
+	}
+	if ab.Among != 0 {
+		k := 0
+		var ms []string
+		for m := range s.Models {
+			if ab.Among&(1<<m) != 0 {
+				k++
+				ms = append(ms, fmt.Sprintf("%d = %s", k, modelID(s, m)))
+			}
+		}
+		b.WriteString(": " + strings.Join(ms, ", "))
 	}
 	return b.String()
 }
@@ -94,6 +116,54 @@ func factText(s *State, f Fact) string {
 		return fmt.Sprintf("how far would %s fall from the nearest ledge? (inches)", a)
 	case FactTurn:
 		return fmt.Sprintf("can %s face %s by turning at most %s°? (yes or no)", a, b, in)
+	case FactNearDuct:
+		return fmt.Sprintf("is %s within 1\" of a ductway's end? (yes or no)", a)
+	case FactDuctRoom:
+		return fmt.Sprintf("can %s be set up within 1\" of the ductway's other end, more than 1\" from every enemy and overlapping no model or obstacle? (yes or no)", a)
 	}
 	return f.String()
+}
+
+// ActionText is an action as people read it, with model IDs and the
+// ruleset's note: "Shoot breaker-a → warden-b with autogun", "Move
+// warden-a to 4.5,3". The CLI, the server and the web pages show this one
+// text.
+func ActionText(s *State, a Action) string {
+	in := s.Info()
+	name := a.ID
+	var def *ActionDef
+	if i := in.Action(a.ID); i >= 0 && i < len(in.Actions) {
+		def = &in.Actions[i]
+		name = def.Name
+	}
+	switch a.ID {
+	case Activate:
+		name = "activate"
+	case End:
+		name = "end activation"
+	case Pass:
+		name = "pass"
+	}
+	var b strings.Builder
+	b.WriteString(name)
+	if a.Actor != NoModel {
+		b.WriteString(" " + modelID(s, a.Actor))
+	}
+	if a.Target != NoModel {
+		b.WriteString(" → " + modelID(s, a.Target))
+	}
+	note := ""
+	if def != nil && def.Note != nil {
+		note = def.Note(s, a)
+	}
+	switch {
+	case note != "":
+		b.WriteString(" " + note)
+	case a.Option != 0:
+		fmt.Fprintf(&b, " (#%d)", a.Option)
+	}
+	if a.HasPos {
+		fmt.Fprintf(&b, " to %g,%g", a.X, a.Y)
+	}
+	return b.String()
 }

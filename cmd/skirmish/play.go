@@ -493,6 +493,34 @@ func (p *session) command(line string, legal []engine.Action) error {
 
 func ratString(r *big.Rat) string { return r.RatString() }
 
+// menuNumber reads a menu number: plain digits, no sign, no leading zero,
+// so that "+1" or "01" are not taken for 1.
+func menuNumber(s string) (int, error) {
+	s = strings.TrimSpace(s)
+	if s == "" || s[0] == '0' || strings.IndexFunc(s, func(r rune) bool { return r < '0' || r > '9' }) >= 0 {
+		return 0, fmt.Errorf("not a menu number")
+	}
+	return strconv.Atoi(s)
+}
+
+// prefixOf is the option that line begins, if exactly one does (case does
+// not matter), else -1.
+func prefixOf(options []string, line string) int {
+	if line == "" {
+		return -1
+	}
+	found := -1
+	for i, o := range options {
+		if len(line) <= len(o) && strings.EqualFold(o[:len(line)], line) {
+			if found >= 0 {
+				return -1
+			}
+			found = i
+		}
+	}
+	return found
+}
+
 // byName reports whether a menu of options goes by the options' names only:
 // when any name is a whole number, menu positions would read as names.
 func byName(options []string) bool {
@@ -501,7 +529,7 @@ func byName(options []string) bool {
 
 // pick reads an action number.
 func pick(s string, legal []engine.Action) (engine.Action, error) {
-	n, err := strconv.Atoi(strings.TrimSpace(s))
+	n, err := menuNumber(s)
 	if err != nil || n < 1 || n > len(legal) {
 		if len(legal) == 0 {
 			return engine.Action{}, usagef("%q: no action to take now", s)
@@ -530,7 +558,10 @@ func (p *session) answer(pr *engine.Prompt, line string) error {
 		if byName(pr.Options) {
 			return usagef("%q: not an option; type one of %s", line, strings.Join(pr.Options, ", "))
 		}
-		n, err := strconv.Atoi(line)
+		if i := prefixOf(pr.Options, line); i >= 0 { // "y" for yes
+			return g.Answer(engine.ChoiceQ, engine.Reply{Choice: i})
+		}
+		n, err := menuNumber(line)
 		if err != nil || n < 1 || n > len(pr.Options) {
 			return usagef("%q: not an option; allowed 1 to %d, or an option's name", line, len(pr.Options))
 		}

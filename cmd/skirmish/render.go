@@ -32,37 +32,9 @@ func sideName(s *engine.State, i int) string {
 	return "-"
 }
 
-// actionText shows an action with model IDs and the action's name:
-// "Shoot: red-b → blue-a (#1) @12,4".
-func actionText(s *engine.State, a engine.Action) string {
-	name := a.ID
-	if i := s.Info().Action(a.ID); i >= 0 && i < len(s.Info().Actions) {
-		name = s.Info().Actions[i].Name
-	}
-	switch a.ID {
-	case engine.Activate:
-		name = "activate"
-	case engine.End:
-		name = "end activation"
-	case engine.Pass:
-		name = "pass"
-	}
-	var b strings.Builder
-	b.WriteString(name)
-	if a.Actor != engine.NoModel {
-		b.WriteString(" " + modelName(s, a.Actor))
-	}
-	if a.Target != engine.NoModel {
-		b.WriteString(" → " + modelName(s, a.Target))
-	}
-	if a.Option != 0 {
-		fmt.Fprintf(&b, " (#%d)", a.Option)
-	}
-	if a.HasPos {
-		fmt.Fprintf(&b, " to %g,%g", a.X, a.Y)
-	}
-	return b.String()
-}
+// actionText is the engine's text for an action: "Shoot red-b → blue-a
+// with autogun".
+func actionText(s *engine.State, a engine.Action) string { return engine.ActionText(s, a) }
 
 // answerText shows one answer with its question.
 func answerText(s *engine.State, q engine.Question, a engine.Answer) string {

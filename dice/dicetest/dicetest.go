@@ -59,7 +59,7 @@ func CheckProcedure(t *testing.T, p dice.Procedure, seed uint64, n int) {
 		counts[dice.Code(res.Outcome, res.Flags, nf)]++
 		faces := make([]string, len(res.Dice))
 		for j, d := range res.Dice {
-			faces[j] = strconv.Itoa(d.Face)
+			faces[j] = "#" + strconv.Itoa(d.Face) // a face by number, never a symbol
 		}
 		back, err := dice.Read(p, faces)
 		if err != nil {

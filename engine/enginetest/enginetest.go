@@ -180,7 +180,7 @@ func (p *player) answer(pr *engine.Prompt) {
 			return
 		}
 		for _, d := range res.Dice {
-			rep.Faces = append(rep.Faces, strconv.Itoa(d.Face))
+			rep.Faces = append(rep.Faces, "#"+strconv.Itoa(d.Face)) // a face by number, never a symbol
 		}
 	case engine.ChoiceQ:
 		if len(pr.Options) == 0 {
@@ -278,7 +278,7 @@ func (p *player) check() {
 			}
 		}
 	}
-	if t.Model != engine.NoModel && (t.Model < 0 || t.Model >= len(s.Models) || !s.Models[t.Model].InPlay) {
+	if t.Model != engine.NoModel && !s.Over && (t.Model < 0 || t.Model >= len(s.Models) || !s.Models[t.Model].InPlay) {
 		p.errorf("active model %d is not a model in play", t.Model)
 	}
 

@@ -1,6 +1,8 @@
 package n26
 
 import (
+	"fmt"
+
 	"github.com/skirmish-engine/skirmish/engine"
 	"github.com/skirmish-engine/skirmish/rules"
 )
@@ -13,12 +15,12 @@ func actionDefs() []engine.ActionDef {
 	return []engine.ActionDef{
 		{ID: "aimed-shot", Name: "Aimed Shot", Type: "double", When: "not Engaged or Seriously Injured; a ranged weapon without Heavy; +1 to hit",
 			Available: func(s *engine.State, m int) bool { return free(s, m) && hasGun(s, m, false) },
-			Options:   shotOptions(false), Resolve: resolveShot(1)},
+			Options:   shotOptions(false), Resolve: resolveShot(1), Note: weaponNote},
 		{ID: "braced-shot", Name: "Braced Shot", Type: "double", When: "not Engaged or Seriously Injured; a ranged weapon with Heavy",
 			Available: func(s *engine.State, m int) bool { return free(s, m) && hasGun(s, m, true) },
-			Options:   shotOptions(true), Resolve: resolveShot(0)},
+			Options:   shotOptions(true), Resolve: resolveShot(0), Note: weaponNote},
 		{ID: "charge", Name: "Charge", Type: "double", When: "not Engaged or Seriously Injured; an enemy to charge (a vehicle: one it can face with a turn of up to 90°); moves M+D6\"",
-			Available: free, Options: chargeTargets, Resolve: resolveCharge},
+			Available: free, Options: chargeTargets, Resolve: resolveCharge, Note: moveNote(func(s *engine.State, m int) string { return fmt.Sprintf("%d\" + D6\"", s.Stat(m, sM)) })},
 		{ID: "coup-de-grace", Name: "Coup de Grace", Type: "single", When: "fighters not Engaged (or Engaged, as the free action after a Charge or Engage); a Seriously Injured enemy fighter within 1\"",
 			Available: func(s *engine.State, m int) bool { return fighter(s, m) && (free(s, m) || followUp(s, m)) },
 			Options: nearTargets(func(s *engine.State, m, t int) bool {
@@ -30,9 +32,9 @@ func actionDefs() []engine.ActionDef {
 			Resolve:   resolveDuct},
 		{ID: "dash", Name: "Dash", Type: "double", When: "not Engaged or Seriously Injured; moves M+I\"",
 			Available: free, Options: moveOptions(func(s *engine.State, m int) float32 { return float32(s.Stat(m, sM) + s.Stat(m, sI)) }, dashTo),
-			Resolve: resolveMove},
+			Resolve: resolveMove, Note: moveNote(func(s *engine.State, m int) string { return fmt.Sprintf("up to %d\"", s.Stat(m, sM)+s.Stat(m, sI)) })},
 		{ID: "engage", Name: "Engage", Type: "single", When: "not Engaged or Seriously Injured; an enemy to engage; moves D6\"",
-			Available: free, Options: enemyTargets, Resolve: resolveEngage},
+			Available: free, Options: enemyTargets, Resolve: resolveEngage, Note: moveNote(func(*engine.State, int) string { return "D6\"" })},
 		{ID: "fire-all", Name: "Fire All", Type: "double", When: "vehicles; fires every ranged weapon, Heavy or not",
 			Available: func(s *engine.State, m int) bool {
 				return free(s, m) && vehicle(s, m) && (hasGun(s, m, false) || hasGun(s, m, true))
@@ -44,13 +46,13 @@ func actionDefs() []engine.ActionDef {
 			Available: func(s *engine.State, m int) bool {
 				return free(s, m) && !stat(s).beast[m] && (geo(s) == nil || len(nearTokens(s, m)) > 0)
 			},
-			Options: tokenOptions, Resolve: resolveInteract},
+			Options: tokenOptions, Resolve: resolveInteract, Note: tokenNote},
 		{ID: "move", Name: "Move", Type: "single", When: "not Engaged or Seriously Injured; moves M\"",
 			Available: free, Options: moveOptions(func(s *engine.State, m int) float32 { return float32(s.Stat(m, sM)) }, rule1inch),
-			Resolve: resolveMove},
+			Resolve: resolveMove, Note: moveNote(func(s *engine.State, m int) string { return fmt.Sprintf("up to %d\"", s.Stat(m, sM)) })},
 		{ID: "reload", Name: "Reload", Type: "single", When: "a weapon Out of Ammo and not jammed",
 			Available: func(s *engine.State, m int) bool { return free(s, m) && reloadable(s, m) >= 0 },
-			Options:   reloadOptions, Resolve: resolveReload},
+			Options:   reloadOptions, Resolve: resolveReload, Note: weaponNote},
 		{ID: "repair", Name: "Repair", Type: "single", When: "fighters; a Seriously Damaged friendly vehicle within 1\"",
 			Available: func(s *engine.State, m int) bool { return free(s, m) && fighter(s, m) },
 			Options: nearTargets(func(s *engine.State, m, t int) bool {
@@ -65,7 +67,7 @@ func actionDefs() []engine.ActionDef {
 			Resolve: resolveSabotage},
 		{ID: "shoot", Name: "Shoot", Type: "single", When: "not Engaged or Seriously Injured; a ranged weapon without Heavy",
 			Available: func(s *engine.State, m int) bool { return free(s, m) && hasGun(s, m, false) },
-			Options:   shotOptions(false), Resolve: resolveShot(0)},
+			Options:   shotOptions(false), Resolve: resolveShot(0), Note: weaponNote},
 		{ID: "treat-ally", Name: "Treat Ally", Type: "single", When: "fighters, not Beasts; a Seriously Injured friendly fighter within 1\"",
 			Available: func(s *engine.State, m int) bool { return free(s, m) && fighter(s, m) && !stat(s).beast[m] },
 			Options: nearTargets(func(s *engine.State, m, t int) bool {
@@ -78,11 +80,13 @@ func actionDefs() []engine.ActionDef {
 			Options:   foeOptions, Resolve: resolveFight},
 		{ID: "retreat", Name: "Retreat", Type: "double", When: "Engaged; moves I\", ending at least 1\" from enemies",
 			Available: func(s *engine.State, m int) bool { return status(s, m) == engaged },
-			Options:   moveOptions(func(s *engine.State, m int) float32 { return float32(s.Stat(m, sI)) }, clear1inch), Resolve: resolveRetreat},
+			Options:   moveOptions(func(s *engine.State, m int) float32 { return float32(s.Stat(m, sI)) }, clear1inch), Resolve: resolveRetreat, Note: moveNote(func(s *engine.State, m int) string {
+				return fmt.Sprintf("up to %d\", ending 1\" from enemies", s.Stat(m, sI))
+			})},
 
 		{ID: "crawl", Name: "Crawl", Type: "double", When: "Seriously Injured fighters; moves S\"",
 			Available: func(s *engine.State, m int) bool { return status(s, m) == seriouslyInjured && fighter(s, m) },
-			Options:   moveOptions(func(s *engine.State, m int) float32 { return float32(s.Stat(m, sS)) }, anywhere), Resolve: resolveMove},
+			Options:   moveOptions(func(s *engine.State, m int) float32 { return float32(s.Stat(m, sS)) }, anywhere), Resolve: resolveMove, Note: moveNote(func(s *engine.State, m int) string { return fmt.Sprintf("up to %d\"", s.Stat(m, sS)) })},
 		{ID: "desperate-escape", Name: "Desperate Escape", Type: "double", When: "Seriously Injured fighters and Seriously Damaged vehicles; flees: Out of Action",
 			Available: func(s *engine.State, m int) bool { return status(s, m) == seriouslyInjured }, Resolve: resolveEscape},
 		{ID: "tend-wounds", Name: "Tend Wounds", Type: "double", When: "Seriously Injured fighters; +1 injury die on this activation's Recovery test",
@@ -90,11 +94,43 @@ func actionDefs() []engine.ActionDef {
 		{ID: "conduct-repairs", Name: "Conduct Repairs", Type: "double", When: "Seriously Damaged vehicles; +1 injury die on this activation's Recovery test",
 			Available: func(s *engine.State, m int) bool { return status(s, m) == seriouslyInjured && vehicle(s, m) }, Resolve: resolveTend},
 		{ID: "freewheel", Name: "Freewheel", Type: "double", When: "Seriously Damaged vehicles; moves D6\"",
-			Available: func(s *engine.State, m int) bool { return status(s, m) == seriouslyInjured && vehicle(s, m) }, Resolve: resolveFreewheel},
+			Available: func(s *engine.State, m int) bool { return status(s, m) == seriouslyInjured && vehicle(s, m) }, Resolve: resolveFreewheel, Note: moveNote(func(*engine.State, int) string { return "D6\"" })},
 	}
 }
 
 func status(s *engine.State, m int) int { return int(s.Models[m].Status) }
+
+// weaponNote names the weapon an action uses (its option).
+func weaponNote(s *engine.State, a engine.Action) string {
+	if a.Actor < 0 || a.Actor >= len(s.Models) {
+		return ""
+	}
+	for _, w := range stat(s).weapons[a.Actor] {
+		if w.gear == a.Option {
+			return "with " + w.name
+		}
+	}
+	return ""
+}
+
+// tokenNote names the board token an Interact uses.
+func tokenNote(s *engine.State, a engine.Action) string {
+	if b := concrete(s); b != nil && a.Option >= 0 && a.Option < len(b.Tokens) {
+		return "with the " + b.Tokens[a.Option].Kind
+	}
+	return ""
+}
+
+// moveNote says how far a move goes, for the players at a table who move
+// the model (on a board the destination says it).
+func moveNote(far func(s *engine.State, m int) string) func(s *engine.State, a engine.Action) string {
+	return func(s *engine.State, a engine.Action) string {
+		if geo(s) != nil || a.Actor < 0 || a.Actor >= len(s.Models) {
+			return ""
+		}
+		return "(" + far(s, a.Actor) + ")"
+	}
+}
 
 // free: neither Engaged nor Seriously Injured/Damaged (Active or Suppressed).
 func free(s *engine.State, m int) bool {

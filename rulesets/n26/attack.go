@@ -1,6 +1,7 @@
 package n26
 
 import (
+	"fmt"
 	"slices"
 	"strconv"
 
@@ -74,8 +75,7 @@ func shoot(c *engine.Ctx, m int, w weapon, t int, bonus int) {
 		short = w.sr > 0 && float32(d) <= w.sr*100
 	} else {
 		if !c.FactTrue(engine.Fact{Kind: engine.FactSight, A: m, B: t, Why: "A ranged attack needs line of sight"}) {
-			c.Emit(engine.Event{Type: "no-sight", Model: m, Other: t})
-			return
+			c.Refuse(fmt.Sprintf("%s cannot see %s: a ranged attack needs line of sight", s.Static(m).ID, s.Static(t).ID))
 		}
 		long = c.FactTrue(engine.Fact{Kind: engine.FactWithin, A: m, B: t, Inches: w.lr, Why: "Is the target within the weapon's Long Range? Beyond it the shot misses"})
 		short = long && w.sr > 0 && c.FactTrue(engine.Fact{Kind: engine.FactWithin, A: m, B: t, Inches: w.sr, Why: "Is the target within the weapon's Short Range? (its cover save bonus depends on it)"})
@@ -134,23 +134,24 @@ func shoot(c *engine.Ctx, m int, w weapon, t int, bonus int) {
 	if inCover {
 		cover = coverBonus(s.Option(optCover), short)
 	}
-	for range hits {
+	for k := range hits {
 		v := t
 		if s.Models[t].Links != 0 {
 			// A hit on an Engaged model goes at random to one of the models
-			// in that combat (rules.md §2.3.4, Ranged step 4).
+			// in that combat (rules.md §2.3.4, Ranged step 4), numbered in
+			// roster order.
 			var in [engine.MaxModels]int
+			var among uint64
 			n := 0
-			in[n] = t
-			n++
 			for o := range s.Models {
-				if s.Linked(t, o) && s.Models[o].InPlay {
+				if o == t || s.Linked(t, o) && s.Models[o].InPlay {
 					in[n] = o
+					among |= 1 << o
 					n++
 				}
 			}
 			if n > 1 {
-				v = in[c.Roll(side, pPick[min(n, maxPick)], engine.About{What: pickOrder[n], Model: t, Other: engine.NoModel}).Outcome]
+				v = in[c.Roll(side, pPick[min(n, maxPick)], engine.About{What: "Random allocation of a hit on an Engaged model", Model: engine.NoModel, Other: engine.NoModel, Nth: k + 1, Of: hits, Among: among}).Outcome]
 			}
 		}
 		if !s.Models[v].InPlay {
@@ -162,7 +163,7 @@ func shoot(c *engine.Ctx, m int, w weapon, t int, bonus int) {
 			fallCheck(c, v)
 		}
 		if s.Models[v].InPlay {
-			wound(c, m, w, v, cover)
+			wound(c, m, w, v, cover, k+1, hits)
 		}
 	}
 }
@@ -183,16 +184,17 @@ func coverBonus(opt string, short bool) int {
 	return 2
 }
 
-// wound is a hit's Wound roll, save and damage (rules.md §2.3.4).
-func wound(c *engine.Ctx, m int, w weapon, t, cover int) {
+// wound is a hit's Wound roll, save and damage (rules.md §2.3.4): the
+// nth of of hits (0 of 0: the only one).
+func wound(c *engine.Ctx, m int, w weapon, t, cover, nth, of int) {
 	s := c.State()
 	target := woundTarget(strength(s, m, w), s.Stat(t, sT))
-	if c.Roll(s.SideOf(t), hitTest(target, 0), engine.About{What: "Wound roll", Model: m, Other: t, With: w.name}).Outcome != 0 {
+	if c.Roll(s.SideOf(t), hitTest(target, 0), engine.About{What: "Wound roll (rolled by the target's player; a pass wounds it)", Model: m, Other: t, With: w.name, Nth: nth, Of: of}).Outcome != 0 {
 		c.Emit(engine.Event{Type: "no-wound", Model: m, Other: t})
 		return
 	}
 	if sv := s.Stat(t, sSv); sv < 7 {
-		if c.Roll(s.SideOf(t), saveTest(sv, w.ap+cover), engine.About{What: "Save", Model: t, Other: m, With: w.name}).Outcome == 0 {
+		if c.Roll(s.SideOf(t), saveTest(sv, w.ap+cover), engine.About{What: "Save (a pass saves the wound)", Model: t, Other: m, With: w.name, Nth: nth, Of: of}).Outcome == 0 {
 			c.Emit(engine.Event{Type: "saved", Model: t, Other: m})
 			return
 		}
@@ -339,11 +341,12 @@ func strike(c *engine.Ctx, st *striker) {
 			}
 		}
 		mod := assist(s, st.m, t) - assist(s, t, st.m)
-		if c.Roll(s.SideOf(st.m), hitTest(s.Stat(st.m, sWS), mod), engine.About{What: "Melee hit", Model: st.m, Other: t, With: w.name}).Outcome != 0 {
+		n := st.nPrimary + st.nSecond
+		if c.Roll(s.SideOf(st.m), hitTest(s.Stat(st.m, sWS), mod), engine.About{What: "Melee hit", Model: st.m, Other: t, With: w.name, Nth: k + 1, Of: n}).Outcome != 0 {
 			c.Emit(engine.Event{Type: "missed", Model: st.m, Other: t})
 			continue
 		}
-		wound(c, st.m, w, t, 0)
+		wound(c, st.m, w, t, 0, k+1, n)
 	}
 }
 

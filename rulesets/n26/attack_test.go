@@ -1,7 +1,9 @@
 package n26
 
 import (
+	"errors"
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/skirmish-engine/skirmish/engine"
@@ -82,10 +84,18 @@ func TestShootOutOfRangeAndSight(t *testing.T) {
 		t.Errorf("events %v, want out-of-range", h.Events())
 	}
 	h.WantStatus("b", "active")
-	h.Play("end m0", "activate m1", "shoot m1 >m0 #0", "f:0")
-	if got := h.Events("no-sight"); len(got) != 1 {
-		t.Errorf("events %v, want no-sight", h.Events())
+	// A target out of sight was never a legal target: the players' "no"
+	// refuses the Shoot, and b may do something else.
+	h.Play("end m0", "activate m1", "shoot m1 >m0 #0")
+	n := len(h.G.Log().Entries)
+	var ill *engine.IllegalError
+	if err := h.G.Answer(engine.FactQ, engine.Reply{Value: 0}); !errors.As(err, &ill) || !strings.Contains(ill.Reason, "cannot see") {
+		t.Fatalf("no sight: %v, want the Shoot refused", err)
 	}
+	if len(h.G.Log().Entries) != n || h.G.Pending() != nil {
+		t.Error("a refused Shoot changed the game")
+	}
+	h.Play("move m1")
 }
 
 // rules.md §2.3.6: Rapid Fire (X) rolls up to X firepower dice; a hit

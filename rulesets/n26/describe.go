@@ -3,7 +3,6 @@ package n26
 import (
 	"fmt"
 
-	"github.com/skirmish-engine/skirmish/engine"
 	"github.com/skirmish-engine/skirmish/rules"
 )
 
@@ -47,18 +46,35 @@ func checkWhy(r Check) string {
 	return fmt.Sprintf("value %d, %s", r.Value, rules.ModsText(r.Mods))
 }
 
+// Describe gives the number the die itself needs, modifiers applied, and
+// the naturals: "roll 1 D6: 4+ passes (3+ with modifiers -1 to the die); a
+// natural 1 always fails, a 6 always passes".
 func (r Test) Describe() string {
-	mods := ""
+	sum := rules.Sum(r.Mods)
+	if r.Save && sum <= -99 {
+		return "roll 1 D6: there is no save to pass"
+	}
+	need := r.Target - sum
+	how := ""
 	if len(r.Mods) > 0 {
-		mods = " (" + rules.ModsText(r.Mods) + " to the die)"
+		how = fmt.Sprintf(" (%d+ with %s to the die)", r.Target, rules.ModsText(r.Mods))
+	}
+	if r.Save {
+		switch {
+		case need > 6:
+			return "roll 1 D6: nothing saves" + how
+		case need <= 3:
+			return "roll 1 D6: 3+ saves" + how + "; a natural 1 or 2 always fails"
+		}
+		return fmt.Sprintf("roll 1 D6: %d+ saves%s; a natural 1 or 2 always fails", need, how)
 	}
 	switch {
-	case r.Save && rules.Sum(r.Mods) <= -99:
-		return "roll 1 D6: there is no save to pass"
-	case r.Save:
-		return fmt.Sprintf("roll 1 D6: %d+ saves%s; a natural 1 or 2 always fails", r.Target, mods)
+	case need > 6:
+		return "roll 1 D6: only a natural 6 passes" + how
+	case need <= 2:
+		return "roll 1 D6: 2+ passes" + how + "; a natural 1 always fails"
 	}
-	return fmt.Sprintf("roll 1 D6: %d+ passes%s; a natural 1 always fails, a 6 always passes", r.Target, mods)
+	return fmt.Sprintf("roll 1 D6: %d+ passes%s; a natural 1 always fails, a 6 always passes", need, how)
 }
 
 func (r Firepower) Describe() string {
@@ -90,12 +106,3 @@ func numbered(prefix string, n int) []string {
 	}
 	return out
 }
-
-// pickOrder[n] says which number picks which model when a hit on an
-// Engaged model goes at random to one of the n models in that combat.
-var pickOrder = func() (o [engine.MaxModels + 1]string) {
-	for n := 2; n < len(o); n++ {
-		o[n] = fmt.Sprintf("Random allocation of a hit among the %d models of a combat (1 is the target, 2 to %d the models Engaged with it, in roster order)", n, n)
-	}
-	return o
-}()

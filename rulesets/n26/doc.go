@@ -89,6 +89,13 @@
 //     engaged-with (at a table).
 //   - Each player rolls their own die of a Coup de Grace: with physical dice
 //     each side types its own.
+//   - At a table, a "no" to a measurement that makes the target legal (line
+//     of sight for a shot, within 1" for Coup de Grace, Treat Ally, Repair
+//     and Sabotage, a vehicle's turn to face its Charge target, a ductway
+//     within 1") refuses the action, changing nothing, as if it had never
+//     been offered (a forced free Coup de Grace refused leaves the free
+//     Fight to take). A target beyond Long Range is a legal target that is
+//     missed automatically (rules.md §2.3.4).
 //   - Fire All fires every ranged weapon that has an enemy in sight and
 //     range; each weapon's target is the player's pick when it has several.
 //   - A model selected by a Group Activation is marked at once, whether or

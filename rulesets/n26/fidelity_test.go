@@ -253,12 +253,12 @@ func TestPromptsSayWhatTheyAreFor(t *testing.T) {
 		t.Errorf("hit prompt\n got %q\nwant %q", p.Text, want)
 	}
 	h.Play("d:4", "f:0") // hit; not in cover
-	want = "Wound roll for w against b (lasgun) — Breakers: roll 1 D6: 4+ passes; a natural 1 always fails, a 6 always passes"
+	want = "Wound roll (rolled by the target's player; a pass wounds it) for w against b (lasgun) — Breakers: roll 1 D6: 4+ passes; a natural 1 always fails, a 6 always passes"
 	if p := h.G.Pending(); p.Text != want || p.Who != 1 {
 		t.Errorf("wound prompt (side %d)\n got %q\nwant %q", p.Who, p.Text, want)
 	}
 	h.Play("d:4", "d:1") // wounds; the save fails
-	want = "Injury dice for b (Lethality 1) — Wardens: roll 1 injury die (each die shows injured, seriously-injured or out-of-action: type i, si or ooa)"
+	want = "Injury dice for b hit by w (Lethality 1) — Wardens: roll 1 injury die (each die shows injured, seriously-injured or out-of-action: type i, si or ooa)"
 	if p := h.G.Pending(); p.Text != want {
 		t.Errorf("injury prompt\n got %q\nwant %q", p.Text, want)
 	}
@@ -299,5 +299,50 @@ func TestStartingStatus(t *testing.T) {
 		if !errors.As(err, &fe) || fe.Path != tc.path {
 			t.Errorf("%s: error %v, want one at %s", tc.path, err, tc.path)
 		}
+	}
+}
+
+// Seed 000, Charge: a forced free Coup de Grace whose target turns out not
+// to be within 1" is refused, and the free Fight is still there to take:
+// the seed's "must perform a Fight or Coup de Grace" cannot be dodged.
+func TestForcedCoupDeGraceRefusedLeavesFight(t *testing.T) {
+	h := two(t, nil)
+	h.Force("b2", seriouslyInjured)
+	h.Play("activate m0", "charge m0 >m1", "d:3", "f:1", "coup-de-grace m0 >m3")
+	if err := h.G.Answer(engine.FactQ, engine.Reply{Value: 0}); err == nil {
+		t.Fatal("a Coup de Grace at a target not within 1\" was taken")
+	}
+	h.WantLegal("coup-de-grace fight")
+}
+
+// An activation ends when its model leaves play, whatever it had left: w
+// Engages b (one slot), and b's strike back in the free Fight takes w Out
+// of Action.
+func TestActivationEndsWhenTheModelFalls(t *testing.T) {
+	h := two(t, nil)
+	h.Play("activate m0", "engage m0 >m1", "d:3", "f:1", "fight m0 >m1")
+	h.Play("d:1")                        // w misses (I4 each: w strikes first)
+	h.Play("d:6", "d:6", "d:1", "d:ooa") // b hits, wounds, w's save fails, out of action
+	h.Play("f:0")                        // w2's Nerve check: not within 3"
+	h.WantStatus("w", "gone")
+	h.WantLegal("activate:b activate:b2")
+}
+
+// Prompts count like rolls and name a random pick's models: a Fight's
+// attacks say which of how many; a hit on an Engaged model lists who each
+// number picks.
+func TestPromptsCountAndName(t *testing.T) {
+	h := two(t, nil)
+	h.Play("activate m0", "charge m0 >m1", "d:3", "f:1", "fight m0 >m1") // A1 +1 for the Charge
+	if p := h.G.Pending(); !strings.HasPrefix(p.Text, "Melee hit for w against b (knife, 1 of 2)") {
+		t.Errorf("first attack: %q", p.Text)
+	}
+	h = table(t, nil, ganger("w", 0), ganger("b", 1), ganger("b2", 1), ganger("w2", 0))
+	h.S().Link(0, 1, true)
+	h.Force("w", engaged)
+	h.Force("b", engaged)
+	h.Play("activate m0", "end m0", "activate m2", "shoot m2 >m0 #0", "f:1", "f:1", "f:1", "d:5", "f:0")
+	if p := h.G.Pending(); !strings.HasSuffix(p.Text, "Random allocation of a hit on an Engaged model: 1 = w, 2 = b — Breakers: pick one of 2 at random: roll 1 D2 (any fair way to pick 1 to 2 will do) and type the number") {
+		t.Errorf("allocation: %q", p.Text)
 	}
 }

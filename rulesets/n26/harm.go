@@ -23,7 +23,7 @@ func damage(c *engine.Ctx, src, t, dmg, lethality int) {
 		who %= len(s.Sides)
 	}
 	l := min(lethality, maxLethality)
-	switch c.Roll(who, pInjury[l], engine.About{What: "Injury dice", Model: t, Other: engine.NoModel, With: lethalityText[l]}).Outcome {
+	switch c.Roll(who, pInjury[l], engine.About{What: "Injury dice", Model: t, Other: src, Rel: "hit by", With: lethalityText[l]}).Outcome {
 	case 0:
 		c.Emit(engine.Event{Type: "injured", Model: t, Other: src})
 	case 1:
@@ -116,7 +116,7 @@ func nerve(c *engine.Ctx, t int) {
 				}
 			}
 		}
-		if c.Roll(s.SideOf(f), check2(cool, 0), engine.For("Nerve check (Cool) after a friend went Out of Action nearby", f, t)).Outcome != 0 {
+		if c.Roll(s.SideOf(f), check2(cool, 0), engine.About{What: "Nerve check (Cool; failed, it is Suppressed)", Model: f, Other: t, Rel: "seeing", With: "a friend Out of Action within 3\""}).Outcome != 0 {
 			suppress(c, f)
 			fallCheck(c, f)
 		}
@@ -211,21 +211,20 @@ func recover(c *engine.Ctx, m, extra, healer int) {
 	}
 }
 
-// closeEnough asks, at a table, whether m is within 1" of t (the range of
-// Coup de Grace, Treat Ally, Repair and Sabotage, rules.md §2.2.3) (on a board the
-// action was only offered when it is; after a Charge or Engage that reached
-// t, the players have just said so); an action whose measurement fails is
-// spent without effect.
-func closeEnough(c *engine.Ctx, m, t int) bool {
+// closeEnough asks, at a table, whether m is within 1" of t, the range of
+// Coup de Grace, Treat Ally, Repair and Sabotage (rules.md §2.2.3): on a
+// board the action was only offered when it is; after a Charge or Engage
+// that reached t the players have just said so. A "no" shows the action
+// was never legal: it is refused, changing nothing (a forced free Coup de
+// Grace leaves the free Fight to take).
+func closeEnough(c *engine.Ctx, m, t int) {
 	s := c.State()
 	if geo(s) != nil || s.Vars[vContact] == int32(t+1) {
-		return true
+		return
 	}
 	if !c.FactTrue(engine.Fact{Kind: engine.FactWithin, A: m, B: t, Inches: 1, Why: "The target must be within 1\""}) {
-		c.Emit(engine.Event{Type: "out-of-reach", Model: m, Other: t})
-		return false
+		c.Refuse(fmt.Sprintf("%s is not within 1\" of %s", s.Static(t).ID, s.Static(m).ID))
 	}
-	return true
 }
 
 // resolveCoupDeGrace: each player rolls their own D6 and adds their
@@ -235,9 +234,7 @@ func closeEnough(c *engine.Ctx, m, t int) bool {
 func resolveCoupDeGrace(c *engine.Ctx, a engine.Action) {
 	s := c.State()
 	m, t := a.Actor, a.Target
-	if !closeEnough(c, m, t) {
-		return
-	}
+	closeEnough(c, m, t)
 	sm, st := s.Stat(m, sS), s.Stat(t, sS)
 	att := c.Roll(s.SideOf(m), pD6, engine.About{What: "Coup de Grace (the higher D6 + S wins, ties to the attacker), the attacker's D6 + S", Model: m, Other: t, With: strengthText[sm]}).Outcome + 1 + sm
 	def := c.Roll(s.SideOf(t), pD6, engine.About{What: "Coup de Grace, the target's D6 + S", Model: t, Other: m, With: strengthText[st]}).Outcome + 1 + st
@@ -251,24 +248,20 @@ func resolveCoupDeGrace(c *engine.Ctx, a engine.Action) {
 // resolveTreatAlly and resolveRepair call an immediate Recovery test
 // (rules.md §2.2.3, §6.2-e).
 func resolveTreatAlly(c *engine.Ctx, a engine.Action) {
-	if closeEnough(c, a.Actor, a.Target) {
-		recover(c, a.Target, 0, a.Actor)
-	}
+	closeEnough(c, a.Actor, a.Target)
+	recover(c, a.Target, 0, a.Actor)
 }
 
 func resolveRepair(c *engine.Ctx, a engine.Action) {
-	if closeEnough(c, a.Actor, a.Target) {
-		recover(c, a.Target, 0, a.Actor)
-	}
+	closeEnough(c, a.Actor, a.Target)
+	recover(c, a.Target, 0, a.Actor)
 }
 
 // resolveSabotage: an Intelligence check; passed, the vehicle is Out of
 // Action; failed, the action is wasted (rules.md §2.2.3, §6.2-k).
 func resolveSabotage(c *engine.Ctx, a engine.Action) {
 	s := c.State()
-	if !closeEnough(c, a.Actor, a.Target) {
-		return
-	}
+	closeEnough(c, a.Actor, a.Target)
 	if c.Roll(s.SideOf(a.Actor), check2(s.Stat(a.Actor, sInt), 0), engine.For("Sabotage: Intelligence check", a.Actor, a.Target)).Outcome == 0 {
 		goOOA(c, a.Target, s.Option(optLasting) == "yes")
 	} else {

@@ -149,12 +149,14 @@ func approach(c *engine.Ctx, m, t int, reach float64, charge bool) {
 			closer(c, m, t, reach)
 		}
 	} else if engageable {
-		reached = c.FactTrue(engine.Fact{Kind: engine.FactContact, A: m, B: t, Why: "Did the move end in base contact with its target? If so it is Engaged and takes a free Fight or Coup de Grace"})
+		why := fmt.Sprintf("%s moves up to %g\" straight towards %s, passing within 1\" of enemies only if it ends in base contact with it, else as close as it can; then it is Engaged and takes a free Fight or Coup de Grace",
+			s.Static(m).ID, reach, s.Static(t).ID)
+		reached = c.FactTrue(engine.Fact{Kind: engine.FactContact, A: m, B: t, Why: why})
 		if !reached {
 			c.Emit(engine.Event{Type: "moved-closer", Model: m, Other: t})
 		}
 	} else {
-		c.Emit(engine.Event{Type: "moved-closer", Model: m, Other: t})
+		c.Emit(engine.Event{Type: "moved-closer", Model: m, Other: t, Value: int(reach * 100)})
 	}
 	if !reached || !engageable {
 		refresh(c)
@@ -247,6 +249,16 @@ func resolveDuct(c *engine.Ctx, a engine.Action) {
 	m := a.Actor
 	b := concrete(s)
 	if b == nil {
+		// At a table the players say whether the fighter is at a ductway
+		// (else the action was not legal) and whether it fits at the far
+		// end (else it stays, the action spent).
+		if !c.FactTrue(engine.Fact{Kind: engine.FactNearDuct, A: m, B: engine.NoModel, Why: "Crawl Through Ductway needs the fighter within 1\" of a ductway"}) {
+			c.Refuse(s.Static(m).ID + " is not within 1\" of a ductway")
+		}
+		if !c.FactTrue(engine.Fact{Kind: engine.FactDuctRoom, A: m, B: engine.NoModel, Why: "Crawl Through Ductway"}) {
+			c.Emit(engine.Event{Type: "no-room", Model: m, Other: engine.NoModel})
+			return
+		}
 		c.Emit(engine.Event{Type: "ductway", Model: m, Other: engine.NoModel})
 		refresh(c)
 		return

@@ -1,6 +1,7 @@
 package n26
 
 import (
+	"errors"
 	"slices"
 	"strings"
 	"testing"
@@ -86,13 +87,18 @@ func TestCoupDeGrace(t *testing.T) {
 		}
 		h.WantStatus("b", tc.want)
 	}
-	// At a table, a target found not to be within 1" spends the action.
+	// At a table, a target found not to be within 1" was never a legal
+	// target: the Coup de Grace is refused, changing nothing.
 	h := two(t, nil)
 	h.Force("b", seriouslyInjured)
-	h.Play("activate m0", "coup-de-grace m0 >m1", "f:0")
+	h.Play("activate m0", "coup-de-grace m0 >m1")
+	var ill *engine.IllegalError
+	if err := h.G.Answer(engine.FactQ, engine.Reply{Value: 0}); !errors.As(err, &ill) || ill.Reason != `b is not within 1" of w` {
+		t.Errorf("not within 1\": %v, want the Coup de Grace refused", err)
+	}
 	h.WantStatus("b", "seriously-injured")
-	if got := h.Events("out-of-reach"); len(got) != 1 {
-		t.Errorf("events %v, want out-of-reach", got)
+	if h.S().Turn.Slots != 2 || h.G.Pending() != nil {
+		t.Errorf("after the refusal: %d slots, pending %v; want 2 and nothing", h.S().Turn.Slots, h.G.Pending())
 	}
 }
 

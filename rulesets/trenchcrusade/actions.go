@@ -1,6 +1,7 @@
 package trenchcrusade
 
 import (
+	"strconv"
 	"math"
 
 	"github.com/skirmish-engine/skirmish/board"
@@ -17,10 +18,10 @@ func actionDefs() []engine.ActionDef {
 			Available: func(s *engine.State, m int) bool {
 				return upright(s, m) && !nearEnemy(s, m) && !shotExcludes(s, m)
 			},
-			Options: chargeTargets, Resolve: resolveCharge},
+			Options: chargeTargets, Resolve: resolveCharge, Note: tableNote(func(s *engine.State, m int) string { return fmtMove(movement(s, m)) + " + D6\"" })},
 		{ID: "dash", Name: "Dash", Type: "action", When: "standing, no enemy within 1\"; a Risky Success Roll, then an extra move of up to Movement",
 			Available: func(s *engine.State, m int) bool { return upright(s, m) && !nearEnemy(s, m) },
-			Options:   moveOptions, Resolve: resolveDash},
+			Options:   moveOptions, Resolve: resolveDash, Note: tableNote(func(s *engine.State, m int) string { return "up to " + fmtMove(movement(s, m)) })},
 		{ID: "fight", Name: "Fight", Type: "action", When: "standing, a melee weapon; an enemy within 1\"",
 			Available: func(s *engine.State, m int) bool {
 				return upright(s, m) && len(stat(s).melee[m]) > 0 && !chargeExcludesFight(s, m)
@@ -29,20 +30,43 @@ func actionDefs() []engine.ActionDef {
 		{ID: "move", Name: "Move", Type: "action", When: "standing, no enemy within 1\"; up to Movement, never within 1\" of an enemy",
 			Excludes:  []string{"charge", "retreat"},
 			Available: func(s *engine.State, m int) bool { return upright(s, m) && !nearEnemy(s, m) },
-			Options:   moveOptions, Resolve: resolveMove},
+			Options:   moveOptions, Resolve: resolveMove, Note: tableNote(func(s *engine.State, m int) string { return "up to " + fmtMove(movement(s, m)) })},
 		{ID: "retreat", Name: "Retreat", Type: "action", When: "standing, an enemy within 1\"; each may strike first; then up to Movement away",
 			Excludes:  []string{"move", "charge"},
 			Available: func(s *engine.State, m int) bool { return upright(s, m) && (geo(s) == nil || nearEnemy(s, m)) },
-			Options:   retreatOptions, Resolve: resolveRetreat},
+			Options:   retreatOptions, Resolve: resolveRetreat, Note: tableNote(func(s *engine.State, m int) string {
+				return "up to " + fmtMove(movement(s, m)) + ", ending more than 1\" from enemies"
+			})},
 		{ID: "shoot", Name: "Shoot", Type: "action", When: "standing, a ranged weapon, no enemy within 1\"; a target in sight and range",
 			Available: func(s *engine.State, m int) bool {
 				return upright(s, m) && len(stat(s).ranged[m]) > 0 && !nearEnemy(s, m)
 			},
-			Options: shotOptions, Resolve: resolveShoot},
+			Options: shotOptions, Resolve: resolveShoot, Note: func(s *engine.State, a engine.Action) string {
+				if a.Actor < 0 || a.Actor >= len(s.Models) {
+					return ""
+				}
+				if w := weaponAt(stat(s).ranged[a.Actor], a.Option); w.gear >= 0 {
+					return "with " + w.name
+				}
+				return ""
+			}},
 	}
 }
 
 func status(s *engine.State, m int) int { return int(s.Models[m].Status) }
+
+// tableNote says how far a move goes, for players at a table (on a board
+// the destination says it).
+func tableNote(far func(s *engine.State, m int) string) func(s *engine.State, a engine.Action) string {
+	return func(s *engine.State, a engine.Action) string {
+		if geo(s) != nil || a.Actor < 0 || a.Actor >= len(s.Models) {
+			return ""
+		}
+		return "(" + far(s, a.Actor) + ")"
+	}
+}
+
+func fmtMove(in float32) string { return strconv.FormatFloat(float64(in), 'f', -1, 32) + "\"" }
 
 // upright: in play and not Down. A Down model stands when it activates
 // (rules.md §4.2.3), so this only fails for a model taken Down mid-way.
@@ -234,22 +258,23 @@ func resolveDash(c *engine.Ctx, a engine.Action) {
 func resolveCharge(c *engine.Ctx, a engine.Action) {
 	s := c.State()
 	m, t := a.Actor, a.Target
-	s.Set(m, cCharged, true)
+	// At a table the players say whether the target is in sight and within
+	// 12"; a "no" shows it was never a legal target: refused.
 	if geo(s) == nil && !c.FactTrue(engine.Fact{Kind: engine.FactSight, A: m, B: t, Why: "A Charge needs its target in sight"}) {
-		c.Emit(engine.Event{Type: "no-sight", Model: m, Other: t})
-		return
+		c.Refuse(s.Static(m).ID + " cannot see " + s.Static(t).ID + ": a Charge needs its target in sight")
 	}
 	if geo(s) == nil && !c.FactTrue(engine.Fact{Kind: engine.FactWithin, A: m, B: t, Inches: 12, Why: "A Charge needs its target within 12\""}) {
-		c.Emit(engine.Event{Type: "out-of-range", Model: m, Other: t})
-		return
+		c.Refuse(s.Static(t).ID + " is not within 12\" of " + s.Static(m).ID + ": a Charge needs its target within 12\"")
 	}
+	s.Set(m, cCharged, true)
 	reach := float64(s.Stat(m, sM) + c.Roll(s.SideOf(m), pD6, engine.For("Charge distance (Movement + D6\")", m, t)).Outcome + 1)
 	if s.Has(m, cStood) {
 		reach /= 2
 	}
 	b := geo(s)
 	if b == nil {
-		if c.FactTrue(engine.Fact{Kind: engine.FactContact, A: m, B: t, Why: "Did the Charge reach base contact with its target?"}) {
+		why := s.Static(m).ID + " moves up to " + fmtMove(float32(reach)) + " towards " + s.Static(t).ID + ", never within 1\" of another enemy: did the Charge reach base contact?"
+		if c.FactTrue(engine.Fact{Kind: engine.FactContact, A: m, B: t, Why: why}) {
 			s.Vars[vContact] = int32(t + 1)
 			c.Emit(engine.Event{Type: "charged", Model: m, Other: t})
 		} else {

@@ -1,7 +1,6 @@
 package trenchcrusade
 
 import (
-	"fmt"
 	"strconv"
 
 	"github.com/skirmish-engine/skirmish/engine"
@@ -72,7 +71,7 @@ func injure(c *engine.Ctx, src, t, net, mod int) {
 			neg += v
 		}
 	}
-	switch c.Roll(foe, injuryRoll(net, pos, neg), engine.For("Injury Roll", t, src)).Outcome {
+	switch c.Roll(foe, injuryRoll(net, pos, neg), engine.About{What: "Injury Roll", Model: t, Other: src, Rel: "hit by"}).Outcome {
 	case 0:
 		c.Emit(engine.Event{Type: "no-effect", Model: t, Other: src})
 	case 1:
@@ -188,13 +187,12 @@ func resolveShoot(c *engine.Ctx, a engine.Action) {
 			net--
 		}
 	} else {
+		// Sight and range make the target legal: a "no" refuses the Shoot.
 		if !c.FactTrue(engine.Fact{Kind: engine.FactSight, A: m, B: t, Why: "A ranged attack needs its target in sight"}) {
-			c.Emit(engine.Event{Type: "no-sight", Model: m, Other: t})
-			return
+			c.Refuse(s.Static(m).ID + " cannot see " + s.Static(t).ID + ": a ranged attack needs its target in sight")
 		}
 		if !c.FactTrue(engine.Fact{Kind: engine.FactWithin, A: m, B: t, Inches: w.rng, Why: "Is the target within the weapon's range?"}) {
-			c.Emit(engine.Event{Type: "out-of-range", Model: m, Other: t})
-			return
+			c.Refuse(s.Static(t).ID + " is out of the " + w.name + "'s range")
 		}
 		if c.Fact(engine.Fact{Kind: engine.FactElevation, A: m, B: t, Why: "More than 3\" above the target gives +1 DICE"}) > 300 {
 			net++
@@ -236,7 +234,11 @@ func intoMelee(c *engine.Ctx, m, t int) int {
 	}
 	f := near[0]
 	if n > 1 {
-		f = near[c.Roll(s.SideOf(m), pPick[min(n, maxPick)], engine.For(pickFriend[min(n, maxPick)], m, t)).Outcome]
+		var among uint64
+		for _, x := range near[:n] {
+			among |= 1 << x
+		}
+		f = near[c.Roll(s.SideOf(m), pPick[min(n, maxPick)], engine.About{What: "Shooting into melee: which friend within 1\" of the target is hit", Model: m, Other: t, Among: among}).Outcome]
 	}
 	c.Emit(engine.Event{Type: "hit-friend", Model: m, Other: f})
 	return f
@@ -255,12 +257,17 @@ func weaponAt(ws []weapon, gear int) weapon {
 // (rules.md §4.3 Ranged and Melee attack, §4.2.2):
 // +1 INJURY DICE on a critical, and in melee against a Down target.
 func attack(c *engine.Ctx, m, t int, w weapon, net int, melee bool) {
+	attackN(c, m, t, w, net, melee, 0, 0)
+}
+
+// attackN is attack, the nth of of a model's attacks.
+func attackN(c *engine.Ctx, m, t int, w weapon, net int, melee bool, nth, of int) {
 	s := c.State()
 	what := "Ranged attack"
 	if melee {
 		what = "Melee attack"
 	}
-	res := successFor(c, m, net, engine.About{What: what, Model: m, Other: t, With: w.name})
+	res := successFor(c, m, net, engine.About{What: what, Model: m, Other: t, With: w.name, Nth: nth, Of: of})
 	if res == 0 {
 		c.Emit(engine.Event{Type: "missed", Model: m, Other: t})
 		return
@@ -286,18 +293,18 @@ func resolveFight(c *engine.Ctx, a engine.Action) {
 	// At a table the players say whether t is within 1", unless this
 	// activation's Charge has just reached it.
 	if geo(s) == nil && s.Vars[vContact] != int32(t+1) && !c.FactTrue(engine.Fact{Kind: engine.FactWithin, A: m, B: t, Inches: 1, Why: "A melee attack needs its target within 1\""}) {
-		c.Emit(engine.Event{Type: "out-of-reach", Model: m, Other: t})
-		return
+		c.Refuse(s.Static(t).ID + " is not within 1\" of " + s.Static(m).ID + ": a melee attack needs its target within 1\"")
 	}
 	fear := 0
 	if stat(s).fear[t] && !stat(s).fear[m] {
 		fear = -1
 	}
-	for i, w := range stat(s).melee[m] {
+	ws := stat(s).melee[m]
+	for i, w := range ws {
 		if !s.Models[t].InPlay || !upright(s, m) {
 			return
 		}
-		attack(c, m, t, w, s.Stat(m, sMelee)+w.dice+fear-i, true)
+		attackN(c, m, t, w, s.Stat(m, sMelee)+w.dice+fear-i, true, i+1, len(ws))
 	}
 }
 
@@ -339,11 +346,4 @@ func resolveRetreat(c *engine.Ctx, a engine.Action) {
 
 var strikeOptions = []string{"let-go", "strike"}
 
-// pickFriend[n] says which number picks which friend when a shot into
-// melee goes at one of n friends within 1" of its target.
-var pickFriend = func() (o [maxPick + 1]string) {
-	for n := 2; n < len(o); n++ {
-		o[n] = fmt.Sprintf("Shooting into melee: which of the %d friends within 1\" of the target is hit (numbered in roster order)", n)
-	}
-	return o
-}()
+

@@ -60,7 +60,17 @@
 //     roll-off for it is highest wins.
 //   - A Down model stands up before it acts, so its −1 DICE applies to the
 //     rolls taken for it outside its activation: its strike at a model
-//     retreating from it, and its Success Roll at a ledge.
+//     retreating from it. (A model already Down is not "taken Down" again
+//     by a Down result, so it makes no ledge roll then.)
+//   - A model that fails its ledge roll falls, and its fall's own Injury
+//     Roll may lay it Down; the Down result that sent it over the edge is
+//     then applied to a model already Down, and places two Blood markers
+//     as the Injury Table says for that case (seed 003 applies the result
+//     after the fall).
+//   - At a table, a "no" to a measurement that makes a target legal (sight
+//     or range for a Shoot, sight or 12" for a Charge, 1" for a Fight)
+//     refuses the action, changing nothing, as if it had never been
+//     offered.
 //
 // # Not modelled
 //

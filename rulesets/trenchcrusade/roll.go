@@ -263,13 +263,13 @@ func (r SuccessRoll) Describe() string {
 	if r.NaturalCrit {
 		crit = "a natural 12 is a critical"
 	}
-	return fmt.Sprintf("roll %s, %s: 6 or less fails, 7 to 11 succeeds, %s", pairText(r.Dice, ""), modsOf(r.Mods, false), crit)
+	return fmt.Sprintf("roll %s, %s: 6 or less fails, 7 to 11 succeeds, %s", pairText(r.Dice, ""), modsOf(r.Mods, rules.Sum(r.Mods), false), crit)
 }
 
 // Describe says what to roll (dice.Describer).
 func (r InjuryRoll) Describe() string {
-	_, capped := r.Modifier()
-	return fmt.Sprintf("roll %s, %s: 1 or less no effect, 2 to 6 a minor hit, 7 or 8 Down, 9 or more Out of Action", pairText(r.Dice, "injury"), modsOf(r.Mods, capped))
+	mod, capped := r.Modifier()
+	return fmt.Sprintf("roll %s, %s: 1 or less no effect, 2 to 6 a minor hit, 7 or 8 Down, 9 or more Out of Action", pairText(r.Dice, "injury"), modsOf(r.Mods, mod, capped))
 }
 
 // pairText is "2 D6 and add them", or "4 D6 (2, +2 injury dice) and add
@@ -284,9 +284,14 @@ func pairText(net int, extra string) string {
 	return "2 D6 and add them"
 }
 
-func modsOf(mods []int, capped bool) string {
+// modsOf is "no modifiers", or "then modifiers +1 -2 (-1 in all)".
+func modsOf(mods []int, net int, capped bool) string {
 	if len(mods) == 0 {
 		return "no modifiers"
 	}
-	return "then " + modsText(mods, capped)
+	t := "then " + modsText(mods, capped)
+	if len(mods) > 1 || capped {
+		t += fmt.Sprintf(" (%+d in all)", net)
+	}
+	return t
 }

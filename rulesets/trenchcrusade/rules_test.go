@@ -1,6 +1,7 @@
 package trenchcrusade
 
 import (
+	"errors"
 	"slices"
 	"strings"
 	"testing"
@@ -445,5 +446,37 @@ func TestOptionsDocumented(t *testing.T) {
 	}
 	if want := []string{optCrit, optMorale, optExclusion}; !slices.Equal(names, want) {
 		t.Errorf("options %v, want %v", names, want)
+	}
+}
+
+// rules.md §4.3: a Shoot needs its target in sight and range, a Charge its
+// target in sight within 12", a Fight its target within 1". At a table the
+// players say; a "no" shows the target was never legal: the action is
+// refused and nothing changes (a refused Charge leaves Move, Retreat and
+// Shoot open).
+func TestTableRefusals(t *testing.T) {
+	for _, tc := range []struct {
+		steps []string
+		why   string
+	}{
+		{[]string{"shoot m0 >m1 #0"}, "w cannot see b"},
+		{[]string{"shoot m0 >m1 #0", "f:1"}, "b is out of the rifle's range"},
+		{[]string{"charge m0 >m1"}, "w cannot see b"},
+		{[]string{"charge m0 >m1", "f:1"}, `b is not within 12" of w`},
+		{[]string{"fight m0 >m1"}, `b is not within 1" of w`},
+	} {
+		h := four(t, nil)
+		h.Play("activate m0")
+		h.Play(tc.steps...)
+		before, n := h.S().Clone(), len(h.G.Log().Entries)
+		var ill *engine.IllegalError
+		if err := h.G.Answer(engine.FactQ, engine.Reply{Value: 0}); !errors.As(err, &ill) || !strings.HasPrefix(ill.Reason, tc.why) {
+			t.Errorf("%v then no: %v, want refused: %s", tc.steps, err, tc.why)
+			continue
+		}
+		if ok, why := before.Equal(h.S()); !ok || len(h.G.Log().Entries) != n {
+			t.Errorf("%v: a refused action changed the game: %s", tc.steps, why)
+		}
+		h.WantLegal("charge dash end fight move retreat shoot")
 	}
 }
