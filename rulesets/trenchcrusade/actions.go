@@ -1,8 +1,8 @@
 package trenchcrusade
 
 import (
-	"strconv"
 	"math"
+	"strconv"
 
 	"github.com/skirmish-engine/skirmish/board"
 	"github.com/skirmish-engine/skirmish/engine"

@@ -345,5 +345,3 @@ func resolveRetreat(c *engine.Ctx, a engine.Action) {
 }
 
 var strikeOptions = []string{"let-go", "strike"}
-
-
