@@ -526,3 +526,28 @@ func TestCancelAndRefuseDrawNothing(t *testing.T) {
 		t.Errorf("the save does not replay: %v", err)
 	}
 }
+
+// A strict game refuses to cancel an action waiting for an answer once its
+// dice were rolled: undo must not be a way to roll again.
+func TestStrictRefusesCancelAfterDice(t *testing.T) {
+	roll := act("roll", "single")
+	roll.Resolve = func(c *engine.Ctx, a engine.Action) {
+		c.Roll(0, testD6, engine.For("Test roll", a.Actor, engine.NoModel))
+		c.FactTrue(engine.Fact{Kind: engine.FactSight, A: 0, B: 2})
+	}
+	rs := newProbe(engine.Economy{Slots: 2, Cost: map[string]int{"single": 1}}, roll)
+	g := start(t, rs, engine.Config{Seed: 5, Dice: engine.PhysicalDice, Strict: true})
+	do(t, g, "activate m0")
+	do(t, g, "roll")
+	if err := g.Undo(); err != nil { // nothing rolled yet: cancel is fine
+		t.Fatalf("cancel before the dice: %v", err)
+	}
+	do(t, g, "roll")
+	if err := g.Answer(engine.DiceQ, engine.Reply{Faces: []string{"2"}}); err != nil {
+		t.Fatal(err)
+	}
+	var ue *engine.UndoError
+	if err := g.Undo(); !errors.As(err, &ue) || g.Pending() == nil {
+		t.Errorf("cancel after the dice in a strict game: %v, pending %v; want refused, still pending", err, g.Pending())
+	}
+}

@@ -208,3 +208,33 @@ func TestPlayRulesetFromScenario(t *testing.T) {
 }
 
 func firstLine(s string) string { l, _, _ := strings.Cut(s, "\n"); return l }
+
+// Menus (issue 8, item 17): a menu number is plain digits; a choice may be
+// typed as a unique prefix of its name ("y" for yes); menus of numbers go
+// by name only.
+func TestMenuInput(t *testing.T) {
+	for in, want := range map[string]int{"1": 1, " 12 ": 12, "+1": -1, "01": -1, "0": -1, "-2": -1, "1e1": -1, "": -1} {
+		n, err := menuNumber(in)
+		if err != nil {
+			n = -1
+		}
+		if n != want {
+			t.Errorf("menuNumber(%q) = %d, want %d", in, n, want)
+		}
+	}
+	for _, tc := range []struct {
+		opts []string
+		in   string
+		want int
+	}{
+		{[]string{"no", "yes"}, "y", 1}, {[]string{"no", "yes"}, "N", 0}, {[]string{"fight-on", "flee"}, "f", -1},
+		{[]string{"fight-on", "flee"}, "fl", 1}, {[]string{"no", "yes"}, "yess", -1}, {[]string{"no", "yes"}, "", -1},
+	} {
+		if got := prefixOf(tc.opts, tc.in); got != tc.want {
+			t.Errorf("prefixOf(%v, %q) = %d, want %d", tc.opts, tc.in, got, tc.want)
+		}
+	}
+	if !byName([]string{"0", "1", "2"}) || byName([]string{"no", "yes"}) {
+		t.Error("byName: menus of numbers go by name, others by position too")
+	}
+}
