@@ -462,16 +462,58 @@ func (b *Board) PathLength(s *engine.State, m int, p engine.Pos) (float32, bool)
 // the same for every path of a radius on a level, so it is worked out once
 // (graph) and only the two ends are checked per path.
 func (b *Board) path(from, to Point, r, limit float64) (float64, bool) {
+	o := origin{p: from, r: r}
+	return b.pathFrom(&o, to, limit)
+}
+
+// origin is where paths start, with which corners it sees (worked out
+// once, when a path first needs them): every candidate destination of one
+// move shares it.
+type origin struct {
+	p    Point
+	r    float64
+	g    *visGraph
+	seen bool        // vis is worked out
+	vbuf [64]float64 // clear length to each corner, +Inf where blocked
+	big  []float64   // the same, for boards of more than 64 corners
+}
+
+// vis is the clear length from the origin to each corner of g.
+func (o *origin) vis() []float64 {
+	if o.big != nil {
+		return o.big
+	}
+	return o.vbuf[:len(o.g.nodes)]
+}
+
+func (b *Board) pathFrom(o *origin, to Point, limit float64) (float64, bool) {
+	from, r := o.p, o.r
 	if hyp(to.X-from.X, to.Y-from.Y) > limit {
 		return 0, false
 	}
 	if b.clearFor(from, to, r) {
 		return hyp(to.X-from.X, to.Y-from.Y), true
 	}
-	g := b.graph(from.Level, r)
+	if o.g == nil {
+		o.g = b.graph(from.Level, r)
+	}
+	g := o.g
 	n := len(g.nodes)
 	if n == 0 {
 		return 0, false
+	}
+	if !o.seen {
+		if n > len(o.vbuf) {
+			o.big = make([]float64, n)
+		}
+		vis := o.vis()
+		for i := range n {
+			vis[i] = math.Inf(1)
+			if b.clearFor(from, g.nodes[i], r) {
+				vis[i] = hyp(g.nodes[i].X-from.X, g.nodes[i].Y-from.Y)
+			}
+		}
+		o.seen = true
 	}
 	// Nodes 0..n-1 are the corners, n is the goal.
 	var distBuf [65]float64
@@ -483,12 +525,7 @@ func (b *Board) path(from, to Point, r, limit float64) (float64, bool) {
 	} else {
 		dist, done = make([]float64, n+1), make([]bool, n+1)
 	}
-	for i := range n {
-		dist[i] = math.Inf(1)
-		if b.clearFor(from, g.nodes[i], r) {
-			dist[i] = hyp(g.nodes[i].X-from.X, g.nodes[i].Y-from.Y)
-		}
-	}
+	copy(dist, o.vis())
 	dist[n] = math.Inf(1)
 	est := func(i int) float64 {
 		if i == n {
@@ -610,6 +647,7 @@ func (b *Board) Destinations(s *engine.State, m int, max float32, shy uint64, ou
 	r := radius(s, m)
 	lim := float64(max)
 	n0 := len(out)
+	o := origin{p: from, r: r}
 	add := func(tx, ty float64) {
 		dx, dy := tx-from.X, ty-from.Y
 		l := hyp(dx, dy)
@@ -627,7 +665,7 @@ func (b *Board) Destinations(s *engine.State, m int, max float32, shy uint64, ou
 			if !b.Fits(s, m, p, 0) {
 				continue
 			}
-			if pl, ok := b.path(from, p, r, lim+1e-6); ok && pl <= lim+1e-6 {
+			if pl, ok := b.pathFrom(&o, p, lim+1e-6); ok && pl <= lim+1e-6 {
 				out = append(out, q)
 			}
 		}

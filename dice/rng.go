@@ -26,12 +26,17 @@ const seedDomain = "skirmish/dice/rng/v1"
 // NewRNG returns the RNG for seed. The 32-byte ChaCha8 key is the seed in
 // little-endian order followed by a fixed domain string.
 func NewRNG(seed uint64) *RNG {
+	r := &RNG{}
+	r.Reseed(seed)
+	return r
+}
+
+// Reseed makes r the RNG NewRNG(seed) returns, in place.
+func (r *RNG) Reseed(seed uint64) {
 	var key [32]byte
 	binary.LittleEndian.PutUint64(key[:8], seed)
 	copy(key[8:], seedDomain)
-	r := &RNG{}
 	r.c.Seed(key)
-	return r
 }
 
 // RandomSeed returns a seed from the operating system's secure source.

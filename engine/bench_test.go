@@ -3,7 +3,6 @@ package engine_test
 import (
 	"testing"
 
-	"github.com/skirmish-engine/skirmish/dice"
 	"github.com/skirmish-engine/skirmish/engine"
 	"github.com/skirmish-engine/skirmish/engine/enginetest"
 	"github.com/skirmish-engine/skirmish/internal/mini"
@@ -52,48 +51,7 @@ func BenchmarkClone20(b *testing.B) {
 	}
 }
 
-// BenchmarkYardstick is a minimal allocation-free 10-vs-10 playout written
-// without the engine: each "action" picks a random living attacker of the
-// side to act and a random living target, rolls to hit and to wound on the
-// same ChaCha8 dice, and removes the target at no wounds left. Engine
-// numbers are quoted as multiples of it, which holds on noisy machines.
-func BenchmarkYardstick(b *testing.B) {
-	var hp [20]int
-	var alive [2]int
-	r := dice.NewRNG(1)
-	reset := func() {
-		for i := range hp {
-			hp[i] = 2
-		}
-		alive = [2]int{10, 10}
-	}
-	pick := func(side int) int {
-		k := r.Face(alive[side]) - 1
-		for i := side; i < 20; i += 2 {
-			if hp[i] > 0 {
-				if k == 0 {
-					return i
-				}
-				k--
-			}
-		}
-		return -1
-	}
-	reset()
-	side := 0
-	b.ReportAllocs()
-	for b.Loop() {
-		if alive[0] == 0 || alive[1] == 0 {
-			reset()
-		}
-		_ = pick(side)
-		t := pick(1 - side)
-		hit := r.Face(6) >= 4
-		if wound := r.Face(6) >= 4; hit && wound {
-			if hp[t]--; hp[t] == 0 {
-				alive[1-side]--
-			}
-		}
-		side = 1 - side
-	}
-}
+// BenchmarkYardstick is the yardstick engine numbers are quoted against
+// (enginetest.Yardstick): every package with speed goals runs it beside
+// its own benchmarks, so that ratios compare on a noisy machine.
+func BenchmarkYardstick(b *testing.B) { enginetest.Yardstick(b) }

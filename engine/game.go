@@ -600,7 +600,8 @@ func (g *Game) Reset(seed uint64) error {
 		return err
 	}
 	g.cfg.Seed = seed
-	g.rng, g.bots = dice.NewRNG(seed), dice.NewRNG(dice.DeriveSeed(seed, 1))
+	g.rng.Reseed(seed)
+	g.bots.Reseed(dice.DeriveSeed(seed, 1))
 	g.live = s.CopyInto(g.live)
 	g.log.Entries, g.log.answers, g.log.events = g.log.Entries[:0], g.log.answers[:0], g.log.events[:0]
 	g.pending, g.listOK, g.botsAt = nil, false, nil

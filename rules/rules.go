@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/skirmish-engine/skirmish/dice"
 )
@@ -32,6 +33,20 @@ func ModsText(mods []int) string {
 	return "modifiers " + strings.Join(parts, " ")
 }
 
+// names keeps "<game><suffix>" strings made once: a procedure's Name is
+// asked at every roll, and must not allocate.
+var names sync.Map // game+suffix → the joined string
+
+func named(game, suffix string) string {
+	type key struct{ game, suffix string }
+	k := key{game, suffix}
+	if v, ok := names.Load(k); ok {
+		return v.(string)
+	}
+	v, _ := names.LoadOrStore(k, game+suffix)
+	return v.(string)
+}
+
 // D6 is one plain six-sided die read as its face: outcomes "1" to "6"
 // (outcome index = face − 1). Its name is Game + "-d6": each ruleset's log
 // names its own dice (charge distances, roll-offs).
@@ -39,7 +54,7 @@ type D6 struct{ Game string }
 
 var d6Outcomes = []string{"1", "2", "3", "4", "5", "6"}
 
-func (r D6) Name() string       { return r.Game + "-d6" }
+func (r D6) Name() string       { return named(r.Game, "-d6") }
 func (r D6) Outcomes() []string { return slices.Clone(d6Outcomes) }
 func (r D6) Flags() []string    { return nil }
 func (r D6) Odds() dice.Dist    { return d6Odds }
@@ -63,7 +78,7 @@ type Pick struct {
 	N    int
 }
 
-func (r Pick) Name() string    { return r.Game + "-pick" }
+func (r Pick) Name() string    { return named(r.Game, "-pick") }
 func (r Pick) Flags() []string { return nil }
 func (r Pick) Outcomes() []string {
 	o := make([]string, r.N)

@@ -44,7 +44,7 @@ func actionDefs() []engine.ActionDef {
 			Available: canGroup, Resolve: resolveGroup},
 		{ID: "interact", Name: "Interact", Type: "single", When: "not Beasts; within 1\" of an object (on a board, its tokens)",
 			Available: func(s *engine.State, m int) bool {
-				return free(s, m) && !stat(s).beast[m] && (geo(s) == nil || len(nearTokens(s, m)) > 0)
+				return free(s, m) && !stat(s).beast[m] && (geo(s) == nil || nearTokens(s, m) != 0)
 			},
 			Options: tokenOptions, Resolve: resolveInteract, Note: tokenNote},
 		{ID: "move", Name: "Move", Type: "single", When: "not Engaged or Seriously Injured; moves M\"",

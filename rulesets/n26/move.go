@@ -272,20 +272,21 @@ func resolveDuct(c *engine.Ctx, a engine.Action) {
 	c.Emit(engine.Event{Type: "no-room", Model: m, Other: engine.NoModel})
 }
 
-// nearTokens lists the unused board tokens within 1" of m.
-func nearTokens(s *engine.State, m int) []int {
+// nearTokens is the set of unused board tokens within 1" of m, bit i for
+// token i (the first 32 tokens: vTokens marks the used ones).
+func nearTokens(s *engine.State, m int) uint32 {
 	b := concrete(s)
 	if b == nil {
-		return nil
+		return 0
 	}
 	x, y, lvl := centre(s, m)
-	var out []int
+	var set uint32
 	for i, t := range b.Tokens {
-		if s.Vars[vTokens]&(1<<i) == 0 && t.At.Level == int(lvl) && math.Hypot(t.At.X-x, t.At.Y-y)-radius(s, m) <= 1 {
-			out = append(out, i)
+		if i < 32 && s.Vars[vTokens]&(1<<i) == 0 && t.At.Level == int(lvl) && math.Hypot(t.At.X-x, t.At.Y-y)-radius(s, m) <= 1 {
+			set |= 1 << i
 		}
 	}
-	return out
+	return set
 }
 
 func tokenOptions(s *engine.State, m int, add func(engine.Action)) {
@@ -293,8 +294,11 @@ func tokenOptions(s *engine.State, m int, add func(engine.Action)) {
 		add(engine.Action{Target: engine.NoModel})
 		return
 	}
-	for _, i := range nearTokens(s, m) {
-		add(engine.Action{Target: engine.NoModel, Option: i})
+	set := nearTokens(s, m)
+	for i := range 32 {
+		if set&(1<<i) != 0 {
+			add(engine.Action{Target: engine.NoModel, Option: i})
+		}
 	}
 }
 

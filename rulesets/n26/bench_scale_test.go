@@ -1,0 +1,88 @@
+package n26_test
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/skirmish-engine/skirmish/board"
+	"github.com/skirmish-engine/skirmish/engine"
+	"github.com/skirmish-engine/skirmish/engine/enginetest"
+	"github.com/skirmish-engine/skirmish/rulesets/n26"
+)
+
+// Speed benchmarks, quoted against the yardstick of the same run
+// (docs/PERFORMANCE.md; .ci/bench-gate checks the ratios).
+
+func BenchmarkYardstick(b *testing.B) { enginetest.Yardstick(b) }
+
+// BenchmarkGames plays whole games of the board sample, random bots on both
+// sides and sampled dice: games a second on one core.
+func BenchmarkGames(b *testing.B) {
+	g, err := engine.New(n26.New(), sample(b, "sump-crossing"), engine.Config{Seed: 1, Dice: engine.SampledDice, Players: engine.Bots(2)})
+	if err != nil {
+		b.Fatal(err)
+	}
+	enginetest.Games(b, g)
+}
+
+// BenchmarkPlayoutScale is one playout decision on the board sample tiled
+// 1, 2 and 4 times (10, 20 and 40 models on one board of 24x24", 48x24" and
+// 48x48"): how a decision's cost grows with the models.
+func BenchmarkPlayoutScale(b *testing.B) {
+	for _, tiles := range [][2]int{{1, 1}, {2, 1}, {2, 2}} {
+		su := tiled(b, "sump-crossing", tiles[0], tiles[1])
+		b.Run(fmt.Sprintf("models=%d", len(su.Models)), func(b *testing.B) {
+			g, err := engine.New(n26.New(), su, engine.Config{Seed: 1, Dice: engine.SampledDice, Players: engine.Bots(2)})
+			if err != nil {
+				b.Fatal(err)
+			}
+			enginetest.Playout(b, g)
+		})
+	}
+}
+
+// tiled is the sample's setup with its board repeated nx by ny times and a
+// copy of every model on each tile.
+func tiled(b *testing.B, name string, nx, ny int) *engine.Setup {
+	su := sample(b, name)
+	src := su.Board.(*board.Board)
+	t := &board.Board{Width: src.Width * float64(nx), Height: src.Height * float64(ny), Levels: src.Levels}
+	models := su.Models
+	su.Models = nil
+	for i := range nx {
+		for j := range ny {
+			dx, dy := src.Width*float64(i), src.Height*float64(j)
+			at := func(p board.Point) board.Point { return board.Point{X: p.X + dx, Y: p.Y + dy, Level: p.Level} }
+			for _, x := range src.Boxes {
+				x.X0, x.X1, x.Y0, x.Y1 = x.X0+dx, x.X1+dx, x.Y0+dy, x.Y1+dy
+				t.Boxes = append(t.Boxes, x)
+			}
+			for _, w := range src.Walls {
+				t.Walls = append(t.Walls, board.Wall{A: at(w.A), B: at(w.B), Height: w.Height})
+			}
+			for _, l := range src.Ledges {
+				t.Ledges = append(t.Ledges, board.Ledge{A: at(l.A), B: at(l.B), Below: l.Below})
+			}
+			for _, d := range src.Ducts {
+				t.Ducts = append(t.Ducts, board.Duct{A: at(d.A), B: at(d.B)})
+			}
+			for _, o := range src.Objectives {
+				t.Objectives = append(t.Objectives, at(o))
+			}
+			for _, k := range src.Tokens {
+				t.Tokens = append(t.Tokens, board.Token{Kind: k.Kind, At: at(k.At)})
+			}
+			for _, m := range models {
+				m.ID = fmt.Sprintf("%s-%d%d", m.ID, i, j)
+				m.Start.X += float32(dx)
+				m.Start.Y += float32(dy)
+				su.Models = append(su.Models, m)
+			}
+		}
+	}
+	if err := t.Check(); err != nil {
+		b.Fatal(err)
+	}
+	su.Board = t
+	return su
+}
