@@ -145,7 +145,7 @@ func (c *Ctx) FollowUp(ids ...string) {
 	t := &c.s.Turn
 	t.Forced = t.Forced[:0]
 	for _, id := range ids {
-		i := c.s.info.Action(id)
+		i := c.r.g.eco.indexOf(id)
 		if i < 0 || i >= len(c.s.info.Actions) {
 			panic(fmt.Sprintf("engine: FollowUp: unknown action %q", id))
 		}

@@ -16,10 +16,23 @@ type economy struct {
 	excl       []uint64 // per action definition: the actions it excludes, both ways
 	payIdx     int      // counter index, or -1
 	clash      bool
+	index      map[string]int // action ID → definition (Info.Action, without the scan)
+}
+
+// indexOf is Info.Action by map: resolving an action looks its definition
+// up once per run.
+func (e *economy) indexOf(id string) int {
+	if i, ok := e.index[id]; ok {
+		return i
+	}
+	return e.in.Action(id)
 }
 
 func newEconomy(in *Info) economy {
-	e := economy{in: in, payIdx: -1, clash: len(in.Economy.Clash) > 0}
+	e := economy{in: in, payIdx: -1, clash: len(in.Economy.Clash) > 0, index: map[string]int{}}
+	for i, d := range in.Actions {
+		e.index[d.ID] = i
+	}
 	if in.Economy.Pay != "" {
 		e.payIdx = in.counter(in.Economy.Pay)
 	}

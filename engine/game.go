@@ -459,7 +459,7 @@ func (g *Game) act(c *Ctx, a Action) {
 		s.Turn.Side = (s.Turn.Side + 1) % len(s.Sides)
 		return
 	}
-	i := g.info.Action(a.ID)
+	i := g.eco.indexOf(a.ID)
 	def := &g.info.Actions[i]
 	g.eco.pay(c, a, i)
 	if g.hooks.acts != nil {

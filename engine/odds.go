@@ -3,6 +3,7 @@ package engine
 import (
 	"errors"
 	"fmt"
+	"math"
 	"math/big"
 	"math/bits"
 	"slices"
@@ -77,27 +78,20 @@ func (g *Game) Odds(a Action, opt OddsOptions) (*Odds, error) {
 	}
 	e.g, e.a, e.opt, e.base, e.actor, e.paths = g, a, opt, g.live, g.live.Turn.Side, 0
 	e.buf, e.stack, e.weights = e.buf[:0], e.stack[:0], e.weights[:0]
-	dist := accs{}
-	if err := e.walk(0, one, dist); err != nil {
+	e.dist = e.dist[:0]
+	if err := e.walk(0, one, &e.dist); err != nil {
 		return nil, err
 	}
-	type row struct {
-		label string
-		acc   *oddsAcc
-	}
-	rows := make([]row, 0, len(dist))
-	for label, acc := range dist {
-		rows = append(rows, row{label, acc})
-	}
-	slices.SortFunc(rows, func(x, y row) int {
-		if c := y.acc.p.cmp(x.acc.p); c != 0 {
+	rows := e.dist
+	slices.SortFunc(rows, func(x, y oddsAcc) int {
+		if c := y.p.cmp(x.p); c != 0 {
 			return c
 		}
 		return strings.Compare(x.label, y.label)
 	})
 	o := &Odds{Action: a, Paths: e.paths, Rows: make([]OddsRow, len(rows))}
 	for i, r := range rows {
-		o.Rows[i] = OddsRow{Label: r.label, Score: r.acc.score, P: r.acc.p.rat()}
+		o.Rows[i] = OddsRow{Label: r.label, Score: r.score, P: r.p.rat()}
 	}
 	return o, nil
 }
@@ -116,22 +110,28 @@ type enumerator struct {
 	buf     []Answer // the answers of the path being resolved
 	stack   []branch // inline dice whose other outcomes wait to be tried
 	weights []weight // their prefix weights (pre)
+	dist    accs     // the results so far, reused
 }
 
 // oddsAcc is one result's probability so far and its score.
 type oddsAcc struct {
+	label string
 	p     weight
 	score int
 }
 
-type accs map[string]*oddsAcc
+// accs are results by label: a handful, so a slice searched in order
+// costs less than a map.
+type accs []oddsAcc
 
-func (out accs) add(label string, score int, w weight) {
-	if acc, ok := out[label]; ok {
-		acc.p = acc.p.add(w)
-		return
+func (out *accs) add(label string, score int, w weight) {
+	for i := range *out {
+		if acc := &(*out)[i]; acc.label == label {
+			acc.p = acc.p.add(w)
+			return
+		}
 	}
-	out[label] = &oddsAcc{p: w, score: score}
+	*out = append(*out, oddsAcc{label: label, p: w, score: score})
 }
 
 // walk enumerates the action's results below the first n answers of
@@ -148,7 +148,7 @@ func (out accs) add(label string, score int, w weight) {
 // The answers live in one buffer: a walk writes only past its prefix, and
 // the other outcomes are tried deepest die first, so that what a frame
 // still needs is never overwritten. Its branches wait on a stack.
-func (e *enumerator) walk(n int, w weight, out accs) error {
+func (e *enumerator) walk(n int, w weight, out *accs) error {
 	if e.paths++; e.paths > e.opt.MaxPaths {
 		return fmt.Errorf("%w: more than %d resolutions of %s; raise the cap or ask about a smaller action", ErrTooManyPaths, e.opt.MaxPaths, e.a)
 	}
@@ -183,8 +183,8 @@ func (e *enumerator) walk(n int, w weight, out accs) error {
 		who, key, nopt := q.Who, q.Key, len(q.Options)
 		for k := range nopt {
 			e.put(end, Answer{Kind: ChoiceQ, Key: key, Code: k})
-			sub := accs{}
-			if err := e.walk(end+1, one, sub); err != nil {
+			var sub accs
+			if err := e.walk(end+1, one, &sub); err != nil {
 				return err
 			}
 			exp := new(big.Rat)
@@ -198,8 +198,8 @@ func (e *enumerator) walk(n int, w weight, out accs) error {
 				best, bestScore = sub, exp
 			}
 		}
-		for label, row := range best {
-			out.add(label, row.score, row.p.mulw(pw))
+		for _, row := range best {
+			out.add(row.label, row.score, row.p.mulw(pw))
 		}
 	case q.Kind == FactQ:
 		return &AnswerError{Key: q.Key, Problem: fmt.Sprintf("the odds need a measurement nobody has made: %s", q.describe(e.s))}
@@ -251,8 +251,11 @@ type weight struct {
 var one = weight{n: 1, d: 1}
 
 func (w weight) rat() *big.Rat {
-	if w.r != nil {
+	switch {
+	case w.r != nil:
 		return new(big.Rat).Set(w.r)
+	case w.n <= math.MaxInt64 && w.d <= math.MaxInt64:
+		return new(big.Rat).SetFrac64(int64(w.n), int64(w.d))
 	}
 	return new(big.Rat).SetFrac(new(big.Int).SetUint64(w.n), new(big.Int).SetUint64(w.d))
 }

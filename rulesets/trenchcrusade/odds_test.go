@@ -88,3 +88,16 @@ func TestFightOddsWithMarkers(t *testing.T) {
 	}
 	enginetest.CheckOdds(t, g, engine.Action{ID: "fight", Actor: 0, Target: 1}, want, 3000)
 }
+
+// BenchmarkOdds is the exact odds of a Fight at a Down target with Blood
+// and Blessing markers to spend (every marker choice weighed).
+func BenchmarkOdds(b *testing.B) {
+	g := fightGame(b, 2, 1)
+	a := engine.Action{ID: "fight", Actor: 0, Target: 1}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := g.Odds(a, engine.OddsOptions{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
