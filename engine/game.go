@@ -458,6 +458,14 @@ func (g *Game) act(c *Ctx, a Action) {
 		c.Emit(Event{Type: "passed", Model: NoModel, Other: NoModel, Value: s.Turn.Side})
 		s.Turn.Side = (s.Turn.Side + 1) % len(s.Sides)
 		return
+	case concedeID:
+		c.Emit(Event{Type: "conceded", Model: NoModel, Other: NoModel, Value: a.Option})
+		w := -1
+		if len(s.Sides) == 2 {
+			w = 1 - a.Option
+		}
+		c.EndGame(w)
+		return
 	}
 	i := g.eco.indexOf(a.ID)
 	def := &g.info.Actions[i]
@@ -608,6 +616,48 @@ func (g *Game) Reset(seed uint64) error {
 	g.fly = inflight{active: true, action: startAction, side: NoModel, answers: g.fly.answers[:0]}
 	g.rngAt, g.botRNGAt = *g.rng, *g.bots
 	return g.resolve()
+}
+
+// Concede ends the game at once in favour of the other side (with more
+// than two sides, as a draw): side gives up. Any side may concede at any
+// decision, not only its own; not while a prompt waits (answer it, or undo
+// the action first). The concession is logged, and the game's end runs as
+// usual (N26's lasting injury rolls may ask for dice).
+func (g *Game) Concede(side int) error {
+	switch {
+	case g.live.Over:
+		return ErrOver
+	case g.pending != nil:
+		return ErrPending
+	case side < 0 || side >= len(g.live.Sides):
+		return &SeatError{Side: side, Decider: g.live.Turn.Side, Reason: fmt.Sprintf("there is no side %d", side)}
+	}
+	g.fly = inflight{active: true, action: Action{ID: concedeID, Actor: NoModel, Target: NoModel, Option: side}, side: side, answers: g.fly.answers[:0]}
+	g.rngAt, g.botRNGAt = *g.rng, *g.bots
+	return g.resolve()
+}
+
+// UndoAs is Undo for a side that says who it is: it may take back only its
+// own last action (or cancel its own action waiting for an answer), never
+// another side's.
+func (g *Game) UndoAs(side int) error {
+	if g.pending != nil {
+		if g.fly.side != side {
+			return &SeatError{Side: side, Decider: g.fly.side, Reason: fmt.Sprintf("the action waiting is %s's, not %s's", g.sideName(g.fly.side), g.sideName(side))}
+		}
+		return g.Undo()
+	}
+	for k := len(g.log.Entries) - 1; k > 0; k-- {
+		e := &g.log.Entries[k]
+		if e.Undone || e.Action.ID == undoID {
+			continue
+		}
+		if e.Side != side {
+			return &SeatError{Side: side, Decider: e.Side, Reason: fmt.Sprintf("the last action is %s's, not %s's: only its side may take it back", g.sideName(e.Side), g.sideName(side))}
+		}
+		break
+	}
+	return g.Undo()
 }
 
 // SeatError reports a side acting on a decision that is not its own.

@@ -38,6 +38,10 @@ type Entry struct {
 // undoAction marks an undo in the log; its Option is the entry undone.
 const undoID = "undo"
 
+// concedeID marks a concession in the log; its Option is the side that
+// gives up.
+const concedeID = "concede"
+
 func (l *Log) add(a Action, side int, answers []Answer, events []Event) {
 	a0, e0 := len(l.answers), len(l.events)
 	l.answers = append(l.answers, answers...)
@@ -548,7 +552,18 @@ func (g *Game) replay(entries []Entry) error {
 			continue
 		}
 		side := NoModel
-		if i > 0 {
+		switch {
+		case i > 0 && e.Action.ID == concedeID:
+			// A side concedes whenever it likes, not when it decides.
+			if s.Over {
+				return &FieldError{Path: at("action"), Problem: "the game was over by then"}
+			}
+			if c := e.Action; c.Option < 0 || c.Option >= len(s.Sides) || c.Actor != NoModel || c.Target != NoModel || c.HasPos {
+				return &FieldError{Path: at("action"), Problem: fmt.Sprintf("%s is not a concession of a side", c)}
+			}
+			side = e.Action.Option
+			v.Actions++
+		case i > 0:
 			if s.Over {
 				return &FieldError{Path: at("action"), Problem: "the game was over by then"}
 			}
@@ -558,7 +573,7 @@ func (g *Game) replay(entries []Entry) error {
 			}
 			side = s.Turn.Side
 			v.Actions++
-		} else if e.Action != startAction {
+		case e.Action != startAction:
 			return &FieldError{Path: "entries[0].action", Problem: "a game's log starts with its start entry"}
 		}
 		if e.Side != side {

@@ -167,3 +167,129 @@ func ActionText(s *State, a Action) string {
 	}
 	return b.String()
 }
+
+// AnswerText is one logged answer with its question, for people:
+// "n26-test pass (5) typed", "spend-blood: Vigil chose 2", "within yes".
+func AnswerText(s *State, q Question, a Answer) string {
+	switch q.Kind {
+	case DiceQ:
+		nf := len(q.Proc.Flags())
+		out := q.Proc.Outcomes()
+		t := q.Key + " "
+		if o := a.Code >> nf; o >= 0 && o < len(out) {
+			t += out[o]
+		}
+		for i, f := range q.Proc.Flags() {
+			if a.Code>>i&1 == 1 {
+				t += "+" + f
+			}
+		}
+		if len(a.Faces) > 0 {
+			var fs []string
+			for _, f := range a.Faces {
+				fs = append(fs, fmt.Sprint(f))
+			}
+			t += " (" + strings.Join(fs, ",") + ")"
+			if a.Typed {
+				t += " typed"
+			}
+		}
+		return t
+	case ChoiceQ:
+		if a.Code >= 0 && a.Code < len(q.Options) {
+			return fmt.Sprintf("%s: %s chose %s", q.Key, sideLabel(s, q.Who), q.Options[a.Code])
+		}
+	case FactQ:
+		return q.Key + " " + FactValue(q.Fact, a.Code)
+	}
+	return fmt.Sprintf("%s %d", q.Key, a.Code)
+}
+
+// FactValue is a fact's answer for people: yes, no, or inches.
+func FactValue(f Fact, v int) string {
+	if f.Boolean() {
+		if v == 1 {
+			return "yes"
+		}
+		return "no"
+	}
+	return fmt.Sprintf("%.2f\"", float64(v)/100)
+}
+
+// EventText is an event for people ("" for one not worth showing).
+func EventText(s *State, e Event) string {
+	in := s.Info()
+	switch e.Type {
+	case "status":
+		if e.Value >= 0 && e.Value < len(in.Statuses) {
+			return modelID(s, e.Model) + " " + in.Statuses[e.Value]
+		}
+	case "removed":
+		return modelID(s, e.Model) + " out of play"
+	case "counter":
+		return fmt.Sprintf("%s %s %d", modelID(s, e.Model), e.Key, e.Value)
+	case "moved":
+		if e.X != 0 || e.Y != 0 {
+			return fmt.Sprintf("%s moved to %g,%g", modelID(s, e.Model), e.X, e.Y)
+		}
+		return modelID(s, e.Model) + " moved"
+	case "activated", "passed":
+		return ""
+	case "priority", "initiative", "conceded", "morale-passed", "morale-failed", "shaken":
+		return e.Type + ": " + sideLabel(s, e.Value) // events about a side
+	case "game-over":
+		if e.Value >= 0 {
+			return "game over: " + sideLabel(s, e.Value) + " wins"
+		}
+		return "game over: a draw"
+	}
+	t := e.Type
+	if e.Model != NoModel {
+		t += " " + modelID(s, e.Model)
+	}
+	if e.Other != NoModel {
+		t += " → " + modelID(s, e.Other)
+	}
+	return t
+}
+
+// LogLine is a log entry in words, for people: what the CLI prints on one
+// line, and the server sends as JSON.
+type LogLine struct {
+	Index   int      `json:"index"`
+	Round   int      `json:"round"`
+	Side    int      `json:"side"`   // the side that decided it; NoModel for the start and undos
+	Action  string   `json:"action"` // "start of the game", "undo of entry 4", or ActionText
+	Answers []string `json:"answers,omitempty"`
+	Events  []string `json:"events,omitempty"`
+	Undone  bool     `json:"undone,omitempty"`
+}
+
+// LogLines puts annotated entries (Game.Annotate) into words.
+func LogLines(s *State, an []Annotated) []LogLine {
+	out := make([]LogLine, len(an))
+	for i, a := range an {
+		e := a.Entry
+		l := LogLine{Index: a.Index, Round: a.Round, Side: e.Side, Undone: e.Undone}
+		switch e.Action.ID {
+		case startAction.ID:
+			l.Action = "start of the game"
+		case undoID:
+			l.Action = fmt.Sprintf("undo of entry %d", e.Action.Option)
+		case concedeID:
+			l.Action = sideLabel(s, e.Action.Option) + " concedes"
+		default:
+			l.Action = ActionText(s, e.Action)
+		}
+		for k, q := range a.Questions {
+			l.Answers = append(l.Answers, AnswerText(s, q, e.Answers[k]))
+		}
+		for _, ev := range e.Events {
+			if t := EventText(s, ev); t != "" {
+				l.Events = append(l.Events, t)
+			}
+		}
+		out[i] = l
+	}
+	return out
+}

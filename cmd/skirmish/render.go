@@ -36,118 +36,23 @@ func sideName(s *engine.State, i int) string {
 // with autogun".
 func actionText(s *engine.State, a engine.Action) string { return engine.ActionText(s, a) }
 
-// answerText shows one answer with its question.
-func answerText(s *engine.State, q engine.Question, a engine.Answer) string {
-	switch q.Kind {
-	case engine.DiceQ:
-		nf := len(q.Proc.Flags())
-		out := q.Proc.Outcomes()
-		t := q.Key + " "
-		if o := a.Code >> nf; o >= 0 && o < len(out) {
-			t += out[o]
-		}
-		for i, f := range q.Proc.Flags() {
-			if a.Code>>i&1 == 1 {
-				t += "+" + f
-			}
-		}
-		if len(a.Faces) > 0 {
-			var fs []string
-			for _, f := range a.Faces {
-				fs = append(fs, fmt.Sprint(f))
-			}
-			t += " (" + strings.Join(fs, ",") + ")"
-			if a.Typed {
-				t += " typed"
-			}
-		}
-		return t
-	case engine.ChoiceQ:
-		if a.Code >= 0 && a.Code < len(q.Options) {
-			return fmt.Sprintf("%s: %s chose %s", q.Key, sideName(s, q.Who), q.Options[a.Code])
-		}
-	case engine.FactQ:
-		return q.Key + " " + factValue(q.Fact, a.Code)
-	}
-	return fmt.Sprintf("%s %d", q.Key, a.Code)
-}
-
-func factValue(f engine.Fact, v int) string {
-	if f.Boolean() {
-		if v == 1 {
-			return "yes"
-		}
-		return "no"
-	}
-	return fmt.Sprintf("%.2f\"", float64(v)/100)
-}
-
-// eventText shows an event.
-func eventText(s *engine.State, e engine.Event) string {
-	in := s.Info()
-	switch e.Type {
-	case "status":
-		if e.Value >= 0 && e.Value < len(in.Statuses) {
-			return modelName(s, e.Model) + " " + in.Statuses[e.Value]
-		}
-	case "removed":
-		return modelName(s, e.Model) + " out of play"
-	case "counter":
-		return fmt.Sprintf("%s %s %d", modelName(s, e.Model), e.Key, e.Value)
-	case "moved":
-		if e.X != 0 || e.Y != 0 {
-			return fmt.Sprintf("%s moved to %g,%g", modelName(s, e.Model), e.X, e.Y)
-		}
-		return modelName(s, e.Model) + " moved"
-	case "activated", "passed":
-		return ""
-	case "priority", "initiative", "conceded", "morale-passed", "morale-failed", "shaken":
-		return e.Type + ": " + sideName(s, e.Value) // events about a side
-	case "game-over":
-		if e.Value >= 0 {
-			return "game over: " + sideName(s, e.Value) + " wins"
-		}
-		return "game over: a draw"
-	}
-	t := e.Type
-	if e.Model != engine.NoModel {
-		t += " " + modelName(s, e.Model)
-	}
-	if e.Other != engine.NoModel {
-		t += " → " + modelName(s, e.Other)
-	}
-	return t
-}
-
 // entryText is one log line: round, side, action, answers, events.
 func entryText(s *engine.State, an engine.Annotated) string {
-	e := an.Entry
+	l := engine.LogLines(s, []engine.Annotated{an})[0]
 	var b strings.Builder
-	switch {
-	case e.Action.ID == "start":
-		b.WriteString(fmt.Sprintf("%4d  start of the game", an.Index))
-	case e.Action.ID == "undo":
-		b.WriteString(fmt.Sprintf("%4d  undo of entry %d", an.Index, e.Action.Option))
+	switch an.Entry.Action.ID {
+	case "start", "undo", "concede":
+		fmt.Fprintf(&b, "%4d  %s", l.Index, l.Action)
 	default:
-		fmt.Fprintf(&b, "%4d  r%d %-8s %s", an.Index, an.Round, sideName(s, e.Side), actionText(s, e.Action))
+		fmt.Fprintf(&b, "%4d  r%d %-8s %s", l.Index, l.Round, sideName(s, l.Side), l.Action)
 	}
-	var parts []string
-	for k, q := range an.Questions {
-		parts = append(parts, answerText(s, q, e.Answers[k]))
+	if len(l.Answers) > 0 {
+		b.WriteString("  [" + strings.Join(l.Answers, "; ") + "]")
 	}
-	if len(parts) > 0 {
-		b.WriteString("  [" + strings.Join(parts, "; ") + "]")
+	if len(l.Events) > 0 {
+		b.WriteString("  ⇒ " + strings.Join(l.Events, ", "))
 	}
-	var evs []string
-	for _, ev := range e.Events {
-		if t := eventText(s, ev); t != "" {
-			evs = append(evs, t)
-		}
-	}
-	if len(evs) > 0 {
-		b.WriteString("  ⇒ " + strings.Join(evs, ", "))
-	}
-	if e.Undone {
+	if l.Undone {
 		b.WriteString("  (undone)")
 	}
 	return b.String()

@@ -1,0 +1,338 @@
+// Package sqlite is the embedded store: SQLite through modernc.org/sqlite
+// (pure Go, no cgo), in one file next to the binary by default. It keeps
+// the games and their command logs (package store) with write-ahead
+// logging, synchronous=FULL (a commit is on disk before it returns) and
+// foreign keys on; the schema is a numbered list of migrations applied at
+// open (PRAGMA user_version holds how many ran).
+//
+// Every write goes through one writer goroutine on one connection, which
+// takes the appends waiting for it as a batch and commits them in one
+// transaction: concurrent appends, from any number of games, share one
+// fsync (group commit), and each caller returns only once its own command
+// is durable. Reads use other connections and never wait for the writer
+// (WAL). A Store is safe for concurrent use.
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/url"
+	"strings"
+	"sync/atomic"
+	"time"
+
+	"github.com/skirmish-engine/skirmish/store"
+	_ "modernc.org/sqlite" // the "sqlite" database/sql driver
+)
+
+// migrations are the schema's steps, in order: never edit one that has
+// shipped; add the next.
+var migrations = []string{
+	// 1: games, their seats and their command logs.
+	`CREATE TABLE games (
+		id       TEXT PRIMARY KEY,
+		created  INTEGER NOT NULL,
+		ruleset  TEXT NOT NULL,
+		version  TEXT NOT NULL,
+		name     TEXT NOT NULL,
+		scenario BLOB NOT NULL,
+		mode     TEXT NOT NULL,
+		dice     TEXT NOT NULL,
+		seed     INTEGER NOT NULL,
+		strict   INTEGER NOT NULL,
+		options  TEXT NOT NULL,
+		watch    BLOB NOT NULL
+	) STRICT;
+	CREATE TABLE seats (
+		game TEXT NOT NULL REFERENCES games(id),
+		side INTEGER NOT NULL,
+		hash BLOB NOT NULL,
+		PRIMARY KEY (game, side)
+	) STRICT;
+	CREATE TABLE commands (
+		game TEXT NOT NULL REFERENCES games(id),
+		seq  INTEGER NOT NULL,
+		side INTEGER NOT NULL,
+		kind TEXT NOT NULL,
+		body BLOB NOT NULL,
+		at   INTEGER NOT NULL,
+		PRIMARY KEY (game, seq)
+	) STRICT;`,
+}
+
+// Store is a SQLite-backed store.Store.
+type Store struct {
+	db     *sql.DB
+	writes chan *write
+	done   chan struct{}
+}
+
+// write is one write for the writer goroutine: run inside its batch's
+// transaction; err is its result once the batch is committed.
+type write struct {
+	do   func(tx *sql.Tx) error
+	err  error
+	done chan struct{}
+}
+
+// MaxBatch is the most writes one transaction takes.
+const MaxBatch = 512
+
+// Open opens (creating if need be) the database at path and applies the
+// migrations; ":memory:" gives a private in-memory database (for tests).
+func Open(path string) (*Store, error) {
+	dsn := "file:" + url.PathEscape(path) +
+		"?_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=synchronous(FULL)&_pragma=foreign_keys(1)&_txlock=immediate"
+	if path == ":memory:" {
+		// One shared in-memory database for every connection of this Store.
+		dsn = fmt.Sprintf("file:mem%d?mode=memory&cache=shared&_pragma=foreign_keys(1)&_pragma=busy_timeout(10000)", memID())
+	}
+	db, err := sql.Open("sqlite", dsn)
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: open %s: %w", path, err)
+	}
+	db.SetMaxOpenConns(8)
+	if err := migrate(db); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("sqlite: %s: %w", path, err)
+	}
+	s := &Store{db: db, writes: make(chan *write, MaxBatch), done: make(chan struct{})}
+	conn, err := db.Conn(context.Background())
+	if err != nil {
+		db.Close()
+		return nil, fmt.Errorf("sqlite: %s: %w", path, err)
+	}
+	go s.writer(conn)
+	return s, nil
+}
+
+var memCount atomic.Int64
+
+// memID names a new in-memory database.
+func memID() int64 { return memCount.Add(1) }
+
+// migrate applies the migrations not yet applied, each in a transaction.
+func migrate(db *sql.DB) error {
+	var have int
+	if err := db.QueryRow("PRAGMA user_version").Scan(&have); err != nil {
+		return fmt.Errorf("schema version: %w", err)
+	}
+	if have > len(migrations) {
+		return fmt.Errorf("the database has schema version %d; this program knows %d (a newer program made it)", have, len(migrations))
+	}
+	for v := have; v < len(migrations); v++ {
+		tx, err := db.Begin()
+		if err != nil {
+			return err
+		}
+		if _, err := tx.Exec(migrations[v]); err != nil {
+			tx.Rollback()
+			return fmt.Errorf("migration %d: %w", v+1, err)
+		}
+		if _, err := tx.Exec(fmt.Sprintf("PRAGMA user_version = %d", v+1)); err != nil {
+			tx.Rollback()
+			return fmt.Errorf("migration %d: %w", v+1, err)
+		}
+		if err := tx.Commit(); err != nil {
+			return fmt.Errorf("migration %d: %w", v+1, err)
+		}
+	}
+	return nil
+}
+
+// writer commits the writes waiting for it, a batch per transaction.
+func (s *Store) writer(conn *sql.Conn) {
+	defer close(s.done)
+	defer conn.Close()
+	batch := make([]*write, 0, MaxBatch)
+	for w := range s.writes {
+		batch = append(batch[:0], w)
+	fill:
+		for len(batch) < MaxBatch {
+			select {
+			case w, ok := <-s.writes:
+				if !ok {
+					break fill
+				}
+				batch = append(batch, w)
+			default:
+				break fill
+			}
+		}
+		s.commit(conn, batch)
+	}
+}
+
+// commit runs a batch in one transaction. A write that fails is undone
+// alone (a savepoint each); the others commit. If the commit fails, every
+// write of the batch fails.
+func (s *Store) commit(conn *sql.Conn, batch []*write) {
+	fail := func(err error) {
+		for _, w := range batch {
+			w.err = err
+			close(w.done)
+		}
+	}
+	tx, err := conn.BeginTx(context.Background(), nil)
+	if err != nil {
+		fail(fmt.Errorf("sqlite: begin: %w", err))
+		return
+	}
+	for _, w := range batch {
+		if _, err := tx.Exec("SAVEPOINT w"); err != nil {
+			tx.Rollback()
+			fail(fmt.Errorf("sqlite: savepoint: %w", err))
+			return
+		}
+		if w.err = w.do(tx); w.err != nil {
+			if _, err := tx.Exec("ROLLBACK TO w"); err != nil {
+				tx.Rollback()
+				fail(fmt.Errorf("sqlite: rollback to savepoint: %w", err))
+				return
+			}
+		}
+		if _, err := tx.Exec("RELEASE w"); err != nil {
+			tx.Rollback()
+			fail(fmt.Errorf("sqlite: release savepoint: %w", err))
+			return
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		fail(fmt.Errorf("sqlite: commit: %w", err))
+		return
+	}
+	for _, w := range batch {
+		close(w.done)
+	}
+}
+
+// run hands a write to the writer and waits until it is committed.
+func (s *Store) run(do func(tx *sql.Tx) error) (err error) {
+	w := &write{do: do, done: make(chan struct{})}
+	defer func() {
+		if recover() != nil { // the store is closed: writes panics on a closed channel
+			err = errors.New("sqlite: the store is closed")
+		}
+	}()
+	s.writes <- w
+	<-w.done
+	return w.err
+}
+
+// Create stores a new game.
+func (s *Store) Create(ctx context.Context, g *store.Game) error {
+	opts, err := json.Marshal(g.Options)
+	if err != nil {
+		return fmt.Errorf("sqlite: create %s: options: %w", g.ID, err)
+	}
+	return s.run(func(tx *sql.Tx) error {
+		_, err := tx.Exec(`INSERT INTO games (id, created, ruleset, version, name, scenario, mode, dice, seed, strict, options, watch)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			g.ID, g.Created.UnixNano(), g.Ruleset, g.Version, g.Name, g.Scenario, g.Mode, g.Dice, int64(g.Seed), g.Strict, string(opts), g.Watch)
+		if err != nil {
+			if strings.Contains(err.Error(), "UNIQUE") || strings.Contains(err.Error(), "PRIMARY KEY") {
+				return fmt.Errorf("sqlite: create %s: %w", g.ID, store.ErrConflict)
+			}
+			return fmt.Errorf("sqlite: create %s: %w", g.ID, err)
+		}
+		for side, h := range g.Seats {
+			if _, err := tx.Exec(`INSERT INTO seats (game, side, hash) VALUES (?, ?, ?)`, g.ID, side, h); err != nil {
+				return fmt.Errorf("sqlite: create %s: seat %d: %w", g.ID, side, err)
+			}
+		}
+		return nil
+	})
+}
+
+// Game returns a stored game.
+func (s *Store) Game(ctx context.Context, id string) (*store.Game, error) {
+	g := &store.Game{ID: id}
+	var created, seed int64
+	var opts string
+	err := s.db.QueryRowContext(ctx, `SELECT created, ruleset, version, name, scenario, mode, dice, seed, strict, options, watch FROM games WHERE id = ?`, id).
+		Scan(&created, &g.Ruleset, &g.Version, &g.Name, &g.Scenario, &g.Mode, &g.Dice, &seed, &g.Strict, &opts, &g.Watch)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, fmt.Errorf("sqlite: game %s: %w", id, store.ErrNotFound)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: game %s: %w", id, err)
+	}
+	g.Created, g.Seed = time.Unix(0, created).UTC(), uint64(seed)
+	if err := json.Unmarshal([]byte(opts), &g.Options); err != nil {
+		return nil, fmt.Errorf("sqlite: game %s: options: %w", id, err)
+	}
+	rows, err := s.db.QueryContext(ctx, `SELECT side, hash FROM seats WHERE game = ? ORDER BY side`, id)
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: game %s: seats: %w", id, err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var side int
+		var h []byte
+		if err := rows.Scan(&side, &h); err != nil {
+			return nil, fmt.Errorf("sqlite: game %s: seats: %w", id, err)
+		}
+		if side != len(g.Seats) {
+			return nil, fmt.Errorf("sqlite: game %s: seat %d missing", id, len(g.Seats))
+		}
+		g.Seats = append(g.Seats, h)
+	}
+	return g, rows.Err()
+}
+
+// Append adds a command, durably, if its Seq is the next one.
+func (s *Store) Append(ctx context.Context, id string, c store.Command) error {
+	return s.run(func(tx *sql.Tx) error {
+		var n int
+		if err := tx.QueryRow(`SELECT COALESCE(MAX(seq), 0) FROM commands WHERE game = ?`, id).Scan(&n); err != nil {
+			return fmt.Errorf("sqlite: append %s: %w", id, err)
+		}
+		if c.Seq != n+1 {
+			var exists int
+			if err := tx.QueryRow(`SELECT COUNT(*) FROM games WHERE id = ?`, id).Scan(&exists); err == nil && exists == 0 {
+				return fmt.Errorf("sqlite: append %s: %w", id, store.ErrNotFound)
+			}
+			return &store.ConflictError{Seq: n}
+		}
+		_, err := tx.Exec(`INSERT INTO commands (game, seq, side, kind, body, at) VALUES (?, ?, ?, ?, ?, ?)`,
+			id, c.Seq, c.Side, c.Kind, c.Body, c.At.UnixNano())
+		if err != nil {
+			if strings.Contains(err.Error(), "FOREIGN KEY") {
+				return fmt.Errorf("sqlite: append %s: %w", id, store.ErrNotFound)
+			}
+			return fmt.Errorf("sqlite: append %s: %w", id, err)
+		}
+		return nil
+	})
+}
+
+// Commands returns a game's commands after seq after.
+func (s *Store) Commands(ctx context.Context, id string, after int) ([]store.Command, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT seq, side, kind, body, at FROM commands WHERE game = ? AND seq > ? ORDER BY seq`, id, after)
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: commands %s: %w", id, err)
+	}
+	defer rows.Close()
+	var out []store.Command
+	for rows.Next() {
+		var c store.Command
+		var at int64
+		if err := rows.Scan(&c.Seq, &c.Side, &c.Kind, &c.Body, &at); err != nil {
+			return nil, fmt.Errorf("sqlite: commands %s: %w", id, err)
+		}
+		c.At = time.Unix(0, at).UTC()
+		out = append(out, c)
+	}
+	return out, rows.Err()
+}
+
+// Close stops the writer (after the writes already handed to it) and
+// closes the database.
+func (s *Store) Close() error {
+	close(s.writes)
+	<-s.done
+	return s.db.Close()
+}

@@ -1,0 +1,85 @@
+// Package store is where the server keeps its games: each game's setup and
+// its log of commands, the source of truth from which the game is rebuilt
+// (DESIGN.md §7: the store is the game log). A game is created once with
+// everything it needs to be rebuilt without any file (the scenario as
+// played, rosters included); then every command the server acknowledges
+// (an action, an answer, an undo, a concession) is appended as one row,
+// durable before the server replies. Re-running the commands through the
+// engine gives the game back, digital dice and all (they come from the
+// seed).
+//
+// The interface is small so that backends are easy to add; each one passes
+// the shared conformance suite in package storetest. Package store/sqlite
+// is the embedded default. Implementations are safe for concurrent use.
+package store
+
+import (
+	"context"
+	"errors"
+	"strconv"
+	"time"
+)
+
+// Game is a stored game's setup: what it takes, with the engine and the
+// ruleset, to rebuild it.
+type Game struct {
+	ID       string
+	Created  time.Time
+	Ruleset  string            // the ruleset's ID
+	Version  string            // the ruleset's version when created
+	Name     string            // the scenario's name, for lists
+	Scenario []byte            // the scenario as played: package scenario's JSON, rosters included
+	Mode     string            // board or table
+	Dice     string            // digital or physical
+	Seed     uint64            // the dice seed: secret until the game is over
+	Strict   bool              // undo refused past rolled dice
+	Options  map[string]string // every rule option, defaults filled
+	Seats    [][]byte          // per side, the SHA-256 of the seat's token
+	Watch    []byte            // the SHA-256 of the spectator token
+}
+
+// Command is one acknowledged write to a game, in order: Seq 1 is the
+// first. Body is the command's JSON, as the server reads it back.
+type Command struct {
+	Seq  int
+	Side int    // the seat that sent it
+	Kind string // "action", "answer", "undo", "concede"
+	Body []byte
+	At   time.Time
+}
+
+// Store keeps games and their command logs.
+type Store interface {
+	// Create stores a new game; its ID must be new (ErrConflict if not).
+	Create(ctx context.Context, g *Game) error
+	// Game returns a stored game (ErrNotFound if none).
+	Game(ctx context.Context, id string) (*Game, error)
+	// Append adds a command to a game's log, durably before it returns.
+	// c.Seq must be the number of commands already stored plus one: when
+	// it is not, nothing is stored and the error is a *ConflictError with
+	// the current count.
+	Append(ctx context.Context, id string, c Command) error
+	// Commands returns a game's commands with Seq greater than after, in
+	// order.
+	Commands(ctx context.Context, id string, after int) ([]Command, error)
+	// Close releases the store.
+	Close() error
+}
+
+// ErrNotFound is returned for a game that does not exist.
+var ErrNotFound = errors.New("store: no such game")
+
+// ErrConflict is returned when creating a game whose ID is taken.
+var ErrConflict = errors.New("store: conflict")
+
+// ConflictError reports an Append whose Seq is not the next one.
+type ConflictError struct {
+	Seq int // the number of commands stored
+}
+
+func (e *ConflictError) Error() string {
+	return "store: conflict: the log is at command " + strconv.Itoa(e.Seq)
+}
+
+// Is makes errors.Is(err, ErrConflict) true.
+func (e *ConflictError) Is(target error) bool { return target == ErrConflict }

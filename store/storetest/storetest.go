@@ -1,0 +1,198 @@
+// Package storetest is the conformance suite every store.Store backend
+// passes (the embedded SQLite one now, PostgreSQL later):
+//
+//	func TestConformance(t *testing.T) {
+//		storetest.Run(t, func(t *testing.T) store.Store { return openFresh(t) })
+//	}
+//
+// It checks that games round-trip, that appends are contiguous and
+// refused with the current count when stale, that concurrent appends to one
+// game apply exactly once each in a contiguous sequence, and that many
+// games append at once without mixing.
+package storetest
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/skirmish-engine/skirmish/store"
+)
+
+// Run runs the suite; open returns a new, empty store (the suite closes it).
+func Run(t *testing.T, open func(t *testing.T) store.Store) {
+	t.Run("games", func(t *testing.T) { games(t, open(t)) })
+	t.Run("append", func(t *testing.T) { appends(t, open(t)) })
+	t.Run("concurrent", func(t *testing.T) { concurrent(t, open(t)) })
+	t.Run("many-games", func(t *testing.T) { manyGames(t, open(t)) })
+}
+
+// Sample is a game record for tests.
+func Sample(id string) *store.Game {
+	return &store.Game{ID: id, Created: time.Unix(1_700_000_000, 5).UTC(), Ruleset: "n26", Version: "1", Name: "Sump Crossing",
+		Scenario: []byte(`{"name":"Sump Crossing"}`), Mode: "board", Dice: "digital", Seed: 1<<63 + 12345, Strict: true,
+		Options: map[string]string{"a": "b"}, Seats: [][]byte{{1, 2, 3}, {4, 5, 6}}, Watch: []byte{7, 8}}
+}
+
+func games(t *testing.T, s store.Store) {
+	defer s.Close()
+	ctx := context.Background()
+	want := Sample("g1")
+	if err := s.Create(ctx, want); err != nil {
+		t.Fatal(err)
+	}
+	got, err := s.Game(ctx, "g1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.ID != want.ID || !got.Created.Equal(want.Created) || got.Ruleset != want.Ruleset || got.Version != want.Version ||
+		got.Name != want.Name || !bytes.Equal(got.Scenario, want.Scenario) || got.Mode != want.Mode || got.Dice != want.Dice ||
+		got.Seed != want.Seed || got.Strict != want.Strict || fmt.Sprint(got.Options) != fmt.Sprint(want.Options) ||
+		len(got.Seats) != 2 || !bytes.Equal(got.Seats[1], want.Seats[1]) || !bytes.Equal(got.Watch, want.Watch) {
+		t.Errorf("game round trip:\n got %+v\nwant %+v", got, want)
+	}
+	if err := s.Create(ctx, Sample("g1")); !errors.Is(err, store.ErrConflict) {
+		t.Errorf("a second game g1: %v, want ErrConflict", err)
+	}
+	if _, err := s.Game(ctx, "nope"); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("an unknown game: %v, want ErrNotFound", err)
+	}
+	if err := s.Append(ctx, "nope", store.Command{Seq: 1, Kind: "action", Body: []byte("{}")}); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("append to an unknown game: %v, want ErrNotFound", err)
+	}
+}
+
+func appends(t *testing.T, s store.Store) {
+	defer s.Close()
+	ctx := context.Background()
+	if err := s.Create(ctx, Sample("g")); err != nil {
+		t.Fatal(err)
+	}
+	at := time.Unix(1_700_000_100, 0).UTC()
+	for i := 1; i <= 5; i++ {
+		if err := s.Append(ctx, "g", store.Command{Seq: i, Side: i % 2, Kind: "action", Body: []byte(fmt.Sprintf(`{"n":%d}`, i)), At: at}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, seq := range []int{5, 7, 0, -1} {
+		var ce *store.ConflictError
+		err := s.Append(ctx, "g", store.Command{Seq: seq, Kind: "action", Body: []byte("{}")})
+		if !errors.As(err, &ce) || ce.Seq != 5 || !errors.Is(err, store.ErrConflict) {
+			t.Errorf("append seq %d after 5: %v, want a conflict at 5", seq, err)
+		}
+	}
+	cs, err := s.Commands(ctx, "g", 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(cs) != 3 || cs[0].Seq != 3 || cs[2].Seq != 5 || cs[0].Side != 1 || cs[0].Kind != "action" || string(cs[0].Body) != `{"n":3}` || !cs[0].At.Equal(at) {
+		t.Errorf("commands after 2: %+v", cs)
+	}
+	if cs, err := s.Commands(ctx, "g", 5); err != nil || len(cs) != 0 {
+		t.Errorf("commands after the last: %v, %v", cs, err)
+	}
+}
+
+// concurrent: 16 writers race to append to one game, each trying the seq
+// it last saw; exactly one wins each seq.
+func concurrent(t *testing.T, s store.Store) {
+	defer s.Close()
+	ctx := context.Background()
+	if err := s.Create(ctx, Sample("g")); err != nil {
+		t.Fatal(err)
+	}
+	const writers, tries = 16, 50
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	won := map[int]int{} // seq → writer
+	for w := range writers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			seq := 1
+			for range tries {
+				err := s.Append(ctx, "g", store.Command{Seq: seq, Side: w, Kind: "action", Body: []byte(fmt.Sprintf(`{"w":%d}`, w))})
+				var ce *store.ConflictError
+				switch {
+				case err == nil:
+					mu.Lock()
+					if prev, dup := won[seq]; dup {
+						t.Errorf("seq %d applied twice (writers %d and %d)", seq, prev, w)
+					}
+					won[seq] = w
+					mu.Unlock()
+					seq++
+				case errors.As(err, &ce):
+					seq = ce.Seq + 1
+				default:
+					t.Error(err)
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	cs, err := s.Commands(ctx, "g", 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, c := range cs {
+		if c.Seq != i+1 {
+			t.Fatalf("command %d has seq %d: the log is not contiguous", i, c.Seq)
+		}
+		if want := fmt.Sprintf(`{"w":%d}`, won[c.Seq]); string(c.Body) != want {
+			t.Errorf("seq %d holds %s, want the winner's %s", c.Seq, c.Body, want)
+		}
+	}
+	if len(cs) != len(won) {
+		t.Errorf("%d commands stored, %d acknowledged", len(cs), len(won))
+	}
+}
+
+// manyGames: 50 games appended to at once keep their own logs.
+func manyGames(t *testing.T, s store.Store) {
+	defer s.Close()
+	ctx := context.Background()
+	const n, each = 50, 20
+	for i := range n {
+		if err := s.Create(ctx, Sample(fmt.Sprintf("g%d", i))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var wg sync.WaitGroup
+	for i := range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for k := 1; k <= each; k++ {
+				if err := s.Append(ctx, fmt.Sprintf("g%d", i), store.Command{Seq: k, Kind: "answer", Body: []byte(fmt.Sprintf(`{"g":%d,"k":%d}`, i, k))}); err != nil {
+					t.Error(err)
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	for i := range n {
+		cs, err := s.Commands(ctx, fmt.Sprintf("g%d", i), 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var bodies []string
+		for _, c := range cs {
+			bodies = append(bodies, string(c.Body))
+		}
+		want := make([]string, each)
+		for k := range want {
+			want[k] = fmt.Sprintf(`{"g":%d,"k":%d}`, i, k+1)
+		}
+		if !slices.Equal(bodies, want) {
+			t.Errorf("g%d: %v", i, bodies)
+		}
+	}
+}
