@@ -277,6 +277,20 @@ func (g *Game) Apply(a Action) error {
 // which was cancelled or refused.
 func (g *Game) rewind() { *g.rng, *g.bots = g.rngAt, g.botRNGAt }
 
+// WhyNot says, for people, why a is not legal now ("" when it is): the
+// rule that forbids it. The game is unchanged.
+func (g *Game) WhyNot(a Action) string {
+	switch {
+	case g.live.Over:
+		return "the game is over"
+	case g.pending != nil:
+		return "a question is waiting for its answer"
+	case slices.Contains(g.Legal(), a):
+		return ""
+	}
+	return g.whyIllegal(a)
+}
+
 // whyIllegal explains, for people, why a is not in the legal list.
 func (g *Game) whyIllegal(a Action) string {
 	s := g.live

@@ -551,3 +551,47 @@ func TestStrictRefusesCancelAfterDice(t *testing.T) {
 		t.Errorf("cancel after the dice in a strict game: %v, pending %v; want refused, still pending", err, g.Pending())
 	}
 }
+
+// A side may concede at any decision: the game ends for the other side,
+// the concession is logged and replays; a seat may undo only its own last
+// action.
+func TestConcedeAndUndoAs(t *testing.T) {
+	rs := newProbe(engine.Economy{Slots: 2, Cost: map[string]int{"single": 1}}, act("wait", "single"))
+	g := start(t, rs, engine.Config{Seed: 2})
+	do(t, g, "activate m0")
+	do(t, g, "wait m0")
+	var se *engine.SeatError
+	if err := g.UndoAs(1); !errors.As(err, &se) {
+		t.Errorf("side 1 undoing side 0's action: %v, want a SeatError", err)
+	}
+	if err := g.UndoAs(0); err != nil {
+		t.Errorf("side 0 undoing its own action: %v", err)
+	}
+	if err := g.Concede(5); err == nil {
+		t.Error("side 5 conceded")
+	}
+	if err := g.Concede(1); err != nil { // not side 1's decision: it may still give up
+		t.Fatal(err)
+	}
+	if !g.Over() || g.State().Winner != 0 {
+		t.Errorf("after side 1 concedes: over %v, winner %d; want side 0", g.Over(), g.State().Winner)
+	}
+	if err := g.Concede(0); !errors.Is(err, engine.ErrOver) {
+		t.Errorf("conceding a finished game: %v", err)
+	}
+	var buf bytes.Buffer
+	if err := g.Save(&buf); err != nil {
+		t.Fatal(err)
+	}
+	sv, err := engine.ReadSave(&buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := engine.Load(rs, probeSetup(), sv, nil)
+	if err != nil {
+		t.Fatalf("a conceded game does not replay: %v", err)
+	}
+	if !back.Over() || back.State().Winner != 0 {
+		t.Error("the replayed concession did not end the game")
+	}
+}

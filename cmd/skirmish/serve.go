@@ -1,0 +1,88 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"github.com/skirmish-engine/skirmish/server"
+	"github.com/skirmish-engine/skirmish/store/sqlite"
+	"github.com/spf13/cobra"
+)
+
+func newServe(e *env) *cobra.Command {
+	var addr, db, logLevel string
+	c := &cobra.Command{
+		Use:   "serve [--addr HOST:PORT] [--db FILE]",
+		Short: "Serve the HTTP/JSON API: games at a table, seats on phones, live updates",
+		Long: `serve runs the game server: games created from the built-in or uploaded
+scenarios, one seat per side with its own link, every action checked by the
+rules and stored before it is acknowledged, exact odds, and live updates
+(Server-Sent Events). Games are kept in an SQLite database (--db, created
+on first run). SIGINT or SIGTERM stop it cleanly: requests in flight finish
+and the database is closed. The API is described in docs/api.md.`,
+		Example: `  skirmish serve
+  skirmish serve --addr 0.0.0.0:8080 --db /var/lib/skirmish/games.db`,
+		Args: noArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			var level slog.Level
+			if err := level.UnmarshalText([]byte(logLevel)); err != nil {
+				return usagef("--log %q: not a log level; allowed debug, info, warn or error", logLevel)
+			}
+			if db == "" {
+				return usagef("--db: empty; give the database file")
+			}
+			log := slog.New(slog.NewTextHandler(e.stderr, &slog.HandlerOptions{Level: level}))
+			st, err := sqlite.Open(db)
+			if err != nil {
+				return err
+			}
+			defer st.Close()
+			srv := server.New(server.Config{Store: st, Rulesets: e.rulesets, Samples: e.samples, Procs: e.procs, Log: log})
+			ln, err := net.Listen("tcp", addr)
+			if err != nil {
+				return usagef("--addr %q: %v", addr, err)
+			}
+			hs := &http.Server{
+				Handler:           srv.Handler(),
+				ReadHeaderTimeout: 5 * time.Second,
+				ReadTimeout:       15 * time.Second,
+				WriteTimeout:      30 * time.Second, // event streams lift it for themselves
+				IdleTimeout:       120 * time.Second,
+				ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
+			}
+			hs.RegisterOnShutdown(srv.StopStreams)
+			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+			defer stop()
+			errc := make(chan error, 1)
+			go func() { errc <- hs.Serve(ln) }()
+			fmt.Fprintf(cmd.OutOrStdout(), "skirmish serving on http://%s (database %s)\n", ln.Addr(), db)
+			log.Info("serving", "addr", ln.Addr().String(), "db", db)
+			select {
+			case err := <-errc:
+				return err
+			case <-ctx.Done():
+			}
+			log.Info("stopping")
+			sctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+			defer cancel()
+			if err := hs.Shutdown(sctx); err != nil && !errors.Is(err, context.DeadlineExceeded) {
+				return err
+			}
+			fmt.Fprintln(cmd.OutOrStdout(), "skirmish stopped")
+			return nil
+		},
+	}
+	f := c.Flags()
+	f.StringVar(&addr, "addr", "127.0.0.1:8080", "address to listen on")
+	f.StringVar(&db, "db", "skirmish.db", "SQLite database file, created on first run")
+	f.StringVar(&logLevel, "log", "info", "log level: debug, info, warn or error")
+	return c
+}

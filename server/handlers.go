@@ -1,0 +1,753 @@
+package server
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"net/http"
+	"path"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/skirmish-engine/skirmish/dice"
+	"github.com/skirmish-engine/skirmish/engine"
+	"github.com/skirmish-engine/skirmish/scenario"
+	"github.com/skirmish-engine/skirmish/store"
+)
+
+func (s *Server) healthz(w http.ResponseWriter, r *http.Request) {
+	encode(w, http.StatusOK, map[string]bool{"ok": true})
+}
+
+// rulesetJSON describes a ruleset for a client building the new-game form.
+type rulesetJSON struct {
+	ID       string       `json:"id"`
+	Name     string       `json:"name"`
+	Version  string       `json:"version"`
+	Statuses []string     `json:"statuses"`
+	Options  []optionJSON `json:"options"`
+}
+
+type optionJSON struct {
+	Name    string   `json:"name"`
+	Usage   string   `json:"usage"`
+	Default string   `json:"default"`
+	Choices []string `json:"choices"`
+	Source  string   `json:"source"`
+}
+
+func (s *Server) rulesets(w http.ResponseWriter, r *http.Request) {
+	out := []rulesetJSON{}
+	for _, id := range s.cfg.Rulesets.IDs() {
+		rs, _ := s.cfg.Rulesets.Lookup(id)
+		in := rs.Info()
+		j := rulesetJSON{ID: in.ID, Name: in.Name, Version: in.Version, Statuses: in.Statuses, Options: []optionJSON{}}
+		for _, o := range in.Options {
+			j.Options = append(j.Options, optionJSON{o.Name, o.Usage, o.Default, o.Choices, o.Source})
+		}
+		out = append(out, j)
+	}
+	encode(w, http.StatusOK, out)
+}
+
+func (s *Server) scenarios(w http.ResponseWriter, r *http.Request) {
+	out := s.cfg.Samples.Sorted()
+	if out == nil {
+		out = scenario.Samples{}
+	}
+	encode(w, http.StatusOK, out)
+}
+
+// outcomeJSON is one outcome's exact probability.
+type outcomeJSON struct {
+	Name        string  `json:"name"`
+	Exact       string  `json:"exact"`
+	Probability float64 `json:"probability"`
+}
+
+func exact(name string, p dice.Prob) outcomeJSON {
+	return outcomeJSON{Name: name, Exact: p.String(), Probability: math.Round(p.Float64()*1e4) / 1e4}
+}
+
+// procedureOdds is GET /api/odds/{procedure}?param=value…: the exact odds
+// of a dice procedure, as `skirmish odds --json`.
+func (s *Server) procedureOdds(w http.ResponseWriter, r *http.Request) {
+	name := r.PathValue("procedure")
+	spec, ok := s.cfg.Procs.Lookup(name)
+	if !ok {
+		fail(w, notFound("no dice procedure %q", name))
+		return
+	}
+	q := r.URL.Query()
+	a, err := spec.Parse(q)
+	if err != nil {
+		var pe *dice.ParamError
+		if errors.As(err, &pe) {
+			fail(w, invalid(pe.Param, "%s", pe.Error()))
+			return
+		}
+		fail(w, invalid("", "%v", err))
+		return
+	}
+	p, err := spec.Build(a)
+	if err != nil {
+		fail(w, invalid("", "%v", err))
+		return
+	}
+	dist := dice.OutcomeOdds(p)
+	outs := []outcomeJSON{}
+	for i, o := range p.Outcomes() {
+		outs = append(outs, exact(o, dist.P(i)))
+	}
+	flags := map[string]outcomeJSON{}
+	for i, f := range p.Flags() {
+		flags[f] = exact(f, dice.FlagOdds(p, i))
+	}
+	encode(w, http.StatusOK, map[string]any{"procedure": spec.Name, "params": a, "outcomes": outs, "flags": flags})
+}
+
+// createRequest is POST /api/games.
+type createRequest struct {
+	Ruleset      string            `json:"ruleset"`
+	Scenario     string            `json:"scenario"`      // a built-in sample's name
+	ScenarioYAML string            `json:"scenario_yaml"` // or an uploaded scenario
+	Rosters      map[string]string `json:"rosters"`       // the upload's roster files, by the name it gives
+	Mode         string            `json:"mode"`          // board or table; default the scenario's
+	Dice         string            `json:"dice"`          // digital (default) or physical
+	Seed         *uint64           `json:"seed"`          // default random, secret
+	Strict       bool              `json:"strict"`
+	Options      map[string]string `json:"options"`
+}
+
+// seatJSON is one seat's link, shown once, at creation.
+type seatJSON struct {
+	Side  int    `json:"side"`
+	Name  string `json:"name"`
+	Token string `json:"token"`
+	URL   string `json:"url"`
+}
+
+// createResponse gives the game's seats and spectator link.
+type createResponse struct {
+	ID        string     `json:"id"`
+	Seats     []seatJSON `json:"seats"`
+	Spectator string     `json:"spectator"`
+	Token     string     `json:"spectator_token"`
+}
+
+func (s *Server) create(w http.ResponseWriter, r *http.Request) {
+	var req createRequest
+	if err := decode(r, &req); err != nil {
+		fail(w, err)
+		return
+	}
+	sc, err := s.scenario(req)
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	rs := sc.Ruleset
+	in := rs.Info()
+	for name, v := range req.Options {
+		i := slices.IndexFunc(in.Options, func(o engine.OptionDef) bool { return o.Name == name })
+		switch {
+		case i < 0:
+			var names []string
+			for _, o := range in.Options {
+				names = append(names, o.Name)
+			}
+			fail(w, unprocessable("options."+name, "%s has no option %q; allowed %s", in.ID, name, strings.Join(names, ", ")))
+			return
+		case !slices.Contains(in.Options[i].Choices, v):
+			fail(w, unprocessable("options."+name, "%q is not a value of %s; allowed %s", v, name, strings.Join(in.Options[i].Choices, ", ")))
+			return
+		}
+		if sc.File.Options == nil {
+			sc.File.Options = map[string]string{}
+		}
+		sc.File.Options[name] = v
+	}
+	switch req.Mode {
+	case "", "board", "table":
+	default:
+		fail(w, unprocessable("mode", "%q is not a mode; allowed board or table", req.Mode))
+		return
+	}
+	su, err := sc.Setup(req.Mode)
+	if err != nil {
+		fail(w, scenarioError(err))
+		return
+	}
+	diceMode := engine.DiceMode(req.Dice)
+	switch diceMode {
+	case "":
+		diceMode = engine.DigitalDice
+	case engine.DigitalDice, engine.PhysicalDice:
+	default:
+		fail(w, unprocessable("dice", "%q is not a dice mode; allowed digital or physical", req.Dice))
+		return
+	}
+	seed := uint64(0)
+	if req.Seed != nil {
+		seed = *req.Seed
+	} else if seed, err = s.seed(); err != nil {
+		fail(w, internal(err))
+		return
+	}
+	if _, err := engine.New(rs, su, engine.Config{Seed: seed, Dice: diceMode, Strict: req.Strict}); err != nil {
+		fail(w, scenarioError(err))
+		return
+	}
+	rec := &store.Game{Created: s.cfg.Now().UTC(), Ruleset: in.ID, Version: in.Version, Name: su.Name, Scenario: su.Scenario,
+		Mode: su.Mode, Dice: string(diceMode), Seed: seed, Strict: req.Strict, Options: su.Options}
+	resp, err := s.store(r.Context(), rec, su)
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	encode(w, http.StatusCreated, resp)
+}
+
+// scenario decodes the scenario a create request names or uploads.
+func (s *Server) scenario(req createRequest) (*scenario.Scenario, error) {
+	switch {
+	case req.Scenario != "" && req.ScenarioYAML != "":
+		return nil, invalid("scenario", "give a built-in scenario or scenario_yaml, not both")
+	case req.Scenario != "":
+		var found []scenario.Sample
+		for _, smp := range s.cfg.Samples.Sorted() {
+			if smp.Name == req.Scenario && (req.Ruleset == "" || smp.Ruleset == req.Ruleset) {
+				found = append(found, smp)
+			}
+		}
+		switch len(found) {
+		case 0:
+			var names []string
+			for _, smp := range s.cfg.Samples.Sorted() {
+				names = append(names, smp.Name)
+			}
+			return nil, unprocessable("scenario", "no built-in scenario %q; allowed %s", req.Scenario, strings.Join(names, ", "))
+		case 1:
+		default:
+			return nil, unprocessable("ruleset", "built-in scenarios of several rulesets are called %q: say which ruleset", req.Scenario)
+		}
+		if len(req.Rosters) > 0 {
+			return nil, invalid("rosters", "rosters go with scenario_yaml, not a built-in scenario")
+		}
+		sc, err := found[0].Decode(s.cfg.Rulesets)
+		if err != nil {
+			return nil, scenarioError(err)
+		}
+		return sc, nil
+	case req.ScenarioYAML != "":
+		// Roster paths resolve only to the upload's own parts, never to a
+		// file on the server.
+		open := func(name string) ([]byte, error) {
+			clean := path.Clean(strings.ReplaceAll(name, "\\", "/"))
+			if text, ok := req.Rosters[clean]; ok {
+				return []byte(text), nil
+			}
+			return nil, fmt.Errorf("no roster %q in the upload (rosters: %s)", name, strings.Join(sortedKeys(req.Rosters), ", "))
+		}
+		sc, err := scenario.Decode("upload.yaml", []byte(req.ScenarioYAML), s.cfg.Rulesets, open)
+		if err != nil {
+			return nil, scenarioError(err)
+		}
+		if req.Ruleset != "" && sc.File.Ruleset != req.Ruleset {
+			return nil, unprocessable("ruleset", "the scenario is for %s, not %s", sc.File.Ruleset, req.Ruleset)
+		}
+		return sc, nil
+	}
+	return nil, invalid("scenario", "missing: give a built-in scenario's name, or scenario_yaml")
+}
+
+func sortedKeys(m map[string]string) []string {
+	var ks []string
+	for k := range m {
+		ks = append(ks, k)
+	}
+	slices.Sort(ks)
+	return ks
+}
+
+// scenarioError turns a scenario or setup error into a 422 naming where.
+func scenarioError(err error) error {
+	var se *scenario.Error
+	var fe *engine.FieldError
+	switch {
+	case errors.As(err, &se):
+		field := se.Path
+		if field == "" {
+			field = "scenario"
+		}
+		return unprocessable(field, "%s", se.Error())
+	case errors.As(err, &fe):
+		return unprocessable(fe.Path, "%s", fe.Error())
+	}
+	return unprocessable("scenario", "%v", err)
+}
+
+// store gives a new game its ID and tokens, and stores it.
+func (s *Server) store(ctx context.Context, rec *store.Game, su *engine.Setup) (*createResponse, error) {
+	id, err := s.token()
+	if err != nil {
+		return nil, internal(err)
+	}
+	rec.ID = id[:12]
+	resp := &createResponse{ID: rec.ID}
+	for side, sd := range su.Sides {
+		tok, err := s.token()
+		if err != nil {
+			return nil, internal(err)
+		}
+		rec.Seats = append(rec.Seats, hash(tok))
+		resp.Seats = append(resp.Seats, seatJSON{Side: side, Name: sd.Name, Token: tok, URL: "/g/" + rec.ID + "#" + tok})
+	}
+	tok, err := s.token()
+	if err != nil {
+		return nil, internal(err)
+	}
+	rec.Watch = hash(tok)
+	resp.Spectator, resp.Token = "/g/"+rec.ID+"#"+tok, tok
+	if err := s.cfg.Store.Create(ctx, rec); err != nil {
+		return nil, internal(err)
+	}
+	return resp, nil
+}
+
+// access reads the game and the bearer token: the game in memory and the
+// token's side (or spectator).
+func (s *Server) access(r *http.Request) (*game, int, error) {
+	id := r.PathValue("id")
+	if !validID(id) {
+		return nil, 0, notFound("no game %q", id)
+	}
+	gm, err := s.load(r.Context(), id)
+	if err != nil {
+		return nil, 0, err
+	}
+	auth := r.Header.Get("Authorization")
+	tok, ok := strings.CutPrefix(auth, "Bearer ")
+	if !ok || tok == "" {
+		return nil, 0, unauthorized("missing: send Authorization: Bearer <your seat's token>")
+	}
+	side, ok := seat(gm.rec, strings.TrimSpace(tok))
+	if !ok {
+		return nil, 0, unauthorized("not a token of this game")
+	}
+	return gm, side, nil
+}
+
+// validID: game IDs are 12 lowercase hex digits.
+func validID(id string) bool {
+	if len(id) != 12 {
+		return false
+	}
+	for _, c := range id {
+		if (c < '0' || c > '9') && (c < 'a' || c > 'f') {
+			return false
+		}
+	}
+	return true
+}
+
+// viewJSON is a game as one seat (or a spectator) sees it.
+type viewJSON struct {
+	ID      string           `json:"id"`
+	Ruleset string           `json:"ruleset"`
+	Name    string           `json:"name"`
+	Mode    string           `json:"mode"`
+	Dice    string           `json:"dice"`
+	Seq     int              `json:"seq"`
+	Over    bool             `json:"over"`
+	Winner  *int             `json:"winner"`
+	Round   int              `json:"round"`
+	Phase   string           `json:"phase"`
+	Decider *int             `json:"decider"`
+	Seat    *int             `json:"seat"` // nil: a spectator
+	Sides   []sideJSON       `json:"sides"`
+	Legal   []string         `json:"legal"`
+	Actions []actionJSON     `json:"actions"`
+	Pending *pendingJSON     `json:"pending"`
+	State   json.RawMessage  `json:"state"`
+	Log     []engine.LogLine `json:"log"`
+}
+
+type sideJSON struct {
+	Side int    `json:"side"`
+	Name string `json:"name"`
+}
+
+// actionJSON is a legal action with its text for people.
+type actionJSON struct {
+	Action string `json:"action"` // as legal lists it, to send back
+	Text   string `json:"text"`
+	Name   string `json:"name"` // the action's name ("Shoot"), or activate/end/pass
+	Type   string `json:"type,omitempty"`
+	Model  string `json:"model,omitempty"`
+}
+
+// pendingJSON is the question waiting for an answer.
+type pendingJSON struct {
+	Side    int      `json:"side"` // -1: anyone at the table
+	Kind    string   `json:"kind"` // roll, choice or fact
+	Key     string   `json:"key"`
+	Text    string   `json:"text"`
+	Options []string `json:"options,omitempty"`
+	Dice    string   `json:"dice,omitempty"`  // roll: the procedure
+	YesNo   bool     `json:"yesno,omitempty"` // fact: a yes or no
+	Min     *float64 `json:"min,omitempty"`   // fact: the measurement's range, in inches
+	Max     *float64 `json:"max,omitempty"`
+}
+
+func intp(v int) *int { return &v }
+
+func (s *Server) view(w http.ResponseWriter, r *http.Request) {
+	gm, side, err := s.access(r)
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	gm.mu.Lock()
+	defer gm.mu.Unlock()
+	v, err := s.viewOf(gm, side, r.URL.Query().Get("log") != "none")
+	if err != nil {
+		fail(w, internal(err))
+		return
+	}
+	encode(w, http.StatusOK, v)
+}
+
+// viewOf builds the view; the caller holds gm.mu.
+func (s *Server) viewOf(gm *game, side int, withLog bool) (*viewJSON, error) {
+	g := gm.g
+	st := g.State()
+	v := &viewJSON{ID: gm.rec.ID, Ruleset: gm.rec.Ruleset, Name: gm.rec.Name, Mode: gm.rec.Mode, Dice: gm.rec.Dice,
+		Seq: gm.seq, Over: g.Over(), Round: st.Round, Phase: st.PhaseID(), Legal: []string{}, Actions: []actionJSON{}, Log: []engine.LogLine{}}
+	if side != spectator {
+		v.Seat = intp(side)
+	}
+	for i, sd := range st.Setup().Sides {
+		v.Sides = append(v.Sides, sideJSON{i, sd.Name})
+	}
+	if g.Over() {
+		if st.Winner >= 0 {
+			v.Winner = intp(st.Winner)
+		}
+	} else {
+		v.Decider = intp(g.Decider())
+	}
+	if p := g.Pending(); p != nil {
+		v.Pending = pendingOf(p)
+	} else if !g.Over() && side == g.Decider() {
+		for _, a := range g.Legal() {
+			v.Legal = append(v.Legal, a.String())
+			v.Actions = append(v.Actions, actionOf(st, a))
+		}
+	}
+	js, err := json.Marshal(st)
+	if err != nil {
+		return nil, err
+	}
+	v.State = js
+	if withLog {
+		if gm.lines == nil || gm.linesSeq != gm.seq {
+			an, err := g.Annotate()
+			if err != nil {
+				return nil, err
+			}
+			gm.lines, gm.linesSeq = engine.LogLines(st, an), gm.seq
+		}
+		v.Log = gm.lines
+	}
+	return v, nil
+}
+
+func actionOf(st *engine.State, a engine.Action) actionJSON {
+	j := actionJSON{Action: a.String(), Text: engine.ActionText(st, a), Name: a.ID}
+	in := st.Info()
+	if i := in.Action(a.ID); i >= 0 && i < len(in.Actions) {
+		j.Name, j.Type = in.Actions[i].Name, in.Actions[i].Type
+	}
+	if a.Actor >= 0 && a.Actor < len(st.Models) {
+		j.Model = st.Static(a.Actor).ID
+	}
+	return j
+}
+
+func pendingOf(p *engine.Prompt) *pendingJSON {
+	j := &pendingJSON{Side: p.Who, Key: p.Key, Text: p.Text}
+	switch p.Kind {
+	case engine.DiceQ:
+		j.Kind, j.Dice = "roll", p.Proc.Name()
+	case engine.ChoiceQ:
+		j.Kind, j.Options = "choice", p.Options
+	case engine.FactQ:
+		j.Kind = "fact"
+		if p.Fact.Boolean() {
+			j.YesNo = true
+		} else {
+			lo, hi := p.Fact.Range()
+			mn, mx := float64(lo)/100, float64(hi)/100
+			j.Min, j.Max = &mn, &mx
+		}
+	}
+	return j
+}
+
+// writeRequest is the body of every write: the seq last seen, and the
+// command's own field.
+type writeRequest struct {
+	Seq    *int   `json:"seq"`
+	Action string `json:"action"`
+	Answer string `json:"answer"`
+}
+
+func (s *Server) readWrite(r *http.Request, field string) (*writeRequest, error) {
+	var req writeRequest
+	if err := decode(r, &req); err != nil {
+		return nil, err
+	}
+	if req.Seq == nil {
+		return nil, invalid("seq", "missing: send the seq you last saw")
+	}
+	switch {
+	case field == "action" && req.Answer != "", field == "answer" && req.Action != "", field == "" && (req.Action != "" || req.Answer != ""):
+		return nil, invalid(field, "this request takes only seq%s", map[bool]string{true: " and " + field, false: ""}[field != ""])
+	case field == "action" && req.Action == "":
+		return nil, invalid("action", "missing: one of the game's legal actions, as listed")
+	case field == "answer" && strings.TrimSpace(req.Answer) == "":
+		return nil, invalid("answer", "missing: an option, faces like \"3 5\", or a measurement")
+	}
+	return &req, nil
+}
+
+func (s *Server) action(w http.ResponseWriter, r *http.Request) {
+	gm, side, err := s.access(r)
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	req, err := s.readWrite(r, "action")
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	if side == spectator {
+		fail(w, forbidden("a spectator cannot act"))
+		return
+	}
+	if _, err := engine.ParseAction(req.Action); err != nil {
+		fail(w, unprocessable("action", "%v", err))
+		return
+	}
+	seq, err := s.write(r.Context(), gm, side, *req.Seq, "action", actionCmd{Action: req.Action})
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	encode(w, http.StatusOK, map[string]int{"seq": seq})
+}
+
+func (s *Server) answer(w http.ResponseWriter, r *http.Request) {
+	gm, side, err := s.access(r)
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	req, err := s.readWrite(r, "answer")
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	if side == spectator {
+		fail(w, forbidden("a spectator cannot answer"))
+		return
+	}
+	// The answer is read against the question waiting (under the game's
+	// lock, in write: a question may change between reads).
+	cmd, err := func() (*answerCmd, error) {
+		gm.mu.Lock()
+		defer gm.mu.Unlock()
+		if *req.Seq != gm.seq {
+			return nil, stale(gm.seq)
+		}
+		return readAnswer(gm.g.Pending(), req.Answer)
+	}()
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	seq, err := s.write(r.Context(), gm, side, *req.Seq, "answer", cmd)
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	encode(w, http.StatusOK, map[string]int{"seq": seq})
+}
+
+// readAnswer reads a typed answer for the pending question: dice faces
+// separated by spaces or commas, an option by name, yes or no, or a
+// measurement in inches.
+func readAnswer(p *engine.Prompt, text string) (*answerCmd, error) {
+	text = strings.TrimSpace(text)
+	switch {
+	case p == nil:
+		return nil, unprocessable("answer", "no question is waiting")
+	case p.Kind == engine.DiceQ:
+		faces := strings.FieldsFunc(text, func(r rune) bool { return r == ',' || r == ' ' || r == '\t' })
+		if len(faces) == 0 {
+			return nil, unprocessable("answer", "no faces: type the dice, as in \"3 5\"")
+		}
+		return &answerCmd{Kind: engine.DiceQ, Faces: faces}, nil
+	case p.Kind == engine.ChoiceQ:
+		i := slices.IndexFunc(p.Options, func(o string) bool { return strings.EqualFold(o, text) })
+		if i < 0 {
+			return nil, unprocessable("answer", "%q is not an option; allowed %s", text, strings.Join(p.Options, ", "))
+		}
+		return &answerCmd{Kind: engine.ChoiceQ, Choice: i}, nil
+	}
+	if p.Fact.Boolean() {
+		switch strings.ToLower(text) {
+		case "yes", "y", "true", "1":
+			return &answerCmd{Kind: engine.FactQ, Value: 1}, nil
+		case "no", "n", "false", "0":
+			return &answerCmd{Kind: engine.FactQ, Value: 0}, nil
+		}
+		return nil, unprocessable("answer", "%q: answer yes or no", text)
+	}
+	v, err := strconv.ParseFloat(strings.TrimSuffix(text, "\""), 64)
+	lo, hi := p.Fact.Range()
+	if h := math.Round(v * 100); err != nil || math.IsNaN(v) || h < float64(lo) || h > float64(hi) {
+		return nil, unprocessable("answer", "%q: not a measurement; allowed %g to %g inches", text, float64(lo)/100, float64(hi)/100)
+	}
+	return &answerCmd{Kind: engine.FactQ, Value: int(math.Round(v * 100))}, nil
+}
+
+func (s *Server) undo(w http.ResponseWriter, r *http.Request) {
+	s.plainWrite(w, r, "undo")
+}
+
+func (s *Server) concede(w http.ResponseWriter, r *http.Request) {
+	s.plainWrite(w, r, "concede")
+}
+
+func (s *Server) plainWrite(w http.ResponseWriter, r *http.Request, kind string) {
+	gm, side, err := s.access(r)
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	req, err := s.readWrite(r, "")
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	if side == spectator {
+		fail(w, forbidden("a spectator cannot %s", kind))
+		return
+	}
+	seq, err := s.write(r.Context(), gm, side, *req.Seq, kind, struct{}{})
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	encode(w, http.StatusOK, map[string]int{"seq": seq})
+}
+
+// why is GET /api/games/{id}/why?action=…: whether an action is legal now
+// and, if not, the rule that forbids it.
+func (s *Server) why(w http.ResponseWriter, r *http.Request) {
+	gm, _, err := s.access(r)
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	a, err := engine.ParseAction(r.URL.Query().Get("action"))
+	if err != nil {
+		fail(w, invalid("action", "%v", err))
+		return
+	}
+	gm.mu.Lock()
+	defer gm.mu.Unlock()
+	reason := gm.g.WhyNot(a)
+	encode(w, http.StatusOK, map[string]any{"action": a.String(), "legal": reason == "", "reason": reason})
+}
+
+// oddsRowJSON is one result of an action's exact odds.
+type oddsRowJSON struct {
+	Label       string  `json:"label"`
+	Exact       string  `json:"exact"`
+	Probability float64 `json:"probability"`
+}
+
+// actionOdds is GET /api/games/{id}/odds?action=…: the exact odds of a
+// legal action from the live state.
+func (s *Server) actionOdds(w http.ResponseWriter, r *http.Request) {
+	gm, _, err := s.access(r)
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	a, err := engine.ParseAction(r.URL.Query().Get("action"))
+	if err != nil {
+		fail(w, invalid("action", "%v", err))
+		return
+	}
+	gm.mu.Lock()
+	o, err := gm.g.Odds(a, engine.OddsOptions{})
+	text := engine.ActionText(gm.g.State(), a)
+	gm.mu.Unlock()
+	var ill *engine.IllegalError
+	switch {
+	case errors.As(err, &ill):
+		fail(w, unprocessable("action", "%s", ill.Error()))
+		return
+	case errors.Is(err, engine.ErrTooManyPaths):
+		fail(w, unprocessable("action", "%v", err))
+		return
+	case err != nil:
+		var ae *engine.AnswerError
+		if errors.As(err, &ae) || errors.Is(err, engine.ErrPending) {
+			fail(w, unprocessable("action", "%v", err))
+			return
+		}
+		fail(w, internal(err))
+		return
+	}
+	rows := []oddsRowJSON{}
+	for _, row := range o.Rows {
+		f, _ := row.P.Float64()
+		rows = append(rows, oddsRowJSON{Label: row.Label, Exact: row.P.RatString(), Probability: math.Round(f*1e4) / 1e4})
+	}
+	encode(w, http.StatusOK, map[string]any{"action": a.String(), "text": text, "paths": o.Paths, "rows": rows})
+}
+
+// export is GET /api/games/{id}/export: the game as `play --save` writes
+// it, once it is over (it carries the dice seed).
+func (s *Server) export(w http.ResponseWriter, r *http.Request) {
+	gm, _, err := s.access(r)
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	gm.mu.Lock()
+	defer gm.mu.Unlock()
+	if !gm.g.Over() {
+		fail(w, forbidden("the game is not over: its export carries the dice seed, which would tell what every roll will be"))
+		return
+	}
+	var buf bytes.Buffer
+	if err := gm.g.Save(&buf); err != nil {
+		fail(w, internal(err))
+		return
+	}
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="skirmish-%s.json"`, gm.rec.ID))
+	w.WriteHeader(http.StatusOK)
+	_, _ = w.Write(buf.Bytes())
+}

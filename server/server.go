@@ -1,0 +1,365 @@
+// Package server is skirmish's HTTP/JSON API (DESIGN.md §5–§6): games
+// created from built-in or uploaded scenarios, one seat per side with its
+// own token, actions and answers checked by the engine against the seat,
+// exact odds, live updates by Server-Sent Events, and every acknowledged
+// write durable in a store.Store before the reply.
+//
+// # Games, seats and the log
+//
+// A game lives in the store as its setup and its log of commands (an
+// action, an answer, an undo, a concession), each with its sequence number
+// (seq): the state of a game is the engine re-running its commands, digital
+// dice included, which come from the seed. The server keeps games in
+// memory once read, and rebuilds one from its log when it is not. Each
+// write names the seq the client last saw; a write on a stale seq is
+// refused (409, with the current one), so two taps on two phones never
+// apply twice. A write is applied to the game under its lock, appended to
+// the store (durable; concurrent appends share a commit), and only then
+// acknowledged and broadcast; if the store fails, the game is dropped from
+// memory and rebuilt from what was stored.
+//
+// A seat token is 128 random bits, shown once at creation and stored only
+// as its SHA-256, compared in constant time. A seat acts only on its own
+// side's decisions (engine ApplyAs, AnswerAs, UndoAs); the spectator token
+// reads only. The dice seed never leaves the server while a game runs: it
+// is in no view and no event, and a game's export (which carries it, so
+// that anyone can verify the game) is refused until the game is over.
+//
+// Every error is JSON {"error", "field", "seq"} with a 4xx status for bad
+// input; a panic is recovered, logged and answered 500.
+//
+// The routes are listed in routes.go; docs/api.md is the API's manual.
+//
+// A Server is safe for concurrent use.
+package server
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"crypto/subtle"
+	"encoding/binary"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"sync"
+	"time"
+
+	"github.com/skirmish-engine/skirmish/dice"
+	"github.com/skirmish-engine/skirmish/engine"
+	"github.com/skirmish-engine/skirmish/scenario"
+	"github.com/skirmish-engine/skirmish/store"
+)
+
+// Config is what a Server needs.
+type Config struct {
+	Store    store.Store
+	Rulesets *engine.Registry
+	Samples  scenario.Samples
+	Procs    *dice.Registry // dice procedures for /api/odds
+	Log      *slog.Logger   // nil: discard
+	// MaxBody caps request bodies; default 1 MiB.
+	MaxBody int64
+	// Random is the source of tokens, IDs and seeds; default crypto/rand.
+	Random io.Reader
+	// Now is the clock; default time.Now.
+	Now func() time.Time
+}
+
+// Server serves the API.
+type Server struct {
+	cfg      Config
+	log      *slog.Logger
+	mu       sync.Mutex
+	games    map[string]*game // games in memory, by ID
+	stopping chan struct{}    // closed by StopStreams
+	stopOnce sync.Once
+}
+
+// StopStreams ends every event stream (their clients reconnect, to another
+// server or this one restarted): call it as an http.Server shuts down
+// (RegisterOnShutdown), since a stream is never idle.
+func (s *Server) StopStreams() { s.stopOnce.Do(func() { close(s.stopping) }) }
+
+// game is a game in memory: its record, the engine's game, its seq, and
+// the clients following it.
+type game struct {
+	mu   sync.Mutex
+	rec  *store.Game
+	g    *engine.Game
+	seq  int
+	subs map[chan event]struct{}
+	gone bool // dropped from memory after a store failure: reload
+
+	lines    []engine.LogLine // the log in words, as of linesSeq
+	linesSeq int
+}
+
+// event is one change pushed to the clients following a game.
+type event struct {
+	Seq  int    `json:"seq"`
+	Kind string `json:"kind"`
+	Side int    `json:"side"`
+}
+
+// New makes a Server.
+func New(cfg Config) *Server {
+	if cfg.MaxBody <= 0 {
+		cfg.MaxBody = 1 << 20
+	}
+	if cfg.Random == nil {
+		cfg.Random = rand.Reader
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	log := cfg.Log
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	return &Server{cfg: cfg, log: log, games: map[string]*game{}, stopping: make(chan struct{})}
+}
+
+// Handler is the API with its middleware: body limits, request logs,
+// recovery from panics, and cross-origin protection of writes.
+func (s *Server) Handler() http.Handler {
+	mux := http.NewServeMux()
+	s.routes(mux)
+	var h http.Handler = mux
+	h = http.NewCrossOriginProtection().Handler(h)
+	h = limited(s.cfg.MaxBody, h)
+	h = logged(s.log, h)
+	return recoverer(s.log, h)
+}
+
+// token makes a new secret: 128 random bits, in hex.
+func (s *Server) token() (string, error) {
+	var b [16]byte
+	if _, err := io.ReadFull(s.cfg.Random, b[:]); err != nil {
+		return "", fmt.Errorf("server: random: %w", err)
+	}
+	return hex.EncodeToString(b[:]), nil
+}
+
+// seed makes a dice seed.
+func (s *Server) seed() (uint64, error) {
+	var b [8]byte
+	if _, err := io.ReadFull(s.cfg.Random, b[:]); err != nil {
+		return 0, fmt.Errorf("server: random: %w", err)
+	}
+	return binary.LittleEndian.Uint64(b[:]), nil
+}
+
+func hash(token string) []byte {
+	h := sha256.Sum256([]byte(token))
+	return h[:]
+}
+
+// spectator is the side of a read-only token.
+const spectator = -1
+
+// seat finds whose token it is: a side, or spectator; ok false when it is
+// no token of this game. Every hash is compared, in constant time.
+func seat(rec *store.Game, token string) (side int, ok bool) {
+	h := hash(token)
+	side, ok = spectator, false
+	for i, sh := range rec.Seats {
+		if subtle.ConstantTimeCompare(h, sh) == 1 {
+			side, ok = i, true
+		}
+	}
+	if subtle.ConstantTimeCompare(h, rec.Watch) == 1 {
+		side, ok = spectator, true
+	}
+	return side, ok
+}
+
+// load returns the game in memory, reading and rebuilding it from the
+// store when it is not.
+func (s *Server) load(ctx context.Context, id string) (*game, error) {
+	s.mu.Lock()
+	gm, ok := s.games[id]
+	s.mu.Unlock()
+	if ok {
+		return gm, nil
+	}
+	rec, err := s.cfg.Store.Game(ctx, id)
+	if errors.Is(err, store.ErrNotFound) {
+		return nil, notFound("no game %q", id)
+	}
+	if err != nil {
+		return nil, err
+	}
+	cmds, err := s.cfg.Store.Commands(ctx, id, 0)
+	if err != nil {
+		return nil, err
+	}
+	g, err := s.build(rec)
+	if err != nil {
+		return nil, err
+	}
+	for _, c := range cmds {
+		if err := run(g, c.Side, c.Kind, c.Body); err != nil {
+			return nil, fmt.Errorf("server: game %s: command %d (%s) no longer applies: %w", id, c.Seq, c.Kind, err)
+		}
+	}
+	gm = &game{rec: rec, g: g, seq: len(cmds), subs: map[chan event]struct{}{}}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if have, ok := s.games[id]; ok { // another request loaded it meanwhile
+		return have, nil
+	}
+	s.games[id] = gm
+	return gm, nil
+}
+
+// drop forgets a game in memory (its state may be ahead of the store).
+func (s *Server) drop(gm *game) {
+	gm.gone = true
+	s.mu.Lock()
+	if s.games[gm.rec.ID] == gm {
+		delete(s.games, gm.rec.ID)
+	}
+	s.mu.Unlock()
+	for ch := range gm.subs {
+		close(ch)
+		delete(gm.subs, ch)
+	}
+}
+
+// build makes the engine game of a record, before any command.
+func (s *Server) build(rec *store.Game) (*engine.Game, error) {
+	rs, err := s.cfg.Rulesets.Lookup(rec.Ruleset)
+	if err != nil {
+		return nil, fmt.Errorf("server: game %s: %w", rec.ID, err)
+	}
+	if v := rs.Info().Version; v != rec.Version {
+		return nil, fmt.Errorf("server: game %s was made with %s version %s; this server has version %s", rec.ID, rec.Ruleset, rec.Version, v)
+	}
+	sc, err := scenario.Decode(rec.Name+" (stored)", rec.Scenario, s.cfg.Rulesets, nil)
+	if err != nil {
+		return nil, fmt.Errorf("server: game %s: scenario: %w", rec.ID, err)
+	}
+	su, err := sc.Setup(rec.Mode)
+	if err != nil {
+		return nil, fmt.Errorf("server: game %s: setup: %w", rec.ID, err)
+	}
+	su.Options = map[string]string{}
+	for k, v := range rec.Options {
+		su.Options[k] = v
+	}
+	return engine.New(rs, su, engine.Config{Seed: rec.Seed, Dice: engine.DiceMode(rec.Dice), Strict: rec.Strict})
+}
+
+// The commands, as stored.
+type (
+	actionCmd struct {
+		Action string `json:"action"`
+	}
+	answerCmd struct {
+		Kind   engine.Kind `json:"kind"`
+		Faces  []string    `json:"faces,omitempty"`
+		Choice int         `json:"choice,omitempty"`
+		Value  int         `json:"value,omitempty"`
+	}
+)
+
+// run applies one stored command to g for side.
+func run(g *engine.Game, side int, kind string, body []byte) error {
+	switch kind {
+	case "action":
+		var c actionCmd
+		if err := json.Unmarshal(body, &c); err != nil {
+			return err
+		}
+		a, err := engine.ParseAction(c.Action)
+		if err != nil {
+			return err
+		}
+		return g.ApplyAs(side, a)
+	case "answer":
+		var c answerCmd
+		if err := json.Unmarshal(body, &c); err != nil {
+			return err
+		}
+		return g.AnswerAs(side, c.Kind, engine.Reply{Faces: c.Faces, Choice: c.Choice, Value: c.Value})
+	case "undo":
+		return g.UndoAs(side)
+	case "concede":
+		return g.Concede(side)
+	}
+	return fmt.Errorf("unknown command %q", kind)
+}
+
+// write applies a command to a game and stores it: under the game's lock,
+// the seq checked, the engine's verdict taken, the command appended
+// durably, then the clients told. It returns the new seq.
+func (s *Server) write(ctx context.Context, gm *game, side, seq int, kind string, body any) (int, error) {
+	gm.mu.Lock()
+	defer gm.mu.Unlock()
+	if gm.gone {
+		return 0, &apiError{Status: http.StatusServiceUnavailable, Message: "the game is being reloaded; retry"}
+	}
+	if seq != gm.seq {
+		return 0, stale(gm.seq)
+	}
+	raw, err := json.Marshal(body)
+	if err != nil {
+		return 0, internal(err)
+	}
+	if err := run(gm.g, side, kind, raw); err != nil {
+		return 0, engineError(err)
+	}
+	next := gm.seq + 1
+	if err := s.cfg.Store.Append(ctx, gm.rec.ID, store.Command{Seq: next, Side: side, Kind: kind, Body: raw, At: s.cfg.Now()}); err != nil {
+		// The game in memory is ahead of the store: forget it; the next
+		// request rebuilds it from what was stored.
+		s.drop(gm)
+		var ce *store.ConflictError
+		if errors.As(err, &ce) {
+			return 0, stale(ce.Seq)
+		}
+		s.log.Error("store append failed", "game", gm.rec.ID, "err", err)
+		return 0, &apiError{Status: http.StatusServiceUnavailable, Message: "the game could not be saved; nothing was applied: retry"}
+	}
+	gm.seq = next
+	ev := event{Seq: next, Kind: kind, Side: side}
+	for ch := range gm.subs {
+		select {
+		case ch <- ev:
+		default: // a client too slow to keep up: it reconnects and catches up
+			close(ch)
+			delete(gm.subs, ch)
+		}
+	}
+	return next, nil
+}
+
+// engineError maps the engine's refusals to API errors.
+func engineError(err error) error {
+	var ill *engine.IllegalError
+	var se *engine.SeatError
+	var ae *engine.AnswerError
+	var ue *engine.UndoError
+	switch {
+	case errors.As(err, &ill):
+		return unprocessable("action", "%s", ill.Error())
+	case errors.As(err, &se):
+		return forbidden("%s", se.Reason)
+	case errors.As(err, &ae):
+		return unprocessable("answer", "%s", ae.Error())
+	case errors.As(err, &ue):
+		return unprocessable("undo", "%s", ue.Error())
+	case errors.Is(err, engine.ErrNothingToUndo):
+		return unprocessable("undo", "nothing of yours to undo")
+	case errors.Is(err, engine.ErrOver):
+		return unprocessable("", "the game is over")
+	case errors.Is(err, engine.ErrPending):
+		return unprocessable("", "a question is waiting for its answer: answer it (or undo the action) first")
+	}
+	return internal(err)
+}

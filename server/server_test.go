@@ -1,0 +1,363 @@
+package server_test
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/skirmish-engine/skirmish/engine"
+	"github.com/skirmish-engine/skirmish/rulesets/all"
+	"github.com/skirmish-engine/skirmish/scenario"
+	"github.com/skirmish-engine/skirmish/server"
+	"github.com/skirmish-engine/skirmish/store"
+	"github.com/skirmish-engine/skirmish/store/sqlite"
+)
+
+// panicLog fails the test on any error logged (a recovered panic above all).
+type panicLog struct {
+	t  testing.TB
+	mu sync.Mutex
+}
+
+func (l *panicLog) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if bytes.Contains(p, []byte("level=ERROR")) {
+		l.t.Errorf("server logged an error: %s", p)
+	}
+	return len(p), nil
+}
+
+// newServer starts a server on an in-memory store.
+func newServer(t testing.TB) (*httptest.Server, store.Store) {
+	t.Helper()
+	st, err := sqlite.Open(":memory:")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return serverOn(t, st), st
+}
+
+func serverOn(t testing.TB, st store.Store) *httptest.Server {
+	log := slog.New(slog.NewTextHandler(&panicLog{t: t}, &slog.HandlerOptions{Level: slog.LevelWarn}))
+	srv := server.New(server.Config{Store: st, Rulesets: all.Rulesets(), Samples: all.Samples(), Procs: all.Procedures(), Log: log})
+	ts := httptest.NewServer(srv.Handler())
+	t.Cleanup(func() {
+		srv.StopStreams()
+		ts.Close()
+		st.Close()
+	})
+	return ts
+}
+
+// client is one phone at the table.
+type client struct {
+	t     testing.TB
+	base  string
+	id    string
+	token string
+}
+
+type created struct {
+	ID    string `json:"id"`
+	Seats []struct {
+		Side  int    `json:"side"`
+		Name  string `json:"name"`
+		Token string `json:"token"`
+		URL   string `json:"url"`
+	} `json:"seats"`
+	Spectator string `json:"spectator"`
+	Token     string `json:"spectator_token"`
+}
+
+// do sends a request and decodes the JSON reply into out (if given),
+// returning the status.
+func do(t testing.TB, method, url, token string, body any, out any) int {
+	t.Helper()
+	var rd io.Reader
+	switch b := body.(type) {
+	case nil:
+	case string:
+		rd = strings.NewReader(b)
+	default:
+		js, _ := json.Marshal(b)
+		rd = bytes.NewReader(js)
+	}
+	req, err := http.NewRequest(method, url, rd)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rd != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	data, _ := io.ReadAll(resp.Body)
+	if ct := resp.Header.Get("Content-Type"); !strings.HasPrefix(ct, "application/json") {
+		t.Errorf("%s %s: content type %q", method, url, ct)
+	}
+	if out != nil {
+		if err := json.Unmarshal(data, out); err != nil {
+			t.Fatalf("%s %s: %d %s: %v", method, url, resp.StatusCode, data, err)
+		}
+	}
+	return resp.StatusCode
+}
+
+// view is the part of a game's view the tests read.
+type view struct {
+	Seq     int      `json:"seq"`
+	Over    bool     `json:"over"`
+	Winner  *int     `json:"winner"`
+	Decider *int     `json:"decider"`
+	Seat    *int     `json:"seat"`
+	Legal   []string `json:"legal"`
+	Pending *struct {
+		Side    int      `json:"side"`
+		Kind    string   `json:"kind"`
+		Text    string   `json:"text"`
+		Options []string `json:"options"`
+	} `json:"pending"`
+	State json.RawMessage `json:"state"`
+	Log   []struct {
+		Action string `json:"action"`
+	} `json:"log"`
+}
+
+type apiErr struct {
+	Error string `json:"error"`
+	Field string `json:"field"`
+	Seq   *int   `json:"seq"`
+}
+
+func create(t testing.TB, ts *httptest.Server, req map[string]any) created {
+	t.Helper()
+	var c created
+	if st := do(t, "POST", ts.URL+"/api/games", "", req, &c); st != http.StatusCreated {
+		t.Fatalf("create: %d %+v", st, c)
+	}
+	return c
+}
+
+func (c created) get(t testing.TB, ts *httptest.Server, token string) view {
+	t.Helper()
+	var v view
+	if st := do(t, "GET", ts.URL+"/api/games/"+c.ID, token, nil, &v); st != http.StatusOK {
+		t.Fatalf("get: %d", st)
+	}
+	return v
+}
+
+func post(t testing.TB, ts *httptest.Server, id, what, token string, body map[string]any) (int, apiErr) {
+	t.Helper()
+	var e apiErr
+	st := do(t, "POST", ts.URL+"/api/games/"+id+"/"+what, token, body, &e)
+	return st, e
+}
+
+// A whole game through the API: a table game of n26 with physical dice,
+// two seats; every write checked by seq, seat and the rules.
+func TestPlayThroughTheAPI(t *testing.T) {
+	ts, _ := newServer(t)
+	seed := uint64(7)
+	c := create(t, ts, map[string]any{"scenario": "hab-block-brawl", "dice": "physical", "seed": seed})
+	if len(c.Seats) != 2 || c.Seats[0].Name != "Rustwater Wardens" || !strings.HasPrefix(c.Seats[0].URL, "/g/"+c.ID+"#") || len(c.Seats[0].Token) != 32 {
+		t.Fatalf("seats %+v", c.Seats)
+	}
+	w, b, spec := c.Seats[0].Token, c.Seats[1].Token, c.Token
+	v := c.get(t, ts, w)
+	if v.Seq != 0 || v.Pending == nil || v.Pending.Kind != "roll" || v.Pending.Side != 0 || !strings.Contains(v.Pending.Text, "Priority roll") {
+		t.Fatalf("first view: %+v", v)
+	}
+	if bytes.Contains(v.State, []byte(`"seed"`)) {
+		t.Error("the state shows the seed")
+	}
+	// The Breakers may not answer the Wardens' die; nobody without a token.
+	if st, e := post(t, ts, c.ID, "answers", b, map[string]any{"seq": 0, "answer": "6"}); st != 403 {
+		t.Errorf("the other seat answering: %d %+v", st, e)
+	}
+	if st, _ := post(t, ts, c.ID, "answers", "", map[string]any{"seq": 0, "answer": "6"}); st != 401 {
+		t.Errorf("no token: %d", st)
+	}
+	if st, _ := post(t, ts, c.ID, "answers", spec, map[string]any{"seq": 0, "answer": "6"}); st != 403 {
+		t.Errorf("the spectator answering: %d", st)
+	}
+	if st, e := post(t, ts, c.ID, "answers", w, map[string]any{"seq": 0, "answer": "7"}); st != 422 || e.Field != "answer" || !strings.Contains(e.Error, "not a face") {
+		t.Errorf("face 7: %d %+v", st, e)
+	}
+	if st, _ := post(t, ts, c.ID, "answers", w, map[string]any{"seq": 0, "answer": "6"}); st != 200 {
+		t.Fatalf("answer: %d", st)
+	}
+	if st, e := post(t, ts, c.ID, "answers", b, map[string]any{"seq": 0, "answer": "1"}); st != 409 || e.Seq == nil || *e.Seq != 1 {
+		t.Errorf("a stale seq: %d %+v", st, e)
+	}
+	if st, _ := post(t, ts, c.ID, "answers", b, map[string]any{"seq": 1, "answer": "1"}); st != 200 {
+		t.Fatal("the Breakers' die")
+	}
+	v = c.get(t, ts, w)
+	if v.Seq != 2 || v.Decider == nil || *v.Decider != 0 || len(v.Legal) == 0 || v.Legal[0] != "activate m0" {
+		t.Fatalf("after Priority: %+v", v)
+	}
+	if vb := c.get(t, ts, b); len(vb.Legal) != 0 {
+		t.Errorf("the Breakers see legal actions on the Wardens' decision: %v", vb.Legal)
+	}
+	if st, e := post(t, ts, c.ID, "actions", w, map[string]any{"seq": 2, "action": "activate m5"}); st != 422 || !strings.Contains(e.Error, "is not legal") {
+		t.Errorf("activating an enemy: %d %+v", st, e)
+	}
+	if st, _ := post(t, ts, c.ID, "actions", b, map[string]any{"seq": 2, "action": "activate m0"}); st != 403 {
+		t.Errorf("the Breakers acting for the Wardens: %d", st)
+	}
+	var why struct {
+		Legal  bool   `json:"legal"`
+		Reason string `json:"reason"`
+	}
+	if st := do(t, "GET", ts.URL+"/api/games/"+c.ID+"/why?action=activate+m5", w, nil, &why); st != 200 || why.Legal || !strings.Contains(why.Reason, "Breakers") {
+		t.Errorf("why: %d %+v", st, why)
+	}
+	if st, _ := post(t, ts, c.ID, "actions", w, map[string]any{"seq": 2, "action": "activate m0"}); st != 200 {
+		t.Fatal("activate")
+	}
+	// Exact odds of a legal action, from the live state.
+	v = c.get(t, ts, w)
+	var odds struct {
+		Rows []struct {
+			Label string `json:"label"`
+			Exact string `json:"exact"`
+		} `json:"rows"`
+	}
+	var shot string
+	for _, a := range v.Legal {
+		if strings.HasPrefix(a, "shoot ") {
+			shot = a
+			break
+		}
+	}
+	if st := do(t, "GET", ts.URL+"/api/games/"+c.ID+"/odds?action="+strings.ReplaceAll(shot, " ", "+"), w, nil, &odds); st != 422 {
+		// At a table the shot needs measurements nobody has made: the odds
+		// say so rather than guess.
+		t.Errorf("odds of %q at a table: %d %+v", shot, st, odds)
+	}
+	// Undo: only one's own; a concession ends the game; then the export.
+	if st, _ := post(t, ts, c.ID, "undo", b, map[string]any{"seq": 3}); st != 403 {
+		t.Errorf("the Breakers undoing the Wardens' activation: %d", st)
+	}
+	if st, _ := post(t, ts, c.ID, "undo", w, map[string]any{"seq": 3}); st != 200 {
+		t.Errorf("undo: %d", st)
+	}
+	var ex apiErr
+	if st := do(t, "GET", ts.URL+"/api/games/"+c.ID+"/export", w, nil, &ex); st != 403 || !strings.Contains(ex.Error, "seed") {
+		t.Errorf("export of a running game: %d %+v", st, ex)
+	}
+	if st, _ := post(t, ts, c.ID, "concede", b, map[string]any{"seq": 4}); st != 200 {
+		t.Fatal("concede")
+	}
+	v = c.get(t, ts, spec)
+	if !v.Over || v.Winner == nil || *v.Winner != 0 || v.Seat != nil {
+		t.Fatalf("after the concession: %+v", v)
+	}
+	if v.Pending != nil { // the game's end may ask for lasting rolls: none here
+		t.Fatalf("pending after the end: %+v", v.Pending)
+	}
+	var sv engine.Save
+	if st := do(t, "GET", ts.URL+"/api/games/"+c.ID+"/export", spec, nil, &sv); st != 200 || sv.Seed != seed {
+		t.Fatalf("export: %d, seed %d", st, sv.Seed)
+	}
+	reg := all.Rulesets()
+	sc, err := scenario.Decode("export", sv.Scenario, reg, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	su, err := sc.Setup(sv.Mode)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs, _ := reg.Lookup(sv.Ruleset)
+	if _, err := engine.Load(rs, su, &sv, nil); err != nil {
+		t.Errorf("the export does not verify: %v", err)
+	}
+}
+
+// Live updates: every write reaches every client following the game, in
+// order; a client that reconnects with Last-Event-ID gets what it missed,
+// nothing twice.
+func TestEvents(t *testing.T) {
+	ts, _ := newServer(t)
+	c := create(t, ts, map[string]any{"scenario": "hab-block-brawl", "dice": "physical", "seed": 3})
+	w, b := c.Seats[0].Token, c.Seats[1].Token
+	stream := func(after string) (*bufio.Reader, func()) {
+		req, _ := http.NewRequest("GET", ts.URL+"/api/games/"+c.ID+"/events", nil)
+		req.Header.Set("Authorization", "Bearer "+c.Token)
+		if after != "" {
+			req.Header.Set("Last-Event-ID", after)
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if resp.StatusCode != 200 || resp.Header.Get("Content-Type") != "text/event-stream" {
+			t.Fatalf("events: %d %s", resp.StatusCode, resp.Header.Get("Content-Type"))
+		}
+		return bufio.NewReader(resp.Body), func() { resp.Body.Close() }
+	}
+	ids := func(r *bufio.Reader, n int) []string {
+		var got []string
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			for len(got) < n {
+				line, err := r.ReadString('\n')
+				if err != nil {
+					return
+				}
+				if id, ok := strings.CutPrefix(strings.TrimSpace(line), "id: "); ok {
+					got = append(got, id)
+				}
+			}
+		}()
+		select {
+		case <-done:
+		case <-time.After(5 * time.Second):
+			t.Errorf("waited for %d events, got %v", n, got)
+		}
+		return got
+	}
+	r1, close1 := stream("")
+	defer close1()
+	r1.ReadString('\n') // the greeting comment
+	start := time.Now()
+	post(t, ts, c.ID, "answers", w, map[string]any{"seq": 0, "answer": "6"})
+	post(t, ts, c.ID, "answers", b, map[string]any{"seq": 1, "answer": "1"})
+	if got := ids(r1, 2); fmt.Sprint(got) != "[1 2]" {
+		t.Errorf("live events %v, want [1 2]", got)
+	}
+	if d := time.Since(start); d > 2*time.Second {
+		t.Logf("events took %v", d)
+	}
+	post(t, ts, c.ID, "actions", w, map[string]any{"seq": 2, "action": "activate m0"})
+	// A client that saw up to 1 reconnects: 2 and 3 from the store, then
+	// what comes live.
+	r2, close2 := stream("1")
+	defer close2()
+	post(t, ts, c.ID, "actions", w, map[string]any{"seq": 3, "action": "end m0"})
+	if got := ids(r2, 3); fmt.Sprint(got) != "[2 3 4]" {
+		t.Errorf("reconnected events %v, want [2 3 4]", got)
+	}
+	if st, _ := post(t, ts, c.ID, "events", w, nil); st != 405 {
+		t.Errorf("POST events: %d", st)
+	}
+}
