@@ -281,4 +281,3 @@ func answerOf(a engine.Answer) answerCmd {
 	}
 	return c
 }
-

@@ -59,14 +59,6 @@ func serverOn(t testing.TB, st store.Store) *httptest.Server {
 	return ts
 }
 
-// client is one phone at the table.
-type client struct {
-	t     testing.TB
-	base  string
-	id    string
-	token string
-}
-
 type created struct {
 	ID    string `json:"id"`
 	Seats []struct {

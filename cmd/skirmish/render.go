@@ -17,14 +17,6 @@ func sortedKeys[V any](m map[string]V) []string {
 	return ks
 }
 
-// modelName is a model's scenario ID.
-func modelName(s *engine.State, m int) string {
-	if m < 0 || m >= len(s.Models) {
-		return fmt.Sprintf("m%d", m)
-	}
-	return s.Static(m).ID
-}
-
 func sideName(s *engine.State, i int) string {
 	if i >= 0 && i < len(s.Setup().Sides) {
 		return s.Setup().Sides[i].Name
