@@ -656,7 +656,7 @@ func (g *Game) Concede(side int) error {
 // another side's.
 func (g *Game) UndoAs(side int) error {
 	if g.pending != nil {
-		if g.fly.side != side {
+		if g.fly.side >= 0 && g.fly.side != side { // the game's own rolls (the start, a round's end) are no side's
 			return &SeatError{Side: side, Decider: g.fly.side, Reason: fmt.Sprintf("the action waiting is %s's, not %s's", g.sideName(g.fly.side), g.sideName(side))}
 		}
 		return g.Undo()

@@ -1,0 +1,137 @@
+package server_test
+
+import (
+	"encoding/json"
+	"io"
+	"net/http"
+	"strings"
+	"testing"
+)
+
+// Every malformed request gets its exact status and error field, as JSON,
+// and changes nothing; the server never answers 500 to bad input (the
+// test log fails on any error the server logs).
+func TestBadInput(t *testing.T) {
+	ts, _ := newServer(t)
+	c := create(t, ts, map[string]any{"scenario": "hab-block-brawl", "dice": "physical", "seed": 1})
+	w, b, spec := c.Seats[0].Token, c.Seats[1].Token, c.Token
+	g := "/api/games/" + c.ID
+	dc := create(t, ts, map[string]any{"scenario": "sump-crossing", "seed": 1})
+	d, dw := "/api/games/"+dc.ID, dc.Seats[0].Token
+	big := `{"scenario": "` + strings.Repeat("x", 2<<20) + `"}`
+	upload := func(yaml string, rosters map[string]string) string {
+		js, _ := json.Marshal(map[string]any{"scenario_yaml": yaml, "rosters": rosters})
+		return string(js)
+	}
+	goodYAML := "name: U\nruleset: n26\nmode: table\nrounds: 2\nsides:\n  - name: A\n    roster: a.yaml\n  - name: B\n    models: [{id: b, type: fighter, base: 25, profile: {M: 5, WS: 4, BS: 4, S: 3, T: 3, W: 1, I: 4, A: 1, Sv: 6, Ld: 6, Cl: 6, Wil: 6, Int: 6}}]\n"
+	for _, tc := range []struct {
+		name           string
+		method, path   string
+		token, body    string
+		ctype          string
+		status         int
+		field, message string
+	}{
+		// Creating games.
+		{"create: not JSON", "POST", "/api/games", "", `{"scenario":`, "", 400, "", "JSON ends too soon"},
+		{"create: empty body", "POST", "/api/games", "", ``, "", 400, "", "empty body"},
+		{"create: wrong type", "POST", "/api/games", "", `{"scenario": 7}`, "", 400, "scenario", "want string"},
+		{"create: unknown field", "POST", "/api/games", "", `{"scenario": "x", "colour": "red"}`, "", 400, "colour", "unknown field"},
+		{"create: two values", "POST", "/api/games", "", `{"scenario": "sump-crossing"} {}`, "", 400, "", "more than one JSON value"},
+		{"create: no scenario", "POST", "/api/games", "", `{}`, "", 400, "scenario", "missing"},
+		{"create: both scenarios", "POST", "/api/games", "", `{"scenario": "sump-crossing", "scenario_yaml": "x"}`, "", 400, "scenario", "not both"},
+		{"create: unknown scenario", "POST", "/api/games", "", `{"scenario": "moon-base"}`, "", 422, "scenario", "no built-in scenario"},
+		{"create: ruleset mismatch", "POST", "/api/games", "", `{"scenario": "sump-crossing", "ruleset": "trenchcrusade"}`, "", 422, "scenario", "no built-in scenario"},
+		{"create: bad mode", "POST", "/api/games", "", `{"scenario": "sump-crossing", "mode": "space"}`, "", 422, "mode", "not a mode"},
+		{"create: table scenario on a board", "POST", "/api/games", "", `{"scenario": "hab-block-brawl", "mode": "board"}`, "", 422, "mode", "no board"},
+		{"create: bad dice", "POST", "/api/games", "", `{"scenario": "sump-crossing", "dice": "loaded"}`, "", 422, "dice", "not a dice mode"},
+		{"create: negative seed", "POST", "/api/games", "", `{"scenario": "sump-crossing", "seed": -1}`, "", 400, "seed", "want uint64"},
+		{"create: unknown option", "POST", "/api/games", "", `{"scenario": "sump-crossing", "options": {"gravity": "low"}}`, "", 422, "options.gravity", "no option"},
+		{"create: bad option value", "POST", "/api/games", "", `{"scenario": "sump-crossing", "options": {"succumb": "maybe"}}`, "", 422, "options.succumb", "not a value"},
+		{"create: rosters with a sample", "POST", "/api/games", "", `{"scenario": "sump-crossing", "rosters": {"a.yaml": "x"}}`, "", 400, "rosters", "scenario_yaml"},
+		{"create: huge body", "POST", "/api/games", "", big, "", 413, "", "larger than"},
+		{"create: form body", "POST", "/api/games", "", `scenario=x`, "application/x-www-form-urlencoded", 415, "content-type", "application/json"},
+		{"upload: bad YAML", "POST", "/api/games", "", upload("name: [", nil), "", 422, "scenario", "upload.yaml"},
+		{"upload: bad field", "POST", "/api/games", "", upload(strings.Replace(goodYAML, "rounds: 2", "rounds: 0", 1), map[string]string{"a.yaml": "name: A\nmodels: [{id: a, type: fighter, base: 25, profile: {M: 5, WS: 4, BS: 4, S: 3, T: 3, W: 1, I: 4, A: 1, Sv: 6, Ld: 6, Cl: 6, Wil: 6, Int: 6}}]\n"}), "", 422, "rounds", "out of range"},
+		{"upload: roster outside the upload", "POST", "/api/games", "", upload(strings.Replace(goodYAML, "a.yaml", "../../etc/passwd", 1), nil), "", 422, "sides[0].roster", ""},
+		{"upload: roster missing", "POST", "/api/games", "", upload(goodYAML, nil), "", 422, "sides[0].roster", "no roster"},
+		{"upload: billion laughs", "POST", "/api/games", "", upload("a: &a [x,x,x,x,x,x,x,x,x]\nb: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]\nc: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b]\nd: &d [*c,*c,*c,*c,*c,*c,*c,*c,*c]\ne: &e [*d,*d,*d,*d,*d,*d,*d,*d,*d]\nname: *e\n", nil), "", 422, "scenario", "aliases"},
+		{"import: not a save", "POST", "/api/games/import", "", `{"format": "nope"}`, "", 422, "format", "not a save format"},
+		{"import: garbage", "POST", "/api/games/import", "", `]]`, "", 400, "", ""},
+
+		// Reading and writing a game.
+		{"get: unknown game", "GET", "/api/games/0123456789ab", w, "", "", 404, "", "no game"},
+		{"get: malformed id", "GET", "/api/games/..%2f..%2fetc", w, "", "", 404, "", ""},
+		{"get: no token", "GET", g, "", "", "", 401, "authorization", "missing"},
+		{"get: wrong scheme", "GET", g, "", "", "", 401, "authorization", "missing"},
+		{"get: wrong token", "GET", g, "00112233445566778899aabbccddeeff", "", "", 401, "authorization", "not a token"},
+		{"action: no seq", "POST", g + "/actions", w, `{"action": "activate m0"}`, "", 400, "seq", "missing"},
+		{"action: seq as text", "POST", g + "/actions", w, `{"seq": "0", "action": "activate m0"}`, "", 400, "seq", "want int"},
+		{"action: no action", "POST", g + "/actions", w, `{"seq": 0}`, "", 400, "action", "missing"},
+		{"action: answer instead", "POST", g + "/actions", w, `{"seq": 0, "answer": "6"}`, "", 400, "action", "only seq"},
+		{"action: stale seq", "POST", g + "/actions", w, `{"seq": 5, "action": "activate m0"}`, "", 409, "seq", "moved on"},
+		{"action: while a die waits", "POST", g + "/actions", w, `{"seq": 0, "action": "activate m0"}`, "", 422, "", "question is waiting"},
+		{"action: unparsable", "POST", g + "/actions", w, `{"seq": 0, "action": ""}`, "", 400, "action", "missing"},
+		{"action: spectator", "POST", g + "/actions", spec, `{"seq": 0, "action": "activate m0"}`, "", 403, "", "spectator"},
+		{"answer: empty", "POST", g + "/answers", w, `{"seq": 0, "answer": "  "}`, "", 400, "answer", "missing"},
+		{"answer: not a face", "POST", g + "/answers", w, `{"seq": 0, "answer": "si"}`, "", 422, "answer", "not a face"},
+		{"answer: two dice for one", "POST", g + "/answers", w, `{"seq": 0, "answer": "3 4"}`, "", 422, "answer", "one too many"},
+		{"answer: other seat", "POST", g + "/answers", b, `{"seq": 0, "answer": "3"}`, "", 403, "", "not Cinderlane Breakers"},
+		{"undo: nothing yet", "POST", g + "/undo", w, `{"seq": 0}`, "", 422, "undo", "nothing of yours to undo"},
+		{"odds: illegal action", "GET", d + "/odds?action=fly+m9", dw, "", "", 422, "action", "not legal"},
+		{"why: unreadable action", "GET", d + "/why?action=move+nobody", dw, "", "", 400, "action", "unknown part"},
+		{"undo: extra field", "POST", g + "/undo", w, `{"seq": 0, "action": "x"}`, "", 400, "", "only seq"},
+		{"concede: no body", "POST", g + "/concede", w, ``, "", 400, "", "empty body"},
+		{"export: running", "GET", g + "/export", w, "", "", 403, "", "not over"},
+		{"odds: no action", "GET", g + "/odds", w, "", "", 400, "action", "empty"},
+		{"odds: while a roll waits", "GET", g + "/odds?action=fly+m9", w, "", "", 422, "action", "waiting for an answer"},
+		{"why: bad action", "GET", g + "/why?action=", w, "", "", 400, "action", "empty"},
+		{"events: bad Last-Event-ID", "GET", g + "/events?after=x", w, "", "", 400, "Last-Event-ID", "not a seq"},
+		{"method: DELETE a game", "DELETE", g, w, "", "", 405, "", "not allowed"},
+		{"route: unknown", "GET", "/api/teleport", "", "", "", 404, "", "no such API route"},
+		{"procedure odds: unknown", "GET", "/api/odds/d1000", "", "", "", 404, "", "no dice procedure"},
+		{"procedure odds: bad param", "GET", "/api/odds/tc-injury?dice=99", "", "", "", 400, "dice", "out of range"},
+		{"procedure odds: unknown param", "GET", "/api/odds/tc-injury?speed=2", "", "", "", 400, "speed", ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var rd io.Reader
+			if tc.body != "" {
+				rd = strings.NewReader(tc.body)
+			}
+			req, err := http.NewRequest(tc.method, ts.URL+tc.path, rd)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ct := tc.ctype
+			if ct == "" && tc.body != "" {
+				ct = "application/json"
+			}
+			if ct != "" {
+				req.Header.Set("Content-Type", ct)
+			}
+			switch {
+			case tc.name == "get: wrong scheme":
+				req.Header.Set("Authorization", "Basic "+w)
+			case tc.token != "":
+				req.Header.Set("Authorization", "Bearer "+tc.token)
+			}
+			resp, err := http.DefaultClient.Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer resp.Body.Close()
+			var e apiErr
+			data, _ := io.ReadAll(resp.Body)
+			if err := json.Unmarshal(data, &e); err != nil || e.Error == "" {
+				t.Fatalf("%d, not a JSON error: %q", resp.StatusCode, data)
+			}
+			if resp.StatusCode != tc.status || e.Field != tc.field || !strings.Contains(e.Error, tc.message) {
+				t.Errorf("got %d field %q %q; want %d field %q containing %q", resp.StatusCode, e.Field, e.Error, tc.status, tc.field, tc.message)
+			}
+		})
+	}
+	// Nothing of it changed the game.
+	if v := c.get(t, ts, w); v.Seq != 0 || v.Pending == nil {
+		t.Errorf("after the bad requests: %+v", v)
+	}
+}
