@@ -68,6 +68,8 @@ type Game struct {
 	list   lister      // legal actions of the live state
 	listOK bool
 
+	anno     *annotator     // Annotate's work so far
+	marks    []stateMark    // states before some entries, for Undo
 	verified *Verified      // what Load checked; nil for a new game
 	botsAt   map[int][]byte // the bots' RNG before each person's action, by entry (Undo)
 	r        run
@@ -626,7 +628,7 @@ func (g *Game) Reset(seed uint64) error {
 	g.bots.Reseed(dice.DeriveSeed(seed, 1))
 	g.live = s.CopyInto(g.live)
 	g.log.Entries, g.log.answers, g.log.events = g.log.Entries[:0], g.log.answers[:0], g.log.events[:0]
-	g.pending, g.listOK, g.botsAt = nil, false, nil
+	g.pending, g.listOK, g.botsAt, g.anno, g.marks = nil, false, nil, nil, nil
 	g.fly = inflight{active: true, action: startAction, side: NoModel, answers: g.fly.answers[:0]}
 	g.rngAt, g.botRNGAt = *g.rng, *g.bots
 	return g.resolve()

@@ -180,19 +180,51 @@ func (g *Game) restoreBots(k int) {
 
 // Rebuild replays the log (without the undone entries) from the start and
 // returns the state it gives, which must equal the live state.
-func (g *Game) Rebuild() (*State, error) { return g.rebuildWithout(nil) }
-
-func (g *Game) rebuildWithout(skip []int) (*State, error) {
+// It never starts from the states kept for undo: it checks them.
+func (g *Game) Rebuild() (*State, error) {
 	s, err := g.initial()
 	if err != nil {
 		return nil, err
 	}
+	return g.replayFrom(s, 0, nil, false)
+}
+
+// rebuildWithout gives the state of the log without the skipped entries
+// (Undo): it replays from the latest state kept before the first of them
+// (g.marks), or from the start, keeping states along the way.
+func (g *Game) rebuildWithout(skip []int) (*State, error) {
+	first := slices.Min(skip)
+	for len(g.marks) > 0 && g.marks[len(g.marks)-1].entry > first {
+		g.marks = g.marks[:len(g.marks)-1] // it holds a skipped entry's effects
+	}
+	if n := len(g.marks); n > 0 {
+		m := g.marks[n-1]
+		return g.replayFrom(m.state.Clone(), m.entry, skip, true)
+	}
+	s, err := g.initial()
+	if err != nil {
+		return nil, err
+	}
+	return g.replayFrom(s, 0, skip, true)
+}
+
+// replayFrom replays the log's entries from index from on s, skipping the
+// undone entries, the undo entries and those in skip. With mark, it keeps
+// the state before every markEvery-th entry in g.marks (the latest
+// maxMarks of them).
+func (g *Game) replayFrom(s *State, from int, skip []int, mark bool) (*State, error) {
 	var r run
 	r.list = newLister(g)
-	for i := range g.log.Entries {
+	for i := from; i < len(g.log.Entries); i++ {
 		e := &g.log.Entries[i]
 		if e.Undone || slices.Contains(skip, i) || e.Action.ID == undoID {
 			continue
+		}
+		if mark && i%markEvery == 0 && i > 0 && (len(g.marks) == 0 || g.marks[len(g.marks)-1].entry < i) {
+			if len(g.marks) == maxMarks {
+				g.marks = append(g.marks[:0], g.marks[1:]...)
+			}
+			g.marks = append(g.marks, stateMark{entry: i, state: s.Clone()})
 		}
 		r.reset(g, replaying, e.Answers)
 		if q, err := g.resolveOn(s, e.Action, &r); err != nil || q != nil {
@@ -201,6 +233,20 @@ func (g *Game) rebuildWithout(skip []int) (*State, error) {
 	}
 	return s, nil
 }
+
+// A stateMark is the state before a log entry, given the entries before it
+// as they stand (an undo of an earlier entry drops it): Undo replays from
+// the latest one before what it takes back, not from the start.
+type stateMark struct {
+	entry int
+	state *State
+}
+
+// The states Undo keeps: one every markEvery entries, the latest maxMarks.
+const (
+	markEvery = 16
+	maxMarks  = 8
+)
 
 func entryError(i int, a Action, q *Question, err error) error {
 	var d *DriftError
@@ -310,6 +356,28 @@ func canonical(raw []byte) ([]byte, error) {
 	return json.Marshal(v)
 }
 
+// emptyAsNull replaces every empty list and map in a decoded JSON value
+// with null.
+func emptyAsNull(v any) any {
+	switch x := v.(type) {
+	case []any:
+		if len(x) == 0 {
+			return nil
+		}
+		for i := range x {
+			x[i] = emptyAsNull(x[i])
+		}
+	case map[string]any:
+		if len(x) == 0 {
+			return nil
+		}
+		for k := range x {
+			x[k] = emptyAsNull(x[k])
+		}
+	}
+	return v
+}
+
 // setupDigest digests the game's setup and configuration.
 func (g *Game) setupDigest() (*Digest, error) {
 	su := g.setup
@@ -346,7 +414,15 @@ func (g *Game) stateDigest(bots []byte) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("engine: digest: state: %w", err)
 	}
-	if js, err = canonical(js); err != nil {
+	var v any
+	if err := json.Unmarshal(js, &v); err != nil {
+		return "", fmt.Errorf("engine: digest: state: %w", err)
+	}
+	// A state played to and the same state rebuilt from the log may differ
+	// in empty lists and maps that one holds as nil (null) and the other
+	// as empty ([], {}): State.Equal counts them equal, and so does the
+	// digest.
+	if js, err = json.Marshal(emptyAsNull(v)); err != nil {
 		return "", fmt.Errorf("engine: digest: state: %w", err)
 	}
 	return sum("state", js, bots), nil
@@ -517,7 +593,7 @@ func Load(rs Ruleset, su *Setup, sv *Save, players []Policy) (*Game, error) {
 // replay re-runs entries on a game fresh from New, verifying each.
 func (g *Game) replay(entries []Entry) error {
 	// The fresh game ran its own start; verify the saved one gave the same.
-	g.log = Log{}
+	g.log, g.anno, g.marks = Log{}, nil, nil
 	s, err := g.initial()
 	if err != nil {
 		return err
@@ -684,37 +760,90 @@ type Annotated struct {
 	Phase     string
 }
 
-// Annotate replays the log and returns every entry with its questions. The
-// game is unchanged.
+// Annotate returns every entry of the log with its questions, replaying
+// the log to find them. The game is unchanged. The work is kept: the next
+// call replays only the entries added since (a server showing a game's log
+// after every write pays for each entry once), unless more undos than the
+// game keeps states for (annoKeep) reach back before them. The result is
+// shared with later calls: callers must not modify it.
 func (g *Game) Annotate() ([]Annotated, error) {
+	a := g.anno
+	if a == nil || a.n > len(g.log.Entries) {
+		a = &annotator{}
+		s, err := g.initial()
+		if err != nil {
+			return nil, err
+		}
+		a.s = s
+		a.r.list = newLister(g)
+	}
+	for a.n < len(g.log.Entries) {
+		i := a.n
+		e := &g.log.Entries[i]
+		an := Annotated{Index: i, Entry: e, Round: a.s.Round, Phase: a.s.info.Phases[a.s.Phase].ID}
+		if e.Action.ID == undoID {
+			if len(a.stack) == 0 && a.lost {
+				// The state this undo returns to was let go: start over,
+				// keeping every state this time round.
+				g.anno = nil
+				return g.annotateAll()
+			}
+			if len(a.stack) > 0 {
+				a.s, a.stack = a.stack[len(a.stack)-1], a.stack[:len(a.stack)-1]
+			}
+			a.out = append(a.out, an)
+			a.n++
+			continue
+		}
+		before := a.s.Clone()
+		a.r.reset(g, replaying, e.Answers)
+		a.r.observe = func(q *Question, _ Answer) { an.Questions = append(an.Questions, *q) }
+		if q, err := g.resolveOn(a.s, e.Action, &a.r); err != nil || q != nil {
+			g.anno = nil
+			return nil, entryError(i, e.Action, q, err)
+		}
+		a.r.observe = nil
+		a.out = append(a.out, an)
+		a.n++
+		if i > 0 {
+			a.stack = append(a.stack, before)
+		}
+		if len(a.stack) > 2*annoKeep && !a.full {
+			a.stack = append(a.stack[:0], a.stack[len(a.stack)-annoKeep:]...)
+			a.lost = true
+		}
+	}
+	g.anno = a
+	for k := range a.out { // the log's array may have moved since
+		a.out[k].Entry = &g.log.Entries[a.out[k].Index]
+	}
+	return a.out[:len(a.out):len(a.out)], nil
+}
+
+// annotateAll is Annotate from the start, keeping every state for undo.
+func (g *Game) annotateAll() ([]Annotated, error) {
 	s, err := g.initial()
 	if err != nil {
 		return nil, err
 	}
-	var r run
-	r.list = newLister(g)
-	var out []Annotated
-	var stack []*State // the state before each applied entry, for undo
-	for i := range g.log.Entries {
-		e := &g.log.Entries[i]
-		an := Annotated{Index: i, Entry: e, Round: s.Round, Phase: s.info.Phases[s.Phase].ID}
-		if e.Action.ID == undoID {
-			if len(stack) > 0 {
-				s, stack = stack[len(stack)-1], stack[:len(stack)-1]
-			}
-			out = append(out, an)
-			continue
-		}
-		before := s.Clone()
-		r.reset(g, replaying, e.Answers)
-		r.observe = func(q *Question, a Answer) { an.Questions = append(an.Questions, *q) }
-		if q, err := g.resolveOn(s, e.Action, &r); err != nil || q != nil {
-			return nil, entryError(i, e.Action, q, err)
-		}
-		out = append(out, an)
-		if i > 0 {
-			stack = append(stack, before)
-		}
-	}
-	return out, nil
+	g.anno = &annotator{s: s, full: true}
+	g.anno.r.list = newLister(g)
+	return g.Annotate()
+}
+
+// annoKeep is how many states before its latest entries a game keeps for
+// Annotate to step back over undos without replaying from the start.
+const annoKeep = 64
+
+// annotator is Annotate's work so far: the entries annotated, the state
+// after them, and the states before the latest applied entries (an undo
+// entry steps back to one).
+type annotator struct {
+	n     int
+	out   []Annotated
+	s     *State
+	stack []*State
+	lost  bool // the oldest states were let go
+	full  bool // keep every state
+	r     run
 }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"math"
 	"math/big"
+	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -347,6 +348,106 @@ func TestAnnotate(t *testing.T) {
 		for k, q := range a.Questions {
 			if q.Key != a.Entry.Answers[k].Key || q.Kind == engine.DiceQ && q.Proc == nil {
 				t.Errorf("entry %d answer %d: question %+v", a.Index, k, q)
+			}
+		}
+	}
+}
+
+// Annotate keeps its work between calls, and Undo replays from states it
+// kept: after every step, undo and long run of undos (more than either
+// keeps), the state equals the log replayed from the start, and the
+// annotation equals that of the same log loaded into a fresh game (which
+// also checks that the save of a game after undos loads: its state digest
+// once differed in empty lists).
+func TestAnnotateIncremental(t *testing.T) {
+	g := playBots(t, "n26", 9, 0, engine.DigitalDice)
+	rng := rand.New(rand.NewPCG(9, 9))
+	undos := 0
+	for i := 0; i < 900; i++ {
+		if i == 600 || g.Over() && i < 600 {
+			// A long game, then undos reaching further back than the
+			// states Annotate keeps.
+			su := mini.BoardSetup(testBoard())
+			su.Rounds = 40
+			var err error
+			if g, err = engine.New(mini.New("n26"), su, engine.Config{Seed: 3, Players: engine.Bots(2)}); err != nil {
+				t.Fatal(err)
+			}
+			i = 600
+		}
+		switch r := rng.IntN(100); {
+		case i >= 600 && i < 780:
+			if _, err := g.Step(); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		case i >= 780:
+			if err := g.Undo(); err != nil {
+				t.Fatal(err)
+			}
+		case r < 2 || undos > 0: // a long run of undos
+			if undos == 0 {
+				undos = 70
+			}
+			undos--
+			if err := g.Undo(); errors.Is(err, engine.ErrNothingToUndo) {
+				undos = 0
+			} else if err != nil {
+				t.Fatal(err)
+			}
+		case r < 25:
+			if err := g.Undo(); err != nil && !errors.Is(err, engine.ErrNothingToUndo) {
+				t.Fatal(err)
+			}
+		default:
+			if _, err := g.Step(); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if i%3 != 0 && undos == 0 { // not every time: some calls catch up on several entries
+			continue
+		}
+		if s, err := g.Rebuild(); err != nil {
+			t.Fatalf("step %d: rebuild: %v", i, err)
+		} else if ok, why := s.Equal(g.State()); !ok {
+			t.Fatalf("step %d: the state differs from the log replayed: %s", i, why)
+		}
+		got, err := g.Annotate()
+		if err != nil {
+			t.Fatalf("step %d: %v", i, err)
+		}
+		var buf bytes.Buffer
+		if err := g.Save(&buf); err != nil {
+			t.Fatal(err)
+		}
+		var sv engine.Save
+		if err := json.Unmarshal(buf.Bytes(), &sv); err != nil {
+			t.Fatal(err)
+		}
+		su := mini.BoardSetup(testBoard())
+		if i >= 600 {
+			su.Rounds = 40
+		}
+		fresh, err := engine.Load(mini.New("n26"), su, &sv, engine.Bots(2))
+		if err != nil {
+			t.Fatalf("step %d: load: %v", i, err)
+		}
+		want, err := fresh.Annotate()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(got) != len(want) {
+			t.Fatalf("step %d: %d annotated, want %d", i, len(got), len(want))
+		}
+		for k := range got {
+			a, b := got[k], want[k]
+			if a.Index != b.Index || a.Round != b.Round || a.Phase != b.Phase || a.Entry.Undone != b.Entry.Undone || a.Entry.Action != b.Entry.Action || len(a.Questions) != len(b.Questions) {
+				t.Fatalf("step %d entry %d: %+v, want %+v", i, k, a, b)
+			}
+			for j := range a.Questions {
+				if qa, qb := a.Questions[j], b.Questions[j]; qa.Key != qb.Key || qa.Kind != qb.Kind || qa.About != qb.About || qa.Who != qb.Who {
+					t.Fatalf("step %d entry %d question %d: %+v, want %+v", i, k, j, qa, qb)
+				}
 			}
 		}
 	}
