@@ -62,6 +62,7 @@ func TestBadInput(t *testing.T) {
 		// Reading and writing a game.
 		{"get: unknown game", "GET", "/api/games/0123456789ab", w, "", "", 404, "", "no game"},
 		{"get: malformed id", "GET", "/api/games/..%2f..%2fetc", w, "", "", 404, "", ""},
+		{"get: bad log length", "GET", g + "?log=-3", w, "", "", 400, "log", "a number of lines"},
 		{"get: no token", "GET", g, "", "", "", 401, "authorization", "missing"},
 		{"get: wrong scheme", "GET", g, "", "", "", 401, "authorization", "missing"},
 		{"get: wrong token", "GET", g, "00112233445566778899aabbccddeeff", "", "", 401, "authorization", "not a token"},

@@ -66,7 +66,7 @@ func TestConcurrentClients(t *testing.T) {
 					path, body = "undo", map[string]any{"seq": seen}
 				default: // what the last view allows, if it is still true
 					var v view
-					if st := do(t, "GET", ts.URL+"/api/games/"+c.ID, tok, nil, &v); st != http.StatusOK {
+					if st := do(t, "GET", ts.URL+"/api/games/"+c.ID+"?log=none", tok, nil, &v); st != http.StatusOK {
 						t.Errorf("client %d: view: %d", i, st)
 						return
 					}

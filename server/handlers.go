@@ -375,6 +375,10 @@ type viewJSON struct {
 	Pending *pendingJSON     `json:"pending"`
 	State   json.RawMessage  `json:"state"`
 	Log     []engine.LogLine `json:"log"`
+	// LogFrom is the index in the whole log of Log's first line (non-zero
+	// when ?log=N asked for the last N); LogTotal is the whole log's length.
+	LogFrom  int `json:"log_from"`
+	LogTotal int `json:"log_total"`
 }
 
 type sideJSON struct {
@@ -412,9 +416,22 @@ func (s *Server) view(w http.ResponseWriter, r *http.Request) {
 		fail(w, err)
 		return
 	}
+	tail := -1 // the whole log
+	switch q := r.URL.Query().Get("log"); q {
+	case "", "all":
+	case "none":
+		tail = 0
+	default:
+		n, err := strconv.Atoi(q)
+		if err != nil || n < 0 {
+			fail(w, invalid("log", "%q: want all, none or a number of lines (the latest)", q))
+			return
+		}
+		tail = n
+	}
 	gm.mu.Lock()
 	defer gm.mu.Unlock()
-	v, err := s.viewOf(gm, side, r.URL.Query().Get("log") != "none")
+	v, err := s.viewOf(gm, side, tail)
 	if err != nil {
 		fail(w, internal(err))
 		return
@@ -422,8 +439,9 @@ func (s *Server) view(w http.ResponseWriter, r *http.Request) {
 	encode(w, http.StatusOK, v)
 }
 
-// viewOf builds the view; the caller holds gm.mu.
-func (s *Server) viewOf(gm *game, side int, withLog bool) (*viewJSON, error) {
+// viewOf builds the view, with the latest tail lines of the log (all of it
+// when tail < 0); the caller holds gm.mu.
+func (s *Server) viewOf(gm *game, side int, tail int) (*viewJSON, error) {
 	g := gm.g
 	st := g.State()
 	v := &viewJSON{ID: gm.rec.ID, Ruleset: gm.rec.Ruleset, Name: gm.rec.Name, Mode: gm.rec.Mode, Dice: gm.rec.Dice,
@@ -454,7 +472,7 @@ func (s *Server) viewOf(gm *game, side int, withLog bool) (*viewJSON, error) {
 		return nil, err
 	}
 	v.State = js
-	if withLog {
+	if tail != 0 {
 		if gm.lines == nil || gm.linesSeq != gm.seq {
 			an, err := g.Annotate()
 			if err != nil {
@@ -462,7 +480,11 @@ func (s *Server) viewOf(gm *game, side int, withLog bool) (*viewJSON, error) {
 			}
 			gm.lines, gm.linesSeq = engine.LogLines(st, an), gm.seq
 		}
-		v.Log = gm.lines
+		v.Log, v.LogTotal = gm.lines, len(gm.lines)
+		if tail > 0 && tail < len(gm.lines) {
+			v.LogFrom = len(gm.lines) - tail
+			v.Log = gm.lines[v.LogFrom:]
+		}
 	}
 	return v, nil
 }

@@ -129,6 +129,8 @@ type view struct {
 	Log   []struct {
 		Action string `json:"action"`
 	} `json:"log"`
+	LogFrom  int `json:"log_from"`
+	LogTotal int `json:"log_total"`
 }
 
 type apiErr struct {
@@ -243,6 +245,11 @@ func TestPlayThroughTheAPI(t *testing.T) {
 		// At a table the shot needs measurements nobody has made: the odds
 		// say so rather than guess.
 		t.Errorf("odds of %q at a table: %d %+v", shot, st, odds)
+	}
+	// The log's latest lines only.
+	var tail view
+	if st := do(t, "GET", ts.URL+"/api/games/"+c.ID+"?log=1", spec, nil, &tail); st != 200 || len(tail.Log) != 1 || tail.LogTotal < 2 || tail.LogFrom != tail.LogTotal-1 {
+		t.Errorf("?log=1: %d, %d lines from %d of %d", st, len(tail.Log), tail.LogFrom, tail.LogTotal)
 	}
 	// Undo: only one's own; a concession ends the game; then the export.
 	if st, _ := post(t, ts, c.ID, "undo", b, map[string]any{"seq": 3}); st != 403 {
