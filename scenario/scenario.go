@@ -29,6 +29,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"math"
 	"path"
 	"path/filepath"
@@ -382,6 +383,15 @@ func quoteKeys(p string) string {
 		}
 	}
 	return strings.Join(parts, ".")
+}
+
+// Copy returns a copy of sc that may be given other options and set up,
+// also concurrently with sc: decode a scenario once, copy it per game.
+func (sc *Scenario) Copy() *Scenario {
+	c := *sc
+	c.File.Options = maps.Clone(sc.File.Options)
+	c.where = nil
+	return &c
 }
 
 // Setup builds the engine setup and board. mode "" keeps the scenario's;

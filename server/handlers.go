@@ -198,7 +198,8 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 		fail(w, internal(err))
 		return
 	}
-	if _, err := engine.New(rs, su, engine.Config{Seed: seed, Dice: diceMode, Strict: req.Strict}); err != nil {
+	g, err := engine.New(rs, su, engine.Config{Seed: seed, Dice: diceMode, Strict: req.Strict})
+	if err != nil {
 		fail(w, scenarioError(err))
 		return
 	}
@@ -209,6 +210,11 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 		fail(w, err)
 		return
 	}
+	// The game just made is the one its record rebuilds (the tests check
+	// it): keep it, rather than rebuild it on its first read.
+	s.mu.Lock()
+	s.games[rec.ID] = &game{rec: rec, g: g, subs: map[chan event]struct{}{}}
+	s.mu.Unlock()
 	encode(w, http.StatusCreated, resp)
 }
 
@@ -238,11 +244,7 @@ func (s *Server) scenario(req createRequest) (*scenario.Scenario, error) {
 		if len(req.Rosters) > 0 {
 			return nil, invalid("rosters", "rosters go with scenario_yaml, not a built-in scenario")
 		}
-		sc, err := found[0].Decode(s.cfg.Rulesets)
-		if err != nil {
-			return nil, scenarioError(err)
-		}
-		return sc, nil
+		return s.sample(found[0])
 	case req.ScenarioYAML != "":
 		// Roster paths resolve only to the upload's own parts, never to a
 		// file on the server.
@@ -263,6 +265,24 @@ func (s *Server) scenario(req createRequest) (*scenario.Scenario, error) {
 		return sc, nil
 	}
 	return nil, invalid("scenario", "missing: give a built-in scenario's name, or scenario_yaml")
+}
+
+// sample decodes a built-in scenario, once: each game gets a copy.
+func (s *Server) sample(smp scenario.Sample) (*scenario.Scenario, error) {
+	key := smp.Ruleset + "/" + smp.Name
+	s.mu.Lock()
+	sc, ok := s.samples[key]
+	s.mu.Unlock()
+	if !ok {
+		var err error
+		if sc, err = smp.Decode(s.cfg.Rulesets); err != nil {
+			return nil, scenarioError(err)
+		}
+		s.mu.Lock()
+		s.samples[key] = sc
+		s.mu.Unlock()
+	}
+	return sc.Copy(), nil
 }
 
 func sortedKeys(m map[string]string) []string {

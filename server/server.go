@@ -75,8 +75,9 @@ type Server struct {
 	cfg      Config
 	log      *slog.Logger
 	mu       sync.Mutex
-	games    map[string]*game // games in memory, by ID
-	stopping chan struct{}    // closed by StopStreams
+	games    map[string]*game              // games in memory, by ID
+	samples  map[string]*scenario.Scenario // built-in scenarios decoded, by ruleset/name
+	stopping chan struct{}                 // closed by StopStreams
 	stopOnce sync.Once
 }
 
@@ -121,7 +122,7 @@ func New(cfg Config) *Server {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	return &Server{cfg: cfg, log: log, games: map[string]*game{}, stopping: make(chan struct{})}
+	return &Server{cfg: cfg, log: log, games: map[string]*game{}, samples: map[string]*scenario.Scenario{}, stopping: make(chan struct{})}
 }
 
 // Handler is the API with its middleware: body limits, request logs,

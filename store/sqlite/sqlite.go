@@ -20,6 +20,7 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
+	"runtime"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -65,17 +66,21 @@ var migrations = []string{
 
 // Store is a SQLite-backed store.Store.
 type Store struct {
-	db     *sql.DB
-	writes chan *write
-	done   chan struct{}
+	db         *sql.DB
+	appendStmt *sql.Stmt // prepared once, on the writer's connection
+	writes     chan *write
+	done       chan struct{}
 }
 
 // write is one write for the writer goroutine: run inside its batch's
-// transaction; err is its result once the batch is committed.
+// transaction; err is its result once the batch is committed. A write of
+// one statement needs no savepoint: SQLite undoes a failed statement
+// alone.
 type write struct {
-	do   func(tx *sql.Tx) error
-	err  error
-	done chan struct{}
+	do    func(c *sql.Conn) error
+	multi bool // more than one statement: undo them together if one fails
+	err   error
+	done  chan struct{}
 }
 
 // MaxBatch is the most writes one transaction takes.
@@ -102,6 +107,11 @@ func Open(path string) (*Store, error) {
 	s := &Store{db: db, writes: make(chan *write, MaxBatch), done: make(chan struct{})}
 	conn, err := db.Conn(context.Background())
 	if err != nil {
+		db.Close()
+		return nil, fmt.Errorf("sqlite: %s: %w", path, err)
+	}
+	if s.appendStmt, err = conn.PrepareContext(context.Background(), appendSQL); err != nil {
+		conn.Close()
 		db.Close()
 		return nil, fmt.Errorf("sqlite: %s: %w", path, err)
 	}
@@ -150,17 +160,27 @@ func (s *Store) writer(conn *sql.Conn) {
 	batch := make([]*write, 0, MaxBatch)
 	for w := range s.writes {
 		batch = append(batch[:0], w)
-	fill:
-		for len(batch) < MaxBatch {
-			select {
-			case w, ok := <-s.writes:
-				if !ok {
+		// Take every write waiting; then let the goroutines just woken by
+		// the last commit queue theirs, as long as more keep coming: a
+		// batch is worth a few scheduler turns, not another fsync.
+		for idle := 0; idle < 2 && len(batch) < MaxBatch; {
+			n := len(batch)
+		fill:
+			for len(batch) < MaxBatch {
+				select {
+				case w, ok := <-s.writes:
+					if !ok {
+						break fill
+					}
+					batch = append(batch, w)
+				default:
 					break fill
 				}
-				batch = append(batch, w)
-			default:
-				break fill
 			}
+			if len(batch) == n {
+				idle++
+			}
+			runtime.Gosched()
 		}
 		s.commit(conn, batch)
 	}
@@ -176,31 +196,40 @@ func (s *Store) commit(conn *sql.Conn, batch []*write) {
 			close(w.done)
 		}
 	}
-	tx, err := conn.BeginTx(context.Background(), nil)
-	if err != nil {
+	// The transaction is run by hand on the writer's connection, so that
+	// its statements prepared once serve every batch (database/sql's Tx
+	// would prepare them again in each).
+	ctx := context.Background()
+	rollback := func() { conn.ExecContext(ctx, "ROLLBACK") }
+	if _, err := conn.ExecContext(ctx, "BEGIN IMMEDIATE"); err != nil {
 		fail(fmt.Errorf("sqlite: begin: %w", err))
 		return
 	}
 	for _, w := range batch {
-		if _, err := tx.Exec("SAVEPOINT w"); err != nil {
-			tx.Rollback()
+		if !w.multi {
+			w.err = w.do(conn)
+			continue
+		}
+		if _, err := conn.ExecContext(ctx, "SAVEPOINT w"); err != nil {
+			rollback()
 			fail(fmt.Errorf("sqlite: savepoint: %w", err))
 			return
 		}
-		if w.err = w.do(tx); w.err != nil {
-			if _, err := tx.Exec("ROLLBACK TO w"); err != nil {
-				tx.Rollback()
+		if w.err = w.do(conn); w.err != nil {
+			if _, err := conn.ExecContext(ctx, "ROLLBACK TO w"); err != nil {
+				rollback()
 				fail(fmt.Errorf("sqlite: rollback to savepoint: %w", err))
 				return
 			}
 		}
-		if _, err := tx.Exec("RELEASE w"); err != nil {
-			tx.Rollback()
+		if _, err := conn.ExecContext(ctx, "RELEASE w"); err != nil {
+			rollback()
 			fail(fmt.Errorf("sqlite: release savepoint: %w", err))
 			return
 		}
 	}
-	if err := tx.Commit(); err != nil {
+	if _, err := conn.ExecContext(ctx, "COMMIT"); err != nil {
+		rollback()
 		fail(fmt.Errorf("sqlite: commit: %w", err))
 		return
 	}
@@ -210,8 +239,8 @@ func (s *Store) commit(conn *sql.Conn, batch []*write) {
 }
 
 // run hands a write to the writer and waits until it is committed.
-func (s *Store) run(do func(tx *sql.Tx) error) (err error) {
-	w := &write{do: do, done: make(chan struct{})}
+func (s *Store) run(multi bool, do func(c *sql.Conn) error) (err error) {
+	w := &write{do: do, multi: multi, done: make(chan struct{})}
 	defer func() {
 		if recover() != nil { // the store is closed: writes panics on a closed channel
 			err = errors.New("sqlite: the store is closed")
@@ -228,8 +257,11 @@ func (s *Store) Create(ctx context.Context, g *store.Game) error {
 	if err != nil {
 		return fmt.Errorf("sqlite: create %s: options: %w", g.ID, err)
 	}
-	return s.run(func(tx *sql.Tx) error {
-		_, err := tx.Exec(`INSERT INTO games (id, created, ruleset, version, name, scenario, mode, dice, seed, strict, options, watch)
+	return s.run(true, func(tx *sql.Conn) error {
+		// Once queued, a write is the writer's: it no longer depends on
+		// the caller's context.
+		ctx := context.Background()
+		_, err := tx.ExecContext(ctx, `INSERT INTO games (id, created, ruleset, version, name, scenario, mode, dice, seed, strict, options, watch)
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 			g.ID, g.Created.UnixNano(), g.Ruleset, g.Version, g.Name, g.Scenario, g.Mode, g.Dice, int64(g.Seed), g.Strict, string(opts), g.Watch)
 		if err != nil {
@@ -239,7 +271,7 @@ func (s *Store) Create(ctx context.Context, g *store.Game) error {
 			return fmt.Errorf("sqlite: create %s: %w", g.ID, err)
 		}
 		for side, h := range g.Seats {
-			if _, err := tx.Exec(`INSERT INTO seats (game, side, hash) VALUES (?, ?, ?)`, g.ID, side, h); err != nil {
+			if _, err := tx.ExecContext(ctx, `INSERT INTO seats (game, side, hash) VALUES (?, ?, ?)`, g.ID, side, h); err != nil {
 				return fmt.Errorf("sqlite: create %s: seat %d: %w", g.ID, side, err)
 			}
 		}
@@ -283,31 +315,39 @@ func (s *Store) Game(ctx context.Context, id string) (*store.Game, error) {
 	return g, rows.Err()
 }
 
-// Append adds a command, durably, if its Seq is the next one.
+// Append adds a command, durably, if its Seq is the next one: one
+// statement, which inserts nothing unless the game's last seq is Seq-1
+// (the primary key refuses a seq already taken).
 func (s *Store) Append(ctx context.Context, id string, c store.Command) error {
-	return s.run(func(tx *sql.Tx) error {
-		var n int
-		if err := tx.QueryRow(`SELECT COALESCE(MAX(seq), 0) FROM commands WHERE game = ?`, id).Scan(&n); err != nil {
+	return s.run(false, func(tx *sql.Conn) error {
+		ctx := context.Background() // the writer's now, whatever the caller's
+		res, err := s.appendStmt.ExecContext(ctx, id, c.Seq, c.Side, c.Kind, c.Body, c.At.UnixNano(), id, c.Seq-1)
+		if err == nil {
+			if n, err := res.RowsAffected(); err == nil && n == 1 {
+				return nil
+			}
+		}
+		if err != nil && !strings.Contains(err.Error(), "constraint") {
 			return fmt.Errorf("sqlite: append %s: %w", id, err)
 		}
-		if c.Seq != n+1 {
-			var exists int
-			if err := tx.QueryRow(`SELECT COUNT(*) FROM games WHERE id = ?`, id).Scan(&exists); err == nil && exists == 0 {
-				return fmt.Errorf("sqlite: append %s: %w", id, store.ErrNotFound)
-			}
-			return &store.ConflictError{Seq: n}
-		}
-		_, err := tx.Exec(`INSERT INTO commands (game, seq, side, kind, body, at) VALUES (?, ?, ?, ?, ?, ?)`,
-			id, c.Seq, c.Side, c.Kind, c.Body, c.At.UnixNano())
-		if err != nil {
-			if strings.Contains(err.Error(), "FOREIGN KEY") {
-				return fmt.Errorf("sqlite: append %s: %w", id, store.ErrNotFound)
-			}
+		// Not the next seq, or no such game: say which.
+		var exists, n int
+		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM games WHERE id = ?`, id).Scan(&exists); err != nil {
 			return fmt.Errorf("sqlite: append %s: %w", id, err)
 		}
-		return nil
+		if exists == 0 {
+			return fmt.Errorf("sqlite: append %s: %w", id, store.ErrNotFound)
+		}
+		if err := tx.QueryRowContext(ctx, `SELECT COALESCE(MAX(seq), 0) FROM commands WHERE game = ?`, id).Scan(&n); err != nil {
+			return fmt.Errorf("sqlite: append %s: %w", id, err)
+		}
+		return &store.ConflictError{Seq: n}
 	})
 }
+
+// appendSQL inserts a command when the game's last seq is the one before.
+const appendSQL = `INSERT INTO commands (game, seq, side, kind, body, at)
+	SELECT ?, ?, ?, ?, ?, ? WHERE (SELECT COALESCE(MAX(seq), 0) FROM commands WHERE game = ?) = ?`
 
 // Commands returns a game's commands after seq after.
 func (s *Store) Commands(ctx context.Context, id string, after int) ([]store.Command, error) {

@@ -1,0 +1,90 @@
+package server_test
+
+import (
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"path/filepath"
+	"runtime"
+	"testing"
+	"time"
+
+	"github.com/skirmish-engine/skirmish/internal/loadgen"
+	"github.com/skirmish-engine/skirmish/rulesets/all"
+	"github.com/skirmish-engine/skirmish/server"
+	"github.com/skirmish-engine/skirmish/store/sqlite"
+)
+
+// loadScenarios are the games loads are made of: both rulesets, board and
+// table (where the bot clients answer the measurements).
+var loadScenarios = []string{"sump-crossing", "no-mans-land", "hab-block-brawl", "shell-crater"}
+
+// fileServer is a server on a database file: durable writes, as served.
+func fileServer(tb testing.TB) (*httptest.Server, *sqlite.Store) {
+	st, err := sqlite.Open(filepath.Join(tb.TempDir(), "load.db"))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	srv := server.New(server.Config{Store: st, Rulesets: all.Rulesets(), Samples: all.Samples(), Procs: all.Procedures()})
+	ts := httptest.NewUnstartedServer(srv.Handler())
+	ts.Config.ReadTimeout, ts.Config.WriteTimeout = time.Minute, time.Minute
+	ts.Start()
+	tb.Cleanup(func() {
+		ts.Close()
+		st.Close()
+	})
+	return ts, st
+}
+
+// Many games: 1,000 games open at once on one server, each moved by a bot
+// client (32 clients, 10 writes per game), all held in memory; the heap
+// they take is reported (issue 13, reliability: many games).
+func TestManyGames(t *testing.T) {
+	games, writes := 1000, 10
+	if testing.Short() || raceEnabled {
+		games, writes = 200, 5
+	}
+	ts, _ := fileServer(t)
+	var before runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	res, err := loadgen.Run(context.Background(), loadgen.Config{Base: ts.URL, Games: games, Clients: 32, Scenarios: loadScenarios, Writes: writes, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Writes != games*writes {
+		t.Errorf("%d writes acknowledged, want %d", res.Writes, games*writes)
+	}
+	for st := range res.Refused {
+		if st != http.StatusConflict && st != http.StatusUnprocessableEntity {
+			t.Errorf("refused with %d: %v", st, res.Refused)
+		}
+	}
+	var after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&after)
+	heap := int64(after.HeapAlloc) - int64(before.HeapAlloc)
+	t.Logf("%d games created in %v; %s", games, res.Created.Round(time.Millisecond), res)
+	t.Logf("heap with the games in memory: %.1f MiB, %.1f KiB a game", float64(heap)/(1<<20), float64(heap)/1024/float64(games))
+}
+
+// BenchmarkServe is the load benchmark: 1,000 games, 32 concurrent
+// clients, every acknowledged write durable in the database file before
+// its reply; writes/s and the latency of writes are reported. One b.N is
+// 1,000 new games played for five seconds (those before stay in memory).
+func BenchmarkServe(b *testing.B) {
+	ts, _ := fileServer(b)
+	var total loadgen.Result
+	for b.Loop() {
+		cfg := loadgen.Config{Base: ts.URL, Games: 1000, Clients: 32, Scenarios: loadScenarios, Duration: 5 * time.Second, Seed: 1}
+		res, err := loadgen.Run(context.Background(), cfg)
+		if err != nil {
+			b.Fatal(err)
+		}
+		total = res
+	}
+	b.ReportMetric(total.PerSecond(), "writes/s")
+	b.ReportMetric(float64(total.P50.Microseconds()), "p50-µs")
+	b.ReportMetric(float64(total.P99.Microseconds()), "p99-µs")
+	b.Logf("%s", total)
+}
