@@ -90,6 +90,10 @@ func eventText(s *engine.State, e engine.Event) string {
 		if e.Value >= 0 && e.Value < len(in.Statuses) {
 			return modelName(s, e.Model) + " " + in.Statuses[e.Value]
 		}
+	case "secondary":
+		if e.Value >= 0 && e.Value < len(in.Secondary) {
+			return modelName(s, e.Model) + " " + in.Secondary[e.Value]
+		}
 	case "removed":
 		return modelName(s, e.Model) + " out of play"
 	case "counter":
@@ -175,6 +179,9 @@ func stateText(s *engine.State) string {
 	for m := range s.Models {
 		md := &s.Models[m]
 		st := in.Statuses[md.Status]
+		if len(in.Secondary) > 0 {
+			st += "/" + in.Secondary[md.Secondary]
+		}
 		if !md.InPlay {
 			st = "out"
 		}
