@@ -231,11 +231,12 @@ func (e *economy) why(s *State, m, i int, a Action, forced bool) string {
 	case late:
 		return fmt.Sprintf("%s is taken only when %s's activation starts, before its actions", d.Name, modelID(s, m))
 	case clashes:
-		fam := d.Family
-		if fam == "" {
-			fam = d.ID
+		p := eco.Clash[v.other]
+		other := p[0]
+		if v.typ == p[0] {
+			other = p[1]
 		}
-		return fmt.Sprintf("a %s action may not share its name (%s) with one of another type taken this activation", v.typ, fam)
+		return fmt.Sprintf("a %s action may not share its name (%s) with a %s action taken this activation", v.typ, d.Name, other)
 	}
 	return ""
 }
