@@ -34,7 +34,7 @@ func actionDefs() []engine.ActionDef {
 			Available: func(s *engine.State, m int) bool { return stat(s).quick[m] && canShoot(s, m) && hasSidearm(s, m) },
 			Options:   shotOptions(true), Resolve: resolveShoot, Note: weaponNote},
 		{ID: "aim", Name: "Aim", Type: "basic", When: "as Shoot; +1 to hit on its next Shoot this activation",
-			Available: func(s *engine.State, m int) bool { return canShoot(s, m) && hasGun(s, m) && !s.Has(m, cAimed) },
+			Available: func(s *engine.State, m int) bool { return canShoot(s, m) && hasGun(s, m) },
 			Resolve:   resolveAim},
 		{ID: "reload", Name: "Reload", Type: "simple", When: "Standing and Active fighters, vehicles not Wrecked; a weapon Out of Ammo: an Ammo check reloads it",
 			Available: func(s *engine.State, m int) bool { return canShoot(s, m) && reloadable(s, m) },
@@ -113,6 +113,9 @@ func canMove(s *engine.State, m int) bool {
 func canShoot(s *engine.State, m int) bool {
 	return ready(s, m) || vehicle(s, m) && secondary(s, m) != wrecked
 }
+
+// wreck: a Wrecked vehicle.
+func wreck(s *engine.State, m int) bool { return vehicle(s, m) && secondary(s, m) == wrecked }
 
 // down: out of the fight (removed, Seriously Injured or Wrecked).
 func down(s *engine.State, m int) bool {
@@ -244,7 +247,8 @@ func sees(s *engine.State, m, t int) bool {
 }
 
 // shotOptions are (weapon, target) pairs: each usable ranged weapon (a
-// Sidearm only, for a free Shoot) at each enemy not out of the fight, on a
+// Sidearm only, for a free Shoot) at each enemy but a Wrecked vehicle (a
+// Seriously Injured fighter may be shot, rules.md §3.3), on a
 // board only those in sight, within Long Range and (a Standing fighter's
 // Shoot) within its vision arc. Blind Fire needs no arc.
 func shotOptions(sidearm bool) func(s *engine.State, m int, add func(engine.Action)) {
@@ -254,7 +258,7 @@ func shotOptions(sidearm bool) func(s *engine.State, m int, add func(engine.Acti
 				continue
 			}
 			for t := range s.Models {
-				if enemy(s, m, t) && !down(s, t) && sees(s, m, t) && within(s, m, t, w.lr) && (geo(s) == nil || status(s, m) == prone || inArc(s, m, t)) {
+				if enemy(s, m, t) && !wreck(s, t) && sees(s, m, t) && within(s, m, t, w.lr) && (geo(s) == nil || status(s, m) == prone || inArc(s, m, t)) {
 					add(engine.Action{Target: t, Option: w.gear})
 				}
 			}

@@ -112,7 +112,7 @@ func shoot(c *engine.Ctx, m int, w weapon, t int, short, blind bool) {
 	}
 	for k := range hits {
 		v := necromunda.Allocate(c, side, t, k+1, hits, pPick[:])
-		if down(s, v) {
+		if !s.Models[v].InPlay || wreck(s, v) {
 			continue
 		}
 		// A ranged hit pins a Standing and Active fighter (rules.md §3.3).
