@@ -140,8 +140,8 @@ func TestFallSeverity(t *testing.T) {
 			t.Errorf("%d hundredths: %d, want %d", h, got, want)
 		}
 	}
-	if got := fmt.Sprint(SidesFrom(2, 3)); got != "[2 0 1]" {
-		t.Errorf("SidesFrom(2, 3) = %s", got)
+	if o := SidesFrom(2, 3); fmt.Sprint(o.All()) != "[2 0 1]" {
+		t.Errorf("SidesFrom(2, 3) = %v", o.All())
 	}
 }
 

@@ -93,12 +93,13 @@ func FallSeverity(h int) int {
 // are set, with an event "priority", and the side is returned.
 func PriorityRoll(c *engine.Ctx, d6 dice.Procedure, priority, last int) int {
 	s := c.State()
-	tied := make([]int, len(s.Sides))
+	var tiedBuf, topBuf, restBuf [engine.MaxSides]int // no allocation: the roll comes every round
+	tied := tiedBuf[:len(s.Sides)]
 	for i := range tied {
 		tied[i] = i
 	}
 	for {
-		best, top := -1, tied[:0:0]
+		best, top := -1, topBuf[:0]
 		for _, side := range tied {
 			v := c.Roll(side, d6, engine.BySide("Priority roll (the highest D6 has Priority; ties roll again)")).Outcome
 			switch {
@@ -110,7 +111,7 @@ func PriorityRoll(c *engine.Ctx, d6 dice.Procedure, priority, last int) int {
 		}
 		if len(top) > 1 && s.Vars[last] > 0 {
 			had := int(s.Vars[last]) - 1
-			var rest []int
+			rest := restBuf[:0]
 			for _, side := range top {
 				if side != had {
 					rest = append(rest, side)
@@ -126,16 +127,26 @@ func PriorityRoll(c *engine.Ctx, d6 dice.Procedure, priority, last int) int {
 			c.Emit(engine.Event{Type: "priority", Model: engine.NoModel, Other: engine.NoModel, Value: top[0]})
 			return top[0]
 		}
-		tied = top
+		tied = append(tiedBuf[:0], top...)
 	}
 }
 
-// SidesFrom lists n sides in turn from first: the End phase's order, the
-// side with Priority first (rules.md §2.3.3, §3.3).
-func SidesFrom(first, n int) []int {
-	order := make([]int, 0, n)
-	for k := range n {
-		order = append(order, (first+k)%n)
-	}
-	return order
+// Order is n sides in turn from the first: the End phase's order, the
+// side with Priority first (rules.md §2.3.3, §3.3). It is a value, so that
+// making one allocates nothing.
+type Order struct {
+	sides [engine.MaxSides]int
+	n     int
 }
+
+// SidesFrom is the order of n sides from first.
+func SidesFrom(first, n int) Order {
+	o := Order{n: n}
+	for k := range n {
+		o.sides[k] = (first + k) % n
+	}
+	return o
+}
+
+// All yields the sides in order.
+func (o *Order) All() []int { return o.sides[:o.n] }

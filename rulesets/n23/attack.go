@@ -310,7 +310,10 @@ func resolveRam(c *engine.Ctx, a engine.Action) {
 	s := c.State()
 	m, t := a.Actor, a.Target
 	reach := float64(s.Stat(m, sM))
-	why := fmt.Sprintf("%s rams up to %g\" straight at %s; did it reach base contact?", s.Static(m).ID, reach, s.Static(t).ID)
+	why := "" // only the players at a table read it
+	if geo(s) == nil {
+		why = fmt.Sprintf("%s rams up to %g\" straight at %s; did it reach base contact?", s.Static(m).ID, reach, s.Static(t).ID)
+	}
 	if !approach(c, m, t, reach, why) {
 		refresh(c)
 		return

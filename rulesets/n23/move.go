@@ -325,7 +325,10 @@ func resolveCharge(c *engine.Ctx, a engine.Action) {
 	}
 	d3 := (c.Roll(s.SideOf(m), pD6, engine.For("Charge distance (M + D3\": a D6 halved, rounding up)", m, t)).Outcome + 2) / 2
 	reach := float64(s.Stat(m, sM) + d3)
-	why := fmt.Sprintf("%s charges up to %g\" to base contact with %s; did it reach? (if not it ends as close as it can, more than 1\" from other enemies)", s.Static(m).ID, reach, s.Static(t).ID)
+	why := "" // only the players at a table read it
+	if geo(s) == nil {
+		why = fmt.Sprintf("%s charges up to %g\" to base contact with %s; did it reach? (if not it ends as close as it can, more than 1\" from other enemies)", s.Static(m).ID, reach, s.Static(t).ID)
+	}
 	if !approach(c, m, t, reach, why) {
 		refresh(c)
 		return

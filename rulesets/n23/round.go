@@ -107,7 +107,7 @@ func endPhase(c *engine.Ctx) {
 	s := c.State()
 	st := stat(s)
 	order := necromunda.SidesFrom(int(s.Vars[vPriority]), len(s.Sides))
-	for _, side := range order {
+	for _, side := range order.All() {
 		if s.Sides[side].Counters[sBottled] == 1 {
 			continue
 		}
@@ -124,7 +124,7 @@ func endPhase(c *engine.Ctx) {
 			c.Emit(engine.Event{Type: "bottled", Model: engine.NoModel, Other: engine.NoModel, Value: side})
 		}
 	}
-	for _, side := range order {
+	for _, side := range order.All() {
 		if s.Sides[side].Counters[sBottled] == 0 {
 			continue
 		}
@@ -137,7 +137,7 @@ func endPhase(c *engine.Ctx) {
 			}
 		}
 	}
-	for _, side := range order {
+	for _, side := range order.All() {
 		for m := range s.Models {
 			if s.SideOf(m) != side || !s.Models[m].InPlay {
 				continue
@@ -150,7 +150,7 @@ func endPhase(c *engine.Ctx) {
 			}
 		}
 	}
-	for _, side := range order {
+	for _, side := range order.All() {
 		for m := range s.Models {
 			if s.SideOf(m) != side || !s.Models[m].InPlay || !s.Has(m, cBroken) {
 				continue

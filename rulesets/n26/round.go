@@ -55,7 +55,7 @@ var concedeOptions = []string{"fight-on", "flee"}
 func endPhase(c *engine.Ctx) {
 	s := c.State()
 	order := necromunda.SidesFrom(int(s.Vars[vPriority]), len(s.Sides))
-	for _, side := range order {
+	for _, side := range order.All() {
 		if s.Sides[side].Counters[sCasualties] == 0 {
 			continue
 		}
@@ -90,7 +90,7 @@ func endPhase(c *engine.Ctx) {
 			flee(c, side)
 		}
 	}
-	for _, side := range order {
+	for _, side := range order.All() {
 		start, gone := 0, 0
 		for m := range s.Models {
 			if s.SideOf(m) == side {
