@@ -44,6 +44,36 @@ func TestOpeningAction(t *testing.T) {
 	}
 }
 
+// Barred says why the action economy refuses what is not on offer: seed
+// 002's name clash between a Free and a Basic action, a Double with one
+// action left, a Basic taken already.
+func TestBarred(t *testing.T) {
+	eco := engine.Economy{Slots: 2, Cost: map[string]int{"simple": 1, "basic": 1, "double": 2, "free": 0},
+		Repeatable: []string{"simple"}, Clash: [][2]string{{"free", "basic"}}}
+	snap := act("snap", "free")
+	snap.Name, snap.Family = "Shoot", "shoot"
+	rs := newProbe(eco, act("move", "simple"), act("shoot", "basic"), snap, act("charge", "double"))
+	g := start(t, rs, engine.Config{})
+	if b := g.Barred(); b != nil {
+		t.Errorf("between activations: %v", b)
+	}
+	do(t, g, "activate m0")
+	do(t, g, "snap")
+	do(t, g, "move")
+	var got []string
+	for _, r := range g.Barred() {
+		got = append(got, r.Text+": "+r.Reason)
+	}
+	want := []string{
+		"Charge a: Charge costs 2 and a has 1 left this activation",
+		"Shoot a: a basic action may not share its name (Shoot) with a free action taken this activation",
+		"Shoot a: a has taken Shoot this activation already",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("barred:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
 // A second status axis (Info.Secondary): set by rules with an event, read
 // back from JSON by name, validated in setups, summarized for odds, shown
 // by Script as "status/secondary".

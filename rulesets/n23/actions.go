@@ -41,10 +41,7 @@ func actionDefs() []engine.ActionDef {
 			Options:   reloadOptions, Resolve: resolveReload, Note: weaponNote},
 		{ID: "coup-de-grace", Name: "Coup de Grace", Type: "simple", When: "Standing and Active fighters not Broken (or after a Fight, free); a Prone and Seriously Injured enemy fighter within 1\": Out of Action",
 			Available: func(s *engine.State, m int) bool { return ready(s, m) || followUp(s, m) },
-			Options: nearTargets(func(s *engine.State, m, t int) bool {
-				return enemy(s, m, t) && fighter(s, t) && secondary(s, t) == seriouslyInjured
-			}),
-			Resolve: resolveCoupDeGrace},
+			Options: coupTargets, Resolve: resolveCoupDeGrace},
 		{ID: "crawl-through-ductway", Name: "Crawl Through Ductway", Type: "double", When: "Standing and Active fighters not Broken; within 1\" of a ductway",
 			Available: func(s *engine.State, m int) bool { return ready(s, m) && nearDuct(s, m) }, Resolve: resolveDuct},
 
@@ -206,6 +203,12 @@ func weaponNote(s *engine.State, a engine.Action) string {
 	}
 	for _, w := range stat(s).weapons[a.Actor] {
 		if w.gear == a.Option {
+			switch {
+			case a.ID == "shoot" && w.unwieldy:
+				return w.with + " (Unwieldy: a Double action)"
+			case a.ID == "shoot-free":
+				return w.with + " (a Free action)"
+			}
 			return w.with
 		}
 	}
@@ -280,16 +283,24 @@ func chargeTargets(s *engine.State, m int, add func(engine.Action)) {
 // ramTargets: as chargeTargets, for a vehicle.
 func ramTargets(s *engine.State, m int, add func(engine.Action)) { chargeTargets(s, m, add) }
 
-// nearTargets: models within 1" that pass ok (at a table, every model that
-// passes ok; the resolution asks whether it is within 1").
-func nearTargets(ok func(s *engine.State, m, t int) bool) func(s *engine.State, m int, add func(engine.Action)) {
-	return func(s *engine.State, m int, add func(engine.Action)) {
-		for t := range s.Models {
-			if ok(s, m, t) && within(s, m, t, 1) {
-				add(engine.Action{Target: t})
-			}
+// coupTargets: a Prone and Seriously Injured enemy fighter within 1"; as
+// the free action after a Fight, only the one fought.
+func coupTargets(s *engine.State, m int, add func(engine.Action)) {
+	if followUp(s, m) {
+		if t := int(s.Vars[vContact]) - 1; t >= 0 && coupTarget(s, m, t) {
+			add(engine.Action{Target: t})
+		}
+		return
+	}
+	for t := range s.Models {
+		if coupTarget(s, m, t) && within(s, m, t, 1) {
+			add(engine.Action{Target: t})
 		}
 	}
+}
+
+func coupTarget(s *engine.State, m, t int) bool {
+	return enemy(s, m, t) && fighter(s, t) && secondary(s, t) == seriouslyInjured
 }
 
 // foeOptions: the enemies m is Engaged with that are still in the fight.
