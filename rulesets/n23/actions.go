@@ -41,7 +41,7 @@ func actionDefs() []engine.ActionDef {
 			Options:   reloadOptions, Resolve: resolveReload, Note: weaponNote},
 		{ID: "coup-de-grace", Name: "Coup de Grace", Type: "simple", When: "Standing and Active fighters not Broken (or after a Fight, free); a Prone and Seriously Injured enemy fighter within 1\": Out of Action",
 			Available: func(s *engine.State, m int) bool { return ready(s, m) || followUp(s, m) },
-			Options: coupTargets, Resolve: resolveCoupDeGrace},
+			Options:   coupTargets, Resolve: resolveCoupDeGrace},
 		{ID: "crawl-through-ductway", Name: "Crawl Through Ductway", Type: "double", When: "Standing and Active fighters not Broken; within 1\" of a ductway",
 			Available: func(s *engine.State, m int) bool { return ready(s, m) && nearDuct(s, m) }, Resolve: resolveDuct},
 
