@@ -18,7 +18,7 @@ func actionDefs() []engine.ActionDef {
 			Available: func(s *engine.State, m int) bool { return fighter(s, m) && status(s, m) == standing },
 			Options:   turnOptions, Resolve: resolveTurn, Note: faceNote},
 		{ID: "move", Name: "Move", Type: "simple", When: "Standing and Active fighters not Broken, Mobile vehicles; moves M\"",
-			Available: canMove, Options: moveOptions(func(s *engine.State, m int) float32 { return float32(s.Stat(m, sM)) }, rule1inch),
+			Available: canMove, Options: moveOptions(func(s *engine.State, m int) float32 { return float32(s.Stat(m, sM)) }),
 			Resolve: resolveMove, Note: moveNote(func(s *engine.State, m int) string { return fmt.Sprintf("up to %d\"", s.Stat(m, sM)) })},
 		{ID: "charge", Name: "Charge", Type: "double", When: "Standing and Active fighters not Broken; an enemy to charge; moves M+D3\" into base contact, then a free Fight",
 			Available: ready, Options: chargeTargets, Resolve: resolveCharge,
@@ -57,7 +57,7 @@ func actionDefs() []engine.ActionDef {
 			Options:   turnOptions, Resolve: resolveStandUp, Note: faceNote},
 		{ID: "crawl", Name: "Crawl", Type: "double", When: "Prone fighters; moves 2\" (option crawl), still Prone",
 			Available: func(s *engine.State, m int) bool { return fighter(s, m) && status(s, m) == prone },
-			Options:   moveOptions(crawlReach, rule1inch), Resolve: resolveMove,
+			Options:   moveOptions(crawlReach), Resolve: resolveMove,
 			Note: moveNote(func(s *engine.State, m int) string { return fmt.Sprintf("up to %g\"", crawlReach(s, m)) })},
 		{ID: "blind-fire", Name: "Blind Fire", Type: "double", When: "Prone and Pinned fighters not Broken; a ranged weapon at an enemy in sight and range, any way; −2 to hit (option blind-fire)",
 			Available: func(s *engine.State, m int) bool {

@@ -34,11 +34,16 @@ func engages(s *engine.State, m, n int) bool {
 // rule1inch: outside a Charge, a move may not come within 1" of an enemy
 // that engages (rules.md §2.3.5, kept for N23: the Charge is the way into
 // base contact).
-func rule1inch(s *engine.State, m int, p engine.Pos) bool {
-	for n := range s.Models {
-		if engages(s, m, n) && board.PassGap(s, m, p, n) <= 1 {
+func rule1inch(s *engine.State, m int, p engine.Pos) bool { return keepsClear(s, m, p, shy(s, m)) }
+
+// keepsClear is rule1inch with the set of models that engage m worked out
+// already (shy): a move's destinations are checked against one set.
+func keepsClear(s *engine.State, m int, p engine.Pos, set uint64) bool {
+	for n := 0; set != 0; n++ {
+		if set&1 != 0 && board.PassGap(s, m, p, n) <= 1 {
 			return false
 		}
+		set >>= 1
 	}
 	return true
 }
@@ -55,8 +60,8 @@ func shy(s *engine.State, m int) uint64 {
 }
 
 // moveOptions lists a movement action's destinations on a board (a plain
-// action at a table).
-func moveOptions(reach func(s *engine.State, m int) float32, ok func(s *engine.State, m int, p engine.Pos) bool) func(s *engine.State, m int, add func(engine.Action)) {
+// action at a table): the board's candidates that keep the 1" rule.
+func moveOptions(reach func(s *engine.State, m int) float32) func(s *engine.State, m int, add func(engine.Action)) {
 	return func(s *engine.State, m int, add func(engine.Action)) {
 		b := geo(s)
 		if b == nil {
@@ -64,9 +69,10 @@ func moveOptions(reach func(s *engine.State, m int) float32, ok func(s *engine.S
 			return
 		}
 		e := ext(s)
-		e.pos = b.Destinations(s, m, reach(s, m), shy(s, m), e.pos[:0])
+		set := shy(s, m)
+		e.pos = b.Destinations(s, m, reach(s, m), set, e.pos[:0])
 		for _, p := range e.pos {
-			if ok(s, m, p) {
+			if keepsClear(s, m, p, set) {
 				add(engine.Action{Target: engine.NoModel}.At(p.X, p.Y))
 			}
 		}
