@@ -47,7 +47,7 @@ func actionDefs() []engine.ActionDef {
 
 		{ID: "fight", Name: "Fight", Type: "basic", When: "Standing and Engaged fighters not Broken; attacks an enemy Engaged with it, which makes reaction attacks",
 			Available: func(s *engine.State, m int) bool { return fighting(s, m) && !s.Has(m, cBroken) },
-			Options:   foeOptions, Resolve: resolveFight},
+			Options:   foeOptions, Resolve: resolveFight, Note: fightNote},
 		{ID: "retreat", Name: "Retreat", Type: "basic", When: "Standing and Engaged fighters; an Initiative test, then up to D6\" away",
 			Available: fighting, Resolve: resolveRetreat,
 			Note: moveNote(func(*engine.State, int) string { return "D6\" away, after an Initiative test" })},
@@ -213,6 +213,18 @@ func weaponNote(s *engine.State, a engine.Action) string {
 		}
 	}
 	return ""
+}
+
+// fightNote names the weapons a Fight uses (meleeWeapons).
+func fightNote(s *engine.State, a engine.Action) string {
+	if a.Actor < 0 || a.Actor >= len(s.Models) {
+		return ""
+	}
+	p, q := meleeWeapons(s, a.Actor)
+	if q.gear >= 0 {
+		return p.with + " and " + q.name
+	}
+	return p.with
 }
 
 // moveNote says how far a move goes, for the players at a table who move

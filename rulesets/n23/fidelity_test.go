@@ -185,6 +185,11 @@ func TestUnwieldyShootIsDouble(t *testing.T) {
 	h = table(t, nil, heavy("g", 0), ganger("b", 1), ganger("w2", 0), ganger("b2", 1))
 	h.Play("activate m0", "shoot m0 >m1 #0", "f:1", "f:1", "f:1", "f:0", "d:1", "d:2") // a miss; firepower 1 bullet
 	h.WantLegal("activate:b activate:b2")
+
+	// What a Shoot does, it does as a Double too: the hit Pins the target.
+	h = table(t, nil, heavy("g", 0), ganger("b", 1), ganger("w2", 0), ganger("b2", 1))
+	h.Play("activate m0", "shoot m0 >m1 #0", "f:1", "f:1", "f:1", "f:0", "d:4", "d:1", "d:1") // a hit, 1 bullet; no wound
+	h.WantStatus("b", "prone/pinned")
 }
 
 // Seed 002, Changing Action Type: an effect that applies to an action
