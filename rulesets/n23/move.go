@@ -79,9 +79,14 @@ func moveOptions(reach func(s *engine.State, m int) float32) func(s *engine.Stat
 	}
 }
 
-// resolveMove: Move, Crawl. The model ends facing the way it went.
+// resolveMove: Move, Crawl. The model ends facing the way it went. A
+// vehicle that moves drives away from any fighter that charged it (at a
+// table too, where engagement is not measured).
 func resolveMove(c *engine.Ctx, a engine.Action) {
 	s := c.State()
+	if vehicle(s, a.Actor) {
+		unlink(s, a.Actor)
+	}
 	if a.HasPos {
 		moveTo(c, a.Actor, engine.Pos{X: a.X, Y: a.Y, Level: s.Models[a.Actor].Pos.Level})
 	} else {
