@@ -85,6 +85,13 @@ func TestShootOddsMatchProcedures(t *testing.T) {
 		t.Fatalf("composed by hand: through %s, pinned %s; want 5/24 and 7/24", through.RatString(), want["pinned"].RatString())
 	}
 	enginetest.CheckOdds(t, g, engine.Action{ID: "shoot", Actor: 0, Target: 1, Option: 0}, want, 4000)
+	// One resolution per path through the dice: a miss; a hit not wounding;
+	// a wound saved; three injury results.
+	odds, err := g.Odds(engine.Action{ID: "shoot", Actor: 0, Target: 1, Option: 0}, engine.OddsOptions{})
+	must(t, err)
+	if odds.Paths != 6 {
+		t.Errorf("%d paths, want 6", odds.Paths)
+	}
 }
 
 // A Shoot with a Rapid Fire weapon that has an Ammo value: the firepower
