@@ -79,8 +79,8 @@
 // Of them, the End phase page (necrodamus.org, the-end-phase) was reachable
 // from its start: its four steps and the Bottle check (D6 plus the gang's
 // Prone and Seriously Injured or Out of Action fighters and Wrecked
-// vehicles, against the starting crew, bottled when higher) are as written
-// there; the Resolve Hits page from its start (the wound table, one save a
+// vehicles, against the starting crew, bottled when higher) follow that
+// page; the Resolve Hits page from its start (the wound table, one save a
 // hit); the Close Combat page from its start (the Fight sequence: turning
 // to face costs −1, reaction attacks, then Coup de Grace; a Prone and
 // Pinned fighter charged stands, counting as turned; −1 after charging a
@@ -121,8 +121,8 @@
 //     the fighter goes D6" straight away from its foes, ending more than 1"
 //     from every enemy, or stays if there is no room; failed, it stays
 //     Engaged. Running for Cover goes up to 2M" the same way.
-//   - A fighter Broken may only run for cover while Standing, and Crawl or
-//     Stand Up while Prone. A Nerve test is for friendly fighters within 3"
+//   - A Broken fighter may only Run for Cover while Standing (or Retreat,
+//     while Engaged), and Crawl or Stand Up while Prone. A Nerve test is for friendly fighters within 3"
 //     that are not down or Broken; a Broken fighter rallies in the End
 //     phase on a Cool test.
 //   - Ram: the vehicle goes up to M" straight at its target; reaching it, a
