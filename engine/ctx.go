@@ -186,6 +186,16 @@ func (c *Ctx) SetStatus(m, status int) {
 	c.Emit(Event{Type: "status", Model: m, Other: NoModel, Value: status})
 }
 
+// SetSecondary sets model m's secondary status (an index into
+// Info.Secondary), with an event "secondary".
+func (c *Ctx) SetSecondary(m, status int) {
+	if int(c.s.Models[m].Secondary) == status {
+		return
+	}
+	c.s.Models[m].Secondary = uint8(status)
+	c.Emit(Event{Type: "secondary", Model: m, Other: NoModel, Value: status})
+}
+
 // Remove takes model m out of play.
 func (c *Ctx) Remove(m int) {
 	if !c.s.Models[m].InPlay {
@@ -233,7 +243,7 @@ type Event struct {
 	Type  string  `json:"type"`            // "moved", "status", "removed", "counter", a ruleset's own
 	Model int     `json:"model"`           // the model concerned, or NoModel
 	Other int     `json:"other"`           // another model, or NoModel
-	Value int     `json:"value,omitempty"` // a status index, a counter's new value, a roll
+	Value int     `json:"value,omitempty"` // a status or secondary status index, a counter's new value, a roll
 	Key   string  `json:"key,omitempty"`   // a counter or condition name
 	X     float32 `json:"x,omitempty"`
 	Y     float32 `json:"y,omitempty"`

@@ -49,9 +49,14 @@
 // follow-ups (Ctx.FollowUp) and hooks at the start and end of rounds,
 // phases, activations and actions (optional interfaces: RoundHooks,
 // PhaseHooks, ActivationHooks, ActionHooks). The action economy is data
-// (Economy, ActionDef.Type, Excludes, Family, TypeOf) and covers slot
-// budgets with Single/Double/Free, Simple/Basic with name clashes, once per
-// type with exclusive groups, and fatigue-priced turns.
+// (Economy, ActionDef.Type, Excludes, Family, TypeOf, Opening) and covers
+// slot budgets with Single/Double/Free, Simple/Basic with name clashes,
+// once per type with exclusive groups, fatigue-priced turns, and opening
+// actions taken before an activation's first action and not counted as one
+// (N23: a fighter turns to face any way when it is activated). A model has
+// one status, or one on each of two axes (Info.Secondary: N23's Standing
+// or Prone, and Active, Engaged, Pinned or Seriously Injured), and any
+// number of conditions.
 //
 // Every applied action is logged with its answers and events (Log). The
 // state can always be rebuilt from the log (Rebuild); Undo reverts whole

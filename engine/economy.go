@@ -14,6 +14,7 @@ type economy struct {
 	fixed      []bool   // whether the type is fixed (no TypeOf)
 	repeatable []bool   // per action definition, when fixed
 	excl       []uint64 // per action definition: the actions it excludes, both ways
+	opening    []bool   // per action definition: ActionDef.Opening
 	payIdx     int      // counter index, or -1
 	clash      bool
 	index      map[string]int // action ID → definition (Info.Action, without the scan)
@@ -43,7 +44,9 @@ func newEconomy(in *Info) economy {
 	}
 	slices.SortFunc(e.order, func(a, b int) int { return strings.Compare(in.Actions[a].ID, in.Actions[b].ID) })
 	e.cost, e.fixed, e.repeatable, e.excl = make([]int, n), make([]bool, n), make([]bool, n), make([]uint64, n)
+	e.opening = make([]bool, n)
 	for i, d := range in.Actions {
+		e.opening[i] = d.Opening
 		e.fixed[i] = d.TypeOf == nil
 		e.cost[i] = e.costOf(d.Type)
 		e.repeatable[i] = slices.Contains(in.Economy.Repeatable, d.Type)
@@ -89,12 +92,28 @@ const (
 	repeated
 	excluded
 	clashes
+	late // an opening action after the activation's first action
 )
+
+// openingVerdict is check for an opening action (ActionDef.Opening): only
+// before the activation's first action, and once.
+func openingVerdict(t *Turn, i int) verdict {
+	switch {
+	case t.Taken&(1<<i) != 0:
+		return verdict{code: repeated}
+	case t.Actions > 0:
+		return verdict{code: late}
+	}
+	return verdict{}
+}
 
 // check decides whether model m may take action a (definition i) under the
 // economy now; forced means it is a free follow-up. It allocates nothing.
 func (e *economy) check(s *State, m, i int, a Action, forced bool) verdict {
 	t := &s.Turn
+	if e.opening[i] {
+		return openingVerdict(t, i)
+	}
 	d := &e.in.Actions[i]
 	cost, repeatable := e.cost[i], e.repeatable[i]
 	var typ string
@@ -157,10 +176,13 @@ func (e *economy) check(s *State, m, i int, a Action, forced bool) verdict {
 // taken never computes them (move destinations, targets). It must agree
 // with check: check still decides each option.
 func (e *economy) barred(s *State, m, i int, forced bool) bool {
+	t := &s.Turn
+	if e.opening[i] {
+		return openingVerdict(t, i).code != allowed
+	}
 	if !e.fixed[i] || e.clash {
 		return false
 	}
-	t := &s.Turn
 	if !forced {
 		eco := &e.in.Economy
 		cost := e.cost[i]
@@ -206,12 +228,15 @@ func (e *economy) why(s *State, m, i int, a Action, forced bool) string {
 		return fmt.Sprintf("%s has taken %s %s already", modelID(s, m), d.Name, when)
 	case excluded:
 		return fmt.Sprintf("%s cannot share an activation with %s", d.Name, e.in.Actions[v.other].Name)
+	case late:
+		return fmt.Sprintf("%s is taken only when %s's activation starts, before its actions", d.Name, modelID(s, m))
 	case clashes:
-		fam := d.Family
-		if fam == "" {
-			fam = d.ID
+		p := eco.Clash[v.other]
+		other := p[0]
+		if v.typ == p[0] {
+			other = p[1]
 		}
-		return fmt.Sprintf("a %s action may not share its name (%s) with one of another type taken this activation", v.typ, fam)
+		return fmt.Sprintf("a %s action may not share its name (%s) with a %s action taken this activation", v.typ, d.Name, other)
 	}
 	return ""
 }
@@ -220,6 +245,12 @@ func (e *economy) why(s *State, m, i int, a Action, forced bool) string {
 func (e *economy) pay(c *Ctx, a Action, i int) {
 	s := c.s
 	t := &s.Turn
+	if e.opening[i] {
+		// not one of the activation's actions: nothing to pay, once
+		t.Taken |= 1 << i
+		s.Models[a.Actor].Taken |= 1 << i
+		return
+	}
 	d := &e.in.Actions[i]
 	typ := d.Type
 	cost := e.cost[i]

@@ -224,6 +224,52 @@ func (g *Game) Legal() []Action {
 	return g.list.out
 }
 
+// Refused is an action the action economy refuses now, with the reason a
+// player can read.
+type Refused struct {
+	Action Action
+	Text   string // the action as people read it (ActionText)
+	Reason string
+}
+
+// Barred lists the active model's actions that are available to it, but
+// that the action economy refuses now: too costly for the actions left,
+// taken already, excluded, clashing by name with one taken, or an opening
+// action after the first action. Each comes with the reason, in the legal
+// list's order. It is empty between activations, while a prompt waits and
+// once the game is over. It is for showing why an action is not on offer
+// (a greyed-out button, the CLI's why); legality is still Legal's.
+func (g *Game) Barred() []Refused {
+	s := g.live
+	m := s.Turn.Model
+	if g.pending != nil || s.Over || m == NoModel {
+		return nil
+	}
+	var out []Refused
+	forced := len(s.Turn.Forced) > 0
+	for _, i := range g.eco.order {
+		d := &g.info.Actions[i]
+		if forced && !slices.Contains(s.Turn.Forced, int16(i)) || d.Available != nil && !d.Available(s, m) {
+			continue
+		}
+		var opts []Action
+		if d.Options == nil {
+			opts = append(opts, Act(d.ID, m))
+		} else {
+			d.Options(s, m, func(a Action) {
+				a.ID, a.Actor = d.ID, m
+				opts = append(opts, a)
+			})
+		}
+		for _, a := range opts {
+			if why := g.eco.why(s, m, i, a, forced); why != "" {
+				out = append(out, Refused{Action: a, Text: ActionText(s, a), Reason: why})
+			}
+		}
+	}
+	return out
+}
+
 // IllegalError reports an action that is not among the legal ones, with a
 // reason a player can read. The game is unchanged.
 type IllegalError struct {

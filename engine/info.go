@@ -18,7 +18,13 @@ type Info struct {
 	Economy    Economy
 	Activation Activation
 
-	Statuses   []string     // a model has exactly one; Statuses[0] is the default
+	Statuses []string // a model has exactly one; Statuses[0] is the default
+	// Secondary is a second status axis, independent of the first: a
+	// model has exactly one of each (N23: Standing or Prone, and Active,
+	// Engaged, Pinned or Seriously Injured). Secondary[0] is the default;
+	// empty for a ruleset with one status, whose models then keep index 0.
+	// Which pairs make sense is the ruleset's business (its SetupChecker).
+	Secondary  []string
 	Conditions []string     // any number per model; bit i of Model.Conds
 	Counters   []CounterDef // per model, at most MaxCounters
 	SideCounts []CounterDef // per side, at most MaxSideCounters
@@ -82,6 +88,13 @@ type ActionDef struct {
 
 	// Family groups actions for Economy.Clash (N23 names); "" means ID.
 	Family string
+	// Opening marks an action taken only at the start of an activation,
+	// before any of its actions, and that is not one of them: it costs
+	// nothing, is not counted in Turn.Actions or paid for, is taken at most
+	// once, and never clashes (N23: a Standing fighter turns to face any
+	// way when it is activated, before either of its actions). It needs no
+	// cost in Economy.Cost; its Type is for people.
+	Opening bool
 	// Excludes lists actions this one may not share an activation with,
 	// either way round (Trench Crusade: one of Move, Charge, Retreat).
 	Excludes []string
@@ -151,6 +164,8 @@ func (in *Info) check() error {
 		return fmt.Errorf("%s: no phases", in.ID)
 	case len(in.Statuses) == 0 || len(in.Statuses) > 256:
 		return fmt.Errorf("%s: need 1 to 256 statuses", in.ID)
+	case len(in.Secondary) > 256:
+		return fmt.Errorf("%s: more than 256 secondary statuses", in.ID)
 	case len(in.Conditions) > 64:
 		return fmt.Errorf("%s: more than 64 conditions", in.ID)
 	case len(in.Counters) > MaxCounters || len(in.SideCounts) > MaxSideCounters || len(in.Vars) > MaxVars:
@@ -167,7 +182,7 @@ func (in *Info) check() error {
 			return fmt.Errorf("%s: action %q: empty, duplicate, reserved or without Resolve", in.ID, a.ID)
 		}
 		seen[a.ID] = true
-		if _, ok := in.Economy.Cost[a.Type]; !ok && len(in.Economy.Cost) > 0 {
+		if _, ok := in.Economy.Cost[a.Type]; !ok && len(in.Economy.Cost) > 0 && !a.Opening {
 			return fmt.Errorf("%s: action %s: type %q has no cost", in.ID, a.ID, a.Type)
 		}
 	}

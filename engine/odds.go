@@ -349,9 +349,9 @@ func (e *enumerator) summarize(after *State) (string, int) {
 }
 
 // DefaultSummary names what changed between two states: each model whose
-// status changed or that left play, as "m7 down" or "m7 out"; "no change"
-// otherwise. The score counts enemy models of side that changed for the
-// worse (later status, or out) minus its own.
+// status (else secondary status) changed or that left play, as "m7 down"
+// or "m7 out"; "no change" otherwise. The score counts enemy models of side
+// that changed for the worse (later status, or out) minus its own.
 func DefaultSummary(before, after *State, side int) (string, int) {
 	var parts []string
 	score := 0
@@ -368,6 +368,13 @@ func DefaultSummary(before, after *State, side int) (string, int) {
 		case b.Status != a.Status:
 			parts = append(parts, fmt.Sprintf("m%d %s", m, after.info.Statuses[a.Status]))
 			if a.Status > b.Status {
+				score += sign
+			} else {
+				score -= sign
+			}
+		case b.Secondary != a.Secondary:
+			parts = append(parts, fmt.Sprintf("m%d %s", m, after.info.Secondary[a.Secondary]))
+			if a.Secondary > b.Secondary {
 				score += sign
 			} else {
 				score -= sign

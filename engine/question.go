@@ -68,7 +68,7 @@ func BySide(what string) About { return About{What: what, Model: NoModel, Other:
 type Fact struct {
 	Kind   string  // one of the Fact* kinds
 	A, B   int     // models asked about (B may be NoModel)
-	Inches float32 // the distance asked about, for FactWithin and FactWithinAny; degrees for FactTurn
+	Inches float32 // the distance asked about, for FactWithin and FactWithinAny; degrees for FactTurn and FactArc
 	Set    uint64  // FactWithinAny: the models it may be near, bit i = model i
 	Why    string  // for people: what the answer decides ("Coup de Grace range")
 }
@@ -88,6 +88,11 @@ const (
 	FactTurn      = "turn"       // can A face B by turning at most Inches degrees? 0/1 (N26 vehicles)
 	FactNearDuct  = "near-duct"  // is A within 1" of a ductway's end? 0/1
 	FactDuctRoom  = "duct-room"  // is there room for A within 1" of that ductway's other end, more than 1" from enemies, overlapping nothing? 0/1
+	// FactArc: is any part of B within A's vision arc, Inches degrees wide
+	// about the way A faces? 0/1. Facing is the ruleset's (N23): on a board
+	// the ruleset works it out from its own record of facing, and the board
+	// does not answer it; at a table the players look.
+	FactArc = "arc"
 )
 
 // Boolean reports whether the fact's answer is yes or no.
@@ -143,6 +148,8 @@ func (f Fact) String() string {
 		return fmt.Sprintf("is m%d within 1\" of a ductway's end", f.A)
 	case FactDuctRoom:
 		return fmt.Sprintf("is there room for m%d at the ductway's other end", f.A)
+	case FactArc:
+		return fmt.Sprintf("is m%d within m%d's %s° vision arc", f.B, f.A, fmtF(f.Inches))
 	}
 	return fmt.Sprintf("%s m%d m%d %s", f.Kind, f.A, f.B, fmtF(f.Inches))
 }

@@ -48,6 +48,10 @@ type ModelSetup struct {
 	// the first), so that a rule situation can be set up without playing
 	// into it (a Seriously Injured fighter, a Down model).
 	Status string
+	// Secondary is the model's starting secondary status, one of
+	// Info.Secondary ("" is the first), for rulesets with a second status
+	// axis (N23: "seriously-injured" with the status "prone").
+	Secondary string
 	// Engaged names the enemy models it starts tied to (State.Links), for
 	// rulesets that tie engaged models (N26): at a table, where base
 	// contact is not measured by the game.
@@ -192,6 +196,12 @@ func (in *Info) Validate(s *Setup) error {
 		}
 		if m.Status != "" && !slices.Contains(in.Statuses, m.Status) {
 			return bad(p+".status", "%q is not a status of %s; allowed %s", m.Status, in.ID, strings.Join(in.Statuses, ", "))
+		}
+		switch {
+		case m.Secondary != "" && len(in.Secondary) == 0:
+			return bad(p+".secondary", "%s has no secondary status; leave it out", in.ID)
+		case m.Secondary != "" && !slices.Contains(in.Secondary, m.Secondary):
+			return bad(p+".secondary", "%q is not a secondary status of %s; allowed %s", m.Secondary, in.ID, strings.Join(in.Secondary, ", "))
 		}
 		for k, id := range m.Engaged {
 			j := slices.IndexFunc(s.Models, func(o ModelSetup) bool { return o.ID == id })

@@ -60,13 +60,16 @@ type TakenFamily struct {
 // Model is the changing state of one model; its static data is
 // Setup.Models at the same index.
 type Model struct {
-	InPlay   bool
-	Status   uint8  // index into Info.Statuses
-	Conds    uint64 // bit i set: Info.Conditions[i]
-	Counters [MaxCounters]int16
-	Acts     uint8  // activations this round
-	Taken    uint64 // action definitions taken this round (Economy.PerRound)
-	Pos      Pos
+	InPlay bool
+	Status uint8 // index into Info.Statuses
+	// Secondary is the index into Info.Secondary (0 when the ruleset has
+	// no second status axis).
+	Secondary uint8
+	Conds     uint64 // bit i set: Info.Conditions[i]
+	Counters  [MaxCounters]int16
+	Acts      uint8  // activations this round
+	Taken     uint64 // action definitions taken this round (Economy.PerRound)
+	Pos       Pos
 	// Links are ruleset-defined ties to other models, bit i = model i
 	// (N26 and Fallout: Factions engagement).
 	Links uint64
@@ -233,6 +236,11 @@ func newState(in *Info, su *Setup) *State {
 		for k, st := range in.Statuses {
 			if st == m.Status {
 				s.Models[i].Status = uint8(k)
+			}
+		}
+		for k, st := range in.Secondary {
+			if st == m.Secondary {
+				s.Models[i].Secondary = uint8(k)
 			}
 		}
 	}

@@ -37,16 +37,17 @@ type turnJSON struct {
 }
 
 type modelJSON struct {
-	ID       string         `json:"id"`
-	InPlay   bool           `json:"in_play"`
-	Status   string         `json:"status"`
-	Conds    []string       `json:"conditions,omitempty"`
-	Counters map[string]int `json:"counters,omitempty"`
-	Acts     int            `json:"activations,omitempty"`
-	Taken    []string       `json:"taken,omitempty"`
-	Pos      *[3]float32    `json:"pos,omitempty"`
-	Links    []string       `json:"links,omitempty"` // model IDs
-	Gear     uint32         `json:"gear,omitempty"`
+	ID        string         `json:"id"`
+	InPlay    bool           `json:"in_play"`
+	Status    string         `json:"status"`
+	Secondary string         `json:"secondary,omitempty"` // rulesets with a second status axis
+	Conds     []string       `json:"conditions,omitempty"`
+	Counters  map[string]int `json:"counters,omitempty"`
+	Acts      int            `json:"activations,omitempty"`
+	Taken     []string       `json:"taken,omitempty"`
+	Pos       *[3]float32    `json:"pos,omitempty"`
+	Links     []string       `json:"links,omitempty"` // model IDs
+	Gear      uint32         `json:"gear,omitempty"`
 }
 
 type sideJSON struct {
@@ -76,6 +77,9 @@ func (s *State) MarshalJSON() ([]byte, error) {
 	}
 	for i, m := range s.Models {
 		mj := modelJSON{ID: s.setup.Models[i].ID, InPlay: m.InPlay, Status: in.Statuses[m.Status], Acts: int(m.Acts), Taken: in.takenNames(m.Taken)}
+		if len(in.Secondary) > 0 {
+			mj.Secondary = in.Secondary[m.Secondary]
+		}
 		for c, name := range in.Conditions {
 			if m.Conds&(1<<c) != 0 {
 				mj.Conds = append(mj.Conds, name)
@@ -194,7 +198,14 @@ func (g *Game) DecodeState(data []byte) (*State, error) {
 		if err != nil {
 			return nil, err
 		}
-		m.InPlay, m.Status, m.Acts, m.Conds = mj.InPlay, uint8(st), uint8(mj.Acts), 0
+		m.InPlay, m.Status, m.Acts, m.Conds, m.Secondary = mj.InPlay, uint8(st), uint8(mj.Acts), 0, 0
+		if len(in.Secondary) > 0 || mj.Secondary != "" {
+			sec, err := index(in.Secondary, mj.Secondary, p+".secondary")
+			if err != nil {
+				return nil, err
+			}
+			m.Secondary = uint8(sec)
+		}
 		for _, c := range mj.Conds {
 			k, err := index(in.Conditions, c, p+".conditions")
 			if err != nil {

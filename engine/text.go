@@ -120,6 +120,8 @@ func factText(s *State, f Fact) string {
 		return fmt.Sprintf("is %s within 1\" of a ductway's end? (yes or no)", a)
 	case FactDuctRoom:
 		return fmt.Sprintf("can %s be set up within 1\" of the ductway's other end, more than 1\" from every enemy and overlapping no model or obstacle? (yes or no)", a)
+	case FactArc:
+		return fmt.Sprintf("is any part of %s within %s's vision arc (%s° centred on the way %s faces)? (yes or no)", b, a, in, a)
 	}
 	return f.String()
 }
@@ -223,6 +225,10 @@ func EventText(s *State, e Event) string {
 	case "status":
 		if e.Value >= 0 && e.Value < len(in.Statuses) {
 			return modelID(s, e.Model) + " " + in.Statuses[e.Value]
+		}
+	case "secondary":
+		if e.Value >= 0 && e.Value < len(in.Secondary) {
+			return modelID(s, e.Model) + " " + in.Secondary[e.Value]
 		}
 	case "removed":
 		return modelID(s, e.Model) + " out of play"

@@ -87,6 +87,9 @@ type Model struct {
 	// Status is the status the model starts in ("seriously-injured",
 	// "down"): a rule situation set up without playing into it.
 	Status string `yaml:"status,omitempty" json:"status,omitempty"`
+	// Secondary is the secondary status it starts in, for rulesets with
+	// two status axes (n23: status prone, secondary seriously-injured).
+	Secondary string `yaml:"secondary,omitempty" json:"secondary,omitempty"`
 	// Engaged names enemy models it starts Engaged with (N26 at a table).
 	Engaged []string `yaml:"engaged-with,omitempty" json:"engaged-with,omitempty"`
 }
@@ -498,7 +501,7 @@ func (sc *Scenario) translate(path string) string {
 
 func (sc *Scenario) model(in *engine.Info, path, atPath string, m Model, side int, mode string) (engine.ModelSetup, error) {
 	ms := engine.ModelSetup{ID: m.ID, Name: m.Name, Side: side, Type: m.Type, Keywords: m.Keywords, Counters: m.Counters,
-		Status: m.Status, Engaged: m.Engaged}
+		Status: m.Status, Secondary: m.Secondary, Engaged: m.Engaged}
 	if ms.Name == "" {
 		ms.Name = m.ID
 	}

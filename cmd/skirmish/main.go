@@ -125,7 +125,11 @@ func message(err error) string {
 	case errors.As(err, &ae):
 		return fmt.Sprintf("%s: %s", ae.Key, ae.Problem)
 	case errors.As(err, &ie):
-		return fmt.Sprintf("%s is not legal: %s", ie.Action, ie.Reason)
+		a := ie.Text // the action as people read it, as in the menu
+		if a == "" {
+			a = ie.Action.String()
+		}
+		return fmt.Sprintf("%s is not legal: %s", a, ie.Reason)
 	case errors.As(err, &pe):
 		flag := "--" + pe.Param
 		if pe.Value != "" {

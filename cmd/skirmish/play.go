@@ -441,8 +441,10 @@ func (p *session) command(line string, legal []engine.Action) error {
 	case "":
 		return nil
 	case "help", "?":
-		fmt.Fprintln(p.out(), "commands: a number, odds N, undo, state, log, save [FILE], quit")
+		fmt.Fprintln(p.out(), "commands: a number, odds N, why, undo, state, log, save [FILE], quit")
 		return nil
+	case "why":
+		return p.why()
 	case "quit", "exit":
 		return errQuit
 	case "undo":
@@ -489,6 +491,25 @@ func (p *session) command(line string, legal []engine.Action) error {
 		return err
 	}
 	return g.Apply(a)
+}
+
+// why lists what the active model may not take now for the action
+// economy's sake, with the rule's reason (engine.Game.Barred).
+func (p *session) why() error {
+	g := p.g
+	if g.Pending() != nil {
+		return usagef("why: a question is waiting; answer it first (or undo)")
+	}
+	bs := g.Barred()
+	if len(bs) == 0 {
+		fmt.Fprintln(p.out(), "nothing the active model could take is refused by the action economy now")
+		return nil
+	}
+	fmt.Fprintln(p.out(), "not now:")
+	for _, b := range bs {
+		fmt.Fprintf(p.out(), "  %s: %s\n", b.Text, b.Reason)
+	}
+	return nil
 }
 
 func ratString(r *big.Rat) string { return r.RatString() }

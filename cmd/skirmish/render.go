@@ -72,6 +72,9 @@ func stateText(s *engine.State) string {
 	for m := range s.Models {
 		md := &s.Models[m]
 		st := in.Statuses[md.Status]
+		if len(in.Secondary) > 0 {
+			st += "/" + in.Secondary[md.Secondary]
+		}
 		if !md.InPlay {
 			st = "out"
 		}

@@ -43,6 +43,9 @@ func newRules(e *env) *cobra.Command {
 			fmt.Fprintf(w, "\nphases: %s\n", strings.Join(phases, ", "))
 			fmt.Fprintf(w, "economy: %s\n", economyText(&in.Economy))
 			fmt.Fprintf(w, "statuses: %s\n", strings.Join(in.Statuses, ", "))
+			if len(in.Secondary) > 0 {
+				fmt.Fprintf(w, "secondary statuses: %s\n", strings.Join(in.Secondary, ", "))
+			}
 			for _, o := range in.Options {
 				fmt.Fprintf(w, "option %s: %s (default %s; allowed %s; %s)\n", o.Name, o.Usage, o.Default, strings.Join(o.Choices, ", "), o.Source)
 			}
@@ -92,6 +95,7 @@ type actionInfo struct {
 	When     string   `json:"when"`
 	Family   string   `json:"family,omitempty"`
 	Excludes []string `json:"excludes,omitempty"`
+	Opening  bool     `json:"opening,omitempty"`
 }
 
 type optionInfo struct {
@@ -105,7 +109,7 @@ type optionInfo struct {
 func rulesJSON(in *engine.Info) ordered {
 	var acts []actionInfo
 	for _, a := range in.Actions {
-		acts = append(acts, actionInfo{ID: a.ID, Name: a.Name, Type: a.Type, When: a.When, Family: a.Family, Excludes: a.Excludes})
+		acts = append(acts, actionInfo{ID: a.ID, Name: a.Name, Type: a.Type, When: a.When, Family: a.Family, Excludes: a.Excludes, Opening: a.Opening})
 	}
 	var phases []string
 	for _, p := range in.Phases {
@@ -115,8 +119,12 @@ func rulesJSON(in *engine.Info) ordered {
 	for _, o := range in.Options {
 		opts = append(opts, optionInfo{o.Name, o.Usage, o.Default, o.Choices, o.Source})
 	}
-	return ordered{{"ruleset", in.ID}, {"name", in.Name}, {"version", in.Version}, {"actions", acts},
-		{"phases", phases}, {"statuses", in.Statuses}, {"options", opts}}
+	out := ordered{{"ruleset", in.ID}, {"name", in.Name}, {"version", in.Version}, {"actions", acts},
+		{"phases", phases}, {"statuses", in.Statuses}}
+	if len(in.Secondary) > 0 {
+		out = append(out, field{"secondary", in.Secondary})
+	}
+	return append(out, field{"options", opts})
 }
 
 func lookupRuleset(e *env, id, verb string) (engine.Ruleset, error) {

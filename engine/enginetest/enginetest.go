@@ -265,6 +265,9 @@ func (p *player) check() {
 		if int(md.Status) >= len(in.Statuses) {
 			p.errorf("m%d has status %d of %d", m, md.Status, len(in.Statuses))
 		}
+		if int(md.Secondary) >= max(len(in.Secondary), 1) {
+			p.errorf("m%d has secondary status %d of %d", m, md.Secondary, len(in.Secondary))
+		}
 		for c, d := range in.Counters {
 			if v := int(md.Counters[c]); v < d.Min || v > d.Max {
 				p.errorf("m%d counter %s = %d outside %d..%d", m, d.Name, v, d.Min, d.Max)

@@ -140,20 +140,34 @@ func (h *Script) Events(types ...string) []string {
 	return out
 }
 
-// Status is a model's status name, or "gone" when it is out of play.
+// Status is a model's status name, or "gone" when it is out of play; for
+// a ruleset with a second status axis (engine.Info.Secondary), both, as
+// "prone/pinned".
 func (h *Script) Status(id string) string {
 	m := h.Model(id)
-	if !h.S().Models[m].InPlay {
+	md := &h.S().Models[m]
+	if !md.InPlay {
 		return "gone"
 	}
-	return h.S().Info().Statuses[h.S().Models[m].Status]
+	in := h.S().Info()
+	if len(in.Secondary) > 0 {
+		return in.Statuses[md.Status] + "/" + in.Secondary[md.Secondary]
+	}
+	return in.Statuses[md.Status]
 }
 
 // Force puts a model into a status at once: setting up a position, not a
 // game event.
 func (h *Script) Force(id string, status int) { h.S().Models[h.Model(id)].Status = uint8(status) }
 
-// WantStatus checks models' statuses: WantStatus("w", "down", "b", "gone").
+// ForceBoth puts a model into a status and a secondary status at once.
+func (h *Script) ForceBoth(id string, status, secondary int) {
+	md := &h.S().Models[h.Model(id)]
+	md.Status, md.Secondary = uint8(status), uint8(secondary)
+}
+
+// WantStatus checks models' statuses: WantStatus("w", "down", "b", "gone"),
+// or with two axes WantStatus("w", "prone/pinned").
 func (h *Script) WantStatus(pairs ...string) {
 	h.T.Helper()
 	for i := 0; i+1 < len(pairs); i += 2 {

@@ -11,6 +11,7 @@ import (
 	"github.com/skirmish-engine/skirmish/dice"
 	"github.com/skirmish-engine/skirmish/engine"
 	"github.com/skirmish-engine/skirmish/rulesets/falloutfactions"
+	"github.com/skirmish-engine/skirmish/rulesets/n23"
 	"github.com/skirmish-engine/skirmish/rulesets/n26"
 	"github.com/skirmish-engine/skirmish/rulesets/trenchcrusade"
 	"github.com/skirmish-engine/skirmish/scenario"
@@ -21,6 +22,7 @@ func Procedures() *dice.Registry {
 	r := &dice.Registry{}
 	for _, specs := range [][]*dice.Spec{
 		n26.Procedures(),
+		n23.Procedures(),
 		trenchcrusade.Procedures(),
 		falloutfactions.Procedures(),
 	} {
@@ -37,6 +39,7 @@ func Procedures() *dice.Registry {
 func Rulesets() *engine.Registry {
 	r := &engine.Registry{}
 	r.Register(n26.New())
+	r.Register(n23.New())
 	r.Register(trenchcrusade.New())
 	return r
 }
@@ -45,6 +48,7 @@ func Rulesets() *engine.Registry {
 func Samples() scenario.Samples {
 	var ss scenario.Samples
 	ss = append(ss, n26.Samples()...)
+	ss = append(ss, n23.Samples()...)
 	ss = append(ss, trenchcrusade.Samples()...)
 	return ss.Sorted()
 }

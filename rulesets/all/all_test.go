@@ -16,7 +16,7 @@ func TestProcedures(t *testing.T) {
 	for _, s := range r.All() {
 		names = append(names, s.Name)
 	}
-	want := []string{"ff-rummage", "ff-test", "n26-check", "n26-coup-de-grace", "n26-injury", "n26-recovery", "n26-test", "tc-injury", "tc-success"}
+	want := []string{"ff-rummage", "ff-test", "n23-bottle", "n23-check", "n23-injury", "n23-test", "n23-vehicle-damage", "n26-check", "n26-coup-de-grace", "n26-injury", "n26-recovery", "n26-test", "tc-injury", "tc-success"}
 	if !slices.Equal(names, want) {
 		t.Fatalf("registered %v, want %v", names, want)
 	}
@@ -42,11 +42,11 @@ func TestProcedures(t *testing.T) {
 // that starts a game.
 func TestSamples(t *testing.T) {
 	reg := Rulesets()
-	if got := reg.IDs(); !slices.Equal(got, []string{"n26", "trenchcrusade"}) {
-		t.Errorf("rulesets %v, want [n26 trenchcrusade]", got)
+	if got := reg.IDs(); !slices.Equal(got, []string{"n23", "n26", "trenchcrusade"}) {
+		t.Errorf("rulesets %v, want [n23 n26 trenchcrusade]", got)
 	}
 	ss := Samples()
-	if len(ss) < 4 {
+	if len(ss) < 6 {
 		t.Fatalf("%d samples, want two per ruleset at least", len(ss))
 	}
 	for _, s := range ss {

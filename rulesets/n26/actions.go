@@ -5,6 +5,7 @@ import (
 
 	"github.com/skirmish-engine/skirmish/engine"
 	"github.com/skirmish-engine/skirmish/rules"
+	"github.com/skirmish-engine/skirmish/rules/necromunda"
 )
 
 // actionDefs is every N26 action (rules.md §2.2.3–§2.2.5): 16 for models
@@ -159,14 +160,16 @@ func hasGun(s *engine.State, m int, heavy bool) bool {
 	return false
 }
 
-func usable(s *engine.State, m int, w weapon) bool {
-	return s.Models[m].Gear&(1<<(outOfAmmo+w.gear)) == 0
+func usable(s *engine.State, m int, w weapon) bool { return !necromunda.OutOfAmmo(s, m, w.gear) }
+
+// canReload: Out of Ammo and not jammed (rules.md §2.3.6).
+func canReload(s *engine.State, m int, w weapon) bool {
+	return necromunda.OutOfAmmo(s, m, w.gear) && !necromunda.Jammed(s, m, w.gear)
 }
 
 func reloadable(s *engine.State, m int) int {
-	g := s.Models[m].Gear
 	for _, w := range stat(s).weapons[m] {
-		if g&(1<<(outOfAmmo+w.gear)) != 0 && g&(1<<(jammed+w.gear)) == 0 {
+		if canReload(s, m, w) {
 			return w.gear
 		}
 	}
@@ -174,9 +177,8 @@ func reloadable(s *engine.State, m int) int {
 }
 
 func reloadOptions(s *engine.State, m int, add func(engine.Action)) {
-	g := s.Models[m].Gear
 	for _, w := range stat(s).weapons[m] {
-		if g&(1<<(outOfAmmo+w.gear)) != 0 && g&(1<<(jammed+w.gear)) == 0 {
+		if canReload(s, m, w) {
 			add(engine.Action{Target: engine.NoModel, Option: w.gear})
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"github.com/skirmish-engine/skirmish/engine"
+	"github.com/skirmish-engine/skirmish/rules/necromunda"
 )
 
 // weaponOf returns model m's weapon at gear index g.
@@ -30,20 +31,9 @@ func strength(s *engine.State, m int, w weapon) int {
 }
 
 // woundTarget is the Wound roll's target (rules.md §2.3.4): S ≥ 2T 2+,
-// S > T 3+, S = T 4+, S < T 5+, 2S ≤ T 6+.
-func woundTarget(str, tough int) int {
-	switch {
-	case str >= 2*tough:
-		return 2
-	case str > tough:
-		return 3
-	case str == tough:
-		return 4
-	case 2*str <= tough:
-		return 6
-	}
-	return 5
-}
+// S > T 3+, S = T 4+, S < T 5+, 2S ≤ T 6+ (package necromunda, shared with
+// N23).
+func woundTarget(str, tough int) int { return necromunda.WoundTarget(str, tough) }
 
 var firepowerOptions = func() (o [maxFirepower + 1][]string) {
 	for n := 1; n <= maxFirepower; n++ {
@@ -100,19 +90,16 @@ func shoot(c *engine.Ctx, m int, w weapon, t int, bonus int) {
 			hits = fp.Outcome + dice
 		}
 		if fp.Has(0) {
-			s.Models[m].Gear |= 1 << (outOfAmmo + w.gear)
-			c.Emit(engine.Event{Type: "out-of-ammo", Model: m, Other: engine.NoModel, Value: w.gear})
+			necromunda.RunOut(c, m, w.gear)
 		}
 		if fp.Has(1) {
-			s.Models[m].Gear |= 1 << (jammed + w.gear)
-			c.Emit(engine.Event{Type: "jammed", Model: m, Other: engine.NoModel, Value: w.gear})
+			necromunda.Jam(c, m, w.gear)
 		}
 	} else if w.ammo > 0 && s.Option(optAmmo) == "d6" {
 		// Ammo (X+) without Rapid Fire: D6 after the attack, Out of Ammo
 		// below X (rules.md §2.3.9, §8 gap 3).
 		if c.Roll(side, pD6, engine.About{What: "Ammo check", Model: m, Other: engine.NoModel, With: w.ammoText}).Outcome+1 < w.ammo {
-			s.Models[m].Gear |= 1 << (outOfAmmo + w.gear)
-			c.Emit(engine.Event{Type: "out-of-ammo", Model: m, Other: engine.NoModel, Value: w.gear})
+			necromunda.RunOut(c, m, w.gear)
 		}
 	}
 	switch {
@@ -135,25 +122,10 @@ func shoot(c *engine.Ctx, m int, w weapon, t int, bonus int) {
 		cover = coverBonus(s.Option(optCover), short)
 	}
 	for k := range hits {
-		v := t
-		if s.Models[t].Links != 0 {
-			// A hit on an Engaged model goes at random to one of the models
-			// in that combat (rules.md §2.3.4, Ranged step 4), numbered in
-			// roster order.
-			var in [engine.MaxModels]int
-			var among uint64
-			n := 0
-			for o := range s.Models {
-				if o == t || s.Linked(t, o) && s.Models[o].InPlay {
-					in[n] = o
-					among |= 1 << o
-					n++
-				}
-			}
-			if n > 1 {
-				v = in[c.Roll(side, pPick[min(n, maxPick)], engine.About{What: "Random allocation of a hit on an Engaged model", Model: engine.NoModel, Other: engine.NoModel, Nth: k + 1, Of: hits, Among: among}).Outcome]
-			}
-		}
+		// A hit on an Engaged model goes at random to one of the models in
+		// that combat (rules.md §2.3.4, Ranged step 4), numbered in roster
+		// order.
+		v := necromunda.Allocate(c, side, t, k+1, hits, pPick[:])
 		if !s.Models[v].InPlay {
 			continue
 		}

@@ -130,6 +130,12 @@
 //
 // # Dice procedures
 //
+// The mechanics n26 shares with n23 (Necromunda 2023) are written once in
+// package rules/necromunda: the wound table, tests and saves with their
+// naturals, checks, injury and Recovery dice, firepower dice with Ammo and
+// Reload, the D66 lasting tables, random allocation, falls and the
+// Priority roll; n26 gives them its names and sources (its edition).
+//
 // n26-injury and n26-recovery (injury dice, the worst or the best kept),
 // n26-coup-de-grace (the whole opposed roll, for odds; in a game each
 // player's die is its own n26-d6 roll), n26-check (2D6 and D6 checks),

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/skirmish-engine/skirmish/engine"
+	"github.com/skirmish-engine/skirmish/rules/necromunda"
 )
 
 // damage takes dmg wounds from t, never below 0; at 0 (or already at 0) t
@@ -130,30 +131,14 @@ func nerve(c *engine.Ctx, t int) {
 // Action. Ledges are known on a board; at a table the players apply falls.
 func fallCheck(c *engine.Ctx, m int) {
 	s := c.State()
-	b := geo(s)
-	if b == nil || !s.Models[m].InPlay {
+	if !necromunda.Falls(c, m, hitTest(4, 0)) {
 		return
 	}
-	if v, _ := b.Fact(s, engine.Fact{Kind: engine.FactNearLedge, A: m, Inches: 0.5}); v == 0 {
-		return
-	}
-	if c.Roll(s.SideOf(m), hitTest(4, 0), engine.For("Agility test not to fall from the ledge", m, engine.NoModel)).Outcome == 0 {
-		return
-	}
-	h, _ := b.Fact(s, engine.Fact{Kind: engine.FactFall, A: m})
-	c.Emit(engine.Event{Type: "fell", Model: m, Other: engine.NoModel, Value: h})
-	if cb := concrete(s); cb != nil {
-		// It lands below the ledge it fell from: the nearest one.
-		if l, _, ok := cb.NearestLedge(s, m); ok {
-			p := s.Models[m].Pos
-			c.Move(m, engine.Pos{X: p.X, Y: p.Y, Level: int8(l.Below)})
-		}
-	}
-	switch {
-	case h > 600:
+	switch necromunda.FallSeverity(necromunda.Fall(c, m)) {
+	case necromunda.FallOut:
 		goOOA(c, m, true)
 		return
-	case h >= 300:
+	case necromunda.FallHurt:
 		damage(c, engine.NoModel, m, 1, 1)
 	}
 	if s.Models[m].InPlay && free(s, m) {
@@ -306,10 +291,7 @@ func resolveEscape(c *engine.Ctx, a engine.Action) {
 func resolveTend(c *engine.Ctx, a engine.Action) { c.State().Set(a.Actor, cRecoveryDie, true) }
 
 // resolveReload clears Out of Ammo from one weapon (rules.md §2.3.6).
-func resolveReload(c *engine.Ctx, a engine.Action) {
-	c.State().Models[a.Actor].Gear &^= 1 << (outOfAmmo + a.Option)
-	c.Emit(engine.Event{Type: "reloaded", Model: a.Actor, Other: engine.NoModel, Value: a.Option})
-}
+func resolveReload(c *engine.Ctx, a engine.Action) { necromunda.Reload(c, a.Actor, a.Option) }
 
 var noYes = []string{"no", "yes"}
 
@@ -373,5 +355,5 @@ func lastingRoll(c *engine.Ctx, m int, why string) {
 		v = 1
 	}
 	r := c.Roll((s.SideOf(m)+1)%len(s.Sides), pLasting[v], engine.For("Lasting roll after the battle", m, engine.NoModel))
-	note(s, "%s: %s: %s", s.Static(m).ID, why, Lasting{Vehicle: v == 1}.table()[r.Outcome].name)
+	note(s, "%s: %s: %s", s.Static(m).ID, why, Lasting{Vehicle: v == 1}.Result(r.Outcome))
 }

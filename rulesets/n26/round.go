@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/skirmish-engine/skirmish/engine"
+	"github.com/skirmish-engine/skirmish/rules/necromunda"
 )
 
 // RoundStart clears what lasts a round: Group Activation choices and the
@@ -40,45 +41,9 @@ func (r *Rules) PhaseEnd(c *engine.Ctx, phase string) {}
 
 // priorityRoll (rules.md §2.3.3): each side rolls D6; the highest has
 // Priority. A tie goes to a side that did not have it last round; in round
-// 1, or when that leaves several, the tied sides roll again.
-func priorityRoll(c *engine.Ctx) {
-	s := c.State()
-	tied := make([]int, len(s.Sides))
-	for i := range tied {
-		tied[i] = i
-	}
-	for {
-		best, top := -1, tied[:0:0]
-		for _, side := range tied {
-			v := c.Roll(side, pD6, engine.BySide("Priority roll (the highest D6 has Priority; ties roll again)")).Outcome
-			switch {
-			case v > best:
-				best, top = v, append(top[:0], side)
-			case v == best:
-				top = append(top, side)
-			}
-		}
-		if len(top) > 1 && s.Vars[vLast] > 0 {
-			last := int(s.Vars[vLast]) - 1
-			var rest []int
-			for _, side := range top {
-				if side != last {
-					rest = append(rest, side)
-				}
-			}
-			if len(rest) > 0 {
-				top = rest
-			}
-		}
-		if len(top) == 1 {
-			s.Vars[vPriority] = int32(top[0])
-			s.Vars[vLast] = int32(top[0] + 1)
-			c.Emit(engine.Event{Type: "priority", Model: engine.NoModel, Other: engine.NoModel, Value: top[0]})
-			return
-		}
-		tied = top
-	}
-}
+// 1, or when that leaves several, the tied sides roll again (package
+// necromunda, shared with N23).
+func priorityRoll(c *engine.Ctx) { necromunda.PriorityRoll(c, pD6, vPriority, vLast) }
 
 var concedeOptions = []string{"fight-on", "flee"}
 
@@ -89,12 +54,8 @@ var concedeOptions = []string{"fight-on", "flee"}
 // starting crew gone may flee the battle and lose (rules.md §2.3.3).
 func endPhase(c *engine.Ctx) {
 	s := c.State()
-	order := make([]int, 0, len(s.Sides))
-	p := int(s.Vars[vPriority])
-	for k := range s.Sides {
-		order = append(order, (p+k)%len(s.Sides))
-	}
-	for _, side := range order {
+	order := necromunda.SidesFrom(int(s.Vars[vPriority]), len(s.Sides))
+	for _, side := range order.All() {
 		if s.Sides[side].Counters[sCasualties] == 0 {
 			continue
 		}
@@ -129,7 +90,7 @@ func endPhase(c *engine.Ctx) {
 			flee(c, side)
 		}
 	}
-	for _, side := range order {
+	for _, side := range order.All() {
 		start, gone := 0, 0
 		for m := range s.Models {
 			if s.SideOf(m) == side {

@@ -10,6 +10,7 @@ import (
 	"github.com/skirmish-engine/skirmish/board"
 	"github.com/skirmish-engine/skirmish/engine"
 	"github.com/skirmish-engine/skirmish/rules"
+	"github.com/skirmish-engine/skirmish/rules/necromunda"
 )
 
 // Profile characteristics, by index (rules.md §2.3.2). WS, BS and Sv are
@@ -69,10 +70,10 @@ const (
 	vContact         // 1 + the model this activation's Charge or Engage reached, 0 if none
 )
 
-// Gear bits in engine.Model.Gear.
+// Gear bits in engine.Model.Gear (package necromunda, shared with N23).
 const (
-	outOfAmmo = 0  // bit i: gear i is Out of Ammo
-	jammed    = 16 // bit 16+i: gear i is jammed for the battle
+	outOfAmmo = necromunda.OutOfAmmoBit // bit i: gear i is Out of Ammo
+	jammed    = necromunda.JammedBit    // bit 16+i: gear i is jammed for the battle
 )
 
 // Option names (rules.md §8).

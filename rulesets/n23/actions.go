@@ -1,0 +1,347 @@
+package n23
+
+import (
+	"fmt"
+
+	"github.com/skirmish-engine/skirmish/engine"
+	"github.com/skirmish-engine/skirmish/rules"
+	"github.com/skirmish-engine/skirmish/rules/necromunda"
+)
+
+// actionDefs is every N23 action modelled (seed 002 for the four types,
+// rules.md §3.3 for the list): which statuses allow each is in its
+// Available, tested as a table in actions_test.go.
+func actionDefs() []engine.ActionDef {
+	return []engine.ActionDef{
+		{ID: "turn", Name: "Turn", Type: "facing", Opening: true,
+			When:      "a Standing fighter, when activated and before its actions; not an action; turning Standing and Engaged costs its hit rolls this activation",
+			Available: func(s *engine.State, m int) bool { return fighter(s, m) && status(s, m) == standing },
+			Options:   turnOptions, Resolve: resolveTurn, Note: faceNote},
+		{ID: "move", Name: "Move", Type: "simple", When: "Standing and Active fighters not Broken, Mobile vehicles; moves M\"",
+			Available: canMove, Options: moveOptions(func(s *engine.State, m int) float32 { return float32(s.Stat(m, sM)) }),
+			Resolve: resolveMove, Note: moveNote(func(s *engine.State, m int) string { return fmt.Sprintf("up to %d\"", s.Stat(m, sM)) })},
+		{ID: "charge", Name: "Charge", Type: "double", When: "Standing and Active fighters not Broken; an enemy to charge; moves M+D3\" into base contact, then a free Fight",
+			Available: ready, Options: chargeTargets, Resolve: resolveCharge,
+			Note: moveNote(func(s *engine.State, m int) string { return fmt.Sprintf("%d\" + D3\"", s.Stat(m, sM)) })},
+		{ID: "take-cover", Name: "Take Cover", Type: "basic", When: "Standing and Active fighters not Broken; becomes Prone and Pinned",
+			Available: ready, Resolve: resolveTakeCover},
+		{ID: "shoot", Name: "Shoot", Type: "basic", TypeOf: shootType,
+			When:      "Standing and Active fighters not Broken, vehicles not Wrecked; a ranged weapon at an enemy in sight, range and (fighters) vision arc; with an Unwieldy weapon a Double action",
+			Available: func(s *engine.State, m int) bool { return canShoot(s, m) && hasGun(s, m) },
+			Options:   shotOptions(false), Resolve: resolveShoot, Note: weaponNote},
+		{ID: "shoot-free", Name: "Shoot", Type: "free", Family: "shoot",
+			When:      "fighters with quick-draw (a skill granting a free Shoot): a Shoot with a Sidearm as a Free action; never with a Basic Shoot in the same activation",
+			Available: func(s *engine.State, m int) bool { return stat(s).quick[m] && canShoot(s, m) && hasSidearm(s, m) },
+			Options:   shotOptions(true), Resolve: resolveShoot, Note: weaponNote},
+		{ID: "aim", Name: "Aim", Type: "basic", When: "as Shoot; +1 to hit on its next Shoot this activation",
+			Available: func(s *engine.State, m int) bool { return canShoot(s, m) && hasGun(s, m) },
+			Resolve:   resolveAim},
+		{ID: "reload", Name: "Reload", Type: "simple", When: "Standing and Active fighters, vehicles not Wrecked; a weapon Out of Ammo: an Ammo check reloads it",
+			Available: func(s *engine.State, m int) bool { return canShoot(s, m) && reloadable(s, m) },
+			Options:   reloadOptions, Resolve: resolveReload, Note: weaponNote},
+		{ID: "coup-de-grace", Name: "Coup de Grace", Type: "simple", When: "Standing and Active fighters not Broken (or after a Fight, free); a Prone and Seriously Injured enemy fighter within 1\": Out of Action",
+			Available: func(s *engine.State, m int) bool { return ready(s, m) || followUp(s, m) },
+			Options:   coupTargets, Resolve: resolveCoupDeGrace},
+		{ID: "crawl-through-ductway", Name: "Crawl Through Ductway", Type: "double", When: "Standing and Active fighters not Broken; within 1\" of a ductway",
+			Available: func(s *engine.State, m int) bool { return ready(s, m) && nearDuct(s, m) }, Resolve: resolveDuct},
+
+		{ID: "fight", Name: "Fight", Type: "basic", When: "Standing and Engaged fighters not Broken; attacks an enemy Engaged with it, which makes reaction attacks",
+			Available: func(s *engine.State, m int) bool { return fighting(s, m) && !s.Has(m, cBroken) },
+			Options:   foeOptions, Resolve: resolveFight, Note: fightNote},
+		{ID: "retreat", Name: "Retreat", Type: "basic", When: "Standing and Engaged fighters; an Initiative test, then up to D6\" away",
+			Available: fighting, Resolve: resolveRetreat,
+			Note: moveNote(func(*engine.State, int) string { return "D6\" away, after an Initiative test" })},
+
+		{ID: "stand-up", Name: "Stand Up", Type: "basic", When: "Prone and Pinned fighters; Standing and Active (Engaged in base contact), facing where its player wants",
+			Available: func(s *engine.State, m int) bool { return fighter(s, m) && secondary(s, m) == pinned },
+			Options:   turnOptions, Resolve: resolveStandUp, Note: faceNote},
+		{ID: "crawl", Name: "Crawl", Type: "double", When: "Prone fighters; moves 2\" (option crawl), still Prone",
+			Available: func(s *engine.State, m int) bool { return fighter(s, m) && status(s, m) == prone },
+			Options:   moveOptions(crawlReach), Resolve: resolveMove,
+			Note: moveNote(func(s *engine.State, m int) string { return fmt.Sprintf("up to %g\"", crawlReach(s, m)) })},
+		{ID: "blind-fire", Name: "Blind Fire", Type: "double", When: "Prone and Pinned fighters not Broken; a ranged weapon at an enemy in sight and range, any way; −2 to hit (option blind-fire)",
+			Available: func(s *engine.State, m int) bool {
+				return fighter(s, m) && secondary(s, m) == pinned && !s.Has(m, cBroken) && hasGun(s, m)
+			},
+			Options: shotOptions(false), Resolve: resolveShoot, Note: weaponNote},
+
+		{ID: "running-for-cover", Name: "Running for Cover", Type: "double", When: "Broken Standing fighters, their only action: up to 2M\" away from the enemy",
+			Available: func(s *engine.State, m int) bool {
+				return fighter(s, m) && status(s, m) == standing && s.Has(m, cBroken)
+			},
+			Resolve: resolveRun, Note: moveNote(func(s *engine.State, m int) string {
+				return fmt.Sprintf("up to %d\" away from the enemy", 2*s.Stat(m, sM))
+			})},
+
+		{ID: "ram", Name: "Ram", Type: "double", When: "Mobile vehicles; an enemy to ram: up to M\" straight at it, and a hit as strong as its speed",
+			Available: func(s *engine.State, m int) bool { return vehicle(s, m) && status(s, m) == mobile },
+			Options:   ramTargets, Resolve: resolveRam,
+			Note: moveNote(func(s *engine.State, m int) string { return fmt.Sprintf("up to %d\"", s.Stat(m, sM)) })},
+		{ID: "jump-start", Name: "Jump Start", Type: "double", When: "Stationary and Stalled vehicles; a Restart test now",
+			Available: func(s *engine.State, m int) bool { return vehicle(s, m) && secondary(s, m) == stalled },
+			Resolve:   resolveJumpStart},
+	}
+}
+
+func status(s *engine.State, m int) int    { return int(s.Models[m].Status) }
+func secondary(s *engine.State, m int) int { return int(s.Models[m].Secondary) }
+
+func vehicle(s *engine.State, m int) bool { return stat(s).vehicle[m] }
+func fighter(s *engine.State, m int) bool { return !stat(s).vehicle[m] }
+
+// ready: a Standing and Active fighter that is not Broken (rules.md §3.3:
+// the Standing and Active actions).
+func ready(s *engine.State, m int) bool {
+	return fighter(s, m) && status(s, m) == standing && secondary(s, m) == active && !s.Has(m, cBroken)
+}
+
+// fighting: a Standing and Engaged fighter (rules.md §3.3).
+func fighting(s *engine.State, m int) bool {
+	return fighter(s, m) && status(s, m) == standing && secondary(s, m) == engaged
+}
+
+// canMove: Move is a Standing and Active fighter's, or a Mobile vehicle's.
+func canMove(s *engine.State, m int) bool {
+	return ready(s, m) || vehicle(s, m) && status(s, m) == mobile
+}
+
+// canShoot: a Standing and Active fighter not Broken, or a vehicle not
+// Wrecked (its crew fire, Stalled or not).
+func canShoot(s *engine.State, m int) bool {
+	return ready(s, m) || vehicle(s, m) && secondary(s, m) != wrecked
+}
+
+// wreck: a Wrecked vehicle.
+func wreck(s *engine.State, m int) bool { return vehicle(s, m) && secondary(s, m) == wrecked }
+
+// down: out of the fight (removed, Seriously Injured or Wrecked).
+func down(s *engine.State, m int) bool {
+	sec := secondary(s, m)
+	return !s.Models[m].InPlay || sec == seriouslyInjured || sec == wrecked
+}
+
+func enemy(s *engine.State, m, t int) bool {
+	return t != m && s.Models[t].InPlay && s.SideOf(t) != s.SideOf(m)
+}
+
+func friend(s *engine.State, m, t int) bool {
+	return t != m && s.Models[t].InPlay && s.SideOf(t) == s.SideOf(m)
+}
+
+// followUp: m takes the free action a Fight that put its target Seriously
+// Injured gives it (the Close Combat sequence's Coup de Grace).
+func followUp(s *engine.State, m int) bool {
+	return fighter(s, m) && status(s, m) == standing && s.Turn.Model == m && len(s.Turn.Forced) > 0
+}
+
+func usable(s *engine.State, m int, w weapon) bool { return !necromunda.OutOfAmmo(s, m, w.gear) }
+
+func hasGun(s *engine.State, m int) bool {
+	for _, w := range stat(s).weapons[m] {
+		if w.ranged && usable(s, m, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// hasSidearm: a usable ranged weapon with the Sidearm trait (what a free
+// Shoot may use).
+func hasSidearm(s *engine.State, m int) bool {
+	for _, w := range stat(s).weapons[m] {
+		if w.ranged && w.melee && usable(s, m, w) {
+			return true
+		}
+	}
+	return false
+}
+
+func reloadable(s *engine.State, m int) bool {
+	for _, w := range stat(s).weapons[m] {
+		if w.am > 0 && necromunda.OutOfAmmo(s, m, w.gear) {
+			return true
+		}
+	}
+	return false
+}
+
+func reloadOptions(s *engine.State, m int, add func(engine.Action)) {
+	for _, w := range stat(s).weapons[m] {
+		if w.am > 0 && necromunda.OutOfAmmo(s, m, w.gear) {
+			add(engine.Action{Target: engine.NoModel, Option: w.gear})
+		}
+	}
+}
+
+// weaponOf returns model m's weapon at gear index g.
+func weaponOf(s *engine.State, m, g int) weapon {
+	for _, w := range stat(s).weapons[m] {
+		if w.gear == g {
+			return w
+		}
+	}
+	return unarmed
+}
+
+// unarmed is what a fighter without a Melee or Sidearm weapon fights with:
+// its own Strength, no AP, Damage 1 (a documented choice).
+var unarmed = weapon{gear: -1, name: "unarmed", melee: true, dmg: 1, with: "unarmed"}
+
+// shootType retypes Shoot (seed 002, Changing Action Type): with an
+// Unwieldy weapon it is a Double action.
+func shootType(s *engine.State, a engine.Action) string {
+	if a.Actor >= 0 && a.Actor < len(s.Models) && weaponOf(s, a.Actor, a.Option).unwieldy {
+		return "double"
+	}
+	return "basic"
+}
+
+// weaponNote names the weapon an action uses (its option).
+func weaponNote(s *engine.State, a engine.Action) string {
+	if a.Actor < 0 || a.Actor >= len(s.Models) {
+		return ""
+	}
+	for _, w := range stat(s).weapons[a.Actor] {
+		if w.gear == a.Option {
+			switch {
+			case a.ID == "shoot" && w.unwieldy:
+				return w.with + " (Unwieldy: a Double action)"
+			case a.ID == "shoot-free":
+				return w.with + " (a Free action)"
+			}
+			return w.with
+		}
+	}
+	return ""
+}
+
+// fightNote names the weapons a Fight uses (meleeWeapons).
+func fightNote(s *engine.State, a engine.Action) string {
+	if a.Actor < 0 || a.Actor >= len(s.Models) {
+		return ""
+	}
+	p, q := meleeWeapons(s, a.Actor)
+	if q.gear >= 0 {
+		return p.with + " and " + q.name
+	}
+	return p.with
+}
+
+// moveNote says how far a move goes, for the players at a table who move
+// the model (on a board the destination says it).
+func moveNote(far func(s *engine.State, m int) string) func(s *engine.State, a engine.Action) string {
+	return func(s *engine.State, a engine.Action) string {
+		if geo(s) != nil || a.Actor < 0 || a.Actor >= len(s.Models) {
+			return ""
+		}
+		return "(" + far(s, a.Actor) + ")"
+	}
+}
+
+// faceNote says which way a turn or a Stand Up faces: on a board towards
+// its target; at a table the player turns the model.
+func faceNote(s *engine.State, a engine.Action) string {
+	if geo(s) == nil {
+		return "(to face any way)"
+	}
+	return ""
+}
+
+// geo is the board, or nil at a table.
+func geo(s *engine.State) engine.Board { return s.Setup().Board }
+
+// within: is m within x" of t? On a board, the board's answer; at a table
+// yes, and the resolution asks the players (rules.Maybe).
+func within(s *engine.State, m, t int, x float32) bool {
+	return rules.Maybe(s, engine.Fact{Kind: engine.FactWithin, A: m, B: t, Inches: x})
+}
+
+// sees: can m see t? As within.
+func sees(s *engine.State, m, t int) bool {
+	return rules.Maybe(s, engine.Fact{Kind: engine.FactSight, A: m, B: t})
+}
+
+// shotOptions are (weapon, target) pairs: each usable ranged weapon (a
+// Sidearm only, for a free Shoot) at each enemy but a Wrecked vehicle (a
+// Seriously Injured fighter may be shot, rules.md §3.3), on a
+// board only those in sight, within Long Range and (a Standing fighter's
+// Shoot) within its vision arc. Blind Fire needs no arc.
+func shotOptions(sidearm bool) func(s *engine.State, m int, add func(engine.Action)) {
+	return func(s *engine.State, m int, add func(engine.Action)) {
+		for _, w := range stat(s).weapons[m] {
+			if !w.ranged || sidearm && !w.melee || !usable(s, m, w) {
+				continue
+			}
+			for t := range s.Models {
+				if enemy(s, m, t) && !wreck(s, t) && sees(s, m, t) && within(s, m, t, w.lr) && (geo(s) == nil || status(s, m) == prone || inArc(s, m, t)) {
+					add(engine.Action{Target: t, Option: w.gear})
+				}
+			}
+		}
+	}
+}
+
+// chargeTargets: every enemy fighter not Seriously Injured and every enemy
+// vehicle not Wrecked. One out of reach is still a target: the charger
+// ends as close as it may.
+func chargeTargets(s *engine.State, m int, add func(engine.Action)) {
+	for t := range s.Models {
+		if enemy(s, m, t) && !down(s, t) {
+			add(engine.Action{Target: t})
+		}
+	}
+}
+
+// ramTargets: as chargeTargets, for a vehicle.
+func ramTargets(s *engine.State, m int, add func(engine.Action)) { chargeTargets(s, m, add) }
+
+// coupTargets: a Prone and Seriously Injured enemy fighter within 1"; as
+// the free action after a Fight, only the one fought.
+func coupTargets(s *engine.State, m int, add func(engine.Action)) {
+	if followUp(s, m) {
+		if t := int(s.Vars[vContact]) - 1; t >= 0 && coupTarget(s, m, t) {
+			add(engine.Action{Target: t})
+		}
+		return
+	}
+	for t := range s.Models {
+		if coupTarget(s, m, t) && within(s, m, t, 1) {
+			add(engine.Action{Target: t})
+		}
+	}
+}
+
+func coupTarget(s *engine.State, m, t int) bool {
+	return enemy(s, m, t) && fighter(s, t) && secondary(s, t) == seriouslyInjured
+}
+
+// foeOptions: the enemies m is Engaged with that are still in the fight.
+func foeOptions(s *engine.State, m int, add func(engine.Action)) {
+	for t := range s.Models {
+		if s.Linked(m, t) && !down(s, t) {
+			add(engine.Action{Target: t})
+		}
+	}
+}
+
+// turnOptions: on a board, face each enemy in play (a turn towards any
+// point is no different for the rules than towards the model it is to
+// shoot or fight); at a table, one plain turn.
+func turnOptions(s *engine.State, m int, add func(engine.Action)) {
+	if geo(s) == nil {
+		add(engine.Action{Target: engine.NoModel})
+		return
+	}
+	for t := range s.Models {
+		if enemy(s, m, t) {
+			add(engine.Action{Target: t})
+		}
+	}
+}
+
+func crawlReach(s *engine.State, m int) float32 {
+	if stat(s).opt.crawlHalf {
+		return float32((s.Stat(m, sM) + 1) / 2)
+	}
+	return 2
+}

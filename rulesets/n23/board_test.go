@@ -1,0 +1,151 @@
+package n23
+
+import (
+	"testing"
+
+	"github.com/skirmish-engine/skirmish/board"
+)
+
+// On a board the ruleset keeps facing (seed 002, Changing Facing): at
+// deployment every model faces the nearest enemy; a move leaves it facing
+// the way it went; a turn faces the enemy picked. A turn that changes
+// nothing is no turn, so a Standing and Engaged fighter already facing its
+// foe takes no penalty for it.
+func TestFacingOnBoard(t *testing.T) {
+	pts := [][2]float32{{5, 5}, {5, 15}, {20, 5}, {20, 20}}
+	h := onBoard(t, nil, nil, pts, ganger("w", 0), ganger("b", 1), ganger("w2", 0), ganger("b2", 1))
+	if got := h.S().Count(0, cFacing); got != 90 {
+		t.Errorf("w deployed facing %d°, want 90° (b, due north)", got)
+	}
+	h.Play("activate m0", "turn m0 >m3")
+	if got, want := h.S().Count(0, cFacing), heading(5, 5, 20, 20); got != want {
+		t.Errorf("turned to %d°, want %d°", got, want)
+	}
+	for _, a := range h.G.Legal() {
+		if a.ID == "move" {
+			h.Play(a.String())
+			p := h.S().Models[0].Pos
+			if got, want := h.S().Count(0, cFacing), heading(5, 5, float64(p.X), float64(p.Y)); got != want {
+				t.Errorf("after moving to %v: facing %d°, want %d°", p, got, want)
+			}
+			break
+		}
+	}
+
+	// Engaged from deployment, facing the foe already: turning to it is no
+	// turn and costs nothing.
+	pts = [][2]float32{{5, 5}, {6, 5}, {20, 5}, {20, 20}}
+	h = onBoard(t, nil, nil, pts, ganger("w", 0), ganger("b", 1), ganger("w2", 0), ganger("b2", 1))
+	h.WantStatus("w", "standing/engaged", "b", "standing/engaged")
+	h.Play("activate m0", "turn m0 >m1")
+	if h.S().Has(0, cTurned) {
+		t.Error("turning to face the way it already faced counted as a turn")
+	}
+	h.Play("fight m0 >m1")
+	h.WantAsks("dice n23-test {Target:4 Mods:[] Save:false}")
+}
+
+// On a board a Fight at a foe outside the fighter's vision arc turns it to
+// face (the Close Combat page): the turn penalty applies to its hits.
+func TestFightTurnsToFace(t *testing.T) {
+	pts := [][2]float32{{5, 5}, {6, 5}, {5, 6}, {20, 20}}
+	h := onBoard(t, nil, nil, pts, ganger("w", 0), ganger("b", 1), ganger("b3", 1), ganger("w2", 0))
+	h.S().Models[0].Counters[cFacing] = 0 // facing b (east); b3 is north
+	h.Play("activate m0", "fight m0 >m2")
+	h.WantAsks("dice n23-test {Target:4 Mods:[-1] Save:false}")
+}
+
+// On a board a Charge reaches base contact when a path of M + D3" does,
+// Engaging both; else it stops as close as it may, more than 1" from other
+// enemies.
+func TestChargeOnBoard(t *testing.T) {
+	pts := [][2]float32{{5, 3}, {5, 11}, {20, 20}, {20, 3}}
+	h := onBoard(t, nil, nil, pts, ganger("w", 0), ganger("b", 1), ganger("w2", 0), ganger("b2", 1))
+	h.Play("activate m0", "charge m0 >m1", "d:4") // 5 + 2 = 7": the gap is 7"
+	h.WantStatus("w", "standing/engaged", "b", "standing/engaged")
+	if g := board.GapAt(h.S(), 0, h.S().Models[0].Pos, 1); g > board.Contact {
+		t.Errorf("the charge ended %.2f\" from b", g)
+	}
+	h.WantLegal("fight")
+
+	h = onBoard(t, nil, nil, pts, ganger("w", 0), ganger("b", 1), ganger("w2", 0), ganger("b2", 1))
+	h.Play("activate m0", "charge m0 >m1", "d:1") // 6": short
+	h.WantStatus("w", "standing/active")
+	if g := board.GapAt(h.S(), 0, h.S().Models[0].Pos, 1); g <= 1 {
+		t.Errorf("a charge that fell short ended %.2f\" from b", g)
+	}
+}
+
+// On a board a Retreat that passes goes straight away from the foes,
+// ending more than 1" from every enemy.
+func TestRetreatOnBoard(t *testing.T) {
+	pts := [][2]float32{{5, 5}, {6, 5}, {20, 20}, {20, 3}}
+	h := onBoard(t, nil, nil, pts, ganger("w", 0), ganger("b", 1), ganger("w2", 0), ganger("b2", 1))
+	h.Play("activate m0", "retreat m0", "d:4", "d:3")
+	h.WantStatus("w", "standing/active", "b", "standing/active")
+	p := h.S().Models[0].Pos
+	if p.X >= 5 || board.GapAt(h.S(), 0, p, 1) < 1 {
+		t.Errorf("retreated to %v, want west of 5 and more than 1\" from b", p)
+	}
+}
+
+// Nerve tests on a board: only friends the board finds within 3".
+func TestNerveOnBoard(t *testing.T) {
+	pts := [][2]float32{{5, 3}, {5, 12}, {20, 20}, {6, 13}, {15, 22}}
+	h := onBoard(t, nil, nil, pts, ganger("w", 0), ganger("b", 1), ganger("w2", 0), ganger("b2", 1), ganger("b3", 1))
+	h.S().Models[0].Counters[cFacing] = 90
+	h.Play("activate m0", "shoot m0 >m1 #0", "d:4", "d:4", "d:1", "d:ooa")
+	h.WantAsks("dice n23-check {Value:7 Mods:[] Dice:2}") // b2 is within 3"; b3 is not
+	h.Play("d:1 2")
+	if !h.S().Has(3, cBroken) || h.S().Has(4, cBroken) {
+		t.Error("want b2 Broken and b3 not")
+	}
+}
+
+// A vehicle's Ram on a board: it drives straight at its target; reaching it
+// the target dodges or is hit; the vehicle faces the way it went.
+func TestRamOnBoard(t *testing.T) {
+	pts := [][2]float32{{5, 3}, {5, 10}, {20, 20}, {20, 3}}
+	car := crawler("car", 0)
+	car.Base = 2
+	h := onBoard(t, nil, nil, pts, car, ganger("b", 1), ganger("w2", 0), ganger("b2", 1))
+	h.Play("activate m0", "ram m0 >m1")
+	h.WantAsks("dice n23-test {Target:4 Mods:[1] Save:false}") // b dodges on 4+, +1 Standing
+	h.Play("d:6")
+	if got := h.S().Count(0, cFacing); got != 90 {
+		t.Errorf("the car faces %d°, want 90°", got)
+	}
+	if g := board.GapAt(h.S(), 0, h.S().Models[0].Pos, 1); g > board.Contact {
+		t.Errorf("the ram ended %.2f\" from b", g)
+	}
+	h.WantStatus("b", "standing/active")
+}
+
+// The vision arc's width is an option: at 180° a fighter facing east may
+// shoot a target due north-east and north, not west.
+func TestVisionArcOption(t *testing.T) {
+	pts := [][2]float32{{10, 10}, {10, 20}, {0.5, 10}, {20, 20}}
+	for _, tc := range []struct {
+		arc  string
+		want map[int]bool // target → may shoot
+	}{
+		{"90", map[int]bool{1: false, 2: false, 3: true}},
+		{"180", map[int]bool{1: true, 2: false, 3: true}},
+		{"360", map[int]bool{1: true, 2: true, 3: true}},
+	} {
+		h := onBoard(t, nil, map[string]string{optArc: tc.arc}, pts, ganger("w", 0), ganger("b", 1), ganger("b2", 1), ganger("b3", 1))
+		h.S().Models[0].Counters[cFacing] = 0
+		h.Play("activate m0")
+		got := map[int]bool{1: false, 2: false, 3: false}
+		for _, a := range h.G.Legal() {
+			if a.ID == "shoot" {
+				got[a.Target] = true
+			}
+		}
+		for target, want := range tc.want {
+			if got[target] != want {
+				t.Errorf("arc %s: may shoot %s: %v, want %v", tc.arc, h.S().Static(target).ID, got[target], want)
+			}
+		}
+	}
+}

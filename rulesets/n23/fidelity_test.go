@@ -1,0 +1,204 @@
+package n23
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/skirmish-engine/skirmish/engine"
+)
+
+// Rules fidelity to seed 002 ("Types Of Action"): each test names the
+// seed's paragraph it holds the ruleset to.
+
+// Seed 002, Simple Action: the same Simple action may be taken again, each
+// time using one of the activation's actions (two Moves use both).
+func TestSimpleActionRepeats(t *testing.T) {
+	h := two(t, nil)
+	h.Play("activate m0")
+	h.WantLegal("aim charge crawl-through-ductway end move shoot take-cover turn")
+	h.Play("move m0")
+	if h.S().Turn.Slots != 1 {
+		t.Errorf("a Move left %d actions, want 1", h.S().Turn.Slots)
+	}
+	h.WantLegal("aim end move shoot take-cover") // Move again; no Double with one left
+	h.Play("move m0")
+	h.WantLegal("activate:b activate:b2") // both actions used: the activation is over
+}
+
+// Seed 002, Basic Actions: a Basic action only once an activation.
+func TestBasicActionOnce(t *testing.T) {
+	h := two(t, nil)
+	h.Play("activate m0", "aim m0")
+	h.refused("aim m0", "w has taken Aim this activation already")
+	h.WantLegal("end move shoot take-cover") // not Aim again
+	// Take Cover once: the fighter is Prone afterwards anyway; Shoot once.
+	h = two(t, nil)
+	h.Play("activate m0", "shoot m0 >m1 #0", "f:1", "f:1", "f:1", "f:0", "d:1") // sight, arc, range, no cover; a miss
+	h.refused("shoot m0 >m1 #0", "w has taken Shoot this activation already")
+}
+
+// Seed 002, Double Actions: a Double action counts as two; with one action
+// left, or when the model can only perform one action this activation, it
+// may not be taken.
+func TestDoubleActionNeedsBoth(t *testing.T) {
+	h := two(t, nil)
+	h.Play("activate m0", "move m0")
+	h.refused("charge m0 >m1", "Charge costs 2 and w has 1 left this activation")
+	h.refused("crawl-through-ductway m0", "Crawl Through Ductway costs 2 and w has 1 left")
+
+	// A model that can only perform one action this activation (the counter
+	// "actions" at 1, for the effects that do that): no Double at all.
+	h = table(t, nil, with(ganger("w", 0), func(m *engine.ModelSetup) { m.Counters = map[string]int{"actions": 1} }), ganger("b", 1), ganger("w2", 0), ganger("b2", 1))
+	h.Play("activate m0")
+	h.WantLegal("aim end move shoot take-cover turn")
+	h.refused("charge m0 >m1", "Charge costs 2 and w has 1 left this activation")
+	h.Play("move m0")
+	h.WantLegal("activate:b activate:b2")
+
+	// Both actions free: the Double takes them both.
+	h = two(t, nil)
+	h.Play("activate m0", "charge m0 >m1", "f:1", "d:2", "f:0") // sees b; D3 = 1; does not reach
+	h.WantLegal("activate:b activate:b2")
+}
+
+// Seed 002, Free Actions: a Free action costs no action, is taken once,
+// and may not share its name with a Basic action taken this activation, in
+// either order. quick-draw's free Shoot and the Basic Shoot are both
+// "Shoot".
+func TestFreeActionNameClash(t *testing.T) {
+	h := table(t, nil, pistolero("w", 0), ganger("b", 1), ganger("w2", 0), ganger("b2", 1))
+	h.Play("activate m0")
+	h.WantLegal("aim charge crawl-through-ductway end move shoot shoot-free take-cover turn")
+	h.Play("shoot-free m0 >m1 #0", "f:1", "f:1", "f:1", "f:0", "d:1", "d:2") // a miss; the firepower die shows 1 bullet, no ammo symbol
+	if h.S().Turn.Slots != 2 || h.S().Turn.Actions != 1 {
+		t.Errorf("after the free Shoot: %d slots, %d actions; want 2 and 1", h.S().Turn.Slots, h.S().Turn.Actions)
+	}
+	h.refused("shoot m0 >m1 #0", "a basic action may not share its name (Shoot) with a free action taken this activation")
+	h.refused("shoot-free m0 >m1 #0", "w has taken Shoot this activation already")
+	h.WantLegal("aim charge crawl-through-ductway end move take-cover") // a Double still fits
+
+	// The other order: the Basic Shoot first, then the free one is refused.
+	h = table(t, nil, pistolero("w", 0), ganger("b", 1), ganger("w2", 0), ganger("b2", 1))
+	h.Play("activate m0", "shoot m0 >m1 #0", "f:1", "f:1", "f:1", "f:0", "d:1", "d:2")
+	h.refused("shoot-free m0 >m1 #0", "a free action may not share its name (Shoot) with a basic action taken this activation")
+}
+
+// Seed 002, Simple and Basic Actions: the first action is fully resolved
+// before the second is declared. A Reload's Ammo check is answered before
+// anything else may be declared, and what follows depends on it: failed,
+// Reload (Simple) may be tried again; passed, the weapon may Shoot.
+func TestFirstActionResolvedBeforeSecond(t *testing.T) {
+	h := table(t, nil, pistolero("w", 0), ganger("b", 1), ganger("w2", 0), ganger("b2", 1))
+	h.S().Models[0].Gear = 1 // the laspistol is Out of Ammo
+	h.Play("activate m0")
+	h.WantLegal("charge crawl-through-ductway end move reload take-cover turn")
+	h.Play("reload m0 #0")
+	h.WantAsks("dice n23-test {Target:4 Mods:[] Save:false}")
+	if err := h.G.Apply(engine.Act("move", 0)); !errors.Is(err, engine.ErrPending) {
+		t.Fatalf("declaring a second action while the first waits for its Ammo check: %v", err)
+	}
+	h.Play("d:3") // fails: still Out of Ammo
+	h.WantLegal("end move reload take-cover")
+	h.Play("reload m0 #0", "d:4") // the Simple Reload again; passes
+	h.WantLegal("end shoot-free") // both actions used; the free Shoot costs none
+	if h.S().Models[0].Gear != 0 {
+		t.Error("the second Reload passed but the laspistol is still Out of Ammo")
+	}
+}
+
+// Seed 002, Changing Facing: a Standing fighter may turn when activated,
+// before either action; the turn is not a move nor an action, so any
+// action, a Double too, may follow. Once an action is taken it is too late.
+func TestTurnBeforeActions(t *testing.T) {
+	h := two(t, nil)
+	h.Play("activate m0", "turn m0")
+	if h.S().Turn.Slots != 2 || h.S().Turn.Actions != 0 {
+		t.Errorf("after turning: %d slots, %d actions; want 2 and 0", h.S().Turn.Slots, h.S().Turn.Actions)
+	}
+	h.WantLegal("aim charge crawl-through-ductway end move shoot take-cover") // no second turn
+	h.Play("charge m0 >m1", "f:1", "d:4", "f:0")
+	h.WantLegal("activate:b activate:b2")
+
+	h = two(t, nil)
+	h.Play("activate m0", "move m0")
+	h.refused("turn m0", "Turn is taken only when w's activation starts, before its actions")
+}
+
+// Seed 002, Changing Facing: a Standing and Engaged fighter that turns
+// takes a negative modifier on its Hit rolls (−1 by default, the N23
+// Close Combat page's turn to face). w, Engaged with b, turns and Fights:
+// its hit roll is at −1. Without turning it is at 0.
+func TestTurnWhileEngagedPenalty(t *testing.T) {
+	engagedPair := func() *harness {
+		return table(t, nil, ganger("w", 0), with(ganger("b", 1), func(m *engine.ModelSetup) { m.Engaged = []string{"w"} }), ganger("w2", 0), ganger("b2", 1))
+	}
+	h := engagedPair()
+	h.WantStatus("w", "standing/engaged", "b", "standing/engaged")
+	h.Play("activate m0", "turn m0")
+	if got := h.Events("turned-engaged"); len(got) != 1 {
+		t.Errorf("events %v, want turned-engaged", got)
+	}
+	h.Play("fight m0 >m1", "f:1") // b is within w's vision arc: no further turn
+	h.WantAsks("dice n23-test {Target:4 Mods:[-1] Save:false}")
+
+	h = engagedPair()
+	h.Play("activate m0", "fight m0 >m1", "f:1")
+	h.WantAsks("dice n23-test {Target:4 Mods:[] Save:false}")
+
+	// With the option at -2, the penalty is −2.
+	h = table(t, map[string]string{optTurnPenalty: "-2"}, ganger("w", 0), with(ganger("b", 1), func(m *engine.ModelSetup) { m.Engaged = []string{"w"} }), ganger("w2", 0), ganger("b2", 1))
+	h.Play("activate m0", "turn m0", "fight m0 >m1", "f:1")
+	h.WantAsks("dice n23-test {Target:4 Mods:[-2] Save:false}")
+}
+
+// Seed 002, Changing Facing: a Prone fighter has no facing (no turn, no
+// vision arc: no Shoot) and chooses a facing when it stands. On a board
+// Stand Up faces the enemy its player picks.
+func TestProneHasNoFacing(t *testing.T) {
+	pts := [][2]float32{{5, 5}, {1, 12}, {20, 5}, {20, 20}}
+	h := onBoard(t, nil, nil, pts, ganger("w", 0), ganger("b", 1), ganger("w2", 0), ganger("b2", 1))
+	h.ForceBoth("w", prone, pinned)
+	h.Play("activate m0")
+	h.WantLegal("blind-fire crawl end stand-up")
+	h.Play("stand-up m0 >m3") // face b2, away to the east
+	if got, want := int(h.S().Models[0].Counters[cFacing]), heading(5, 5, 20, 20); got != want {
+		t.Errorf("stood up facing %d°, want %d° (towards b2)", got, want)
+	}
+	h.WantStatus("w", "standing/active")
+	// Facing b2 at 45°, b (at about 120°) is outside a 90° arc: w may not
+	// shoot it, but may shoot b2.
+	for _, a := range h.G.Legal() {
+		if a.ID == "shoot" && a.Target == 1 {
+			t.Errorf("%s is legal: b is outside w's vision arc", a)
+		}
+	}
+	h.WantLegal("aim end move shoot take-cover") // Stand Up was Basic; shoot b2
+}
+
+// Seed 002, Changing Action Type: Unwieldy makes Shoot a Double action. At
+// the start of the activation it takes both actions; after a Move it is
+// refused.
+func TestUnwieldyShootIsDouble(t *testing.T) {
+	h := table(t, nil, heavy("g", 0), ganger("b", 1), ganger("w2", 0), ganger("b2", 1))
+	h.Play("activate m0", "move m0")
+	h.refused("shoot m0 >m1 #0", "Shoot costs 2 and g has 1 left this activation")
+	h = table(t, nil, heavy("g", 0), ganger("b", 1), ganger("w2", 0), ganger("b2", 1))
+	h.Play("activate m0", "shoot m0 >m1 #0", "f:1", "f:1", "f:1", "f:0", "d:1", "d:2") // a miss; firepower 1 bullet
+	h.WantLegal("activate:b activate:b2")
+
+	// What a Shoot does, it does as a Double too: the hit Pins the target.
+	h = table(t, nil, heavy("g", 0), ganger("b", 1), ganger("w2", 0), ganger("b2", 1))
+	h.Play("activate m0", "shoot m0 >m1 #0", "f:1", "f:1", "f:1", "f:0", "d:4", "d:1", "d:1") // a hit, 1 bullet; no wound
+	h.WantStatus("b", "prone/pinned")
+}
+
+// Seed 002, Changing Action Type: an effect that applies to an action
+// applies whatever its type. Aim gives +1 to the next Shoot: the Basic one,
+// and the free one too.
+func TestAimAppliesWhateverTheType(t *testing.T) {
+	for _, shoot := range []string{"shoot", "shoot-free"} {
+		h := table(t, nil, pistolero("w", 0), ganger("b", 1), ganger("w2", 0), ganger("b2", 1))
+		h.Play("activate m0", "aim m0", shoot+" m0 >m1 #0", "f:1", "f:1", "f:1", "f:0")
+		h.WantAsks("dice n23-test {Target:4 Mods:[1] Save:false}")
+	}
+}

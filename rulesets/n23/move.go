@@ -1,0 +1,522 @@
+package n23
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/skirmish-engine/skirmish/board"
+	"github.com/skirmish-engine/skirmish/engine"
+)
+
+// Movement, facing and engagement (seed 002, Changing Facing; rules.md
+// §3.3). On a board, movement actions carry a destination from the board's
+// candidates, filtered by the 1" rule, and the ruleset keeps every model's
+// facing (the counter "facing"); at a table the players move and turn the
+// models and the game asks what it needs to know.
+
+// radius is a model's base radius in inches.
+func radius(s *engine.State, m int) float64 { return s.Static(m).Base / 2 }
+
+func centre(s *engine.State, m int) (float64, float64, int8) {
+	p := s.Models[m].Pos
+	return float64(p.X), float64(p.Y), p.Level
+}
+
+func hyp(x, y float64) float64 { return math.Sqrt(x*x + y*y) }
+
+// engages reports whether enemy n stops m coming within 1": a Standing
+// fighter or a vehicle not Wrecked. Prone fighters do not (a model moves
+// freely around them).
+func engages(s *engine.State, m, n int) bool {
+	return enemy(s, m, n) && !down(s, n) && status(s, n) != prone
+}
+
+// rule1inch: outside a Charge, a move may not come within 1" of an enemy
+// that engages (rules.md §2.3.5, kept for N23: the Charge is the way into
+// base contact).
+func rule1inch(s *engine.State, m int, p engine.Pos) bool { return keepsClear(s, m, p, shy(s, m)) }
+
+// keepsClear is rule1inch with the set of models that engage m worked out
+// already (shy): a move's destinations are checked against one set.
+func keepsClear(s *engine.State, m int, p engine.Pos, set uint64) bool {
+	for n := 0; set != 0; n++ {
+		if set&1 != 0 && board.PassGap(s, m, p, n) <= 1 {
+			return false
+		}
+		set >>= 1
+	}
+	return true
+}
+
+// shy is the set of models a move of m's stops 1" short of.
+func shy(s *engine.State, m int) uint64 {
+	var set uint64
+	for n := range s.Models {
+		if engages(s, m, n) {
+			set |= 1 << n
+		}
+	}
+	return set
+}
+
+// moveOptions lists a movement action's destinations on a board (a plain
+// action at a table): the board's candidates that keep the 1" rule.
+func moveOptions(reach func(s *engine.State, m int) float32) func(s *engine.State, m int, add func(engine.Action)) {
+	return func(s *engine.State, m int, add func(engine.Action)) {
+		b := geo(s)
+		if b == nil {
+			add(engine.Action{Target: engine.NoModel})
+			return
+		}
+		e := ext(s)
+		set := shy(s, m)
+		e.pos = b.Destinations(s, m, reach(s, m), set, e.pos[:0])
+		for _, p := range e.pos {
+			if keepsClear(s, m, p, set) {
+				add(engine.Action{Target: engine.NoModel}.At(p.X, p.Y))
+			}
+		}
+	}
+}
+
+// resolveMove: Move, Crawl. The model ends facing the way it went. A
+// vehicle that moves drives away from any fighter that charged it (at a
+// table too, where engagement is not measured).
+func resolveMove(c *engine.Ctx, a engine.Action) {
+	s := c.State()
+	if vehicle(s, a.Actor) {
+		unlink(s, a.Actor)
+	}
+	if a.HasPos {
+		moveTo(c, a.Actor, engine.Pos{X: a.X, Y: a.Y, Level: s.Models[a.Actor].Pos.Level})
+	} else {
+		c.Emit(engine.Event{Type: "moved", Model: a.Actor, Other: engine.NoModel})
+	}
+	refresh(c)
+}
+
+// moveTo moves m to p; it then faces the way it went.
+func moveTo(c *engine.Ctx, m int, p engine.Pos) {
+	s := c.State()
+	x, y, _ := centre(s, m)
+	if hyp(float64(p.X)-x, float64(p.Y)-y) > 0.01 {
+		s.Models[m].Counters[cFacing] = int16(heading(x, y, float64(p.X), float64(p.Y)))
+	}
+	c.Move(m, p)
+}
+
+// heading is the direction from (x0, y0) to (x1, y1) in whole degrees,
+// 0–359, anticlockwise from +x.
+func heading(x0, y0, x1, y1 float64) int {
+	d := int(math.Round(math.Atan2(y1-y0, x1-x0) * 180 / math.Pi))
+	return (d%360 + 360) % 360
+}
+
+// turnAngle is the smallest angle between two headings, 0–180.
+func turnAngle(a, b int) int {
+	d := ((a-b)%360 + 360) % 360
+	return min(d, 360-d)
+}
+
+func headingTo(s *engine.State, m, t int) int {
+	x, y, _ := centre(s, m)
+	tx, ty, _ := centre(s, t)
+	return heading(x, y, tx, ty)
+}
+
+// face turns m towards t on a board; it reports whether m turned at all.
+func face(s *engine.State, m, t int) bool {
+	h := headingTo(s, m, t)
+	turned := turnAngle(h, int(s.Models[m].Counters[cFacing])) > 0
+	s.Models[m].Counters[cFacing] = int16(h)
+	return turned
+}
+
+// faceNearestEnemy: at deployment every model faces the nearest enemy.
+func faceNearestEnemy(s *engine.State) {
+	for m := range s.Models {
+		x, y, _ := centre(s, m)
+		best, bd := -1, math.Inf(1)
+		for n := range s.Models {
+			if s.SideOf(n) != s.SideOf(m) {
+				nx, ny, _ := centre(s, n)
+				if d := hyp(nx-x, ny-y); d < bd {
+					best, bd = n, d
+				}
+			}
+		}
+		if best >= 0 {
+			s.Models[m].Counters[cFacing] = int16(headingTo(s, m, best))
+		}
+	}
+}
+
+// inArc: on a board, is any part of t within m's vision arc (option
+// vision-arc, centred on its facing)? A vehicle's crew see all round; a
+// Prone fighter has no facing (seed 002) and so no arc; 360° is all round.
+func inArc(s *engine.State, m, t int) bool {
+	arc := stat(s).opt.arc
+	if vehicle(s, m) || arc >= 360 {
+		return true
+	}
+	if status(s, m) == prone {
+		return false
+	}
+	x, y, _ := centre(s, m)
+	tx, ty, _ := centre(s, t)
+	d := hyp(tx-x, ty-y)
+	if d <= radius(s, t) {
+		return true
+	}
+	spread := math.Asin(radius(s, t)/d) * 180 / math.Pi // the target's base seen from m
+	return float64(turnAngle(heading(x, y, tx, ty), int(s.Models[m].Counters[cFacing]))) <= arc/2+spread
+}
+
+// seesInArc asks whether t is within m's vision arc: on a board the
+// ruleset works it out; at a table the players look (engine.FactArc).
+func seesInArc(c *engine.Ctx, m, t int, why string) bool {
+	s := c.State()
+	if geo(s) != nil {
+		return inArc(s, m, t)
+	}
+	arc := stat(s).opt.arc
+	if vehicle(s, m) || arc >= 360 {
+		return true
+	}
+	return c.FactTrue(engine.Fact{Kind: engine.FactArc, A: m, B: t, Inches: float32(arc), Why: why})
+}
+
+// resolveTurn: a Standing fighter turns when activated (seed 002, Changing
+// Facing): on a board to face its target; at a table as its player turns
+// it. Turning Standing and Engaged brings the to-hit penalty for the rest
+// of the activation (option engaged-turn-penalty).
+func resolveTurn(c *engine.Ctx, a engine.Action) {
+	s := c.State()
+	m := a.Actor
+	turned := true
+	if geo(s) != nil && a.Target != engine.NoModel {
+		turned = face(s, m, a.Target)
+	}
+	c.Emit(engine.Event{Type: "turned", Model: m, Other: a.Target})
+	if turned && secondary(s, m) == engaged {
+		s.Set(m, cTurned, true)
+		c.Emit(engine.Event{Type: "turned-engaged", Model: m, Other: engine.NoModel, Value: stat(s).opt.turnPenalty})
+	}
+}
+
+// resolveStandUp: Prone and Pinned to Standing and Active, facing where
+// its player wants (seed 002: a Prone fighter has no facing and chooses
+// one when it stands); on a board Engaged again if in base contact.
+func resolveStandUp(c *engine.Ctx, a engine.Action) {
+	s := c.State()
+	m := a.Actor
+	c.SetStatus(m, standing)
+	c.SetSecondary(m, active)
+	if geo(s) != nil && a.Target != engine.NoModel {
+		face(s, m, a.Target)
+	}
+	refresh(c)
+}
+
+// resolveTakeCover: the fighter drops Prone and Pinned (rules.md §3.3).
+func resolveTakeCover(c *engine.Ctx, a engine.Action) {
+	c.SetStatus(a.Actor, prone)
+	c.SetSecondary(a.Actor, pinned)
+	refresh(c)
+}
+
+// approach moves m up to reach inches towards t, into base contact if a
+// path that long gets there (passing within 1" of enemies to do it); else
+// as close as it may, keeping the 1" rule. At a table the players move it
+// and say whether it reached base contact (why says what they do).
+func approach(c *engine.Ctx, m, t int, reach float64, why string) bool {
+	s := c.State()
+	if b := geo(s); b != nil {
+		p := board.ContactPoint(s, m, t)
+		if d, ok := b.PathLength(s, m, p); ok && float64(d) <= reach+1e-6 {
+			moveTo(c, m, p)
+			face(s, m, t)
+			return true
+		}
+		closer(c, m, t, reach)
+		return false
+	}
+	if c.FactTrue(engine.Fact{Kind: engine.FactContact, A: m, B: t, Why: why}) {
+		return true
+	}
+	c.Emit(engine.Event{Type: "moved-closer", Model: m, Other: t})
+	return false
+}
+
+// closer moves m straight towards t as far as it may: within reach, on
+// ground it can stand on, and never within 1" of an enemy that engages.
+func closer(c *engine.Ctx, m, t int, reach float64) {
+	s := c.State()
+	b := geo(s)
+	x0, y0, lvl := centre(s, m)
+	tx, ty, _ := centre(s, t)
+	dx, dy := tx-x0, ty-y0
+	l := math.Hypot(dx, dy)
+	if l == 0 {
+		return
+	}
+	for d := math.Min(reach, l); d > 0.05; d -= 0.25 {
+		p := engine.Pos{X: float32(math.Round((x0+dx/l*d)*100) / 100), Y: float32(math.Round((y0+dy/l*d)*100) / 100), Level: lvl}
+		if !rule1inch(s, m, p) {
+			continue
+		}
+		if pl, ok := b.PathLength(s, m, p); ok && float64(pl) <= reach+1e-6 {
+			moveTo(c, m, p)
+			return
+		}
+	}
+	c.Emit(engine.Event{Type: "no-room", Model: m, Other: t})
+}
+
+// away moves m directly away from the point (fx, fy), up to reach inches,
+// as far as it fits (a path that long, room to stand) and ends at least
+// 1" from every enemy; with no such spot it stays. It reports whether it
+// moved.
+func away(c *engine.Ctx, m int, fx, fy, reach float64) bool {
+	s := c.State()
+	b := geo(s)
+	x0, y0, lvl := centre(s, m)
+	dx, dy := x0-fx, y0-fy
+	l := math.Hypot(dx, dy)
+	if l < 1e-6 {
+		dx, dy, l = 1, 0, 1
+	}
+	for d := reach; d > 0.05; d -= 0.25 {
+		p := engine.Pos{X: float32(math.Round((x0+dx/l*d)*100) / 100), Y: float32(math.Round((y0+dy/l*d)*100) / 100), Level: lvl}
+		if !clear1inch(s, m, p) {
+			continue
+		}
+		if pl, ok := b.PathLength(s, m, p); ok && float64(pl) <= reach+1e-6 {
+			moveTo(c, m, p)
+			return true
+		}
+	}
+	c.Emit(engine.Event{Type: "no-room", Model: m, Other: engine.NoModel})
+	return false
+}
+
+// clear1inch: the move ends at least 1" from every enemy in the fight.
+func clear1inch(s *engine.State, m int, p engine.Pos) bool {
+	for n := range s.Models {
+		if enemy(s, m, n) && !down(s, n) && board.GapAt(s, m, p, n) < 1 {
+			return false
+		}
+	}
+	return true
+}
+
+// unlink frees m from every combat.
+func unlink(s *engine.State, m int) {
+	for n := range s.Models {
+		if s.Linked(m, n) {
+			s.Link(m, n, false)
+		}
+	}
+}
+
+// resolveCharge moves up to M + D3" into base contact with the target
+// (rules.md §3.3, Charge (Double)); reaching it, both are Engaged (a Prone
+// and Pinned fighter charged stands to fight, counting as turned for its
+// reaction attacks) and the charger makes a free Fight, −1 to hit if it
+// could not see the target when it charged (N23 Close Combat page).
+func resolveCharge(c *engine.Ctx, a engine.Action) {
+	s := c.State()
+	m, t := a.Actor, a.Target
+	var seen bool
+	if b := geo(s); b != nil {
+		v, _ := b.Fact(s, engine.Fact{Kind: engine.FactSight, A: m, B: t})
+		seen = v == 1
+	} else {
+		seen = c.FactTrue(engine.Fact{Kind: engine.FactSight, A: m, B: t, Why: "Charging a target the charger cannot see costs −1 on the free Fight's hit rolls"})
+	}
+	d3 := (c.Roll(s.SideOf(m), pD6, engine.For("Charge distance (M + D3\": a D6 halved, rounding up)", m, t)).Outcome + 2) / 2
+	reach := float64(s.Stat(m, sM) + d3)
+	why := "" // only the players at a table read it
+	if geo(s) == nil {
+		why = fmt.Sprintf("%s charges up to %g\" to base contact with %s; did it reach? (if not it ends as close as it can, more than 1\" from other enemies)", s.Static(m).ID, reach, s.Static(t).ID)
+	}
+	if !approach(c, m, t, reach, why) {
+		refresh(c)
+		return
+	}
+	if fighter(s, t) && status(s, t) == prone {
+		c.SetStatus(t, standing)
+		c.SetSecondary(t, active)
+		s.Set(t, cRoused, true)
+		if geo(s) != nil {
+			face(s, t, m)
+		}
+	}
+	s.Link(m, t, true)
+	s.Vars[vContact] = int32(t + 1)
+	s.Set(m, cCharged, true)
+	if !seen {
+		s.Set(m, cChargedUnseen, true)
+	}
+	refresh(c)
+	c.FollowUp("fight")
+}
+
+// resolveRetreat: an Initiative test; passed, the fighter leaves the
+// combat, up to D6" away from the enemies it was Engaged with, ending more
+// than 1" from every enemy (on a board straight away from them); failed,
+// it stays Engaged and the action is spent (rules.md §3.3).
+func resolveRetreat(c *engine.Ctx, a engine.Action) {
+	s := c.State()
+	m := a.Actor
+	if c.Roll(s.SideOf(m), test(s.Stat(m, sI), 0), engine.For("Retreat: Initiative test", m, engine.NoModel)).Outcome != 0 {
+		c.Emit(engine.Event{Type: "retreat-failed", Model: m, Other: engine.NoModel})
+		return
+	}
+	d := c.Roll(s.SideOf(m), pD6, engine.For("Retreat distance (D6\")", m, engine.NoModel)).Outcome + 1
+	if geo(s) != nil {
+		fx, fy := foesCentre(s, m)
+		if !away(c, m, fx, fy, float64(d)) {
+			refresh(c)
+			return
+		}
+	} else {
+		c.Emit(engine.Event{Type: "retreated", Model: m, Other: engine.NoModel, Value: d})
+	}
+	unlink(s, m)
+	refresh(c)
+}
+
+// foesCentre is the centre of the enemies m is Engaged with (or of the
+// nearest enemy when none).
+func foesCentre(s *engine.State, m int) (float64, float64) {
+	var sx, sy float64
+	n := 0
+	for e := range s.Models {
+		if s.Linked(m, e) && s.Models[e].InPlay {
+			x, y, _ := centre(s, e)
+			sx, sy, n = sx+x, sy+y, n+1
+		}
+	}
+	if n > 0 {
+		return sx / float64(n), sy / float64(n)
+	}
+	x, y, _ := centre(s, m)
+	best, bd := -1, math.Inf(1)
+	for e := range s.Models {
+		if enemy(s, m, e) {
+			ex, ey, _ := centre(s, e)
+			if d := hyp(ex-x, ey-y); d < bd {
+				best, bd = e, d
+			}
+		}
+	}
+	if best < 0 {
+		return x - 1, y
+	}
+	ex, ey, _ := centre(s, best)
+	return ex, ey
+}
+
+// resolveRun: a Broken fighter runs for cover, up to 2M" away from the
+// enemy (rules.md §3.3, Broken); on a board straight away from the enemies
+// it fights or else the nearest one, ending more than 1" from every enemy.
+func resolveRun(c *engine.Ctx, a engine.Action) {
+	s := c.State()
+	m := a.Actor
+	if geo(s) != nil {
+		fx, fy := foesCentre(s, m)
+		if !away(c, m, fx, fy, float64(2*s.Stat(m, sM))) {
+			refresh(c)
+			return
+		}
+	} else {
+		c.Emit(engine.Event{Type: "ran-for-cover", Model: m, Other: engine.NoModel})
+	}
+	unlink(s, m)
+	refresh(c)
+}
+
+// concrete returns the concrete board for ductways.
+func concrete(s *engine.State) *board.Board {
+	b, _ := geo(s).(*board.Board)
+	return b
+}
+
+func nearDuct(s *engine.State, m int) bool {
+	b := concrete(s)
+	if b == nil {
+		return geo(s) == nil // at a table the players know where ductways are
+	}
+	_, ok := b.Ductway(s, m)
+	return ok
+}
+
+// resolveDuct places the fighter within 1" of the ductway's other end, more
+// than 1" from every enemy, overlapping nothing (rules.md §3.3, Crawl
+// Through Ductway; as N26's, rules.md §2.3.9); with no such spot it stays,
+// the action spent. At a table the players say whether the fighter is at a
+// ductway (else the action was never legal: refused) and whether it fits.
+func resolveDuct(c *engine.Ctx, a engine.Action) {
+	s := c.State()
+	m := a.Actor
+	b := concrete(s)
+	if b == nil {
+		if !c.FactTrue(engine.Fact{Kind: engine.FactNearDuct, A: m, B: engine.NoModel, Why: "Crawl Through Ductway needs the fighter within 1\" of a ductway"}) {
+			c.Refuse(s.Static(m).ID + " is not within 1\" of a ductway")
+		}
+		if !c.FactTrue(engine.Fact{Kind: engine.FactDuctRoom, A: m, B: engine.NoModel, Why: "Crawl Through Ductway"}) {
+			c.Emit(engine.Event{Type: "no-room", Model: m, Other: engine.NoModel})
+			return
+		}
+		c.Emit(engine.Event{Type: "ductway", Model: m, Other: engine.NoModel})
+		refresh(c)
+		return
+	}
+	end, _ := b.Ductway(s, m)
+	if p, ok := b.Spot(s, m, end, 1, 1); ok {
+		c.Move(m, engine.Pos{X: float32(p.X), Y: float32(p.Y), Level: int8(p.Level)})
+		refresh(c)
+		return
+	}
+	c.Emit(engine.Event{Type: "no-room", Model: m, Other: engine.NoModel})
+}
+
+// refresh keeps engagement true to the table (rules.md §3.3): on a board,
+// Standing fighters in base contact with Standing enemy fighters are
+// Engaged, and a Charge's tie to a vehicle lasts while they touch; Prone,
+// Seriously Injured, Wrecked and removed models are never Engaged; a
+// Standing fighter tied to an enemy is Engaged, one no longer tied Active.
+func refresh(c *engine.Ctx) { engagement(c.State(), c.SetSecondary) }
+
+// engagement is refresh on a state, setting secondary statuses with set
+// (Start uses it before the game has a Ctx).
+func engagement(s *engine.State, set func(m, sec int)) {
+	b := geo(s)
+	for m := range s.Models {
+		for n := m + 1; n < len(s.Models); n++ {
+			if s.SideOf(m) == s.SideOf(n) {
+				continue
+			}
+			live := s.Models[m].InPlay && s.Models[n].InPlay && !down(s, m) && !down(s, n) &&
+				status(s, m) != prone && status(s, n) != prone && (fighter(s, m) || fighter(s, n))
+			link := s.Linked(m, n)
+			if b != nil && live {
+				contact := board.GapAt(s, m, s.Models[m].Pos, n) <= board.Contact
+				link = contact && (link || fighter(s, m) && fighter(s, n))
+			}
+			s.Link(m, n, link && live)
+		}
+	}
+	for m := range s.Models {
+		if !s.Models[m].InPlay || !fighter(s, m) || status(s, m) != standing {
+			continue
+		}
+		switch {
+		case s.Models[m].Links != 0:
+			set(m, engaged)
+		case secondary(s, m) == engaged:
+			set(m, active)
+		}
+	}
+}

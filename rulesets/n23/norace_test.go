@@ -1,0 +1,5 @@
+//go:build !race
+
+package n23_test
+
+const raceEnabled = false

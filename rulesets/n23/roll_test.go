@@ -1,0 +1,101 @@
+package n23
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/skirmish-engine/skirmish/dice"
+	"github.com/skirmish-engine/skirmish/dice/dicetest"
+	"github.com/skirmish-engine/skirmish/rules/necromunda"
+)
+
+// The Bottle check (rules.md §3.3; the End phase page): a D6 plus the
+// casualties, bottled when higher than the starting crew; brute force over
+// the die.
+func TestBottleBruteForce(t *testing.T) {
+	for n := 0; n <= 8; n++ {
+		for crew := 1; crew <= 8; crew++ {
+			dicetest.CheckOdds(t, Bottle{Casualties: n, Crew: crew}, dicetest.Tally(6, 1, func(f []int) int {
+				if f[0]+n > crew {
+					return 1
+				}
+				return 0
+			}))
+		}
+	}
+	if got := (Bottle{Casualties: 2, Crew: 5}).Odds().P(1).String(); got != "1/2" {
+		t.Errorf("D6 + 2 above 5: %s, want 1/2 (a 4, 5 or 6)", got)
+	}
+}
+
+// The vehicle damage die (rules.md §3.3): Glancing on three faces,
+// Penetrating on two, Catastrophic on one; the injury die of N23 (rules.md
+// §3.3, §6.3-p) on 2/3/1 faces by default and 3/2/1 with the option.
+func TestDiceFaces(t *testing.T) {
+	for o, want := range []string{"1/2", "1/3", "1/6"} {
+		if got := (VehicleDamage{}).Odds().P(o).String(); got != want {
+			t.Errorf("vehicle damage %s: %s, want %s", vehicleDamageOutcomes[o], got, want)
+		}
+	}
+	for o, want := range [2][3]string{{"1/3", "1/2", "1/6"}, {"1/2", "1/3", "1/6"}} {
+		for k := range 3 {
+			if got := pInjury[o].Odds().P(k).String(); got != want[k] {
+				t.Errorf("injury faces option %d, %s: %s, want %s", o, editions[0].InjurySymbols[k], got, want[k])
+			}
+		}
+	}
+}
+
+func TestExplanations(t *testing.T) {
+	dicetest.CheckExplanations(t, []dicetest.Explained{
+		{P: Bottle{Casualties: 2, Crew: 5}, Faces: "4", Want: "rolled 4 + 2 casualties = 6, higher than the crew of 5: bottled (rules.md §3.3)"},
+		{P: Bottle{Casualties: 2, Crew: 5}, Faces: "3", Want: "rolled 3 + 2 casualties = 5, not higher than the crew of 5: holds (rules.md §3.3)"},
+		{P: VehicleDamage{}, Faces: "p", Want: "rolled 1 vehicle damage die: penetrating (rules.md §3.3)"},
+		{P: Injury{Dice: 1}, Faces: "fw", Want: "rolled 1 injury die: flesh-wound (rules.md §3.3)"},
+		{P: Check{Value: 7, Dice: 2}, Faces: "3,3", Want: "rolled 3+3 = 6 against 7+ (target 7+, no modifiers): 6 < 7, fail (rules.md §3.3, §6.3-o)"},
+		{P: Test{Target: 6, Save: true, Mods: []int{-1}}, Faces: "1", Want: "rolled 1, modifiers -1 → 0 against 6+: a natural 1 always fails a save, fail (rules.md §3.3)"},
+	})
+}
+
+// What a player rolling real dice is told (dice.Describer).
+func TestDescriptions(t *testing.T) {
+	for _, tc := range []struct {
+		p    dice.Procedure
+		want string
+	}{
+		{Bottle{Casualties: 1, Crew: 2}, "roll 1 D6 and add 1 (fighters Seriously Injured or Out of Action, vehicles Wrecked): above 2 the gang is bottled"},
+		{VehicleDamage{}, "roll 1 vehicle damage die (each shows glancing, penetrating or catastrophic: type g, p or c)"},
+		{Injury{Dice: 1}, "roll 1 injury die (each die shows flesh-wound, serious-injury or out-of-action: type fw, si or ooa)"},
+		{Recovery{Dice: 1}, "roll 1 injury die (each die shows flesh-wound, serious-injury or out-of-action: type fw, si or ooa): flesh-wound recovers with a flesh wound, serious-injury stays, out-of-action is out"},
+		{Check{Value: 7, Dice: 2}, "roll 2 D6: passes if they add up to 7 or more (target 7+)"},
+		{Test{Target: 5, Save: true}, "roll 1 D6: 5+ saves; a natural 1 always fails"},
+		{necromunda.Test[edSv2]{Target: 3, Save: true}, "roll 1 D6: 3+ saves; a natural 1 or 2 always fails"},
+		{Firepower{Dice: 1}, "roll 1 firepower dice (faces 1-ammo, 1, 2 or 3 bullets: type 1-ammo, 1, 2 or 3); an ammo symbol calls for an Ammo check"},
+	} {
+		if got := dice.Describe(tc.p); got != tc.want {
+			t.Errorf("%s: %q,\n want %q", tc.p.Name(), got, tc.want)
+		}
+	}
+}
+
+func TestProcedureContract(t *testing.T) {
+	for i, p := range []dice.Procedure{
+		Bottle{Casualties: 2, Crew: 5}, VehicleDamage{}, pInjury[0], pInjury[1], pRecovery[0], pRecovery[1],
+		Check{Value: 7, Dice: 2}, Test{Target: 4}, Test{Target: 5, Save: true}, pSave[1][4][modLo], Firepower{Dice: 2}, pLasting[0], pLasting[1],
+	} {
+		t.Run(fmt.Sprintf("%s/%d", p.Name(), i), func(t *testing.T) { dicetest.CheckProcedure(t, p, uint64(200+i), 20000) })
+	}
+}
+
+// The procedures odds and roll offer are the ruleset's own.
+func TestSpecs(t *testing.T) {
+	r := &dice.Registry{}
+	for _, s := range Procedures() {
+		r.Register(s)
+	}
+	for _, name := range []string{"n23-injury", "n23-check", "n23-test", "n23-bottle", "n23-vehicle-damage"} {
+		if _, ok := r.Lookup(name); !ok {
+			t.Errorf("no procedure %s", name)
+		}
+	}
+}
