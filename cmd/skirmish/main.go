@@ -13,6 +13,7 @@ import (
 	"os"
 	"os/signal"
 	"strings"
+	"syscall"
 	"unicode"
 
 	"github.com/skirmish-engine/skirmish/dice"
@@ -44,7 +45,8 @@ type env struct {
 	// before a game starts (see checkSavePath).
 	writeFile func(name string, data []byte) error
 	checkSave func(name string, inputs []string) error
-	// signals delivers interrupts (SIGINT) while a game is played.
+	// signals delivers interrupts (SIGINT) and SIGTERM while a game is
+	// played or the server runs.
 	signals func() (<-chan os.Signal, func())
 }
 
@@ -63,7 +65,7 @@ func defaultEnv(stdin io.Reader, stdout, stderr io.Writer) *env {
 		checkSave: checkSavePath,
 		signals: func() (<-chan os.Signal, func()) {
 			c := make(chan os.Signal, 1)
-			signal.Notify(c, os.Interrupt)
+			signal.Notify(c, os.Interrupt, syscall.SIGTERM)
 			return c, func() { signal.Stop(c) }
 		},
 	}

@@ -47,6 +47,10 @@ func TestBadInput(t *testing.T) {
 		want string
 	}{
 		{"odds foo", `skirmish: unknown procedure "foo" (run 'skirmish odds --list')`},
+		{"serve --log loud", `skirmish: --log "loud": not a log level; allowed debug, info, warn or error`},
+		{"serve --db=", `skirmish: --db: empty; give the database file`},
+		{"serve --addr nowhere:-1", `skirmish: --addr "nowhere:-1": listen tcp: address -1: invalid port`},
+		{"serve extra", `skirmish: serve takes no arguments, got "extra" (values go in flags; see skirmish serve --help)`},
 		{"roll foo", `skirmish: unknown procedure "foo" (run 'skirmish roll --list')`},
 		{"odds", `skirmish: odds needs a procedure (run 'skirmish odds --list')`},
 		{"odds tc-injury --dice 99", `skirmish: --dice 99: out of range; allowed -98 to 98`},

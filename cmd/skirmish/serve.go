@@ -7,9 +7,6 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
-	"os"
-	"os/signal"
-	"syscall"
 	"time"
 
 	"github.com/skirmish-engine/skirmish/server"
@@ -59,7 +56,7 @@ and the database is closed. The API is described in docs/api.md.`,
 				ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
 			}
 			hs.RegisterOnShutdown(srv.StopStreams)
-			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+			sig, stop := e.signals()
 			defer stop()
 			errc := make(chan error, 1)
 			go func() { errc <- hs.Serve(ln) }()
@@ -68,9 +65,9 @@ and the database is closed. The API is described in docs/api.md.`,
 			select {
 			case err := <-errc:
 				return err
-			case <-ctx.Done():
+			case s := <-sig:
+				log.Info("stopping", "signal", s.String())
 			}
-			log.Info("stopping")
 			sctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 			defer cancel()
 			if err := hs.Shutdown(sctx); err != nil && !errors.Is(err, context.DeadlineExceeded) {

@@ -102,6 +102,12 @@ func Open(path string) (*Store, error) {
 	db.SetMaxOpenConns(8)
 	if err := migrate(db); err != nil {
 		db.Close()
+		switch msg := err.Error(); {
+		case strings.Contains(msg, "unable to open"):
+			return nil, fmt.Errorf("sqlite: %s: cannot open or create the database file (does its folder exist, and may this user write there?): %w", path, err)
+		case strings.Contains(msg, "not a database"):
+			return nil, fmt.Errorf("sqlite: %s: not an SQLite database (give a new file name, or a database skirmish made): %w", path, err)
+		}
 		return nil, fmt.Errorf("sqlite: %s: %w", path, err)
 	}
 	s := &Store{db: db, writes: make(chan *write, MaxBatch), done: make(chan struct{})}

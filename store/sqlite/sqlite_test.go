@@ -2,7 +2,9 @@ package sqlite
 
 import (
 	"context"
+	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/skirmish-engine/skirmish/store"
@@ -69,5 +71,26 @@ func TestReopenAndPragmas(t *testing.T) {
 	s.Close()
 	if _, err := Open(path); err == nil {
 		t.Error("a database of a newer schema was opened")
+	}
+}
+
+// A database that cannot be opened, or a file that is not one, is refused
+// with what to do about it.
+func TestOpenRefuses(t *testing.T) {
+	dir := t.TempDir()
+	junk := filepath.Join(dir, "junk.db")
+	if err := os.WriteFile(junk, []byte(strings.Repeat("not a database\n", 100)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for path, want := range map[string]string{
+		filepath.Join(dir, "no", "such", "folder.db"): "cannot open or create",
+		junk: "not an SQLite database",
+	} {
+		if s, err := Open(path); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("Open(%s): %v, want an error saying %q", path, err, want)
+			if s != nil {
+				s.Close()
+			}
+		}
 	}
 }

@@ -1,0 +1,111 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"io"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// skirmish serve on a new database file: it creates the file, serves a
+// game to its end, stops cleanly on SIGINT (or SIGTERM), and the game's
+// export passes `skirmish replay --verify` (issue 13).
+func TestServeExportReplay(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "games.db")
+	outR, outW := io.Pipe()
+	var errb bytes.Buffer
+	e := testEnv(strings.NewReader(""), outW, &errb)
+	sig := make(chan os.Signal, 1)
+	e.signals = func() (<-chan os.Signal, func()) { return sig, func() {} }
+	done := make(chan int, 1)
+	go func() {
+		done <- run([]string{"serve", "--addr", "127.0.0.1:0", "--db", db, "--log", "warn"}, e)
+		outW.Close()
+	}()
+	lines := bufio.NewReader(outR)
+	first, err := lines.ReadString('\n')
+	if err != nil {
+		t.Fatalf("serve printed %q (%v); stderr %s", first, err, errb.String())
+	}
+	f := strings.Fields(first)
+	if len(f) < 4 || !strings.HasPrefix(f[3], "http://127.0.0.1:") {
+		t.Fatalf("first line %q", first)
+	}
+	base := f[3]
+	if _, err := os.Stat(db); err != nil {
+		t.Errorf("the database file: %v", err)
+	}
+	req := func(method, path, token, body string, out any) int {
+		r, _ := http.NewRequest(method, base+path, strings.NewReader(body))
+		if body != "" {
+			r.Header.Set("Content-Type", "application/json")
+		}
+		if token != "" {
+			r.Header.Set("Authorization", "Bearer "+token)
+		}
+		resp, err := http.DefaultClient.Do(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		data, _ := io.ReadAll(resp.Body)
+		if out != nil {
+			if err := json.Unmarshal(data, out); err != nil {
+				t.Fatalf("%s %s: %s", method, path, data)
+			}
+		}
+		return resp.StatusCode
+	}
+	if st := req("GET", "/healthz", "", "", nil); st != 200 {
+		t.Errorf("healthz: %d", st)
+	}
+	var c struct {
+		ID    string `json:"id"`
+		Seats []struct {
+			Token string `json:"token"`
+		} `json:"seats"`
+	}
+	if st := req("POST", "/api/games", "", `{"scenario": "sump-crossing", "seed": 7}`, &c); st != 201 {
+		t.Fatalf("create: %d", st)
+	}
+	var v struct {
+		Legal []string `json:"legal"`
+	}
+	req("GET", "/api/games/"+c.ID, c.Seats[0].Token, "", &v)
+	if st := req("POST", "/api/games/"+c.ID+"/actions", c.Seats[0].Token, `{"seq": 0, "action": "`+v.Legal[0]+`"}`, nil); st != 200 {
+		t.Fatalf("action %q: %d", v.Legal[0], st)
+	}
+	if st := req("POST", "/api/games/"+c.ID+"/concede", c.Seats[1].Token, `{"seq": 1}`, nil); st != 200 {
+		t.Fatalf("concede: %d", st)
+	}
+	var export json.RawMessage
+	if st := req("GET", "/api/games/"+c.ID+"/export", c.Seats[0].Token, "", &export); st != 200 {
+		t.Fatalf("export: %d", st)
+	}
+	sig <- os.Interrupt
+	rest, _ := io.ReadAll(lines)
+	select {
+	case code := <-done:
+		if code != 0 || !strings.Contains(string(rest), "skirmish stopped") {
+			t.Errorf("serve exited %d, printed %q; stderr %s", code, rest, errb.String())
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("serve did not stop on SIGINT")
+	}
+
+	file := filepath.Join(dir, "export.json")
+	if err := os.WriteFile(file, export, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, stderr := runIn(t, "", false, "replay", "--verify", file)
+	if code != 0 || !strings.Contains(out, "verified: 3 entries") || !strings.Contains(out, "Cinderlane Breakers concedes") {
+		t.Errorf("replay --verify of the export: %d\n%s\n%s", code, out, stderr)
+	}
+}
