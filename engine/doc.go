@@ -45,13 +45,22 @@
 
 // Time is rounds of phases; activation phases alternate sides, one
 // activation at a time, with chained activations (Ctx.Chain), extra ones
-// (Ctx.ExtraActivation), passing (Activation.MayPass), forced free
-// follow-ups (Ctx.FollowUp) and hooks at the start and end of rounds,
-// phases, activations and actions (optional interfaces: RoundHooks,
-// PhaseHooks, ActivationHooks, ActionHooks). The action economy is data
-// (Economy, ActionDef.Type, Excludes, Family, TypeOf) and covers slot
-// budgets with Single/Double/Free, Simple/Basic with name clashes, once per
-// type with exclusive groups, and fatigue-priced turns.
+// (Ctx.ExtraActivation, optionally for another model than the one that
+// just went), passing (Activation.MayPass, which a rule option may forbid
+// through Passing), forced free follow-ups (Ctx.FollowUp, part of the
+// action that gave them: they are not counted as actions) and hooks at the
+// start and end of rounds, phases, activations and actions (optional
+// interfaces: RoundHooks, PhaseHooks, ActivationHooks, ActionHooks).
+// Models may activate several times a round where Eligibility says so. The
+// action economy is data (Economy, ActionDef.Type, Excludes, Family,
+// TypeOf) and covers slot budgets with Single/Double/Free, Simple/Basic
+// with name clashes, once per type with exclusive groups, and
+// fatigue-priced turns of one or two actions (MinActions, MaxActions, Pay,
+// PerRound: once a round, exclusions too).
+//
+// A rule may also ask the players whether a model is near something the
+// ruleset tracks itself, such as a Search token (FactNear, with the thing
+// named for people).
 //
 // Every applied action is logged with its answers and events (Log). The
 // state can always be rebuilt from the log (Rebuild); Undo reverts whole

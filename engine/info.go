@@ -47,7 +47,14 @@ type Economy struct {
 	// set, it is also what the action pays in that counter.
 	Cost map[string]int
 	// MaxActions caps the actions of one activation; 0 means no cap.
+	// Free follow-ups (Ctx.FollowUp) are part of the action that gave
+	// them and do not count.
 	MaxActions int
+	// MinActions is how many actions an activation takes before it may
+	// end by choice (Fallout: Factions: a Turn is one or two actions); 0
+	// means none. An activation whose model has nothing left to do still
+	// ends by itself.
+	MinActions int
 	// Pay names a model counter each action raises by its cost (Fallout:
 	// Factions fatigue); an action that would pass the counter's maximum is
 	// not legal.
@@ -56,7 +63,8 @@ type Economy struct {
 	// activation (N23 Simple). Others are taken at most once.
 	Repeatable []string
 	// PerRound makes "at most once" count over the round, per model, rather
-	// than over the activation (Fallout: Factions).
+	// than over the activation (Fallout: Factions), and Excludes with it:
+	// two actions that exclude each other are not both taken in a round.
 	PerRound bool
 	// Clash lists pairs of types that may not share an action Family in one
 	// activation (N23: a Free action and a Basic action of the same name).
@@ -71,6 +79,8 @@ type Activation struct {
 	MayPass bool
 	// Models activating more than once a round (Fallout: Factions turns)
 	// is the ruleset's Eligibility: CanActivate decides who may go again.
+	// Whether a side may pass now, where a rule option decides it, is the
+	// ruleset's Passing.
 }
 
 // ActionDef describes one action a model can take.
@@ -135,7 +145,7 @@ type OptionDef struct {
 // Limits of the flat, allocation-free state.
 const (
 	MaxCounters     = 8
-	MaxSideCounters = 4
+	MaxSideCounters = 8
 	MaxVars         = 16
 	MaxActionDefs   = 64
 	MaxSides        = 4

@@ -70,6 +70,7 @@ type Fact struct {
 	A, B   int     // models asked about (B may be NoModel)
 	Inches float32 // the distance asked about, for FactWithin and FactWithinAny; degrees for FactTurn
 	Set    uint64  // FactWithinAny: the models it may be near, bit i = model i
+	Thing  string  // FactNear: what A may be near, for people ("a Search token")
 	Why    string  // for people: what the answer decides ("Coup de Grace range")
 }
 
@@ -88,6 +89,7 @@ const (
 	FactTurn      = "turn"       // can A face B by turning at most Inches degrees? 0/1 (N26 vehicles)
 	FactNearDuct  = "near-duct"  // is A within 1" of a ductway's end? 0/1
 	FactDuctRoom  = "duct-room"  // is there room for A within 1" of that ductway's other end, more than 1" from enemies, overlapping nothing? 0/1
+	FactNear      = "near"       // is A within Inches of Thing, a feature of the table the ruleset tracks (a Search token)? 0/1
 )
 
 // Boolean reports whether the fact's answer is yes or no.
@@ -143,6 +145,8 @@ func (f Fact) String() string {
 		return fmt.Sprintf("is m%d within 1\" of a ductway's end", f.A)
 	case FactDuctRoom:
 		return fmt.Sprintf("is there room for m%d at the ductway's other end", f.A)
+	case FactNear:
+		return fmt.Sprintf("is m%d within %s\" of %s", f.A, fmtF(f.Inches), f.Thing)
 	}
 	return fmt.Sprintf("%s m%d m%d %s", f.Kind, f.A, f.B, fmtF(f.Inches))
 }

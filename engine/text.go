@@ -120,6 +120,8 @@ func factText(s *State, f Fact) string {
 		return fmt.Sprintf("is %s within 1\" of a ductway's end? (yes or no)", a)
 	case FactDuctRoom:
 		return fmt.Sprintf("can %s be set up within 1\" of the ductway's other end, more than 1\" from every enemy and overlapping no model or obstacle? (yes or no)", a)
+	case FactNear:
+		return fmt.Sprintf("is %s within %s\" of %s? (yes or no)", a, in, f.Thing)
 	}
 	return f.String()
 }
