@@ -38,6 +38,7 @@ func Rulesets() *engine.Registry {
 	r := &engine.Registry{}
 	r.Register(n26.New())
 	r.Register(trenchcrusade.New())
+	r.Register(falloutfactions.New())
 	return r
 }
 
@@ -46,5 +47,6 @@ func Samples() scenario.Samples {
 	var ss scenario.Samples
 	ss = append(ss, n26.Samples()...)
 	ss = append(ss, trenchcrusade.Samples()...)
+	ss = append(ss, falloutfactions.Samples()...)
 	return ss.Sorted()
 }
