@@ -335,8 +335,8 @@ type Ext struct {
 	// dice's total (18 or more: a Rare Chem).
 	Finds []int32 `json:"finds,omitempty"`
 	st    *static
-	pos    []engine.Pos
-	incap  []int // models Incapacitated by the attack being resolved, for their Confusion Tests
+	pos   []engine.Pos
+	incap []int // models Incapacitated by the attack being resolved, for their Confusion Tests
 }
 
 // CopyInto copies the report, reusing dst's slice.
