@@ -77,23 +77,24 @@ func declaring(s *engine.State, m int) bool { return s.Vars[vFire] != 0 }
 
 func canMove(s *engine.State, m int) bool { return status(s, m) == unengaged }
 
-// canShoot: unengaged with a ranged weapon; Open Fire once a Round unless
-// with a Fast weapon (rules.md §5.3).
+// canShoot: unengaged with a ranged weapon; Open Fire once a Round, but a
+// second time in the same Turn with the Fast weapon of the first (rules.md
+// §5.3).
 func canShoot(s *engine.State, m int) bool {
 	if status(s, m) != unengaged {
 		return false
 	}
-	again := taken(s, m, aOpenFire)
 	for i := range stat(s).weapons[m] {
 		w := &stat(s).weapons[m][i]
-		if w.ranged() && (!again || w.fast) && usable(s, m, w) {
+		if w.ranged() && usable(s, m, w) && again(s, m, aOpenFire, w) {
 			return true
 		}
 	}
 	return false
 }
 
-// canBrawl: engaged; Brawl once a Round unless with a Fast weapon.
+// canBrawl: engaged; Brawl once a Round, but a second time in the same Turn
+// with the Fast weapon of the first.
 func canBrawl(s *engine.State, m int) bool {
 	if status(s, m) != engaged {
 		return false
@@ -102,11 +103,30 @@ func canBrawl(s *engine.State, m int) bool {
 		return true
 	}
 	for i := range stat(s).weapons[m] {
-		if w := &stat(s).weapons[m][i]; !w.ranged() && w.fast {
+		if w := &stat(s).weapons[m][i]; !w.ranged() && again(s, m, aBrawl, w) {
 			return true
 		}
 	}
 	return false
+}
+
+// again: model m may attack with w by action a (aOpenFire or aBrawl): it
+// has not this Round, or this Turn it did with w, a Fast weapon (the
+// Turn's Fast attack, vFast).
+func again(s *engine.State, m, a int, w *weapon) bool {
+	if !taken(s, m, a) {
+		return true
+	}
+	return w.fast && s.Turn.Model == m && s.Vars[vFast] == fastKey(a, w)
+}
+
+// fastKey identifies a Fast attack for vFast.
+func fastKey(a int, w *weapon) int32 {
+	kind := int32(1)
+	if a == aBrawl {
+		kind = 2
+	}
+	return int32(w.gear+1) | kind<<8
 }
 
 // usable: a Slow weapon attacks once a Round (rules.md §5.3); its bit in
@@ -115,11 +135,18 @@ func usable(s *engine.State, m int, w *weapon) bool {
 	return !w.slow || w.gear < 0 || s.Models[m].Gear&(1<<w.gear) == 0
 }
 
-// fastType makes an Open Fire or Brawl with a Fast weapon repeatable in
-// the Round (rules.md §5.3: Fast allows a second attack).
+// fastType makes a second Open Fire or Brawl in a Turn, with the Fast
+// weapon of the first, repeatable (rules.md §5.3: Fast allows two in one
+// Turn with it).
 func fastType(s *engine.State, a engine.Action) string {
 	if w := weaponFor(s, a); w != nil && w.fast {
-		return "fast"
+		i := aOpenFire
+		if a.ID == "brawl" {
+			i = aBrawl
+		}
+		if taken(s, a.Actor, i) && s.Vars[vFast] == fastKey(i, w) {
+			return "fast"
+		}
 	}
 	return "action"
 }
@@ -178,11 +205,10 @@ func distance(s *engine.State, m, t int) float32 {
 // every enemy; on a board only those Visible, and for a CQB weapon within
 // its Effective Range (seed 004, Open Fire).
 func shotOptions(s *engine.State, m int, add func(engine.Action)) {
-	again := taken(s, m, aOpenFire)
 	b := geo(s)
 	for i := range stat(s).weapons[m] {
 		w := &stat(s).weapons[m][i]
-		if !w.ranged() || again && !w.fast || !usable(s, m, w) {
+		if !w.ranged() || !usable(s, m, w) || !again(s, m, aOpenFire, w) {
 			continue
 		}
 		for t := range s.Models {
@@ -200,7 +226,6 @@ func shotOptions(s *engine.State, m int, add func(engine.Action)) {
 // brawlOptions: each melee weapon (or the Makeshift Weapon without one) at
 // each enemy the model is Engaged with (seed 004, Brawl).
 func brawlOptions(s *engine.State, m int, add func(engine.Action)) {
-	again := taken(s, m, aBrawl)
 	armed := false
 	for i := range stat(s).weapons[m] {
 		w := &stat(s).weapons[m][i]
@@ -208,7 +233,7 @@ func brawlOptions(s *engine.State, m int, add func(engine.Action)) {
 			continue
 		}
 		armed = true
-		if again && !w.fast || !usable(s, m, w) {
+		if !usable(s, m, w) || !again(s, m, aBrawl, w) {
 			continue
 		}
 		for t := range s.Models {
@@ -217,7 +242,7 @@ func brawlOptions(s *engine.State, m int, add func(engine.Action)) {
 			}
 		}
 	}
-	if !armed && !again {
+	if !armed && !taken(s, m, aBrawl) {
 		for t := range s.Models {
 			if s.Linked(m, t) && s.Models[t].InPlay {
 				add(engine.Action{Target: t})

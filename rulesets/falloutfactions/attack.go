@@ -62,6 +62,9 @@ func resolveOpenFire(c *engine.Ctx, a engine.Action) {
 	if w.slow && w.gear >= 0 {
 		s.Models[m].Gear |= 1 << w.gear
 	}
+	if w.fast {
+		s.Vars[vFast] = fastKey(aOpenFire, w)
+	}
 	for n := range s.Models {
 		s.Set(n, cSupporting, false)
 	}
@@ -280,6 +283,9 @@ func resolveBrawl(c *engine.Ctx, a engine.Action) {
 	}
 	if w.slow && w.gear >= 0 {
 		s.Models[m].Gear |= 1 << w.gear
+	}
+	if w.fast {
+		s.Vars[vFast] = fastKey(aBrawl, w)
 	}
 	hits, crit := test(c, &check{kind: &meleeTest, m: m, other: t, with: w.with, dice: w.dice, stat: s.Stat(m, w.stat), bonus: bonus, need: 1})
 	c.Emit(engine.Event{Type: "hits", Model: m, Other: t, Value: hits})

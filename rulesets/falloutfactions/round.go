@@ -173,6 +173,7 @@ const teamworkText = "Teamwork: spend a Ploy token to take another Turn at once,
 func (r *Rules) ActivationEnd(c *engine.Ctx, m int) {
 	s := c.State()
 	acted := s.Turn.Actions > 0
+	s.Vars[vFast] = 0
 	if !acted {
 		s.Set(m, cIdle, true)
 	}

@@ -76,6 +76,7 @@ const (
 	vFinal            // 1 once the last Round has ended
 	vFire             // the Open Fire being declared: target+1, gear<<8, flags
 	vOrder            // the Movement Order being given: model+1, far<<8
+	vFast             // this Turn's attack with a Fast weapon: gear+1, kind<<8 (1 Open Fire, 2 Brawl)
 )
 
 // Flags of vFire and vOrder.
@@ -167,7 +168,7 @@ func buildInfo() engine.Info {
 		Counters:   []engine.CounterDef{{Name: "fatigue", Min: 0, Max: 2}, {Name: "harm", Min: 0, Max: 4}, {Name: "injuries", Min: 0, Max: 10}},
 		SideCounts: []engine.CounterDef{{Name: "tier", Min: 0, Max: 10}, {Name: "ploys", Min: 0, Max: 3}, {Name: "xp", Min: 0, Max: 99},
 			{Name: "caps", Min: 0, Max: 999}, {Name: "parts", Min: 0, Max: 999}, {Name: "points", Min: 0, Max: 999}},
-		Vars: []string{"first", "tokens-gone", "radiation", "once", "final", "fire", "order"},
+		Vars: []string{"first", "tokens-gone", "radiation", "once", "final", "fire", "order", "fast"},
 		Profile: []engine.Stat{
 			{Name: "S", Min: 1, Max: 10}, {Name: "P", Min: 1, Max: 10}, {Name: "E", Min: 1, Max: 10}, {Name: "C", Min: 1, Max: 10},
 			{Name: "I", Min: 1, Max: 10}, {Name: "A", Min: 1, Max: 10}, {Name: "L", Min: 0, Max: maxLuck}, {Name: "Health", Min: 1, Max: 10},
