@@ -21,7 +21,7 @@ func TestOpenFireSupportingFireIntoIncapacitation(t *testing.T) {
 	h.wantCount("b", cFatigue, 1)
 	h.wantCount("c", cFatigue, 1)
 	h.wantCount("a", cFatigue, 1)
-	h.WantLegal("fire") // three is more than a's Charisma 3? no: two friends, none left
+	h.WantLegal("fire")          // three is more than a's Charisma 3? no: two friends, none left
 	h.Play("fire m0 >m3", "f:0") // no terrain obscures x: Wide Open
 	// 4 dice + 2 supporters + 1 Harm + Wide Open = 8, the first a Luck die.
 	h.WantAsks("dice ff-test {Dice:8 Stat:6 Luck:1 Bonus:0 Unlucky:false LuckyBreak:false}")
@@ -30,7 +30,7 @@ func TestOpenFireSupportingFireIntoIncapacitation(t *testing.T) {
 	h.wantCount("x", cHarm, 2)
 	h.WantStatus("x", "unengaged")
 
-	h.WantLegal("end get-moving rummage") // its second action, if it wants one
+	h.WantLegal("end get-moving rummage")                                                      // its second action, if it wants one
 	h.Play("end m0", "activate m3", "open-fire m3 >m0 #0", "f:1", "f:1", "fire m3 >m0", "f:1") // obscured: no bonus
 	h.WantAsks("dice ff-test {Dice:4 Stat:6 Luck:1 Bonus:0 Unlucky:false LuckyBreak:false}")
 	h.Play("d:1 2 3 4 5") // 4 hits and Fortune Smiles one more: 5 against E4, an Injury: Incapacitated

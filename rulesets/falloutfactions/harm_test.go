@@ -42,7 +42,7 @@ func TestDamageTable(t *testing.T) {
 	h.wantCount("x", cHarm, 1)
 	h.wantCount("x", cInjuries, 0)
 	h.Play("end m1", "pass")
-	h.shoot("c", "x", "1 2 3 4 5")              // 4 dice + 1 Harm bonus die: 5 ≥ E4: an Injury and 1 Harm
+	h.shoot("c", "x", "1 2 3 4 5") // 4 dice + 1 Harm bonus die: 5 ≥ E4: an Injury and 1 Harm
 	h.wantCount("x", cHarm, 2)
 	h.wantCount("x", cInjuries, 1)
 	h.Play("end m2")

@@ -73,7 +73,7 @@ type game struct {
 func table(t *testing.T, g game, models ...engine.ModelSetup) *harness {
 	t.Helper()
 	su := &engine.Setup{Rounds: 3, Mode: "table", Options: g.opts,
-		Sides: []engine.SideSetup{{Name: "Scrappers", Counters: map[string]int{"tier": g.tier0}}, {Name: "Regulators", Counters: map[string]int{"tier": g.tier1}}},
+		Sides:  []engine.SideSetup{{Name: "Scrappers", Counters: map[string]int{"tier": g.tier0}}, {Name: "Regulators", Counters: map[string]int{"tier": g.tier1}}},
 		Models: models}
 	return start(t, su)
 }
@@ -88,7 +88,7 @@ func onBoard(t *testing.T, b *board.Board, g game, pts [][3]float32, models ...e
 		models[i].Start = engine.Pos{X: pts[i][0], Y: pts[i][1], Level: int8(pts[i][2])}
 	}
 	su := &engine.Setup{Rounds: 3, Mode: "board", Board: b, Options: g.opts,
-		Sides: []engine.SideSetup{{Name: "Scrappers", Counters: map[string]int{"tier": g.tier0}}, {Name: "Regulators", Counters: map[string]int{"tier": g.tier1}}},
+		Sides:  []engine.SideSetup{{Name: "Scrappers", Counters: map[string]int{"tier": g.tier0}}, {Name: "Regulators", Counters: map[string]int{"tier": g.tier1}}},
 		Models: models}
 	return start(t, su)
 }

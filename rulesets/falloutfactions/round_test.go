@@ -30,7 +30,7 @@ func TestTurnsAndFatigue(t *testing.T) {
 	}
 	h.WantLegal("activate:x pass") // the Scrappers' Turn is over: the Regulators
 	h.Play("pass")
-	h.WantLegal("activate:b pass") // a is Exhausted
+	h.WantLegal("activate:b pass")          // a is Exhausted
 	h.Play("pass", "d:1 5", "c:take-first") // both passed in a row: the Round ends, and the next one's roll-off
 	if h.S().Round != 2 || h.count("a", cFatigue) != 0 {
 		t.Errorf("round %d, a's Fatigue %d; want round 2 and none", h.S().Round, h.count("a", cFatigue))

@@ -66,7 +66,7 @@ func TestUnluckyStaged(t *testing.T) {
 	h := table(t, game{tier0: 1}, a, grunt("b", 0), grunt("x", 1))
 	h.set("x", cHarm, 1)
 	h.Play("activate m0", "open-fire m0 >m2 #0", "f:1", "f:0") // beyond range
-	h.WantLegal("fire")                                         // no Supporting Fire: it could add nothing
+	h.WantLegal("fire")                                        // no Supporting Fire: it could add nothing
 	h.Play("fire m0 >m2")
 	h.WantAsks("dice ff-pool {Dice:4 Luck:0 Stat:6}")
 	h.Play("d:1 2 3 9", "c:pass") // 3 hits, no Fortune Smiles, no Maim
