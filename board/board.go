@@ -643,30 +643,74 @@ func (b *Board) clearFor(a, c Point, r float64) bool {
 // other it goes into base contact (friends, and enemies a ruleset lets
 // models approach, such as N26's Seriously Injured ones).
 func (b *Board) Destinations(s *engine.State, m int, max float32, shy uint64, out []engine.Pos) []engine.Pos {
-	from := centre(s, m)
-	r := radius(s, m)
 	lim := float64(max)
 	n0 := len(out)
-	o := origin{p: from, r: r}
+	o := origin{p: centre(s, m), r: radius(s, m)}
+	b.candidates(s, m, lim, shy, func(q engine.Pos) bool {
+		if slices.Contains(out[n0:], q) {
+			return true
+		}
+		if b.reaches(s, m, &o, q, lim) {
+			out = append(out, q)
+		}
+		return true
+	})
+	slices.SortFunc(out[n0:], func(p, q engine.Pos) int {
+		switch {
+		case p.X != q.X:
+			return cmp.Compare(p.X, q.X)
+		case p.Y != q.Y:
+			return cmp.Compare(p.Y, q.Y)
+		}
+		return cmp.Compare(p.Level, q.Level)
+	})
+	return out
+}
+
+// AnyDestination reports whether Destinations would give at least one
+// point for which ok is true, stopping at the first: a ruleset that only
+// needs to know whether a model can move (the engine's odds, which ask
+// whether an activation goes on) need not list them all.
+func (b *Board) AnyDestination(s *engine.State, m int, max float32, shy uint64, ok func(engine.Pos) bool) bool {
+	lim := float64(max)
+	o := origin{p: centre(s, m), r: radius(s, m)}
+	found := false
+	b.candidates(s, m, lim, shy, func(q engine.Pos) bool {
+		found = b.reaches(s, m, &o, q, lim) && ok(q)
+		return !found
+	})
+	return found
+}
+
+// reaches: m can stand at q and get there within lim.
+func (b *Board) reaches(s *engine.State, m int, o *origin, q engine.Pos, lim float64) bool {
+	p := Point{float64(q.X), float64(q.Y), int(q.Level)}
+	if !b.Fits(s, m, p, 0) {
+		return false
+	}
+	pl, ok := b.pathFrom(o, p, lim+1e-6)
+	return ok && pl <= lim+1e-6
+}
+
+// candidates calls visit with each candidate end point of Destinations, in
+// order, at hundredths of an inch, before any check, until visit returns
+// false.
+func (b *Board) candidates(s *engine.State, m int, lim float64, shy uint64, visit func(q engine.Pos) bool) {
+	from := centre(s, m)
+	r := radius(s, m)
+	stop := false
 	add := func(tx, ty float64) {
 		dx, dy := tx-from.X, ty-from.Y
 		l := hyp(dx, dy)
-		if l < 1e-6 {
+		if l < 1e-6 || stop {
 			return
 		}
 		for _, f := range [2]float64{1, 0.5} {
 			d := math.Min(lim*f, l)
-			p := Point{from.X + dx/l*d, from.Y + dy/l*d, from.Level}
-			q := engine.Pos{X: float32(round2(p.X)), Y: float32(round2(p.Y)), Level: int8(p.Level)}
-			if slices.Contains(out[n0:], q) {
-				continue
-			}
-			p = Point{float64(q.X), float64(q.Y), p.Level}
-			if !b.Fits(s, m, p, 0) {
-				continue
-			}
-			if pl, ok := b.pathFrom(&o, p, lim+1e-6); ok && pl <= lim+1e-6 {
-				out = append(out, q)
+			q := engine.Pos{X: float32(round2(from.X + dx/l*d)), Y: float32(round2(from.Y + dy/l*d)), Level: int8(from.Level)}
+			if !visit(q) {
+				stop = true
+				return
 			}
 		}
 	}
@@ -703,16 +747,6 @@ func (b *Board) Destinations(s *engine.State, m int, max float32, shy uint64, ou
 			add(cx, cy)
 		}
 	}
-	slices.SortFunc(out[n0:], func(p, q engine.Pos) int {
-		switch {
-		case p.X != q.X:
-			return cmp.Compare(p.X, q.X)
-		case p.Y != q.Y:
-			return cmp.Compare(p.Y, q.Y)
-		}
-		return cmp.Compare(p.Level, q.Level)
-	})
-	return out
 }
 
 // Spot finds where model m's base can be set up with its edge within reach

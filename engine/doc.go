@@ -83,7 +83,9 @@
 //
 // For allocation-free play, keep dice procedures boxed (in a variable or a
 // table) rather than making struct literals per roll, and give Choose
-// option slices that are package variables.
+// option slices that are package variables. For fast odds, give an action
+// whose options are costly to list (a move's destinations) an Any: odds
+// only need to know whether the activation goes on.
 //
 // # Concurrency
 //

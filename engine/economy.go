@@ -354,6 +354,13 @@ func (l *lister) list(s *State, m int, forced, first bool) {
 			continue
 		}
 		l.m, l.i, l.forced = m, i, forced
+		if first && d.Any != nil {
+			if d.Any(s, m) {
+				l.out = append(l.out, Act(d.ID, m)) // a stand-in: nobody reads a quick list
+				return
+			}
+			continue
+		}
 		if d.Options == nil {
 			l.emit(Act(d.ID, m))
 		} else {

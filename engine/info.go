@@ -103,6 +103,12 @@ type ActionDef struct {
 	// destination) of the action for model m; nil means the plain action.
 	// The engine fills in the action's ID and Actor.
 	Options func(s *State, m int, add func(Action))
+	// Any reports whether Options would add at least one action the
+	// economy allows, without listing them all (a move's destinations);
+	// nil means the engine lists them to find out. The engine asks it only
+	// to learn whether an activation goes on while it enumerates odds, so
+	// it must agree with Options exactly.
+	Any func(s *State, m int) bool
 	// TypeOf retypes an action (Unwieldy: a Basic Shoot becomes a Double);
 	// nil means Type.
 	TypeOf func(s *State, a Action) string

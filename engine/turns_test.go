@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/skirmish-engine/skirmish/dice"
 	"github.com/skirmish-engine/skirmish/engine"
 )
 
@@ -183,4 +184,53 @@ func TestFactNearText(t *testing.T) {
 	if !f.Boolean() {
 		t.Error("FactNear is not yes/no")
 	}
+}
+
+// ActionDef.Any answers for Options when the engine only needs to know
+// whether an activation goes on (enumerating odds): it is asked instead of
+// listing, and what it says decides whether the activation ends there.
+func TestAnyStandsInForOptions(t *testing.T) {
+	listed, asked := 0, 0
+	move := act("move", "action")
+	move.Options = func(s *engine.State, m int, add func(engine.Action)) {
+		listed++
+		add(engine.Action{Target: engine.NoModel, Option: 1})
+	}
+	can := true
+	move.Any = func(s *engine.State, m int) bool { asked++; return can }
+	roll := act("roll", "action")
+	roll.Resolve = func(c *engine.Ctx, a engine.Action) {
+		c.Roll(0, dice.Procedure(coin{}), engine.BySide("a coin"))
+	}
+	g := start(t, fatigueProbe(roll, move), engine.Config{Seed: 1})
+	do(t, g, "activate m0")
+	for _, any := range []bool{true, false} {
+		can = any
+		listed, asked = 0, 0
+		o, err := g.Odds(engine.Act("roll", 0), engine.OddsOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if asked == 0 || listed != 0 {
+			t.Errorf("Any %v: asked %d, listed %d; want Any asked instead of listing", any, asked, listed)
+		}
+		if len(o.Rows) == 0 {
+			t.Error("no odds")
+		}
+	}
+}
+
+// coin is a two-outcome procedure for the probes.
+type coin struct{}
+
+func (coin) Name() string       { return "coin" }
+func (coin) Outcomes() []string { return []string{"heads", "tails"} }
+func (coin) Flags() []string    { return nil }
+func (coin) Odds() dice.Dist    { return dice.NewDist(0, 1, 1) }
+func (coin) Resolve(t *dice.Tray) (dice.Result, error) {
+	d, err := t.Roll(dice.D(2), "coin")
+	if err != nil {
+		return dice.Result{}, err
+	}
+	return dice.Result{Outcome: d.Face - 1}, nil
 }

@@ -115,6 +115,36 @@ func listMoves(s *engine.State, mover int, reach float32, emit func(p engine.Pos
 	}
 }
 
+// anyMove reports whether a Get Moving (or Hurry) of reach has a
+// destination, without listing them: the first the board finds will do.
+func anyMove(reach float32) func(s *engine.State, m int) bool {
+	return func(s *engine.State, m int) bool {
+		bd := concrete(s)
+		if bd == nil {
+			return true
+		}
+		var shy uint64
+		for n := range s.Models {
+			if enemy(s, m, n) {
+				shy |= 1 << n
+			}
+		}
+		if bd.AnyDestination(s, m, reach, shy, func(p engine.Pos) bool { return clearPath(s, bd, m, p, engine.NoModel) }) {
+			return true
+		}
+		for n := range s.Models {
+			if !enemy(s, m, n) || s.Models[n].Pos.Level != s.Models[m].Pos.Level || s.Linked(m, n) {
+				continue
+			}
+			p := board.ContactPoint(s, m, n)
+			if d, ok := bd.PathLength(s, m, p); ok && d <= reach+1e-4 && clearPath(s, bd, m, p, n) {
+				return true
+			}
+		}
+		return false
+	}
+}
+
 // moveOptions are a Get Moving's (or Hurry's): on a board its
 // destinations, a move into base contact naming the enemy as its target;
 // at a table a plain move, or one into base contact with each enemy.
