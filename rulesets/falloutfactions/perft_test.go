@@ -1,0 +1,145 @@
+package falloutfactions_test
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/skirmish-engine/skirmish/engine"
+	"github.com/skirmish-engine/skirmish/rulesets/falloutfactions"
+)
+
+// perft counts the decision sequences of the given depth from the game's
+// position, chess-engine style: every legal action is applied in turn (dice
+// from the game's seed; at a table every measurement answered yes, every
+// choice its first option) and undone. Pinned counts catch any change in
+// what is legal.
+func perft(t *testing.T, g *engine.Game, depth int) int {
+	t.Helper()
+	legal := slices.Clone(g.Legal())
+	if depth == 1 {
+		return len(legal)
+	}
+	n := 0
+	for _, a := range legal {
+		if err := g.Apply(a); err != nil {
+			t.Fatalf("%s: %v", a, err)
+		}
+		for p := g.Pending(); p != nil; p = g.Pending() {
+			var err error
+			switch p.Kind {
+			case engine.FactQ:
+				err = g.Answer(p.Kind, engine.Reply{Value: 1})
+			case engine.ChoiceQ:
+				err = g.Answer(p.Kind, engine.Reply{Choice: 0})
+			default:
+				t.Fatalf("%s: asks %s", a, p.Key)
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+		}
+		if !g.Over() {
+			n += perft(t, g, depth-1)
+		}
+		if err := g.Undo(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return n
+}
+
+// byID counts the legal actions by action ID.
+func byID(g *engine.Game) string {
+	counts := map[string]int{}
+	for _, a := range g.Legal() {
+		counts[a.ID]++
+	}
+	var out []string
+	for id, n := range counts {
+		out = append(out, fmt.Sprintf("%s:%d", id, n))
+	}
+	slices.Sort(out)
+	return strings.Join(out, " ")
+}
+
+// newGame starts a sample with digital dice; the roll-off's winner takes
+// the first Turn.
+func newGame(t *testing.T, name string, seed uint64) *engine.Game {
+	g, err := engine.New(falloutfactions.New(), sample(t, name), engine.Config{Seed: seed})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p := g.Pending(); p == nil || p.Key != "first-turn" {
+		t.Fatalf("the game starts with %+v, want the first-turn choice", p)
+	}
+	must(t, g.Answer(engine.ChoiceQ, engine.Reply{Choice: 0}))
+	return g
+}
+
+func must(t *testing.T, err error) {
+	t.Helper()
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// Pinned perft counts from the two samples' first decision (after the
+// roll-off, digital dice). Depth 1 is the five models of the crew with
+// the first Turn and its pass.
+func TestPerft(t *testing.T) {
+	for _, tc := range []struct {
+		scenario string
+		seed     uint64
+		steps    int   // bot decisions played first
+		counts   []int // depth 1, 2, 3
+	}{
+		{"dry-gulch", 1, 0, []int{6, 96, 821}},      // depth 2: 5 × 18 (TestLegalAtStartByModel) + a pass and the other crew's 6
+		{"junction-yard", 1, 0, []int{6, 119, 627}}, // on a board: destinations, and targets in sight
+		{"junction-yard", 5, 40, []int{29, 132}},    // after 40 bot decisions
+	} {
+		t.Run(fmt.Sprintf("%s/%d", tc.scenario, tc.steps), func(t *testing.T) {
+			g := newGame(t, tc.scenario, tc.seed)
+			if tc.steps > 0 {
+				var err error
+				g, err = engine.New(falloutfactions.New(), sample(t, tc.scenario), engine.Config{Seed: tc.seed, Players: engine.Bots(2)})
+				must(t, err)
+				for range tc.steps {
+					if _, err := g.Step(); err != nil {
+						t.Fatal(err)
+					}
+				}
+			}
+			for d, want := range tc.counts {
+				if got := perft(t, g, d+1); got != want {
+					t.Errorf("perft(%d) = %d, want %d", d+1, got, want)
+				}
+			}
+		})
+	}
+}
+
+// The legal actions of each model of the crew with the first Turn at the
+// start of the table game, by action (seed 004, Actions; rules.md §5.2.1):
+// at a table every move may go into base contact with any of the five
+// enemies, every ranged weapon may aim at each of them (the players
+// measure afterwards), and Rummage is offered (the players say whether a
+// Search token is near); nobody has Harm to Patch Up, nobody is Engaged.
+func TestLegalAtStartByModel(t *testing.T) {
+	g := newGame(t, "dry-gulch", 1)
+	if g.State().Turn.Side != 1 {
+		t.Fatal("seed 1 no longer gives the Regulators the first Turn")
+	}
+	const each = "get-moving:6 hurry:6 open-fire:5 rummage:1" // 18: no End before the first action
+	for _, a := range g.Legal() {
+		if a.ID != engine.Activate {
+			continue
+		}
+		must(t, g.Apply(a))
+		if got := byID(g); got != each {
+			t.Errorf("%s: %s, want %s", g.State().Static(a.Actor).ID, got, each)
+		}
+		must(t, g.Undo())
+	}
+}
