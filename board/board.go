@@ -454,6 +454,28 @@ func (b *Board) PathLength(s *engine.State, m int, p engine.Pos) (float32, bool)
 	return float32(d), ok
 }
 
+// PathLengths is PathLength for several points at once, sharing the work
+// that depends only on where model m stands: out[i] is the length of m's
+// shortest legal path to ps[i], or -1 when ps[i] cannot be reached and
+// occupied within limit inches (a ruleset's moves into base contact, one per
+// enemy). It appends to out[:0] and returns it.
+func (b *Board) PathLengths(s *engine.State, m int, ps []engine.Pos, limit float32, out []float32) []float32 {
+	out = out[:0]
+	o := origin{p: centre(s, m), r: radius(s, m)}
+	lim := float64(limit)
+	for _, p := range ps {
+		l := float32(-1)
+		q := Point{float64(p.X), float64(p.Y), int(p.Level)}
+		if q.Level == o.p.Level && b.Fits(s, m, q, 0) {
+			if d, ok := b.pathFrom(&o, q, lim+1e-6); ok && d <= lim+1e-6 {
+				l = float32(d)
+			}
+		}
+		out = append(out, l)
+	}
+	return out
+}
+
 // path is the shortest obstacle-avoiding path between two points for a base
 // of radius r: straight when clear, else through the corners of boxes and
 // the ends of walls, pushed out by the radius (A* over a few nodes, with

@@ -288,3 +288,20 @@ func TestScreenedAndFlatGaps(t *testing.T) {
 		t.Error("Elevation")
 	}
 }
+
+// PathLengths agrees with PathLength point by point, within its limit.
+func TestPathLengths(t *testing.T) {
+	b := &Board{Width: 24, Height: 24, Levels: []float64{0, 2}, Boxes: []Box{{X0: 8, Y0: 2, X1: 10, Y1: 12, Height: 2}}}
+	s := state(t, b, Point{4, 6, 0}, Point{20, 6, 0})
+	ps := []engine.Pos{{X: 14, Y: 6}, {X: 6, Y: 6}, {X: 9, Y: 6}, {X: 14, Y: 6, Level: 1}, {X: 30, Y: 6}}
+	got := b.PathLengths(s, 0, ps, 12, nil)
+	for i, p := range ps {
+		want := float32(-1)
+		if d, ok := b.PathLength(s, 0, p); ok && d <= 12+1e-6 {
+			want = d
+		}
+		if got[i] != want {
+			t.Errorf("%v: PathLengths %v, PathLength %v", p, got[i], want)
+		}
+	}
+}

@@ -104,15 +104,25 @@ func listMoves(s *engine.State, mover int, reach float32, emit func(p engine.Pos
 			emit(p, engine.NoModel)
 		}
 	}
-	for n := range s.Models {
-		if !enemy(s, mover, n) || s.Models[n].Pos.Level != s.Models[mover].Pos.Level || s.Linked(mover, n) {
-			continue
-		}
-		p := board.ContactPoint(s, mover, n)
-		if d, ok := bd.PathLength(s, mover, p); ok && d <= reach+1e-4 && clearPath(s, bd, mover, p, n) {
-			emit(p, n)
+	e.contact, e.who = contacts(s, mover, e.contact[:0], e.who[:0])
+	e.lens = bd.PathLengths(s, mover, e.contact, reach, e.lens)
+	for i, p := range e.contact {
+		if e.lens[i] >= 0 && clearPath(s, bd, mover, p, e.who[i]) {
+			emit(p, e.who[i])
 		}
 	}
+}
+
+// contacts appends the points where mover's base would touch each enemy
+// on its level it is not Engaged with, and who.
+func contacts(s *engine.State, mover int, ps []engine.Pos, who []int) ([]engine.Pos, []int) {
+	for n := range s.Models {
+		if enemy(s, mover, n) && s.Models[n].Pos.Level == s.Models[mover].Pos.Level && !s.Linked(mover, n) {
+			ps = append(ps, board.ContactPoint(s, mover, n))
+			who = append(who, n)
+		}
+	}
+	return ps, who
 }
 
 // anyMove reports whether a Get Moving (or Hurry) of reach has a
@@ -132,12 +142,11 @@ func anyMove(reach float32) func(s *engine.State, m int) bool {
 		if bd.AnyDestination(s, m, reach, shy, func(p engine.Pos) bool { return clearPath(s, bd, m, p, engine.NoModel) }) {
 			return true
 		}
-		for n := range s.Models {
-			if !enemy(s, m, n) || s.Models[n].Pos.Level != s.Models[m].Pos.Level || s.Linked(m, n) {
-				continue
-			}
-			p := board.ContactPoint(s, m, n)
-			if d, ok := bd.PathLength(s, m, p); ok && d <= reach+1e-4 && clearPath(s, bd, m, p, n) {
+		e := ext(s)
+		e.contact, e.who = contacts(s, m, e.contact[:0], e.who[:0])
+		e.lens = bd.PathLengths(s, m, e.contact, reach, e.lens)
+		for i, p := range e.contact {
+			if e.lens[i] >= 0 && clearPath(s, bd, m, p, e.who[i]) {
 				return true
 			}
 		}

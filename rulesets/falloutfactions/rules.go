@@ -334,10 +334,13 @@ type Ext struct {
 	Report []string `json:"report,omitempty"`
 	// Finds are the chems found by Rummage (option A): model<<8 | the
 	// dice's total (18 or more: a Rare Chem).
-	Finds []int32 `json:"finds,omitempty"`
-	st    *static
-	pos   []engine.Pos
-	incap []int // models Incapacitated by the attack being resolved, for their Confusion Tests
+	Finds   []int32 `json:"finds,omitempty"`
+	st      *static
+	pos     []engine.Pos
+	incap   []int // models Incapacitated by the attack being resolved, for their Confusion Tests
+	contact []engine.Pos
+	who     []int
+	lens    []float32
 }
 
 // CopyInto copies the report, reusing dst's slice.
