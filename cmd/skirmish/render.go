@@ -101,7 +101,7 @@ func eventText(s *engine.State, e engine.Event) string {
 		return modelName(s, e.Model) + " moved"
 	case "activated", "passed":
 		return ""
-	case "priority", "initiative", "conceded", "morale-passed", "morale-failed", "shaken":
+	case "priority", "initiative", "conceded", "morale-passed", "morale-failed", "shaken", "first-turn", "fail-forward":
 		return e.Type + ": " + sideName(s, e.Value) // events about a side
 	case "game-over":
 		if e.Value >= 0 {

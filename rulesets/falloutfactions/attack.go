@@ -113,7 +113,12 @@ func supportOptions(s *engine.State, m int, add func(engine.Action)) {
 	}
 }
 
-func supportNote(s *engine.State, a engine.Action) string { return "(Takes 1 Fatigue: +1 bonus die)" }
+func supportNote(s *engine.State, a engine.Action) string {
+	if a.Target < 0 || a.Target >= len(s.Models) {
+		return ""
+	}
+	return "(" + s.Static(a.Target).ID + " Takes 1 Fatigue: +1 bonus die)"
+}
 
 // resolveSupport: the friend gives Supporting Fire, Taking a Fatigue (seed
 // 004, Open Fire). At a table the players say whether it is in the

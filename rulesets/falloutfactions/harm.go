@@ -81,6 +81,7 @@ func incapacitate(c *engine.Ctx, t int, clean bool) {
 	}
 	c.Remove(t)
 	s.Set(t, cIncapacitated, true)
+	c.Emit(engine.Event{Type: "incapacitated", Model: t, Other: engine.NoModel})
 	if clean {
 		s.Set(t, cCleanBill, true)
 	}
@@ -157,5 +158,6 @@ func flee(c *engine.Ctx, f int) {
 	s := c.State()
 	c.Remove(f)
 	s.Set(f, cFled, true)
+	c.Emit(engine.Event{Type: "fled", Model: f, Other: engine.NoModel})
 	refresh(c)
 }

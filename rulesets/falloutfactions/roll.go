@@ -216,7 +216,8 @@ func (r Rummage) Name() string    { return "ff-rummage" }
 func (r Rummage) Flags() []string { return []string{"radiation"} }
 
 // Outcomes are, for option A, "total=2" … "total=17" and "rare-chem"; for
-// option B "caps=H,parts=L" for every higher die H and lower die L.
+// option B "caps=H,parts=L" for every higher die H and lower die L; with
+// Choose "dice=H,L".
 func (r Rummage) Outcomes() []string {
 	var o []string
 	if !r.OptionB && !r.Choose {
@@ -225,9 +226,13 @@ func (r Rummage) Outcomes() []string {
 		}
 		return append(o, "rare-chem")
 	}
+	form := "caps=%d,parts=%d"
+	if r.Choose {
+		form = "dice=%d,%d"
+	}
 	for hi := 1; hi <= 10; hi++ {
 		for lo := 1; lo <= hi; lo++ {
-			o = append(o, fmt.Sprintf("caps=%d,parts=%d", hi, lo))
+			o = append(o, fmt.Sprintf(form, hi, lo))
 		}
 	}
 	return o

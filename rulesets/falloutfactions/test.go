@@ -11,10 +11,10 @@ import (
 type testKind struct{ test, lucky, fortune string }
 
 var (
-	rangedTest    = testKind{"Ranged Attack Test", "Lucky Break: re-roll the Duds of the Ranged Attack Test", "Fortune Smiles for the Ranged Attack Test: a die for each Luck die that hit"}
-	meleeTest     = testKind{"Melee Attack Test", "Lucky Break: re-roll the Duds of the Melee Attack Test", "Fortune Smiles for the Melee Attack Test: a die for each Luck die that hit"}
-	confusionTest = testKind{"Confusion Test (2I; no hit: it flees or Takes Fatigue)", "Lucky Break: re-roll the Duds of the Confusion Test", "Fortune Smiles for the Confusion Test: a die for each Luck die that hit"}
-	meltdownTest  = testKind{"Meltdown Test (2E; fewer hits than its Harm: an Injury)", "Lucky Break: re-roll the Duds of the Meltdown Test", "Fortune Smiles for the Meltdown Test: a die for each Luck die that hit"}
+	rangedTest    = testKind{"Ranged Attack Test", "Lucky Break, a re-roll of every Dud, in the Ranged Attack Test", "Fortune Smiles, a die for each Luck die that hit, in the Ranged Attack Test"}
+	meleeTest     = testKind{"Melee Attack Test", "Lucky Break, a re-roll of every Dud, in the Melee Attack Test", "Fortune Smiles, a die for each Luck die that hit, in the Melee Attack Test"}
+	confusionTest = testKind{"Confusion Test (2I; no hit: it flees or Takes Fatigue)", "Lucky Break, a re-roll of every Dud, in the Confusion Test", "Fortune Smiles, a die for each Luck die that hit, in the Confusion Test"}
+	meltdownTest  = testKind{"Meltdown Test (2E; fewer hits than its Harm: an Injury)", "Lucky Break, a re-roll of every Dud, in the Meltdown Test", "Fortune Smiles, a die for each Luck die that hit, in the Meltdown Test"}
 )
 
 // check is one S.P.E.C.I.A.L. test (rules.md §5.2.2): model m's, rolled by
