@@ -49,8 +49,8 @@ func TestDamageTable(t *testing.T) {
 	h.WantLegal("activate:x activate:y pass") // the Regulators' Turn
 }
 
-// hitsOn fires with a rifle carrying the given traits at x of profile
-// (E, Health, Harm) and returns the harness after the shot: hits faces.
+// Seed 004, Damage: hits at least twice the Endurance Incapacitate the
+// target, whatever its Health.
 func TestDamageIncapacitatesAtTwiceEndurance(t *testing.T) {
 	x := profile(grunt("x", 1), "Health", 3)
 	a := with(unlucky0("a", 0), func(m *engine.ModelSetup) { m.Gear[0].Stats["P"] = 8 })
@@ -82,9 +82,10 @@ func TestHarmLimitAndExcessHarm(t *testing.T) {
 func TestChampionXPAndConfusionExceptions(t *testing.T) {
 	champ := with(unlucky0("x", 1), func(m *engine.ModelSetup) { m.Type = "champion" })
 	champ2 := with(unlucky0("z", 1), func(m *engine.ModelSetup) { m.Type = "champion" })
-	a := with(unlucky0("a", 0), func(m *engine.ModelSetup) { m.Gear[0].Stats["P"] = 8 })
-	b := with(unlucky0("b", 0), func(m *engine.ModelSetup) { m.Gear[0].Stats["P"] = 8 })
-	h := table(t, game{}, a, b, champ, champ2, unlucky0("bot", 1, "machine"), unlucky0("ida", 1, "natural-leader"))
+	sharp := func(id string) engine.ModelSetup {
+		return with(unlucky0(id, 0), func(m *engine.ModelSetup) { m.Gear[0].Stats["P"] = 8 })
+	}
+	h := table(t, game{}, sharp("a"), sharp("b"), sharp("c"), champ, champ2, unlucky0("bot", 1, "machine"), unlucky0("ida", 1, "natural-leader"))
 	h.shoot("a", "x", "1 2 3 4 5 6 1 2") // Incapacitated
 	h.Play("f:1")                        // z within 3": its Confusion Test
 	h.Play("d:1 1")                      // passed (bot is a Machine: not asked)
@@ -99,11 +100,12 @@ func TestChampionXPAndConfusionExceptions(t *testing.T) {
 	if p := h.G.Pending(); p != nil {
 		t.Errorf("a Machine's fall asks %s", p.Key)
 	}
-	h.Play("end m1")
-	// A second Champion: no more XP.
-	h.set("z", cInjuries, 0)
+	h.Play("end m1", "pass")
+	h.shoot("c", "z", "1 2 3 4 5 6 1 2") // a second Champion falls
+	h.Play("f:0")                        // ida is not within 3"
+	h.WantStatus("z", "gone")
 	if got := h.side(0, sXP); got != 1 {
-		t.Errorf("XP %d, want still 1", got)
+		t.Errorf("XP %d after a second Champion fell, want still 1 (once a game)", got)
 	}
 }
 

@@ -120,16 +120,6 @@ func (h *harness) engage(a, b string) {
 	engagement(s, func(m, st int) { s.Models[m].Status = uint8(st) })
 }
 
-// events lists every event type of the last log entry.
-func (h *harness) events() []string {
-	l := h.G.Log()
-	var out []string
-	for _, e := range l.Entries[len(l.Entries)-1].Events {
-		out = append(out, e.Type)
-	}
-	return out
-}
-
 // wantEvent checks that the last entry has an event of type typ for model id.
 func (h *harness) wantEvent(typ, id string) {
 	h.T.Helper()
