@@ -2,6 +2,7 @@ package falloutfactions
 
 import (
 	"github.com/skirmish-engine/skirmish/engine"
+	"github.com/skirmish-engine/skirmish/rules"
 )
 
 // Action definitions, by index (the order of actionDefs).
@@ -187,12 +188,7 @@ func geo(s *engine.State) engine.Board { return s.Setup().Board }
 // sees: can m see t? On a board the board says; at a table yes, and the
 // resolution asks the players.
 func sees(s *engine.State, m, t int) bool {
-	b := geo(s)
-	if b == nil {
-		return true
-	}
-	v, _ := b.Fact(s, engine.Fact{Kind: engine.FactSight, A: m, B: t})
-	return v == 1
+	return rules.Maybe(s, engine.Fact{Kind: engine.FactSight, A: m, B: t})
 }
 
 // distance is the base-edge distance from m to t on a board.
