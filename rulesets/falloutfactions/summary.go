@@ -80,7 +80,11 @@ func (f fate) String() string {
 	return strings.Join(p, ", ")
 }
 
-var labels sync.Map // uint64 key → label
+// labels are the labels made so far, by kind of result: a handful.
+var labels struct {
+	sync.RWMutex
+	m map[uint64]string
+}
 
 // Summarize names the fate of the action's target and counts what befell
 // other models: "1 injury, +1 harm; 1 fled". The score is the acting
@@ -128,8 +132,11 @@ func (r *Rules) Summarize(before, after *engine.State, a engine.Action) (string,
 		score += sign * f.score()
 	}
 	key |= uint64(min(out, 63))<<16 | uint64(min(fled, 63))<<22 | uint64(min(hurt, 63))<<28
-	if l, ok := labels.Load(key); ok {
-		return l.(string), score
+	labels.RLock()
+	l, ok := labels.m[key]
+	labels.RUnlock()
+	if ok {
+		return l, score
 	}
 	var p []string
 	if t != engine.NoModel {
@@ -148,6 +155,11 @@ func (r *Rules) Summarize(before, after *engine.State, a engine.Action) (string,
 	if label == "" {
 		label = "no change"
 	}
-	labels.Store(key, label)
+	labels.Lock()
+	if labels.m == nil {
+		labels.m = map[uint64]string{}
+	}
+	labels.m[key] = label
+	labels.Unlock()
 	return label, score
 }
