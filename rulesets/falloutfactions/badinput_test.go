@@ -73,6 +73,8 @@ func TestBadCrews(t *testing.T) {
 		{"harm above the limit", "        at: [20, 20]\n", "        at: [20, 20]\n        counters: {harm: 4}\n", []string{"bad.yaml:", "counters.harm", "Harm limit of 3"}},
 		{"height out of range", "        at: [20, 20]\n", "        at: [20, 20]\n        height: 30\n", []string{"bad.yaml:", "height", "30"}},
 		{"unknown token", "kind: search", "kind: loot", []string{"bad.yaml:8:", "tokens[0].kind", "loot"}},
+		{"engaged but apart", "        at: [20, 20]\n", "        at: [20, 20]\n        engaged-with: [a]\n", []string{"bad.yaml:", "engaged-with[0]", "not in base contact"}},
+		{"engaged by status", "        at: [20, 20]\n", "        at: [20, 20]\n        status: engaged\n", []string{"bad.yaml:", "status", "base contact"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			src := strings.Replace(badBase, tc.from, tc.to, 1)

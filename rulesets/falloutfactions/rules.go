@@ -3,6 +3,7 @@ package falloutfactions
 import (
 	"encoding/json"
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 	"sync"
@@ -466,6 +467,14 @@ func (r *Rules) CheckSetup(su *engine.Setup) error {
 		}
 	}
 	if b, ok := su.Board.(*board.Board); ok && su.Mode == "board" {
+		for i, m := range su.Models {
+			for k, id := range m.Engaged {
+				j := slices.IndexFunc(su.Models, func(o engine.ModelSetup) bool { return o.ID == id })
+				if j >= 0 && !touching(b, &su.Models[i], &su.Models[j]) {
+					return bad(fmt.Sprintf("models[%d].engaged-with[%d]", i, k), "%s and %s are not in base contact on the board (seed 004: Engaged is bases touching)", m.ID, id)
+				}
+			}
+		}
 		for i, t := range b.Tokens {
 			if t.Kind != "search" && t.Kind != "radiation" {
 				return bad(fmt.Sprintf("board.tokens[%d].kind", i), "%q is not a token of falloutfactions; allowed search or radiation", t.Kind)
@@ -571,4 +580,33 @@ func checkGear(gp string, g engine.Gear) (weapon, error) {
 		return weapon{}, bad(gp+".traits", "a weapon cannot be both fast and slow")
 	}
 	return w, nil
+}
+
+// touching: two models' bases touch where the setup places them, as
+// engagedAt has it for a game (the same level, or across at most 2", the
+// higher base no higher than the lower model's top).
+func touching(b *board.Board, m, n *engine.ModelSetup) bool {
+	dx, dy := float64(m.Start.X-n.Start.X), float64(m.Start.Y-n.Start.Y)
+	g := math.Sqrt(dx*dx+dy*dy) - (m.Base+n.Base)/2
+	if g > board.Contact {
+		return false
+	}
+	if m.Start.Level == n.Start.Level {
+		return true
+	}
+	dz := b.Elevation(int(m.Start.Level)) - b.Elevation(int(n.Start.Level))
+	hm, hn := m.Height, n.Height
+	if hm == 0 {
+		hm = defaultHeight
+	}
+	if hn == 0 {
+		hn = defaultHeight
+	}
+	switch {
+	case g < -board.Contact || math.Abs(dz) > 2:
+		return false
+	case dz > 0:
+		return dz <= hn
+	}
+	return -dz <= hm
 }
