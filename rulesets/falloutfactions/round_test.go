@@ -163,3 +163,14 @@ func TestCrewWipedOut(t *testing.T) {
 		t.Errorf("over %v, winner %d", h.G.Over(), h.S().Winner)
 	}
 }
+
+// Seed 004, Get Moving, and rules.md §5.3: one Get Moving a Round, Hurry
+// or not; even after a Second Wind brings a Hurried model back, it may not
+// move again that Round.
+func TestHurryOncePerRoundEvenAfterSecondWind(t *testing.T) {
+	h := table(t, game{tier0: 1}, grunt("a", 0), grunt("x", 1))
+	h.Play("activate m0", "hurry m0") // Exhausted: its Turn ends
+	h.Play("pass", "activate m0")     // Second Wind, spent without asking
+	h.wantCount("a", cFatigue, 0)
+	h.WantLegal("open-fire rummage")
+}
