@@ -19,6 +19,7 @@ const (
 	aRummage
 	aBackOff
 	aBrawl
+	aHold
 )
 
 // actionDefs is every action (seed 004, Actions; rules.md §5.2.1): the
@@ -54,7 +55,34 @@ func actionDefs() []engine.ActionDef {
 			Available: func(s *engine.State, m int) bool { return status(s, m) == engaged }, Options: backOffOptions, Resolve: resolveBackOff, Note: backOffNote},
 		aBrawl: {ID: "brawl", Name: "Brawl", Type: "action", TypeOf: fastType, When: "engaged; a melee weapon, or the Makeshift Weapon (2S), at an enemy it is Engaged with",
 			Available: canBrawl, Options: brawlOptions, Resolve: resolveBrawl, Note: weaponNote},
+		aHold: {ID: "hold", Name: "Hold", Type: "order", When: "at a table, before the Turn's first action, when all it may still do needs a measurement (a target in sight, a Search token near): the players find it has nothing; its Turn ends, and it takes no more Turns this Round",
+			Available: canHold,
+			Resolve:   resolveHold, Note: func(*engine.State, engine.Action) string { return "(nothing it may do: no more Turns this Round)" }},
 	}
+}
+
+// canHold: at a table, before the Turn's first action, when every action
+// left to the model may be refused by a measurement (Open Fire, Rummage):
+// it can no longer Get Moving, has no Harm to Patch Up and is not Engaged
+// (Brawl and Back Off need none).
+func canHold(s *engine.State, m int) bool {
+	switch {
+	case geo(s) != nil || s.Turn.Model != m || s.Turn.Actions > 0 || status(s, m) == engaged:
+		return false
+	case !taken(s, m, aGetMoving) && !taken(s, m, aHurry):
+		return false
+	}
+	return s.Count(m, cHarm) == 0 || taken(s, m, aPatchUp)
+}
+
+// resolveHold ends a Turn without an action (a Turn is at least one action,
+// rules.md §5.3): at a table only the players know that every action the
+// game offers would be refused (no enemy in sight, no Search token near),
+// so they may say so. The model is then idle for the Round, as a model with
+// no action on a board is.
+func resolveHold(c *engine.Ctx, a engine.Action) {
+	c.State().Set(a.Actor, cIdle, true)
+	c.EndActivation()
 }
 
 func status(s *engine.State, m int) int { return int(s.Models[m].Status) }

@@ -114,7 +114,10 @@
 //     spent on an Unlucky test.
 //   - A Turn is at least one action: End is offered after the first. A model
 //     activated that has nothing it can do ends its Turn at once and takes
-//     no more Turns that Round.
+//     no more Turns that Round. At a table, where only the players know
+//     whether an enemy is in sight or a Search token near, a model left with
+//     nothing but actions a measurement may refuse can Hold instead: its
+//     Turn ends, and it takes no more Turns that Round.
 //   - Fast allows a second Open Fire or Brawl in the same Turn with the same
 //     weapon (the Turn's two actions); Slow, one attack a Round with the
 //     weapon. An Area weapon's target point is a model's position: every

@@ -172,7 +172,7 @@ const teamworkText = "Teamwork: spend a Ploy token to take another Turn at once,
 // another Turn with a different friendly model.
 func (r *Rules) ActivationEnd(c *engine.Ctx, m int) {
 	s := c.State()
-	acted := s.Turn.Actions > 0
+	acted := s.Turn.Actions > 0 && !s.Has(m, cIdle) // a Hold is no action
 	s.Vars[vFast] = 0
 	if !acted {
 		s.Set(m, cIdle, true)

@@ -172,5 +172,10 @@ func TestHurryOncePerRoundEvenAfterSecondWind(t *testing.T) {
 	h.Play("activate m0", "hurry m0") // Exhausted: its Turn ends
 	h.Play("pass", "activate m0")     // Second Wind, spent without asking
 	h.wantCount("a", cFatigue, 0)
-	h.WantLegal("open-fire rummage")
+	h.WantLegal("hold open-fire rummage") // at a table, Hold: the players may find no target and no token
+	h.Play("hold m0")
+	h.WantLegal("activate:x pass")
+	if !h.S().Has(0, cIdle) {
+		t.Error("a Held model may take another Turn this Round")
+	}
 }
