@@ -454,6 +454,28 @@ func (b *Board) PathLength(s *engine.State, m int, p engine.Pos) (float32, bool)
 	return float32(d), ok
 }
 
+// PathLengths is PathLength for several points at once, sharing the work
+// that depends only on where model m stands: out[i] is the length of m's
+// shortest legal path to ps[i], or -1 when ps[i] cannot be reached and
+// occupied within limit inches (a ruleset's moves into base contact, one per
+// enemy). It appends to out[:0] and returns it.
+func (b *Board) PathLengths(s *engine.State, m int, ps []engine.Pos, limit float32, out []float32) []float32 {
+	out = out[:0]
+	o := origin{p: centre(s, m), r: radius(s, m)}
+	lim := float64(limit)
+	for _, p := range ps {
+		l := float32(-1)
+		q := Point{float64(p.X), float64(p.Y), int(p.Level)}
+		if q.Level == o.p.Level && b.Fits(s, m, q, 0) {
+			if d, ok := b.pathFrom(&o, q, lim+1e-6); ok && d <= lim+1e-6 {
+				l = float32(d)
+			}
+		}
+		out = append(out, l)
+	}
+	return out
+}
+
 // path is the shortest obstacle-avoiding path between two points for a base
 // of radius r: straight when clear, else through the corners of boxes and
 // the ends of walls, pushed out by the radius (A* over a few nodes, with
@@ -643,30 +665,74 @@ func (b *Board) clearFor(a, c Point, r float64) bool {
 // other it goes into base contact (friends, and enemies a ruleset lets
 // models approach, such as N26's Seriously Injured ones).
 func (b *Board) Destinations(s *engine.State, m int, max float32, shy uint64, out []engine.Pos) []engine.Pos {
-	from := centre(s, m)
-	r := radius(s, m)
 	lim := float64(max)
 	n0 := len(out)
-	o := origin{p: from, r: r}
+	o := origin{p: centre(s, m), r: radius(s, m)}
+	b.candidates(s, m, lim, shy, func(q engine.Pos) bool {
+		if slices.Contains(out[n0:], q) {
+			return true
+		}
+		if b.reaches(s, m, &o, q, lim) {
+			out = append(out, q)
+		}
+		return true
+	})
+	slices.SortFunc(out[n0:], func(p, q engine.Pos) int {
+		switch {
+		case p.X != q.X:
+			return cmp.Compare(p.X, q.X)
+		case p.Y != q.Y:
+			return cmp.Compare(p.Y, q.Y)
+		}
+		return cmp.Compare(p.Level, q.Level)
+	})
+	return out
+}
+
+// AnyDestination reports whether Destinations would give at least one
+// point for which ok is true, stopping at the first: a ruleset that only
+// needs to know whether a model can move (the engine's odds, which ask
+// whether an activation goes on) need not list them all.
+func (b *Board) AnyDestination(s *engine.State, m int, max float32, shy uint64, ok func(engine.Pos) bool) bool {
+	lim := float64(max)
+	o := origin{p: centre(s, m), r: radius(s, m)}
+	found := false
+	b.candidates(s, m, lim, shy, func(q engine.Pos) bool {
+		found = b.reaches(s, m, &o, q, lim) && ok(q)
+		return !found
+	})
+	return found
+}
+
+// reaches: m can stand at q and get there within lim.
+func (b *Board) reaches(s *engine.State, m int, o *origin, q engine.Pos, lim float64) bool {
+	p := Point{float64(q.X), float64(q.Y), int(q.Level)}
+	if !b.Fits(s, m, p, 0) {
+		return false
+	}
+	pl, ok := b.pathFrom(o, p, lim+1e-6)
+	return ok && pl <= lim+1e-6
+}
+
+// candidates calls visit with each candidate end point of Destinations, in
+// order, at hundredths of an inch, before any check, until visit returns
+// false.
+func (b *Board) candidates(s *engine.State, m int, lim float64, shy uint64, visit func(q engine.Pos) bool) {
+	from := centre(s, m)
+	r := radius(s, m)
+	stop := false
 	add := func(tx, ty float64) {
 		dx, dy := tx-from.X, ty-from.Y
 		l := hyp(dx, dy)
-		if l < 1e-6 {
+		if l < 1e-6 || stop {
 			return
 		}
 		for _, f := range [2]float64{1, 0.5} {
 			d := math.Min(lim*f, l)
-			p := Point{from.X + dx/l*d, from.Y + dy/l*d, from.Level}
-			q := engine.Pos{X: float32(round2(p.X)), Y: float32(round2(p.Y)), Level: int8(p.Level)}
-			if slices.Contains(out[n0:], q) {
-				continue
-			}
-			p = Point{float64(q.X), float64(q.Y), p.Level}
-			if !b.Fits(s, m, p, 0) {
-				continue
-			}
-			if pl, ok := b.pathFrom(&o, p, lim+1e-6); ok && pl <= lim+1e-6 {
-				out = append(out, q)
+			q := engine.Pos{X: float32(round2(from.X + dx/l*d)), Y: float32(round2(from.Y + dy/l*d)), Level: int8(from.Level)}
+			if !visit(q) {
+				stop = true
+				return
 			}
 		}
 	}
@@ -703,16 +769,6 @@ func (b *Board) Destinations(s *engine.State, m int, max float32, shy uint64, ou
 			add(cx, cy)
 		}
 	}
-	slices.SortFunc(out[n0:], func(p, q engine.Pos) int {
-		switch {
-		case p.X != q.X:
-			return cmp.Compare(p.X, q.X)
-		case p.Y != q.Y:
-			return cmp.Compare(p.Y, q.Y)
-		}
-		return cmp.Compare(p.Level, q.Level)
-	})
-	return out
 }
 
 // Spot finds where model m's base can be set up with its edge within reach

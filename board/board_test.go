@@ -233,3 +233,75 @@ func TestMoveHelpers(t *testing.T) {
 		}
 	}
 }
+
+// AnyDestination agrees with Destinations: it finds a point exactly when
+// Destinations has one the filter accepts.
+func TestAnyDestination(t *testing.T) {
+	b := &Board{Width: 24, Height: 24, Levels: []float64{0}, Boxes: []Box{{X0: 8, Y0: 8, X1: 12, Y1: 12, Height: 2}}, Objectives: []Point{{X: 20, Y: 20}}}
+	s := state(t, b, Point{4, 4, 0}, Point{16, 16, 0}, Point{4, 20, 0})
+	dests := b.Destinations(s, 0, 6, 1<<1, nil)
+	for _, tc := range []struct {
+		name string
+		ok   func(engine.Pos) bool
+	}{
+		{"any", func(engine.Pos) bool { return true }},
+		{"none", func(engine.Pos) bool { return false }},
+		{"east", func(p engine.Pos) bool { return p.X > 8 }},
+		{"far north", func(p engine.Pos) bool { return p.Y > 100 }},
+	} {
+		want := false
+		for _, p := range dests {
+			want = want || tc.ok(p)
+		}
+		if got := b.AnyDestination(s, 0, 6, 1<<1, tc.ok); got != want {
+			t.Errorf("%s: AnyDestination %v, Destinations say %v", tc.name, got, want)
+		}
+	}
+}
+
+// Screened: a wall or box at least as tall as asked, between two points
+// of the level; FlatGap and FlatPassGap ignore levels.
+func TestScreenedAndFlatGaps(t *testing.T) {
+	b := &Board{Width: 24, Height: 24, Levels: []float64{0, 1.5},
+		Walls: []Wall{{A: Point{X: 10, Y: 0}, B: Point{X: 10, Y: 10}, Height: 2}}, Boxes: []Box{{X0: 14, Y0: 0, X1: 15, Y1: 10, Height: 1}}}
+	if !b.Screened(Point{X: 5, Y: 5}, Point{X: 12, Y: 5}, 1.5) || b.Screened(Point{X: 5, Y: 5}, Point{X: 12, Y: 5}, 2.5) {
+		t.Error("a 2\" wall screens a 1.5\" model and not a 2.5\" one")
+	}
+	if b.Screened(Point{X: 12, Y: 5}, Point{X: 16, Y: 5}, 1.5) || !b.Screened(Point{X: 12, Y: 5}, Point{X: 16, Y: 5}, 1) {
+		t.Error("a 1\" box screens only models up to 1\" tall")
+	}
+	if b.Screened(Point{X: 5, Y: 5, Level: 1}, Point{X: 12, Y: 5, Level: 1}, 1.5) {
+		t.Error("a wall of another level screens")
+	}
+	s := state(t, b, Point{2, 12, 0}, Point{5, 12, 1})
+	if g := FlatGap(s, 0, s.Models[0].Pos, 1); math.Abs(g-2) > 1e-9 {
+		t.Errorf("FlatGap %v, want 2", g)
+	}
+	if g := GapAt(s, 0, s.Models[0].Pos, 1); !math.IsInf(g, 1) {
+		t.Errorf("GapAt across levels %v, want +Inf", g)
+	}
+	g, q := FlatPassGap(s, 0, engine.Pos{X: 8, Y: 12}, 1)
+	if g > -0.99 || math.Abs(q.X-5) > 1e-9 {
+		t.Errorf("FlatPassGap %v at %v, want it to pass over m1 at x=5", g, q)
+	}
+	if b.Elevation(1) != 1.5 {
+		t.Error("Elevation")
+	}
+}
+
+// PathLengths agrees with PathLength point by point, within its limit.
+func TestPathLengths(t *testing.T) {
+	b := &Board{Width: 24, Height: 24, Levels: []float64{0, 2}, Boxes: []Box{{X0: 8, Y0: 2, X1: 10, Y1: 12, Height: 2}}}
+	s := state(t, b, Point{4, 6, 0}, Point{20, 6, 0})
+	ps := []engine.Pos{{X: 14, Y: 6}, {X: 6, Y: 6}, {X: 9, Y: 6}, {X: 14, Y: 6, Level: 1}, {X: 30, Y: 6}}
+	got := b.PathLengths(s, 0, ps, 12, nil)
+	for i, p := range ps {
+		want := float32(-1)
+		if d, ok := b.PathLength(s, 0, p); ok && d <= 12+1e-6 {
+			want = d
+		}
+		if got[i] != want {
+			t.Errorf("%v: PathLengths %v, PathLength %v", p, got[i], want)
+		}
+	}
+}

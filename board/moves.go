@@ -11,10 +11,17 @@ import (
 // GapAt is the base-edge gap between model m standing at p and model n, or
 // +Inf when n is on another level.
 func GapAt(s *engine.State, m int, p engine.Pos, n int) float64 {
-	q := centre(s, n)
-	if q.Level != int(p.Level) {
+	if centre(s, n).Level != int(p.Level) {
 		return math.Inf(1)
 	}
+	return FlatGap(s, m, p, n)
+}
+
+// FlatGap is GapAt in plan, whatever the levels: the base-edge gap between
+// model m standing at p and model n seen from above (Fallout: Factions'
+// Proximity reaches 2" up, and models engage across small heights).
+func FlatGap(s *engine.State, m int, p engine.Pos, n int) float64 {
+	q := centre(s, n)
 	return hyp(float64(p.X)-q.X, float64(p.Y)-q.Y) - radius(s, m) - radius(s, n)
 }
 
@@ -22,18 +29,50 @@ func GapAt(s *engine.State, m int, p engine.Pos, n int) float64 {
 // moves straight from where it stands to p, or +Inf when n is on another
 // level (the 1" rules of N26 and Trench Crusade).
 func PassGap(s *engine.State, m int, p engine.Pos, n int) float64 {
-	a, q := centre(s, m), centre(s, n)
-	if q.Level != a.Level {
+	if centre(s, n).Level != centre(s, m).Level {
 		return math.Inf(1)
 	}
+	g, _ := FlatPassGap(s, m, p, n)
+	return g
+}
+
+// FlatPassGap is PassGap in plan, whatever the levels, with the point of
+// m's straight move to p where it comes closest to n.
+func FlatPassGap(s *engine.State, m int, p engine.Pos, n int) (float64, Point) {
+	a, q := centre(s, m), centre(s, n)
 	dx, dy := float64(p.X)-a.X, float64(p.Y)-a.Y
 	l2 := dx*dx + dy*dy
 	t := 0.0
 	if l2 > 0 {
 		t = max(0, min(1, ((q.X-a.X)*dx+(q.Y-a.Y)*dy)/l2))
 	}
-	return hyp(a.X+t*dx-q.X, a.Y+t*dy-q.Y) - radius(s, m) - radius(s, n)
+	x, y := a.X+t*dx, a.Y+t*dy
+	return hyp(x-q.X, y-q.Y) - radius(s, m) - radius(s, n), Point{x, y, a.Level}
 }
+
+// Screened reports whether a wall or box standing on a's level, at least
+// height inches tall, lies between a and c in plan (Fallout: Factions: a
+// wall as tall as a model stops its Proximity).
+func (b *Board) Screened(a, c Point, height float64) bool {
+	for _, w := range b.Walls {
+		if w.A.Level == a.Level && w.Height >= height-1e-9 {
+			if _, ok := crossAt(a.X, a.Y, c.X, c.Y, w.A.X, w.A.Y, w.B.X, w.B.Y); ok {
+				return true
+			}
+		}
+	}
+	for _, bx := range b.Boxes {
+		if bx.Level == a.Level && bx.Height >= height-1e-9 {
+			if _, _, ok := clipBox(a.X, a.Y, c.X, c.Y, bx.X0, bx.Y0, bx.X1, bx.Y1); ok {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// Elevation is the height of a level above the ground, in inches.
+func (b *Board) Elevation(level int) float64 { return b.elev(level) }
 
 // ContactPoint is where model m's base would touch model t's, on the line
 // between their centres and on t's level, at hundredths of an inch: a

@@ -162,8 +162,18 @@ func (c *Ctx) EndActivation() { c.s.Turn.Ended = true }
 func (c *Ctx) Chain(models ...int) { c.s.Turn.Chain = append(c.s.Turn.Chain, models...) }
 
 // ExtraActivation gives the active side another activation when this one
-// ends (Fallout: Factions Teamwork).
-func (c *Ctx) ExtraActivation() { c.s.Turn.Extra = true }
+// ends (Fallout: Factions Teamwork), by any of its models that may activate
+// except the models listed (Teamwork: a different model). The side may
+// still pass instead, where passing is allowed.
+func (c *Ctx) ExtraActivation(except ...int) {
+	t := &c.s.Turn
+	t.Extra = true
+	for _, m := range except {
+		if m >= 0 && m < len(c.s.Models) {
+			t.Barred |= 1 << m
+		}
+	}
+}
 
 // EndGame ends the game; winner is a side index or -1 for a draw.
 func (c *Ctx) EndGame(winner int) {

@@ -45,18 +45,27 @@
 
 // Time is rounds of phases; activation phases alternate sides, one
 // activation at a time, with chained activations (Ctx.Chain), extra ones
-// (Ctx.ExtraActivation), passing (Activation.MayPass), forced free
-// follow-ups (Ctx.FollowUp) and hooks at the start and end of rounds,
-// phases, activations and actions (optional interfaces: RoundHooks,
-// PhaseHooks, ActivationHooks, ActionHooks). The action economy is data
-// (Economy, ActionDef.Type, Excludes, Family, TypeOf, Opening) and covers
-// slot budgets with Single/Double/Free, Simple/Basic with name clashes,
-// once per type with exclusive groups, fatigue-priced turns, and opening
-// actions taken before an activation's first action and not counted as one
-// (N23: a fighter turns to face any way when it is activated). A model has
-// one status, or one on each of two axes (Info.Secondary: N23's Standing
-// or Prone, and Active, Engaged, Pinned or Seriously Injured), and any
-// number of conditions.
+// (Ctx.ExtraActivation, optionally for another model than the one that
+// just went), passing (Activation.MayPass, which a rule option may forbid
+// through Passing), forced free follow-ups (Ctx.FollowUp, part of the
+// action that gave them: they are not counted as actions) and hooks at the
+// start and end of rounds, phases, activations and actions (optional
+// interfaces: RoundHooks, PhaseHooks, ActivationHooks, ActionHooks).
+// Models may activate several times a round where Eligibility says so. The
+// action economy is data (Economy, ActionDef.Type, Excludes, Family,
+// TypeOf, Opening) and covers slot budgets with Single/Double/Free,
+// Simple/Basic with name clashes, once per type with exclusive groups,
+// fatigue-priced turns of one or two actions (MinActions, MaxActions, Pay,
+// PerRound: once a round, exclusions too), and opening actions taken
+// before an activation's first action and not counted as one (N23: a
+// fighter turns to face any way when it is activated). A model has one
+// status, or one on each of two axes (Info.Secondary: N23's Standing or
+// Prone, and Active, Engaged, Pinned or Seriously Injured), and any number
+// of conditions.
+//
+// A rule may also ask the players whether a model is near something the
+// ruleset tracks itself, such as a Search token (FactNear, with the thing
+// named for people).
 //
 // Every applied action is logged with its answers and events (Log). The
 // state can always be rebuilt from the log (Rebuild); Undo reverts whole
@@ -79,7 +88,9 @@
 //
 // For allocation-free play, keep dice procedures boxed (in a variable or a
 // table) rather than making struct literals per roll, and give Choose
-// option slices that are package variables.
+// option slices that are package variables. For fast odds, give an action
+// whose options are costly to list (a move's destinations) an Any: odds
+// only need to know whether the activation goes on.
 //
 // # Concurrency
 //

@@ -141,7 +141,7 @@ func (e *economy) check(s *State, m, i int, a Action, forced bool) verdict {
 			return verdict{code: repeated}
 		}
 	}
-	if x := t.Taken & e.excl[i]; x != 0 {
+	if x := e.takenFor(s, m) & e.excl[i]; x != 0 {
 		for j := range e.in.Actions {
 			if x&(1<<j) != 0 {
 				return verdict{code: excluded, other: j}
@@ -204,7 +204,16 @@ func (e *economy) barred(s *State, m, i int, forced bool) bool {
 			return true
 		}
 	}
-	return t.Taken&e.excl[i] != 0
+	return e.takenFor(s, m)&e.excl[i] != 0
+}
+
+// takenFor is what Excludes checks against: the activation's actions, or
+// with Economy.PerRound model m's actions this round.
+func (e *economy) takenFor(s *State, m int) uint64 {
+	if e.in.Economy.PerRound {
+		return s.Models[m].Taken
+	}
+	return s.Turn.Taken
 }
 
 // why says, for people, why model m may not take action a (definition i)
@@ -227,7 +236,11 @@ func (e *economy) why(s *State, m, i int, a Action, forced bool) string {
 	case repeated:
 		return fmt.Sprintf("%s has taken %s %s already", modelID(s, m), d.Name, when)
 	case excluded:
-		return fmt.Sprintf("%s cannot share an activation with %s", d.Name, e.in.Actions[v.other].Name)
+		scope := "an activation"
+		if eco.PerRound {
+			scope = "a round"
+		}
+		return fmt.Sprintf("%s cannot share %s with %s", d.Name, scope, e.in.Actions[v.other].Name)
 	case late:
 		return fmt.Sprintf("%s is taken only when %s's activation starts, before its actions", d.Name, modelID(s, m))
 	case clashes:
@@ -258,14 +271,17 @@ func (e *economy) pay(c *Ctx, a Action, i int) {
 		typ = e.typeOf(s, a, i)
 		cost = e.costOf(typ)
 	}
-	if k := slices.Index(t.Forced, int16(i)); k >= 0 {
-		cost = 0 // a follow-up is free
+	free := slices.Contains(t.Forced, int16(i))
+	if free {
+		cost = 0 // a follow-up is free, and part of the action that gave it
 	}
 	t.Forced = t.Forced[:0]
 	if e.in.Economy.Slots > 0 {
 		t.Slots -= cost
 	}
-	t.Actions++
+	if !free {
+		t.Actions++
+	}
 	t.Taken |= 1 << i
 	s.Models[a.Actor].Taken |= 1 << i
 	if e.clash {
@@ -324,11 +340,11 @@ func (l *lister) legal(s *State) {
 			return
 		}
 		for m := range s.Models {
-			if s.SideOf(m) == t.Side && g.eligible(s, m) && (len(t.Chain) == 0 || slices.Contains(t.Chain, m)) {
+			if s.SideOf(m) == t.Side && g.eligible(s, m) && t.Barred&(1<<m) == 0 && (len(t.Chain) == 0 || slices.Contains(t.Chain, m)) {
 				l.out = append(l.out, Act(Activate, m))
 			}
 		}
-		if g.info.Activation.MayPass && len(t.Chain) == 0 {
+		if g.canPass(s) {
 			l.out = append(l.out, Act(Pass, NoModel))
 		}
 	default:
@@ -338,7 +354,7 @@ func (l *lister) legal(s *State) {
 			forced = false
 			l.actions(s, t.Model, false)
 		}
-		if !forced {
+		if !forced && (t.Actions >= g.info.Economy.MinActions || len(l.out) == 0) {
 			end := Act(End, t.Model)
 			k, _ := slices.BinarySearchFunc(l.out, end, compareActions)
 			l.out = slices.Insert(l.out, k, end)
@@ -369,6 +385,13 @@ func (l *lister) list(s *State, m int, forced, first bool) {
 			continue
 		}
 		l.m, l.i, l.forced = m, i, forced
+		if first && d.Any != nil {
+			if d.Any(s, m) {
+				l.out = append(l.out, Act(d.ID, m)) // a stand-in: nobody reads a quick list
+				return
+			}
+			continue
+		}
 		if d.Options == nil {
 			l.emit(Act(d.ID, m))
 		} else {

@@ -92,6 +92,7 @@ type hooks struct {
 	act   ActivationHooks
 	acts  ActionHooks
 	elig  Eligibility
+	pass  Passing
 	end   Ender
 	sum   Summarizer
 	fin   Finisher
@@ -104,6 +105,7 @@ func hooksOf(rs Ruleset) hooks {
 	h.act, _ = rs.(ActivationHooks)
 	h.acts, _ = rs.(ActionHooks)
 	h.elig, _ = rs.(Eligibility)
+	h.pass, _ = rs.(Passing)
 	h.end, _ = rs.(Ender)
 	h.sum, _ = rs.(Summarizer)
 	h.fin, _ = rs.(Finisher)
@@ -354,6 +356,8 @@ func (g *Game) whyIllegal(a Action) string {
 		return fmt.Sprintf("%s is activated already; finish its activation first", modelID(s, s.Turn.Model))
 	case a.ID == Activate && len(s.Turn.Chain) > 0 && !slices.Contains(s.Turn.Chain, a.Actor):
 		return fmt.Sprintf("the models chained to activate next come first: %v", s.Turn.Chain)
+	case a.ID == Activate && s.Turn.Barred&(1<<a.Actor) != 0 && s.SideOf(a.Actor) == s.Turn.Side:
+		return fmt.Sprintf("%s has just had its activation: the extra one goes to another model", modelID(s, a.Actor))
 	case a.ID == Activate && s.SideOf(a.Actor) != s.Turn.Side:
 		return fmt.Sprintf("it is %s's turn to activate, and %s is %s's", g.sideName(s.Turn.Side), modelID(s, a.Actor), g.sideName(s.SideOf(a.Actor)))
 	case a.ID == Activate:
@@ -501,7 +505,7 @@ func (g *Game) act(c *Ctx, a Action) {
 	switch a.ID {
 	case Activate:
 		t := &s.Turn
-		t.Model, t.Slots, t.Actions, t.Taken, t.Ended, t.Passes = a.Actor, g.info.Economy.Slots, 0, 0, false, 0
+		t.Model, t.Slots, t.Actions, t.Taken, t.Ended, t.Passes, t.Barred = a.Actor, g.info.Economy.Slots, 0, 0, false, 0, 0
 		t.Families, t.Forced = t.Families[:0], t.Forced[:0]
 		if k := slices.Index(t.Chain, a.Actor); k >= 0 {
 			t.Chain = slices.Delete(t.Chain, k, k+1)
@@ -519,6 +523,7 @@ func (g *Game) act(c *Ctx, a Action) {
 		s.Turn.Passes++
 		c.Emit(Event{Type: "passed", Model: NoModel, Other: NoModel, Value: s.Turn.Side})
 		s.Turn.Side = (s.Turn.Side + 1) % len(s.Sides)
+		s.Turn.Barred = 0
 		return
 	case concedeID:
 		c.Emit(Event{Type: "conceded", Model: NoModel, Other: NoModel, Value: a.Option})
@@ -582,9 +587,10 @@ func (g *Game) endActivation(c *Ctx) {
 	case len(t.Chain) > 0:
 		// the chained models are the same side's: it goes on
 	case t.Extra:
-		t.Extra = false
+		t.Extra = false // Barred stands for the extra activation
 	default:
 		t.Side = (t.Side + 1) % len(s.Sides)
+		t.Barred = 0
 	}
 }
 
@@ -603,6 +609,9 @@ func (g *Game) nextActivator(s *State) bool {
 	for k := range len(s.Sides) {
 		side := (t.Side + k) % len(s.Sides)
 		if g.sideCanActivate(s, side) {
+			if side != t.Side {
+				t.Barred = 0
+			}
 			t.Side = side
 			return true
 		}
@@ -612,11 +621,16 @@ func (g *Game) nextActivator(s *State) bool {
 
 func (g *Game) sideCanActivate(s *State, side int) bool {
 	for m := range s.Models {
-		if s.SideOf(m) == side && g.eligible(s, m) {
+		if s.SideOf(m) == side && g.eligible(s, m) && (side != s.Turn.Side || s.Turn.Barred&(1<<m) == 0) {
 			return true
 		}
 	}
 	return false
+}
+
+// canPass reports whether the deciding side may pass now.
+func (g *Game) canPass(s *State) bool {
+	return g.info.Activation.MayPass && len(s.Turn.Chain) == 0 && (g.hooks.pass == nil || g.hooks.pass.CanPass(s))
 }
 
 func (g *Game) eligible(s *State, m int) bool {

@@ -53,7 +53,14 @@ type Economy struct {
 	// set, it is also what the action pays in that counter.
 	Cost map[string]int
 	// MaxActions caps the actions of one activation; 0 means no cap.
+	// Free follow-ups (Ctx.FollowUp) are part of the action that gave
+	// them and do not count.
 	MaxActions int
+	// MinActions is how many actions an activation takes before it may
+	// end by choice (Fallout: Factions: a Turn is one or two actions); 0
+	// means none. An activation whose model has nothing left to do still
+	// ends by itself.
+	MinActions int
 	// Pay names a model counter each action raises by its cost (Fallout:
 	// Factions fatigue); an action that would pass the counter's maximum is
 	// not legal.
@@ -62,7 +69,8 @@ type Economy struct {
 	// activation (N23 Simple). Others are taken at most once.
 	Repeatable []string
 	// PerRound makes "at most once" count over the round, per model, rather
-	// than over the activation (Fallout: Factions).
+	// than over the activation (Fallout: Factions), and Excludes with it:
+	// two actions that exclude each other are not both taken in a round.
 	PerRound bool
 	// Clash lists pairs of types that may not share an action Family in one
 	// activation (N23: a Free action and a Basic action of the same name).
@@ -77,6 +85,8 @@ type Activation struct {
 	MayPass bool
 	// Models activating more than once a round (Fallout: Factions turns)
 	// is the ruleset's Eligibility: CanActivate decides who may go again.
+	// Whether a side may pass now, where a rule option decides it, is the
+	// ruleset's Passing.
 }
 
 // ActionDef describes one action a model can take.
@@ -106,6 +116,12 @@ type ActionDef struct {
 	// destination) of the action for model m; nil means the plain action.
 	// The engine fills in the action's ID and Actor.
 	Options func(s *State, m int, add func(Action))
+	// Any reports whether Options would add at least one action the
+	// economy allows, without listing them all (a move's destinations);
+	// nil means the engine lists them to find out. The engine asks it only
+	// to learn whether an activation goes on while it enumerates odds, so
+	// it must agree with Options exactly.
+	Any func(s *State, m int) bool
 	// TypeOf retypes an action (Unwieldy: a Basic Shoot becomes a Double);
 	// nil means Type.
 	TypeOf func(s *State, a Action) string
@@ -148,7 +164,7 @@ type OptionDef struct {
 // Limits of the flat, allocation-free state.
 const (
 	MaxCounters     = 8
-	MaxSideCounters = 4
+	MaxSideCounters = 8
 	MaxVars         = 16
 	MaxActionDefs   = 64
 	MaxSides        = 4

@@ -70,6 +70,7 @@ type Fact struct {
 	A, B   int     // models asked about (B may be NoModel)
 	Inches float32 // the distance asked about, for FactWithin and FactWithinAny; degrees for FactTurn and FactArc
 	Set    uint64  // FactWithinAny: the models it may be near, bit i = model i
+	Thing  string  // FactNear: what A may be near, for people ("a Search token")
 	Why    string  // for people: what the answer decides ("Coup de Grace range")
 }
 
@@ -93,6 +94,7 @@ const (
 	// the ruleset works it out from its own record of facing, and the board
 	// does not answer it; at a table the players look.
 	FactArc = "arc"
+	FactNear      = "near"       // is A within Inches of Thing, a feature of the table the ruleset tracks (a Search token)? 0/1
 )
 
 // Boolean reports whether the fact's answer is yes or no.
@@ -150,6 +152,8 @@ func (f Fact) String() string {
 		return fmt.Sprintf("is there room for m%d at the ductway's other end", f.A)
 	case FactArc:
 		return fmt.Sprintf("is m%d within m%d's %s° vision arc", f.B, f.A, fmtF(f.Inches))
+	case FactNear:
+		return fmt.Sprintf("is m%d within %s\" of %s", f.A, fmtF(f.Inches), f.Thing)
 	}
 	return fmt.Sprintf("%s m%d m%d %s", f.Kind, f.A, f.B, fmtF(f.Inches))
 }

@@ -53,6 +53,14 @@ type Eligibility interface {
 	CanActivate(s *State, m int) bool
 }
 
+// Passing decides whether the deciding side may pass now, where
+// Activation.MayPass allows passing at all (Fallout: Factions: a rule option
+// may have a side play on until it has no model able to act). Without it a
+// side may always pass.
+type Passing interface {
+	CanPass(s *State) bool
+}
+
 // Ender decides, after each round and after each action, whether the game
 // is over; without it the game ends after Setup.Rounds rounds, as a draw.
 type Ender interface {

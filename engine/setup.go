@@ -41,6 +41,10 @@ type ModelSetup struct {
 	Keywords []string // subtypes and keywords: "beast", "leader"
 	Profile  []int    // characteristics, in the order of Info.Profile
 	Base     float64  // base diameter in inches
+	// Height is how tall the model stands, in inches; 0 leaves it to the
+	// ruleset (Fallout: Factions: walls as tall as a model stop its
+	// Proximity, and engaging across heights reaches its top).
+	Height   float64
 	Gear     []Gear
 	Start    Pos // board mode: deployment
 	Counters map[string]int
@@ -186,6 +190,9 @@ func (in *Info) Validate(s *Setup) error {
 		}
 		if m.Base <= 0 || m.Base > 12 {
 			return bad(p+".base", "%.2f\" is not a base size; allowed above 0 up to 12\"", m.Base)
+		}
+		if !(m.Height >= 0 && m.Height <= 24) { // NaN too
+			return bad(p+".height", "%g\" is not a height; allowed 0 (the ruleset's default) up to 24\"", m.Height)
 		}
 		for g, gear := range m.Gear {
 			for t, tr := range gear.Traits {

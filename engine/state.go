@@ -42,12 +42,13 @@ type Turn struct {
 	Side     int    // the side deciding: which model to activate, or for the active model
 	Model    int    // the active model, or NoModel between activations
 	Slots    int    // slots left this activation (Economy.Slots > 0)
-	Actions  int    // actions taken this activation
+	Actions  int    // actions taken this activation (not the free follow-ups they gave)
 	Taken    uint64 // action definitions taken this activation (bit = index)
 	Families []TakenFamily
 	Forced   []int16 // actions that must come next, free (indices into Info.Actions)
 	Chain    []int   // models that must activate next, in any order (Group Activation)
 	Extra    bool    // the side takes another activation when this one ends (Teamwork)
+	Barred   uint64  // models that may not take the side's next activation, bit i = model i (Teamwork: another model)
 	Ended    bool    // a rule ended the activation
 	Passes   int     // consecutive passes (Activation.MayPass)
 }
@@ -203,7 +204,7 @@ func (s *State) Equal(t *State) (bool, string) {
 
 func (t *Turn) equal(u *Turn) (bool, string) {
 	if t.Side != u.Side || t.Model != u.Model || t.Slots != u.Slots || t.Actions != u.Actions ||
-		t.Taken != u.Taken || t.Extra != u.Extra || t.Ended != u.Ended || t.Passes != u.Passes {
+		t.Taken != u.Taken || t.Extra != u.Extra || t.Ended != u.Ended || t.Passes != u.Passes || t.Barred != u.Barred {
 		return false, fmt.Sprintf("%+v vs %+v", *t, *u)
 	}
 	if !eqSlice(t.Families, u.Families) || !eqSlice(t.Forced, u.Forced) || !eqSlice(t.Chain, u.Chain) {

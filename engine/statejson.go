@@ -32,6 +32,7 @@ type turnJSON struct {
 	Forced   []string      `json:"forced,omitempty"`
 	Chain    []int         `json:"chain,omitempty"`
 	Extra    bool          `json:"extra,omitempty"`
+	Barred   []string      `json:"barred,omitempty"` // model IDs
 	Ended    bool          `json:"ended,omitempty"`
 	Passes   int           `json:"passes,omitempty"`
 }
@@ -74,6 +75,11 @@ func (s *State) MarshalJSON() ([]byte, error) {
 		Families: t.Families, Chain: t.Chain, Extra: t.Extra, Ended: t.Ended, Passes: t.Passes}
 	for _, f := range t.Forced {
 		j.Turn.Forced = append(j.Turn.Forced, in.Actions[f].ID)
+	}
+	for n := range s.Models {
+		if t.Barred&(1<<n) != 0 {
+			j.Turn.Barred = append(j.Turn.Barred, s.setup.Models[n].ID)
+		}
 	}
 	for i, m := range s.Models {
 		mj := modelJSON{ID: s.setup.Models[i].ID, InPlay: m.InPlay, Status: in.Statuses[m.Status], Acts: int(m.Acts), Taken: in.takenNames(m.Taken)}
@@ -184,6 +190,13 @@ func (g *Game) DecodeState(data []byte) (*State, error) {
 			return nil, bad("turn.forced", "unknown action %q", f)
 		}
 		s.Turn.Forced = append(s.Turn.Forced, int16(i))
+	}
+	for _, id := range t.Barred {
+		n := slices.IndexFunc(g.setup.Models, func(ms ModelSetup) bool { return ms.ID == id })
+		if n < 0 {
+			return nil, bad("turn.barred", "no model %q", id)
+		}
+		s.Turn.Barred |= 1 << n
 	}
 	if len(j.Models) != len(s.Models) || len(j.Sides) != len(s.Sides) {
 		return nil, bad("models", "%d models and %d sides; the setup has %d and %d", len(j.Models), len(j.Sides), len(s.Models), len(s.Sides))

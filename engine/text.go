@@ -122,6 +122,8 @@ func factText(s *State, f Fact) string {
 		return fmt.Sprintf("can %s be set up within 1\" of the ductway's other end, more than 1\" from every enemy and overlapping no model or obstacle? (yes or no)", a)
 	case FactArc:
 		return fmt.Sprintf("is any part of %s within %s's vision arc (%s° centred on the way %s faces)? (yes or no)", b, a, in, a)
+	case FactNear:
+		return fmt.Sprintf("is %s within %s\" of %s? (yes or no)", a, in, f.Thing)
 	}
 	return f.String()
 }
@@ -241,7 +243,7 @@ func EventText(s *State, e Event) string {
 		return modelID(s, e.Model) + " moved"
 	case "activated", "passed":
 		return ""
-	case "priority", "initiative", "conceded", "morale-passed", "morale-failed", "shaken":
+	case "priority", "initiative", "conceded", "morale-passed", "morale-failed", "shaken", "first-turn", "fail-forward":
 		return e.Type + ": " + sideLabel(s, e.Value) // events about a side
 	case "game-over":
 		if e.Value >= 0 {

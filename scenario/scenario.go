@@ -80,7 +80,8 @@ type Model struct {
 	Type     string         `yaml:"type,omitempty" json:"type,omitempty"`
 	Keywords []string       `yaml:"keywords,omitempty" json:"keywords,omitempty"`
 	Profile  map[string]int `yaml:"profile" json:"profile"`
-	Base     float64        `yaml:"base" json:"base"` // millimetres
+	Base     float64        `yaml:"base" json:"base"`                         // millimetres
+	Height   float64        `yaml:"height,omitempty" json:"height,omitempty"` // inches; 0: the ruleset's default
 	At       []float64      `yaml:"at,omitempty" json:"at,omitempty"`
 	Counters map[string]int `yaml:"counters,omitempty" json:"counters,omitempty"`
 	Gear     []Gear         `yaml:"gear,omitempty" json:"gear,omitempty"`
@@ -501,7 +502,7 @@ func (sc *Scenario) translate(path string) string {
 
 func (sc *Scenario) model(in *engine.Info, path, atPath string, m Model, side int, mode string) (engine.ModelSetup, error) {
 	ms := engine.ModelSetup{ID: m.ID, Name: m.Name, Side: side, Type: m.Type, Keywords: m.Keywords, Counters: m.Counters,
-		Status: m.Status, Secondary: m.Secondary, Engaged: m.Engaged}
+		Status: m.Status, Secondary: m.Secondary, Engaged: m.Engaged, Height: m.Height}
 	if ms.Name == "" {
 		ms.Name = m.ID
 	}

@@ -68,6 +68,9 @@ func economyText(eco *engine.Economy) string {
 	if len(costs) > 0 {
 		parts = append(parts, "costs "+strings.Join(costs, ", "))
 	}
+	if eco.MinActions > 0 {
+		parts = append(parts, fmt.Sprintf("at least %d %s an activation", eco.MinActions, map[bool]string{true: "action", false: "actions"}[eco.MinActions == 1]))
+	}
 	if eco.MaxActions > 0 {
 		parts = append(parts, fmt.Sprintf("at most %d actions an activation", eco.MaxActions))
 	}

@@ -41,6 +41,7 @@ func Rulesets() *engine.Registry {
 	r.Register(n26.New())
 	r.Register(n23.New())
 	r.Register(trenchcrusade.New())
+	r.Register(falloutfactions.New())
 	return r
 }
 
@@ -50,5 +51,6 @@ func Samples() scenario.Samples {
 	ss = append(ss, n26.Samples()...)
 	ss = append(ss, n23.Samples()...)
 	ss = append(ss, trenchcrusade.Samples()...)
+	ss = append(ss, falloutfactions.Samples()...)
 	return ss.Sorted()
 }

@@ -42,8 +42,8 @@ func TestProcedures(t *testing.T) {
 // that starts a game.
 func TestSamples(t *testing.T) {
 	reg := Rulesets()
-	if got := reg.IDs(); !slices.Equal(got, []string{"n23", "n26", "trenchcrusade"}) {
-		t.Errorf("rulesets %v, want [n23 n26 trenchcrusade]", got)
+	if got := reg.IDs(); !slices.Equal(got, []string{"falloutfactions", "n23", "n26", "trenchcrusade"}) {
+		t.Errorf("rulesets %v, want [falloutfactions n23 n26 trenchcrusade]", got)
 	}
 	ss := Samples()
 	if len(ss) < 6 {

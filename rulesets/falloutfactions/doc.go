@@ -1,18 +1,163 @@
-// Package falloutfactions implements Fallout: Factions (seed
-// 004_49c025eca987cbfb.txt, specified in our own words in rules.md §5).
+// Package falloutfactions is Fallout: Factions (seed
+// 004_49c025eca987cbfb.txt, restated in our own words in rules.md §5) as a
+// ruleset for package engine, with its dice procedures for package dice.
 //
-// So far it provides the game's dice procedures for package dice: the
-// S.P.E.C.I.A.L. test (ff-test) with all five of its steps, and Rummage
-// (ff-rummage).
+// # What it plays
 //
-// Choices made here, where the rules leave room (rules.md §6.3-j, §6.3-k):
-//   - Luck is the number of Luck dice in the pool, which may not exceed the
-//     pool (dice plus bonus dice); a model whose Luck stat is higher rolls as
-//     many Luck dice as the pool holds, so give that number.
-//   - An Unlucky test takes no bonus dice (asking for some is an error, not a
-//     silent drop) and skips Fortune Smiles and the critical; its Luck dice
-//     behave as standard dice.
-//   - Lucky Break re-rolls every dud once, right after step 2, even when every
-//     die was a dud; Fortune Smiles dice are rolled after it and are never
-//     re-rolled. It may be used on Unlucky tests too.
+// Everything seed 004 states (rules.md §5.2): the actions of unengaged
+// models (Get Moving, 8" or 12" Hurrying for a second Fatigue, with
+// Movement Orders to friends in the Control Area, each Taking Fatigue to
+// move; Open Fire with a Pistol, Rifle, Heavy or Grenade weapon at a
+// Visible enemy, Supporting Fire from up to Charisma friends in the
+// Control Area, each Taking Fatigue, bonus dice for each supporter, each
+// Harm on the target and a Wide Open target, an Unlucky test beyond the
+// Effective Range, and no shot at all beyond it with a CQB weapon; Patch
+// Up; Rummage at a Search token, option A a chem by the dice's total, a
+// Rare Chem at 18 or more, option B the higher die in caps and the lower
+// in parts, a 10 leaving a Radiation token) and of engaged ones (Back Off
+// 2", not ending in an enemy's Proximity; Brawl with a melee weapon or the
+// Makeshift Weapon, 2S without traits or critical, bonus dice for moving
+// into Engagement this Turn, for each Harm and for each other friend
+// Engaged with the target and with no other enemy); the S.P.E.C.I.A.L.
+// test's five steps (Luck dice up to the Luck stat, never more than the
+// pool; Duds; Fortune Smiles; the critical on an attack; Unlucky tests
+// without bonus dice, Luck dice or critical), Fail Forward XP and roll-offs
+// (lowest wins, ties roll again); damage (hits against Endurance: Harm, an
+// Injury and Harm, Incapacitated at twice it), the Harm limit (3, 4 Burly
+// or in Power Armor) with Excess Harm becoming Injuries, Health boxes,
+// Incapacitation with Confusion Tests (2I) for friends within 3" (flee or
+// Take Fatigue; Machines neither take nor cause them) and the Champion XP,
+// once a game; Fatigue (Normal, Weary, Exhausted; Taking it is refused at
+// Exhausted, Suffering it is then ignored, and Hardy and Power Armor
+// models never Suffer it; all of it gone at the end of the Round);
+// Engagement and Proximity (a 1" zone of unengaged models, stopped by
+// walls as tall as the model, reaching 2" above its base; Engaging across
+// at most 2" of height, the higher base no higher than the lower model's
+// top), the Control Area (Charisma inches, the model itself included,
+// Inspirational +2"); Ploy tokens (the crew's Tier, at most 3) and the
+// three standard ploys at their timing windows, each offered as a choice
+// to the crew it belongs to: Teamwork at the end of a friendly Turn
+// (another Turn, a different model), Second Wind at the start of a Turn
+// (the active model Recovers its Fatigue, even Exhausted), Lucky Break
+// after step 2 of any test (every Dud re-rolled).
+//
+// And what it refers to (rules.md §5.3): Rounds of alternating Turns of
+// one model each, one or two actions a Turn, each Taking Fatigue, several
+// Turns a model a Round until it is Exhausted, each action once a Round;
+// weapon profiles with their test (4P), type, Effective Range, traits (Aim,
+// Area, CQB, Fast, Slow, Storm, Unwieldy, Wind Up, Non-Lethal) and
+// critical effects (Ignite, Maim, Meltdown, Pierce, Poison, Pushback,
+// Suppress, Tranquilize); Wide Open and Obscured (the board's cover, or
+// the players' word at a table); objectives scored at the end of each
+// Round (the demo scenario's rule); and the post-game Treat the Wounded
+// step in a post-battle report (Reporter).
+//
+// # Options (rules.md §8)
+//
+//	first-turn            roll-off (default) | alternate          who takes a Round's first Turn (gap 1)
+//	round-end             both-pass (default) | exhausted         when a Round ends: both crews pass in a row, or only when no model can act (gap 1)
+//	wide-open             unobscured (default) | never            when a target is Wide Open (gap 2)
+//	second-wind           all (default) | one                     Fatigue Second Wind recovers (§6.3-i, gap 8)
+//	lucky-break-all-duds  yes (default) | no                      Lucky Break on a test of nothing but Duds (§6.3-j, gap 8)
+//	excess-harm           inflict-damage (default) | damage-only  whether Maim's Harm beyond the limit is an Injury too (§6.3-l, gap 9)
+//	exhausted-confusion   flee (default) | no-effect              an Exhausted model failing its Confusion Test (§6.3-m, gap 9)
+//	supporting-fire       control-area (default) | line-of-sight  who may give Supporting Fire (§8, further gaps)
+//	order-hurry           yes (default) | no                      a second Fatigue for a 12" ordered move (§8, further gaps)
+//
+// # Crews
+//
+// A model's type is leader, champion or grunt; its profile S, P, E, C, I,
+// A (1–10), L (Luck, 0–10) and Health (1–10); its keywords are perks used
+// by these rules: burly, power-armor, hardy, machine, natural-leader,
+// inspirational, eye-catching, sniper. A weapon's kind is pistol, rifle,
+// heavy, grenade or melee (wargear is carried, not used); its stats are
+// its test (one characteristic and the dice, P: 4 for 4P) and, unless
+// melee, its Effective Range (range); its traits are the weapon traits
+// and at most one critical effect, with its (X) where it has one ("aim 1",
+// "cqb", "poison 2"). A crew's tier counter gives its Ploy tokens. A
+// model's height (inches, default 1.5") matters for Proximity and
+// Engagement across levels. Board tokens are search or radiation tokens.
+//
+// # Board and table
+//
+// On a board the game measures: moves offer the board's destinations that
+// keep out of enemies' Proximity, and base contact with each enemy the
+// model can reach (which Engages it: that enemy is the move's target); a
+// model Engaged is one in base contact, also across levels as above; Open
+// Fire lists the Visible enemies (a CQB weapon only those in range); Wide
+// Open is having no part of the target's base in cover; the Control Area,
+// the Confusion Tests' 3", Area weapons and Search tokens are measured.
+// At a table the players move the models and answer what the rules ask:
+// whether a target is Visible, within the Effective Range or half of it,
+// obscured; whether a friend is in the Control Area; whether a move into
+// base contact got there; who is within 3" of a fallen model or within an
+// Area; whether a Search token is within 1". A "no" that shows an action
+// was never legal (a target not Visible, beyond a CQB weapon's range, a
+// supporter or an ordered model outside the Control Area, no Search token
+// near) refuses the action, changing nothing (engine.Ctx.Refuse).
+//
+// # Choices made where the rules are silent
+//
+//   - The steps within an action are free follow-ups of it
+//     (engine.Ctx.FollowUp): a Get Moving's Movement Orders, given after the
+//     model's own move and from where it then stands, one model at a time
+//     ("no more orders" ends them), each ordered model moving before the
+//     next order; an Open Fire's declarations, Supporting Fire model by
+//     model and Aim, then Fire. So the odds of an attack are those of its
+//     Fire, with its supporters declared. Supporting Fire and Aim are
+//     offered only when the test can gain bonus dice.
+//   - With a Ploy token in hand a test is rolled in stages, so that the
+//     player sees step 2 before deciding on Lucky Break: the pool (Luck dice
+//     first), then the re-roll of every Dud (Luck Duds first), then Fortune
+//     Smiles; without one it is a single ff-test roll. Re-rolled Luck dice
+//     stay Luck dice. Lucky Break is the tester's crew's to spend; it may be
+//     spent on an Unlucky test.
+//   - A Turn is at least one action: End is offered after the first. A model
+//     activated that has nothing it can do ends its Turn at once and takes
+//     no more Turns that Round. At a table, where only the players know
+//     whether an enemy is in sight or a Search token near, a model left with
+//     nothing but actions a measurement may refuse can Hold instead: its
+//     Turn ends, and it takes no more Turns that Round.
+//   - Fast allows a second Open Fire or Brawl in the same Turn with the same
+//     weapon (the Turn's two actions); Slow, one attack a Round with the
+//     weapon. An Area weapon's target point is a model's position: every
+//     other model within X" of it, of either crew, is hit by the one test.
+//   - Wind Up's second die, like the Brawl's first, is for a model that
+//     moved into Engagement this Turn, with any enemy.
+//   - Non-Lethal: a model it Incapacitates needs no Treat the Wounded roll,
+//     as with Tranquilize (Clean Bill of Health).
+//   - Meltdown's test is skipped against a target without Harm (no score
+//     can be fewer hits than none).
+//   - A Champion's XP is for a leader or a champion Incapacitated (not
+//     fled). An Exhausted model may be activated only to spend Second Wind,
+//     which is then spent without asking.
+//   - Pushback moves the target straight away from the attacker in quarter
+//     inches as far as it can; at a table a push of 1" or more breaks base
+//     contact with the attacker.
+//   - After the last Round the crew with more objective points wins (a
+//     point for each model within 1" of an objective marker at the end of
+//     each Round, on a board), then the one with more models left; a crew
+//     with none left loses at once.
+//   - Back Off may not end in base contact with an enemy. A model already
+//     inside an enemy's Proximity may move within it.
+//
+// # Not modelled
+//
+// Climbing and jumping between levels (a board's paths stay on a level),
+// falling, the target point of an Area weapon away from a model, Big
+// Swing, Irradiate, One & Done, Selective Fire, Haul, Seize, Showstopper,
+// perks other than those above, chems in play (Rummage's are reported),
+// what a Radiation token does (the seed only places it), the campaign
+// (XP, caps and parts are counted and reported, not spent), the Treat the
+// Wounded table itself (the report lists who needs it), and scenario
+// objectives beyond the markers.
+//
+// # Dice procedures
+//
+// ff-test (the whole test) and ff-rummage (either option, or with the
+// option chosen after the roll) are registered; inside the game also
+// ff-pool (one stage of a test: standard and Luck hits apart), ff-count (a
+// critical effect's X dice, counting those above a characteristic) and
+// ff-roll-off. Every roll asked of a player says what it is for, who rolls
+// how many d10 and what they need; choices say what each option means.
 package falloutfactions

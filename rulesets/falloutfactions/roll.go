@@ -201,8 +201,13 @@ func plural(n int, one, many string) string {
 // option A the player takes a common chem costing at most the total, or a
 // rare chem on 18 or more; with option B the higher die gives caps and the
 // lower die parts. Either way a 10 on either die leaves a Radiation token.
+//
+// With Choose the option is picked after the roll (as a game does): the
+// outcome is the pair of dice, as for option B, from which either option's
+// result follows.
 type Rummage struct {
 	OptionB bool
+	Choose  bool
 }
 
 var rummageMemo dice.Memo[dice.Dist]
@@ -211,18 +216,23 @@ func (r Rummage) Name() string    { return "ff-rummage" }
 func (r Rummage) Flags() []string { return []string{"radiation"} }
 
 // Outcomes are, for option A, "total=2" … "total=17" and "rare-chem"; for
-// option B "caps=H,parts=L" for every higher die H and lower die L.
+// option B "caps=H,parts=L" for every higher die H and lower die L; with
+// Choose "dice=H,L".
 func (r Rummage) Outcomes() []string {
 	var o []string
-	if !r.OptionB {
+	if !r.OptionB && !r.Choose {
 		for s := 2; s <= 17; s++ {
 			o = append(o, "total="+strconv.Itoa(s))
 		}
 		return append(o, "rare-chem")
 	}
+	form := "caps=%d,parts=%d"
+	if r.Choose {
+		form = "dice=%d,%d"
+	}
 	for hi := 1; hi <= 10; hi++ {
 		for lo := 1; lo <= hi; lo++ {
-			o = append(o, fmt.Sprintf("caps=%d,parts=%d", hi, lo))
+			o = append(o, fmt.Sprintf(form, hi, lo))
 		}
 	}
 	return o
@@ -230,7 +240,7 @@ func (r Rummage) Outcomes() []string {
 
 // outcome is the outcome index for the two faces.
 func (r Rummage) outcome(a, b int) int {
-	if !r.OptionB {
+	if !r.OptionB && !r.Choose {
 		return min(a+b, 18) - 2
 	}
 	hi, lo := max(a, b), min(a, b)
@@ -241,7 +251,10 @@ func (r Rummage) outcome(a, b int) int {
 // are only a hundred equally likely pairs, counted directly.
 func (r Rummage) Odds() dice.Dist {
 	k := uint64(0)
-	if r.OptionB {
+	switch {
+	case r.Choose:
+		k = 2
+	case r.OptionB:
 		k = 1
 	}
 	return rummageMemo.Do(k, func() dice.Dist {
@@ -274,7 +287,10 @@ func (r Rummage) Resolve(t *dice.Tray) (dice.Result, error) {
 	o := r.outcome(a.Value, b.Value)
 	var flags uint
 	var said string
-	if !r.OptionB {
+	switch {
+	case r.Choose:
+		said = fmt.Sprintf("rolled %d and %d: option A, a chem by their total %d; option B, %d caps and %d parts", a.Value, b.Value, a.Value+b.Value, max(a.Value, b.Value), min(a.Value, b.Value))
+	case !r.OptionB:
 		total := a.Value + b.Value
 		said = fmt.Sprintf("rolled %d+%d = %d: option A, ", a.Value, b.Value, total)
 		if total >= 18 {
@@ -282,7 +298,7 @@ func (r Rummage) Resolve(t *dice.Tray) (dice.Result, error) {
 		} else {
 			said += fmt.Sprintf("a common chem costing up to %d caps", total)
 		}
-	} else {
+	default:
 		said = fmt.Sprintf("rolled %d and %d: option B, %d caps and %d parts", a.Value, b.Value, max(a.Value, b.Value), min(a.Value, b.Value))
 	}
 	if a.Value == 10 || b.Value == 10 {
@@ -318,8 +334,21 @@ func (r Test) Describe() string {
 // Describe says what to roll (dice.Describer).
 func (r Rummage) Describe() string {
 	what := "option A: their total buys a common chem, 18 or more a rare one"
+	if r.Choose {
+		return "roll 2 d10; then pick option A (their total buys a common chem, 18 or more a rare one) or option B (the higher die gives caps, the lower parts); a 10 on either leaves a Radiation token"
+	}
 	if r.OptionB {
 		what = "option B: the higher die gives caps, the lower parts"
 	}
 	return "roll 2 d10, " + what + "; a 10 on either leaves a Radiation token"
+}
+
+// Pair reads an option B (or Choose) outcome back into the higher and the
+// lower die.
+func (r Rummage) Pair(outcome int) (hi, lo int) {
+	hi = 1
+	for hi*(hi+1)/2 <= outcome {
+		hi++
+	}
+	return hi, outcome - hi*(hi-1)/2 + 1
 }

@@ -2,67 +2,12 @@ package n26_test
 
 import (
 	"fmt"
-	"slices"
-	"strings"
 	"testing"
 
 	"github.com/skirmish-engine/skirmish/engine"
+	"github.com/skirmish-engine/skirmish/engine/enginetest"
 	"github.com/skirmish-engine/skirmish/rulesets/n26"
 )
-
-// perft counts the decision sequences of the given depth from the game's
-// position, chess-engine style: every legal action is applied in turn (dice
-// from the game's seed; at a table every measurement answered yes, every
-// choice its first option) and undone. Pinned counts catch any change in
-// what is legal.
-func perft(t *testing.T, g *engine.Game, depth int) int {
-	t.Helper()
-	legal := slices.Clone(g.Legal())
-	if depth == 1 {
-		return len(legal)
-	}
-	n := 0
-	for _, a := range legal {
-		if err := g.Apply(a); err != nil {
-			t.Fatalf("%s: %v", a, err)
-		}
-		for p := g.Pending(); p != nil; p = g.Pending() {
-			var err error
-			switch p.Kind {
-			case engine.FactQ:
-				err = g.Answer(p.Kind, engine.Reply{Value: 1})
-			case engine.ChoiceQ:
-				err = g.Answer(p.Kind, engine.Reply{Choice: 0})
-			default:
-				t.Fatalf("%s: asks %s", a, p.Key)
-			}
-			if err != nil {
-				t.Fatal(err)
-			}
-		}
-		if !g.Over() {
-			n += perft(t, g, depth-1)
-		}
-		if err := g.Undo(); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return n
-}
-
-// byID counts the legal actions by action ID.
-func byID(g *engine.Game) string {
-	counts := map[string]int{}
-	for _, a := range g.Legal() {
-		counts[a.ID]++
-	}
-	var out []string
-	for id, n := range counts {
-		out = append(out, fmt.Sprintf("%s:%d", id, n))
-	}
-	slices.Sort(out)
-	return strings.Join(out, " ")
-}
 
 func newGame(t *testing.T, name string, seed uint64) *engine.Game {
 	g, err := engine.New(n26.New(), sample(t, name), engine.Config{Seed: seed})
@@ -104,7 +49,7 @@ func TestPerft(t *testing.T) {
 				}
 			}
 			for d, want := range tc.counts {
-				if got := perft(t, g, d+1); got != want {
+				if got := enginetest.Perft(t, g, d+1); got != want {
 					t.Errorf("perft(%d) = %d, want %d", d+1, got, want)
 				}
 			}
@@ -134,7 +79,7 @@ func TestLegalAtStartByModel(t *testing.T) {
 	for _, a := range g.Legal() {
 		must(t, g.Apply(a))
 		id := g.State().Static(a.Actor).ID
-		if got := byID(g); got != want[id] {
+		if got := enginetest.LegalByID(g); got != want[id] {
 			t.Errorf("%s:\n got %s\nwant %s", id, got, want[id])
 		}
 		must(t, g.Undo())

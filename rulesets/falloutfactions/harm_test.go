@@ -1,0 +1,129 @@
+package falloutfactions
+
+import (
+	"testing"
+
+	"github.com/skirmish-engine/skirmish/engine"
+)
+
+// unlucky0 is a grunt without Luck: its tests roll only their pool.
+func unlucky0(id string, side int, kw ...string) engine.ModelSetup {
+	return profile(grunt(id, side, kw...), "L", 0)
+}
+
+// shoot plays an Open Fire at a table by model a (index) at t with the
+// rifle: Visible, in range, no supporters, obscured; then faces.
+func (h *harness) shoot(a, t string, faces string) {
+	h.T.Helper()
+	m, x := h.Model(a), h.Model(t)
+	h.Play("activate "+mref(m), "open-fire "+mref(m)+" >"+mref(x)+" #0", "f:1", "f:1", "fire "+mref(m)+" >"+mref(x)+" #0", "f:1", "d:"+faces)
+}
+
+func mref(m int) string { return "m" + itoa(m) }
+
+func itoa(n int) string {
+	if n < 10 {
+		return string(rune('0' + n))
+	}
+	return itoa(n/10) + string(rune('0'+n%10))
+}
+
+// Seed 004, Damage: hits against the target's Endurance: fewer than it, 1
+// Harm; at least it, an Injury and 1 Harm; at least twice it,
+// Incapacitated. No hit, nothing.
+func TestDamageTable(t *testing.T) {
+	x := profile(grunt("x", 1), "Health", 3)
+	h := table(t, game{}, unlucky0("a", 0), unlucky0("b", 0), unlucky0("c", 0), unlucky0("d", 0), x, unlucky0("y", 1))
+	h.shoot("a", "x", "7 8 9 10") // no hit
+	h.Play("end m0")
+	h.wantCount("x", cHarm, 0)
+	h.Play("pass")
+	h.shoot("b", "x", "1 2 3 10") // 3 < E4: 1 Harm
+	h.wantCount("x", cHarm, 1)
+	h.wantCount("x", cInjuries, 0)
+	h.Play("end m1", "pass")
+	h.shoot("c", "x", "1 2 3 4 5") // 4 dice + 1 Harm bonus die: 5 ≥ E4: an Injury and 1 Harm
+	h.wantCount("x", cHarm, 2)
+	h.wantCount("x", cInjuries, 1)
+	h.Play("end m2")
+	h.WantLegal("activate:x activate:y pass") // the Regulators' Turn
+}
+
+// Seed 004, Damage: hits at least twice the Endurance Incapacitate the
+// target, whatever its Health.
+func TestDamageIncapacitatesAtTwiceEndurance(t *testing.T) {
+	x := profile(grunt("x", 1), "Health", 3)
+	a := with(unlucky0("a", 0), func(m *engine.ModelSetup) { m.Gear[0].Stats["P"] = 8 })
+	h := table(t, game{}, a, x, unlucky0("y", 1))
+	h.shoot("a", "x", "1 2 3 4 5 6 1 2") // 8 hits ≥ 2 × E4
+	h.Play("f:0")                        // y is not within 3"
+	h.WantStatus("x", "gone")
+}
+
+// Seed 004, Harm Limit: 3 Harm at most (4 Burly or in Power Armor); Harm
+// beyond it from Damage is Excess Harm, an Injury. Health is the Injury
+// boxes: all filled, the model is Incapacitated.
+func TestHarmLimitAndExcessHarm(t *testing.T) {
+	h := table(t, game{}, unlucky0("a", 0), unlucky0("b", 0), profile(grunt("x", 1), "Health", 2), profile(grunt("z", 1, "burly"), "Health", 2))
+	h.set("x", cHarm, 3)
+	h.set("z", cHarm, 3)
+	h.shoot("a", "x", "1 10 10 10 10 10 10") // 4 dice + 3 Harm: 1 hit, 1 Harm: Excess, an Injury
+	h.wantCount("x", cHarm, 3)
+	h.wantCount("x", cInjuries, 1)
+	h.Play("end m0", "pass")
+	h.shoot("b", "z", "1 10 10 10 10 10 10") // Burly: a fourth Harm fits
+	h.wantCount("z", cHarm, 4)
+	h.wantCount("z", cInjuries, 0)
+}
+
+// Seed 004, Incapacitation: a Champion Incapacitated gives the opposing
+// crew 1 XP, once a game; Machines neither take nor trigger Confusion
+// Tests, and a Natural Leader passes them.
+func TestChampionXPAndConfusionExceptions(t *testing.T) {
+	champ := with(unlucky0("x", 1), func(m *engine.ModelSetup) { m.Type = "champion" })
+	champ2 := with(unlucky0("z", 1), func(m *engine.ModelSetup) { m.Type = "champion" })
+	sharp := func(id string) engine.ModelSetup {
+		return with(unlucky0(id, 0), func(m *engine.ModelSetup) { m.Gear[0].Stats["P"] = 8 })
+	}
+	h := table(t, game{}, sharp("a"), sharp("b"), sharp("c"), champ, champ2, unlucky0("bot", 1, "machine"), unlucky0("ida", 1, "natural-leader"))
+	h.shoot("a", "x", "1 2 3 4 5 6 1 2") // Incapacitated
+	h.Play("f:1")                        // z within 3": its Confusion Test
+	h.Play("d:1 1")                      // passed (bot is a Machine: not asked)
+	h.Play("f:1")                        // ida within 3": a Natural Leader passes without a roll
+	h.WantStatus("x", "gone")
+	if got := h.side(0, sXP); got != 1 {
+		t.Errorf("XP %d after a Champion fell, want 1", got)
+	}
+	h.Play("end m0", "pass")
+	h.shoot("b", "bot", "1 2 3 4 5 6 1 2") // the Machine falls: no Confusion Tests
+	h.WantStatus("bot", "gone")
+	if p := h.G.Pending(); p != nil {
+		t.Errorf("a Machine's fall asks %s", p.Key)
+	}
+	h.Play("end m1", "pass")
+	h.shoot("c", "z", "1 2 3 4 5 6 1 2") // a second Champion falls
+	h.Play("f:0")                        // ida is not within 3"
+	h.WantStatus("z", "gone")
+	if got := h.side(0, sXP); got != 1 {
+		t.Errorf("XP %d after a second Champion fell, want still 1 (once a game)", got)
+	}
+}
+
+// rules.md §6.3-m: an Exhausted model that fails its Confusion Test cannot
+// Take the Fatigue, so it flees; with the option exhausted-confusion
+// no-effect nothing happens.
+func TestConfusionWhenExhausted(t *testing.T) {
+	for _, tc := range []struct{ opt, want string }{{"flee", "gone"}, {"no-effect", "unengaged"}} {
+		t.Run(tc.opt, func(t *testing.T) {
+			a := with(unlucky0("a", 0), func(m *engine.ModelSetup) { m.Gear[0].Stats["P"] = 8 })
+			h := table(t, game{opts: map[string]string{optConfusion: tc.opt}}, a, unlucky0("x", 1), unlucky0("y", 1))
+			h.set("y", cFatigue, 2)
+			h.shoot("a", "x", "1 2 3 4 5 6 1 2")
+			h.Play("f:1", "d:9 9") // y within 3", fails
+			h.WantStatus("y", tc.want)
+			if tc.want == "gone" && !h.S().Has(h.Model("y"), cFled) {
+				t.Error("y is gone but not fled")
+			}
+		})
+	}
+}

@@ -1,0 +1,526 @@
+package falloutfactions
+
+import (
+	"math"
+
+	"github.com/skirmish-engine/skirmish/board"
+	"github.com/skirmish-engine/skirmish/engine"
+)
+
+// Movement, Engagement, Proximity and the Control Area (seed 004, Get
+// Moving, Back Off, Engagement & Proximity, Control Area; rules.md §5.2.1,
+// §5.2.5). On a board the game measures: moves are the board's candidate
+// destinations that keep out of enemies' Proximity, and base contact with
+// each enemy the model can reach (which Engages it). At a table the
+// players move the models: a move says whether it goes into base contact
+// with an enemy, and the game asks whether it got there.
+
+// concrete is the board, or nil at a table.
+func concrete(s *engine.State) *board.Board {
+	b, _ := geo(s).(*board.Board)
+	return b
+}
+
+func point(s *engine.State, m int) board.Point {
+	p := s.Models[m].Pos
+	return board.Point{X: float64(p.X), Y: float64(p.Y), Level: int(p.Level)}
+}
+
+// rise is how far level a stands above level b, in inches.
+func rise(bd *board.Board, a, b int8) float64 { return bd.Elevation(int(a)) - bd.Elevation(int(b)) }
+
+// engagedAt reports whether models m and n, of different crews, are
+// Engaged where they stand (seed 004, Engagement): bases touching; across
+// levels only within 2" of height, the higher base no higher than the top
+// of the lower model.
+func engagedAt(s *engine.State, bd *board.Board, m, n int) bool {
+	pm, pn := s.Models[m].Pos, s.Models[n].Pos
+	g := board.FlatGap(s, m, pm, n)
+	if pm.Level == pn.Level {
+		return g <= board.Contact
+	}
+	dz := rise(bd, pm.Level, pn.Level)
+	if math.Abs(dz) > 2 || g > board.Contact || g < -board.Contact {
+		return false
+	}
+	if dz > 0 {
+		return dz <= stat(s).height[n]
+	}
+	return -dz <= stat(s).height[m]
+}
+
+// inProximity reports whether model m standing at p would be in enemy n's
+// Proximity (seed 004): n unengaged, m within 1" of its base in plan, at
+// most 2" above it (and not below), with no wall as tall as n between.
+func inProximity(s *engine.State, bd *board.Board, m int, p engine.Pos, n int) bool {
+	if status(s, n) != unengaged {
+		return false
+	}
+	dz := rise(bd, p.Level, s.Models[n].Pos.Level)
+	if dz < 0 || dz > 2 || board.FlatGap(s, m, p, n) > 1 {
+		return false
+	}
+	q := board.Point{X: float64(p.X), Y: float64(p.Y), Level: int(p.Level)}
+	return !bd.Screened(point(s, n), q, stat(s).height[n])
+}
+
+// clearPath reports whether m's straight move to p enters no enemy's
+// Proximity, except target's (a move into Engagement with it). A model
+// already inside an enemy's Proximity may move within it.
+func clearPath(s *engine.State, bd *board.Board, m int, p engine.Pos, target int) bool {
+	from := s.Models[m].Pos
+	for n := range s.Models {
+		if n == target || !enemy(s, m, n) || status(s, n) != unengaged || inProximity(s, bd, m, from, n) {
+			continue
+		}
+		dz := rise(bd, p.Level, s.Models[n].Pos.Level)
+		if dz < 0 || dz > 2 {
+			continue
+		}
+		g, q := board.FlatPassGap(s, m, p, n)
+		if g <= 1 && !bd.Screened(point(s, n), q, stat(s).height[n]) {
+			return false
+		}
+	}
+	return true
+}
+
+// listMoves lists where model mover may move up to reach inches on the
+// board: the board's candidates that keep out of enemies' Proximity
+// (target NoModel), and base contact with each enemy on its level it can
+// reach, entering no other enemy's Proximity (target that enemy).
+func listMoves(s *engine.State, mover int, reach float32, emit func(p engine.Pos, target int)) {
+	bd := concrete(s)
+	var shy uint64
+	for n := range s.Models {
+		if enemy(s, mover, n) {
+			shy |= 1 << n
+		}
+	}
+	e := ext(s)
+	e.pos = bd.Destinations(s, mover, reach, shy, e.pos[:0])
+	for _, p := range e.pos {
+		if clearPath(s, bd, mover, p, engine.NoModel) {
+			emit(p, engine.NoModel)
+		}
+	}
+	e.contact, e.who = contacts(s, mover, e.contact[:0], e.who[:0])
+	e.lens = bd.PathLengths(s, mover, e.contact, reach, e.lens)
+	for i, p := range e.contact {
+		if e.lens[i] >= 0 && clearPath(s, bd, mover, p, e.who[i]) {
+			emit(p, e.who[i])
+		}
+	}
+}
+
+// contacts appends the points where mover's base would touch each enemy
+// on its level it is not Engaged with, and who.
+func contacts(s *engine.State, mover int, ps []engine.Pos, who []int) ([]engine.Pos, []int) {
+	for n := range s.Models {
+		if enemy(s, mover, n) && s.Models[n].Pos.Level == s.Models[mover].Pos.Level && !s.Linked(mover, n) {
+			ps = append(ps, board.ContactPoint(s, mover, n))
+			who = append(who, n)
+		}
+	}
+	return ps, who
+}
+
+// anyMove reports whether a Get Moving (or Hurry) of reach has a
+// destination, without listing them: the first the board finds will do.
+func anyMove(reach float32) func(s *engine.State, m int) bool {
+	return func(s *engine.State, m int) bool {
+		bd := concrete(s)
+		if bd == nil {
+			return true
+		}
+		var shy uint64
+		for n := range s.Models {
+			if enemy(s, m, n) {
+				shy |= 1 << n
+			}
+		}
+		if bd.AnyDestination(s, m, reach, shy, func(p engine.Pos) bool { return clearPath(s, bd, m, p, engine.NoModel) }) {
+			return true
+		}
+		e := ext(s)
+		e.contact, e.who = contacts(s, m, e.contact[:0], e.who[:0])
+		e.lens = bd.PathLengths(s, m, e.contact, reach, e.lens)
+		for i, p := range e.contact {
+			if e.lens[i] >= 0 && clearPath(s, bd, m, p, e.who[i]) {
+				return true
+			}
+		}
+		return false
+	}
+}
+
+// moveOptions are a Get Moving's (or Hurry's): on a board its
+// destinations, a move into base contact naming the enemy as its target;
+// at a table a plain move, or one into base contact with each enemy.
+func moveOptions(reach float32) func(s *engine.State, m int, add func(engine.Action)) {
+	return func(s *engine.State, m int, add func(engine.Action)) {
+		if geo(s) == nil {
+			add(engine.Action{Target: engine.NoModel})
+			for t := range s.Models {
+				if enemy(s, m, t) {
+					add(engine.Action{Target: t})
+				}
+			}
+			return
+		}
+		listMoves(s, m, reach, func(p engine.Pos, t int) { add(engine.Action{Target: t}.At(p.X, p.Y)) })
+	}
+}
+
+// Notes for people at a table (on a board the destination says it).
+var (
+	moveNotes = map[float32][2]string{
+		8:  {"(up to 8\")", "(up to 8\", into base contact)"},
+		12: {"(up to 12\", Taking a second Fatigue)", "(up to 12\", Taking a second Fatigue, into base contact)"},
+	}
+	contactWhy = [2]string{
+		"Did the model end its move (up to 8\") in base contact with this enemy, entering no other enemy's Proximity on the way? If not, it moved as close as it could",
+		"Did the model end its move (up to 12\") in base contact with this enemy, entering no other enemy's Proximity on the way? If not, it moved as close as it could",
+	}
+)
+
+func moveNote(reach float32) func(s *engine.State, a engine.Action) string {
+	return func(s *engine.State, a engine.Action) string {
+		if geo(s) != nil {
+			return ""
+		}
+		n := moveNotes[reach]
+		if a.Target != engine.NoModel {
+			return n[1]
+		}
+		return n[0]
+	}
+}
+
+// resolveMove is Get Moving and Hurry (seed 004, Get Moving): the model
+// moves, and may then give Movement Orders.
+func resolveMove(c *engine.Ctx, a engine.Action) {
+	s := c.State()
+	for m := range s.Models {
+		s.Set(m, cOrdered, false)
+	}
+	far := 0
+	if a.ID == "hurry" {
+		far = 1
+	}
+	moveModel(c, a.Actor, a, a.Target, far)
+	offerOrders(c, a.Actor)
+}
+
+// moveModel moves mover as action a says: on a board to a's destination
+// (staying put when it has none), at a table as the players did, asking
+// whether a move into contact with target reached it. A model that ends
+// Engaged with an enemy it was not Engaged with has moved into Engagement
+// this Turn (Brawl's bonus die).
+func moveModel(c *engine.Ctx, mover int, a engine.Action, target, far int) {
+	s := c.State()
+	before := s.Models[mover].Links
+	switch {
+	case a.HasPos:
+		c.Move(mover, engine.Pos{X: a.X, Y: a.Y, Level: s.Models[mover].Pos.Level})
+	case geo(s) != nil:
+		c.Emit(engine.Event{Type: "stayed", Model: mover, Other: engine.NoModel})
+	case target != engine.NoModel && target >= 0 && target < len(s.Models):
+		if c.FactTrue(engine.Fact{Kind: engine.FactContact, A: mover, B: target, Why: contactWhy[far]}) {
+			s.Link(mover, target, true)
+			c.Emit(engine.Event{Type: "moved", Model: mover, Other: engine.NoModel})
+		} else {
+			c.Emit(engine.Event{Type: "moved-closer", Model: mover, Other: target})
+		}
+	default:
+		c.Emit(engine.Event{Type: "moved", Model: mover, Other: engine.NoModel})
+	}
+	refresh(c)
+	if s.Models[mover].Links&^before != 0 {
+		s.Set(mover, cCharged, true)
+	}
+}
+
+// withinCA: is f within m's Control Area, Charisma inches from its base
+// (Inspirational: +2")? A model is within its own (seed 004). On a board
+// only; at a table the resolution asks.
+func withinCA(s *engine.State, m, f int) bool {
+	if f == m {
+		return true
+	}
+	return geo(s) == nil || distance(s, m, f) <= stat(s).ca[m]
+}
+
+// canBeOrdered: a friend in play, unengaged, able to Take a Fatigue, not
+// ordered already in this Get Moving, within the Control Area (on a board).
+func canBeOrdered(s *engine.State, m, f int) bool {
+	return friend(s, m, f) && status(s, f) == unengaged && fatigue(s, f) < 2 && !s.Has(f, cOrdered) && withinCA(s, m, f)
+}
+
+func offerOrders(c *engine.Ctx, m int) {
+	s := c.State()
+	for f := range s.Models {
+		if canBeOrdered(s, m, f) {
+			s.Vars[vOrder] = 1
+			c.FollowUp("movement-order")
+			return
+		}
+	}
+	s.Vars[vOrder] = 0
+}
+
+// orderOptions: no more orders, or an order to each model that may take
+// one, for 8" (one Fatigue) or, with the option, 12" (two).
+func orderOptions(s *engine.State, m int, add func(engine.Action)) {
+	add(engine.Action{Target: engine.NoModel})
+	far := s.Option(optOrderFar) == "yes"
+	for f := range s.Models {
+		if canBeOrdered(s, m, f) {
+			add(engine.Action{Target: f})
+			if far && fatigue(s, f) == 0 {
+				add(engine.Action{Target: f, Option: 1})
+			}
+		}
+	}
+}
+
+func orderNote(s *engine.State, a engine.Action) string {
+	switch {
+	case a.Target == engine.NoModel:
+		return "(no more orders)"
+	case a.Option == 1:
+		return "(it Takes 2 Fatigue and moves up to 12\")"
+	}
+	return "(it Takes 1 Fatigue and moves up to 8\")"
+}
+
+// caWhy is asked at a table: orders and Supporting Fire reach the Control
+// Area.
+const caWhy = "Is this friendly model within the active model's Control Area (its Charisma in inches, +2\" with Inspirational)? Only those may be given Movement Orders or give Supporting Fire"
+
+// resolveOrder gives Movement Orders to one model (seed 004, Get Moving):
+// it Takes a Fatigue (two for 12") and moves next. "No more orders" ends
+// the Get Moving.
+func resolveOrder(c *engine.Ctx, a engine.Action) {
+	s := c.State()
+	if a.Target == engine.NoModel {
+		s.Vars[vOrder] = 0
+		return
+	}
+	m, f := a.Actor, a.Target
+	if geo(s) == nil && !c.FactTrue(engine.Fact{Kind: engine.FactWithin, A: m, B: f, Inches: stat(s).ca[m], Why: caWhy}) {
+		c.Refuse(s.Static(f).ID + " is not within " + s.Static(m).ID + "'s Control Area")
+	}
+	take(c, f, 1+a.Option)
+	s.Set(f, cOrdered, true)
+	s.Vars[vOrder] = int32(1 | (f+1)<<1 | a.Option*orderFar)
+	c.FollowUp("order-move")
+}
+
+// ordered is the model given Movement Orders that moves next, and whether
+// for 12".
+func ordered(s *engine.State) (int, bool) {
+	v := s.Vars[vOrder]
+	return int(v>>1&0x7f) - 1, v&orderFar != 0
+}
+
+// orderMoveOptions: where the ordered model may move (on a board; staying
+// put if it has nowhere), or at a table a plain move or one into base
+// contact with each enemy (the enemy's index + 1 in Option).
+func orderMoveOptions(s *engine.State, m int, add func(engine.Action)) {
+	f, far := ordered(s)
+	if f < 0 || f >= len(s.Models) {
+		return
+	}
+	if geo(s) == nil {
+		add(engine.Action{Target: f})
+		for t := range s.Models {
+			if enemy(s, f, t) {
+				add(engine.Action{Target: f, Option: t + 1})
+			}
+		}
+		return
+	}
+	reach := float32(8)
+	if far {
+		reach = 12
+	}
+	n := 0
+	listMoves(s, f, reach, func(p engine.Pos, t int) {
+		n++
+		add(engine.Action{Target: f, Option: t + 1}.At(p.X, p.Y))
+	})
+	if n == 0 {
+		add(engine.Action{Target: f})
+	}
+}
+
+func orderMoveNote(s *engine.State, a engine.Action) string {
+	if a.Option > 0 && a.Option <= len(s.Models) {
+		return "(into base contact with " + s.Static(a.Option-1).ID + ")"
+	}
+	if geo(s) != nil && !a.HasPos {
+		return "(stays: it has nowhere to move)"
+	}
+	if geo(s) == nil {
+		_, far := ordered(s)
+		if far {
+			return "(up to 12\")"
+		}
+		return "(up to 8\")"
+	}
+	return ""
+}
+
+// resolveOrderMove moves the ordered model, then offers the next order.
+func resolveOrderMove(c *engine.Ctx, a engine.Action) {
+	s := c.State()
+	f, far := ordered(s)
+	if f != a.Target {
+		return
+	}
+	fa := 0
+	if far {
+		fa = 1
+	}
+	moveModel(c, f, a, a.Option-1, fa)
+	offerOrders(c, a.Actor)
+}
+
+// backOffOptions: on a board, destinations within 2" that end in no
+// enemy's Proximity once the model has left (seed 004, Back Off) and touch
+// no enemy; at a table a plain action.
+func backOffOptions(s *engine.State, m int, add func(engine.Action)) {
+	bd := concrete(s)
+	if bd == nil {
+		add(engine.Action{Target: engine.NoModel})
+		return
+	}
+	var shy uint64
+	for n := range s.Models {
+		if enemy(s, m, n) {
+			shy |= 1 << n
+		}
+	}
+	e := ext(s)
+	e.pos = bd.Destinations(s, m, 2, shy, e.pos[:0])
+	for _, p := range e.pos {
+		if backsOff(s, bd, m, p) {
+			add(engine.Action{Target: engine.NoModel}.At(p.X, p.Y))
+		}
+	}
+}
+
+// backsOff: m at p touches no enemy and is in the Proximity of none that
+// would be unengaged once m has gone.
+func backsOff(s *engine.State, bd *board.Board, m int, p engine.Pos) bool {
+	for n := range s.Models {
+		if !enemy(s, m, n) {
+			continue
+		}
+		if board.FlatGap(s, m, p, n) <= board.Contact && math.Abs(rise(bd, p.Level, s.Models[n].Pos.Level)) <= 2 {
+			return false
+		}
+		if s.Models[n].Links&^(1<<m) != 0 {
+			continue // still Engaged with another: no Proximity
+		}
+		dz := rise(bd, p.Level, s.Models[n].Pos.Level)
+		if dz >= 0 && dz <= 2 && board.FlatGap(s, m, p, n) <= 1 &&
+			!bd.Screened(point(s, n), board.Point{X: float64(p.X), Y: float64(p.Y), Level: int(p.Level)}, stat(s).height[n]) {
+			return false
+		}
+	}
+	return true
+}
+
+func backOffNote(s *engine.State, a engine.Action) string {
+	if geo(s) == nil {
+		return "(up to 2\", ending out of every enemy's Proximity)"
+	}
+	return ""
+}
+
+// resolveBackOff moves the model out of combat (seed 004, Back Off): on a
+// board to its destination; at a table the players move it, and it is
+// Engaged no more.
+func resolveBackOff(c *engine.Ctx, a engine.Action) {
+	s := c.State()
+	m := a.Actor
+	if a.HasPos {
+		c.Move(m, engine.Pos{X: a.X, Y: a.Y, Level: s.Models[m].Pos.Level})
+	} else {
+		for n := range s.Models {
+			s.Link(m, n, false)
+		}
+		c.Emit(engine.Event{Type: "backed-off", Model: m, Other: engine.NoModel})
+	}
+	refresh(c)
+}
+
+// refresh keeps Engagement true to the table: on a board from where the
+// models stand; at a table from the links the rules made. A model out of
+// play is Engaged with none.
+func refresh(c *engine.Ctx) { engagement(c.State(), c.SetStatus) }
+
+func engagement(s *engine.State, set func(m, status int)) {
+	bd := concrete(s)
+	for m := range s.Models {
+		for n := m + 1; n < len(s.Models); n++ {
+			if s.SideOf(m) == s.SideOf(n) {
+				continue
+			}
+			live := s.Models[m].InPlay && s.Models[n].InPlay
+			link := s.Linked(m, n)
+			if bd != nil && live {
+				link = engagedAt(s, bd, m, n)
+			}
+			s.Link(m, n, link && live)
+		}
+	}
+	for m := range s.Models {
+		if !s.Models[m].InPlay {
+			continue
+		}
+		switch {
+		case s.Models[m].Links != 0 && status(s, m) != engaged:
+			set(m, engaged)
+		case s.Models[m].Links == 0 && status(s, m) != unengaged:
+			set(m, unengaged)
+		}
+	}
+}
+
+// pushBack moves t up to inches straight away from m, as far as it can
+// (rules.md §5.3, Pushback): on a board to the farthest point on that line,
+// in quarter inches, it can stand on and reach straight; at a table the
+// players move it, and a push of 1" or more breaks base contact with m.
+func pushBack(c *engine.Ctx, m, t, inches int) {
+	s := c.State()
+	if inches <= 0 || !s.Models[t].InPlay {
+		return
+	}
+	bd := concrete(s)
+	if bd == nil {
+		c.Emit(engine.Event{Type: "pushed-back", Model: t, Other: m, Value: inches})
+		if s.Linked(m, t) {
+			s.Link(m, t, false)
+			refresh(c)
+		}
+		return
+	}
+	from, to := point(s, m), point(s, t)
+	dx, dy := to.X-from.X, to.Y-from.Y
+	l := math.Hypot(dx, dy)
+	if l == 0 {
+		dx, dy, l = 1, 0, 1
+	}
+	for d := float64(inches); d > 0.05; d -= 0.25 {
+		p := engine.Pos{X: float32(math.Round((to.X+dx/l*d)*100) / 100), Y: float32(math.Round((to.Y+dy/l*d)*100) / 100), Level: s.Models[t].Pos.Level}
+		if pl, ok := bd.PathLength(s, t, p); ok && float64(pl) <= d+0.02 {
+			c.Move(t, p)
+			refresh(c)
+			return
+		}
+	}
+	c.Emit(engine.Event{Type: "no-room", Model: t, Other: m})
+}

@@ -1,0 +1,197 @@
+package falloutfactions
+
+import (
+	"math"
+	"testing"
+
+	"github.com/skirmish-engine/skirmish/board"
+	"github.com/skirmish-engine/skirmish/engine"
+)
+
+// actions lists the legal actions with the given ID.
+func (h *harness) actions(id string) []engine.Action {
+	var out []engine.Action
+	for _, a := range h.G.Legal() {
+		if a.ID == id {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// Seed 004, Get Moving: up to 8", or 12" Hurrying for a second Fatigue;
+// every destination offered is reachable within that; Hurry is for a
+// model that can Take two Fatigue, and one Get Moving a Round either way
+// (rules.md §5.2.1).
+func TestGetMovingAndHurry(t *testing.T) {
+	h := onBoard(t, nil, game{}, [][3]float32{{15, 5}, {15, 28}}, grunt("a", 0), grunt("x", 1))
+	h.Play("activate m0")
+	bd := concrete(h.S())
+	for _, id := range []string{"get-moving", "hurry"} {
+		reach := float32(8)
+		if id == "hurry" {
+			reach = 12
+		}
+		as := h.actions(id)
+		if len(as) == 0 {
+			t.Fatalf("no %s destinations", id)
+		}
+		for _, a := range as {
+			if d, ok := bd.PathLength(h.S(), 0, engine.Pos{X: a.X, Y: a.Y}); !ok || d > reach+1e-3 {
+				t.Errorf("%s to %g,%g: path %g, want within %g\"", id, a.X, a.Y, d, reach)
+			}
+		}
+	}
+	h.Play(h.actions("hurry")[0].String())
+	h.wantCount("a", cFatigue, 2)
+	h.WantLegal("activate:x pass") // Exhausted: the Turn is over
+
+	// Weary, it may not Hurry; having moved, it may not Get Moving again.
+	h = onBoard(t, nil, game{}, [][3]float32{{15, 5}, {15, 28}}, grunt("a", 0), grunt("x", 1))
+	h.set("a", cFatigue, 1)
+	h.Play("activate m0")
+	if len(h.actions("hurry")) != 0 {
+		t.Error("a Weary model may Hurry")
+	}
+	h.Play(h.actions("get-moving")[0].String())
+	h.WantLegal("activate:x pass")
+}
+
+// Seed 004, Engagement & Proximity: an enemy's 1" Proximity is not entered
+// except by a move into base contact with it, which Engages both; a move
+// into Engagement this Turn gives the Brawl its bonus die.
+func TestProximityAndMovingIntoEngagement(t *testing.T) {
+	h := onBoard(t, nil, game{}, [][3]float32{{15, 5}, {15, 11}, {25, 28}}, unlucky0("a", 0), grunt("x", 1), grunt("y", 1))
+	h.Play("activate m0")
+	s := h.S()
+	var into *engine.Action
+	for _, a := range h.actions("get-moving") {
+		p := engine.Pos{X: a.X, Y: a.Y}
+		g := board.FlatGap(s, 0, p, 1)
+		switch {
+		case a.Target == 1:
+			if g > board.Contact {
+				t.Errorf("a move into Engagement with x ends %g\" away", g)
+			}
+			into = &a
+		case g <= 1:
+			t.Errorf("get-moving to %g,%g ends in x's Proximity (%g\")", a.X, a.Y, g)
+		}
+	}
+	if into == nil {
+		t.Fatal("no move into base contact with x")
+	}
+	h.Play(into.String())
+	h.WantStatus("a", "engaged", "x", "engaged")
+	h.WantLegal("back-off brawl end") // Engaged: Brawl and Back Off
+	h.Play("brawl m0 >m1 #2")
+	h.WantAsks("dice ff-test {Dice:4 Stat:5 Luck:0 Bonus:0 Unlucky:false LuckyBreak:false}") // knife 3S, +1 for moving into Engagement
+	h.Play("d:1 2 3 9")
+	h.wantCount("x", cHarm, 1)
+}
+
+// Seed 004, Engagement & Proximity: Proximity does not reach through a
+// wall at least as tall as the model, nor more than 2" above its base;
+// models more than 2" apart in height cannot Engage, and may when the
+// higher base is no higher than the top of the lower model.
+func TestProximityWallsAndHeights(t *testing.T) {
+	b := &board.Board{Width: 30, Height: 30, Levels: []float64{0, 1.5, 2.5},
+		Walls: []board.Wall{{A: board.Point{X: 8, Y: 11}, B: board.Point{X: 12, Y: 11}, Height: 3}, {A: board.Point{X: 18, Y: 11}, B: board.Point{X: 22, Y: 11}, Height: 1}}}
+	h := onBoard(t, b, game{}, [][3]float32{{10, 20}, {10, 10}, {20, 10}, {5, 25}}, grunt("a", 0), grunt("x", 1), grunt("y", 1), grunt("z", 1))
+	s := h.S()
+	at := func(x, y float32, l int8) engine.Pos { return engine.Pos{X: x, Y: y, Level: l} }
+	if inProximity(s, b, 0, at(10, 11.9, 0), 1) {
+		t.Error("x's Proximity reaches through a 3\" wall")
+	}
+	if !inProximity(s, b, 0, at(20, 11.9, 0), 2) {
+		t.Error("y's Proximity is stopped by a 1\" wall, lower than y")
+	}
+	if !inProximity(s, b, 0, at(10, 8.9, 1), 1) {
+		t.Error("x's Proximity does not reach a model 1.5\" above it")
+	}
+	if inProximity(s, b, 0, at(10, 8.9, 2), 1) {
+		t.Error("x's Proximity reaches 2.5\" above it")
+	}
+	// Engaging across heights: bases touching in plan, 1.5" apart: the
+	// upper base is no higher than x's top (1.5" tall) — Engaged; 2.5"
+	// apart — not.
+	s.Models[0].Pos = at(10, 8.74, 1)
+	if !engagedAt(s, b, 0, 1) {
+		t.Error("not Engaged across 1.5\" of height")
+	}
+	s.Models[0].Pos = at(10, 8.74, 2)
+	if engagedAt(s, b, 0, 1) {
+		t.Error("Engaged across 2.5\" of height")
+	}
+	// With x 1" tall, a base 1.5" up is above its top.
+	h2 := onBoard(t, b, game{}, [][3]float32{{10, 8.74, 1}, {10, 10}, {20, 10}, {5, 25}}, grunt("a", 0),
+		with(grunt("x", 1), func(m *engine.ModelSetup) { m.Height = 1 }), grunt("y", 1), grunt("z", 1))
+	if engagedAt(h2.S(), b, 0, 1) {
+		t.Error("Engaged from above the top of a 1\" model")
+	}
+}
+
+// Seed 004, Back Off: up to 2", not ending in an enemy's Proximity; the
+// model is then no longer Engaged.
+func TestBackOff(t *testing.T) {
+	h := onBoard(t, nil, game{}, [][3]float32{{15, 10}, {15, 11.26}, {25, 28}}, grunt("a", 0), grunt("x", 1), grunt("y", 1))
+	h.WantStatus("a", "engaged", "x", "engaged")
+	h.Play("activate m0")
+	bo := h.actions("back-off")
+	if len(bo) == 0 {
+		t.Fatal("no Back Off")
+	}
+	s := h.S()
+	for _, a := range bo {
+		p := engine.Pos{X: a.X, Y: a.Y}
+		if g := board.FlatGap(s, 0, p, 1); g <= 1 {
+			t.Errorf("back off to %g,%g ends %g\" from x: in its Proximity", a.X, a.Y, g)
+		}
+		if d := math.Hypot(float64(a.X-15), float64(a.Y-10)); d > 2+1e-3 {
+			t.Errorf("back off moves %g\"", d)
+		}
+	}
+	h.Play(bo[0].String())
+	h.WantStatus("a", "unengaged", "x", "unengaged")
+}
+
+// Seed 004, Get Moving (Movement Orders): friends in the Control Area
+// (Charisma inches, +2" Inspirational), unengaged and not Exhausted, Take
+// a Fatigue and move 8" (12" for a second, rules.md §8); one order each.
+func TestMovementOrders(t *testing.T) {
+	pts := [][3]float32{{10, 5}, {12, 5}, {15, 5}, {25, 5}, {15, 28}}
+	lead := profile(grunt("a", 0, "inspirational"), "C", 3) // Control Area 5"
+	h := onBoard(t, nil, game{}, pts, lead, grunt("b", 0), grunt("c", 0), grunt("far", 0), grunt("x", 1))
+	h.set("c", cFatigue, 2)
+	h.Play("activate m0")
+	h.Play(h.actions("get-moving")[0].String())
+	var got []string
+	for _, a := range h.actions("movement-order") {
+		got = append(got, a.String())
+	}
+	want := "movement-order m0,movement-order m0 >m1,movement-order m0 >m1 #1" // b only: c Exhausted, far beyond 5"
+	if j := join(got); j != want {
+		t.Errorf("orders %s, want %s", j, want)
+	}
+	h.Play("movement-order m0 >m1 #1")
+	h.wantCount("b", cFatigue, 2)
+	bd := concrete(h.S())
+	for _, a := range h.actions("order-move") {
+		if d, ok := bd.PathLength(h.S(), 1, engine.Pos{X: a.X, Y: a.Y}); !ok || d > 12+1e-3 {
+			t.Errorf("ordered move to %g,%g: %g\", want within 12", a.X, a.Y, d)
+		}
+	}
+	h.Play(h.actions("order-move")[0].String())
+	h.WantLegal("end open-fire") // no one left to order: a's second action (on a board Rummage needs a Search token, Patch Up Harm)
+}
+
+func join(xs []string) string {
+	out := ""
+	for i, x := range xs {
+		if i > 0 {
+			out += ","
+		}
+		out += x
+	}
+	return out
+}

@@ -1,0 +1,5 @@
+//go:build !race
+
+package falloutfactions_test
+
+const raceEnabled = false

@@ -1,0 +1,104 @@
+package falloutfactions
+
+import (
+	"fmt"
+
+	"github.com/skirmish-engine/skirmish/engine"
+)
+
+// testKind names a kind of S.P.E.C.I.A.L. test for the people rolling it:
+// the test, and its Lucky Break and Fortune Smiles stages.
+type testKind struct{ test, lucky, fortune string }
+
+var (
+	rangedTest    = testKind{"Ranged Attack Test", "Lucky Break, a re-roll of every Dud, in the Ranged Attack Test", "Fortune Smiles, a die for each Luck die that hit, in the Ranged Attack Test"}
+	meleeTest     = testKind{"Melee Attack Test", "Lucky Break, a re-roll of every Dud, in the Melee Attack Test", "Fortune Smiles, a die for each Luck die that hit, in the Melee Attack Test"}
+	confusionTest = testKind{"Confusion Test (2I; no hit: it flees or Takes Fatigue)", "Lucky Break, a re-roll of every Dud, in the Confusion Test", "Fortune Smiles, a die for each Luck die that hit, in the Confusion Test"}
+	meltdownTest  = testKind{"Meltdown Test (2E; fewer hits than its Harm: an Injury)", "Lucky Break, a re-roll of every Dud, in the Meltdown Test", "Fortune Smiles, a die for each Luck die that hit, in the Meltdown Test"}
+)
+
+// check is one S.P.E.C.I.A.L. test (rules.md §5.2.2): model m's, rolled by
+// its crew, dice + bonus d10 against stat, passed with need hits.
+type check struct {
+	kind    *testKind
+	m       int // the model tested: its Luck dice
+	other   int // the other model concerned (the target), or NoModel
+	rel     string
+	with    string
+	dice    int
+	stat    int
+	bonus   int
+	unlucky bool
+	need    int
+}
+
+// luckyTexts[n] offers Lucky Break on n Duds, made once.
+var luckyTexts = func() (t [MaxPool + 1]string) {
+	for n := range t {
+		t[n] = fmt.Sprintf("Lucky Break: spend a Ploy token to re-roll the %s of this test?", plural(n, "Dud", "Duds"))
+	}
+	return t
+}()
+
+// test makes the test and returns its hits and whether it triggers the
+// critical (a Luck die hit and the test is not Unlucky). The pool is the
+// dice plus the bonus dice (none when Unlucky), of which the model's Luck,
+// at most the pool, are Luck dice (none when Unlucky: rules.md §6.3-k).
+//
+// When the crew has a Ploy token, Lucky Break may follow step 2 (rules.md
+// §5.2.5), so the test is rolled in stages: the pool; then, offered as a
+// choice to the crew that sees it, the re-roll of every Dud; then Fortune
+// Smiles. Otherwise it is one ff-test roll. Either way the first failed
+// test of a crew earns it Fail Forward XP.
+func test(c *engine.Ctx, k *check) (hits int, crit bool) {
+	s := c.State()
+	who := s.SideOf(k.m)
+	if k.unlucky {
+		k.bonus = 0
+	}
+	pool := min(k.dice+k.bonus, MaxPool)
+	luck := min(s.Stat(k.m, sL), pool, maxLuck)
+	if k.unlucky {
+		luck = 0
+	}
+	ab := engine.About{What: k.kind.test, Model: k.m, Other: k.other, Rel: k.rel, With: k.with}
+	if s.Sides[who].Counters[sPloys] == 0 {
+		r := c.Roll(who, testProc(pool, luck, k.stat, k.unlucky), ab)
+		hits, crit = r.Outcome, r.Has(0)
+	} else {
+		p := poolProc(pool, luck, k.stat)
+		std, lh := p.(Pool).Split(c.Roll(who, p, ab).Outcome)
+		duds := pool - std - lh
+		if duds > 0 && (std+lh > 0 || s.Option(optLuckyDuds) == "yes") &&
+			c.Choose(who, "lucky-break", luckyTexts[duds], passSpend) == 1 {
+			c.AddSide(who, sPloys, -1)
+			c.Emit(engine.Event{Type: "lucky-break", Model: k.m, Other: engine.NoModel, Value: duds})
+			q := poolProc(duds, luck-lh, k.stat)
+			ab.What = k.kind.lucky
+			a, b := q.(Pool).Split(c.Roll(who, q, ab).Outcome)
+			std, lh = std+a, lh+b
+		}
+		hits = std + lh
+		if !k.unlucky && lh > 0 {
+			ab.What = k.kind.fortune
+			hits += c.Roll(who, poolProc(lh, 0, k.stat), ab).Outcome
+			crit = true
+		}
+	}
+	if hits < k.need {
+		failForward(c, who)
+	}
+	return hits, crit && !k.unlucky
+}
+
+// failForward gives a crew 1 XP for its first failed test of the game
+// (rules.md §5.2.2).
+func failForward(c *engine.Ctx, side int) {
+	s := c.State()
+	if s.Vars[vOnce]&(1<<side) != 0 {
+		return
+	}
+	s.Vars[vOnce] |= 1 << side
+	c.AddSide(side, sXP, 1)
+	c.Emit(engine.Event{Type: "fail-forward", Model: engine.NoModel, Other: engine.NoModel, Value: side})
+}
