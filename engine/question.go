@@ -93,8 +93,8 @@ const (
 	// about the way A faces? 0/1. Facing is the ruleset's (N23): on a board
 	// the ruleset works it out from its own record of facing, and the board
 	// does not answer it; at a table the players look.
-	FactArc = "arc"
-	FactNear      = "near"       // is A within Inches of Thing, a feature of the table the ruleset tracks (a Search token)? 0/1
+	FactArc  = "arc"
+	FactNear = "near" // is A within Inches of Thing, a feature of the table the ruleset tracks (a Search token)? 0/1
 )
 
 // Boolean reports whether the fact's answer is yes or no.
