@@ -359,7 +359,7 @@ func (g *Game) whyIllegal(a Action) string {
 	case a.ID == Activate && s.Turn.Barred&(1<<a.Actor) != 0 && s.SideOf(a.Actor) == s.Turn.Side:
 		return fmt.Sprintf("%s has just had its activation: the extra one goes to another model", modelID(s, a.Actor))
 	case a.ID == Activate && s.SideOf(a.Actor) != s.Turn.Side:
-		return fmt.Sprintf("it is %s's turn to activate, and %s is %s's", g.sideName(s.Turn.Side), modelID(s, a.Actor), g.sideName(s.SideOf(a.Actor)))
+		return fmt.Sprintf("it is the turn of %s to activate, and %s belongs to %s", g.sideName(s.Turn.Side), modelID(s, a.Actor), g.sideName(s.SideOf(a.Actor)))
 	case a.ID == Activate:
 		return fmt.Sprintf("%s cannot activate now (out of play, or activated already this round)", modelID(s, a.Actor))
 	case s.Turn.Model == NoModel:
@@ -719,7 +719,7 @@ func (g *Game) Concede(side int) error {
 func (g *Game) UndoAs(side int) error {
 	if g.pending != nil {
 		if g.fly.side >= 0 && g.fly.side != side { // the game's own rolls (the start, a round's end) are no side's
-			return &SeatError{Side: side, Decider: g.fly.side, Reason: fmt.Sprintf("the action waiting is %s's, not %s's", g.sideName(g.fly.side), g.sideName(side))}
+			return &SeatError{Side: side, Decider: g.fly.side, Reason: fmt.Sprintf("the action waiting belongs to %s, not %s", g.sideName(g.fly.side), g.sideName(side))}
 		}
 		return g.Undo()
 	}
@@ -729,7 +729,7 @@ func (g *Game) UndoAs(side int) error {
 			continue
 		}
 		if e.Side != side {
-			return &SeatError{Side: side, Decider: e.Side, Reason: fmt.Sprintf("the last action is %s's, not %s's: only its side may take it back", g.sideName(e.Side), g.sideName(side))}
+			return &SeatError{Side: side, Decider: e.Side, Reason: fmt.Sprintf("the last action belongs to %s, not %s: only its side may take it back", g.sideName(e.Side), g.sideName(side))}
 		}
 		break
 	}
@@ -749,7 +749,7 @@ func (e *SeatError) Error() string { return "engine: " + e.Reason }
 // another side's.
 func (g *Game) ApplyAs(side int, a Action) error {
 	if g.pending == nil && !g.live.Over && side != g.live.Turn.Side {
-		return &SeatError{Side: side, Decider: g.live.Turn.Side, Reason: fmt.Sprintf("it is %s's decision, not %s's", g.sideName(g.live.Turn.Side), g.sideName(side))}
+		return &SeatError{Side: side, Decider: g.live.Turn.Side, Reason: fmt.Sprintf("the decision belongs to %s, not %s", g.sideName(g.live.Turn.Side), g.sideName(side))}
 	}
 	return g.Apply(a)
 }

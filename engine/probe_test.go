@@ -371,7 +371,7 @@ func TestSeats(t *testing.T) {
 	ask.Resolve = func(c *engine.Ctx, a engine.Action) { c.Choose(1, "which", "Which?", []string{"a", "b"}) }
 	g := start(t, newProbe(engine.Economy{Slots: 2, Cost: map[string]int{"single": 1}}, ask), engine.Config{})
 	var se *engine.SeatError
-	if err := g.ApplyAs(1, engine.Act(engine.Activate, 2)); !errors.As(err, &se) || !strings.Contains(err.Error(), "it is A's decision, not B's") {
+	if err := g.ApplyAs(1, engine.Act(engine.Activate, 2)); !errors.As(err, &se) || !strings.Contains(err.Error(), "the decision belongs to A, not B") {
 		t.Errorf("B acting on A's decision: %v", err)
 	}
 	if err := g.ApplyAs(0, engine.Act(engine.Activate, 0)); err != nil {

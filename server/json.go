@@ -67,6 +67,15 @@ func fail(w http.ResponseWriter, err error) {
 	if !errors.As(err, &ae) {
 		ae = internal(err)
 	}
+	// The packages' names that prefix their errors mean nothing to a
+	// player: "engine: Fight … is not legal" reads "Fight … is not legal".
+	for _, p := range []string{"engine: ", "dice: "} {
+		if m, ok := strings.CutPrefix(ae.Message, p); ok {
+			c := *ae
+			c.Message = m
+			ae = &c
+		}
+	}
 	encode(w, ae.Status, ae)
 }
 
