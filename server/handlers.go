@@ -450,13 +450,51 @@ func (s *Server) view(w http.ResponseWriter, r *http.Request) {
 		tail = n
 	}
 	gm.mu.Lock()
-	defer gm.mu.Unlock()
-	v, err := s.viewOf(gm, side, tail)
+	body, err := s.viewBytes(gm, side, tail)
+	gm.mu.Unlock()
 	if err != nil {
 		fail(w, internal(err))
 		return
 	}
-	encode(w, http.StatusOK, v)
+	h := w.Header()
+	h.Set("Content-Type", "application/json; charset=utf-8")
+	h.Set("Cache-Control", "no-store")
+	w.Write(body)
+}
+
+// viewKey is one way of reading a game: as which seat, with how much log.
+type viewKey struct{ side, tail int }
+
+// viewBytes is the view as sent, made once per seq for each way of reading
+// it: after a write every client following the game reads it again, and
+// all but the first get the bytes already made. The caller holds gm.mu.
+func (s *Server) viewBytes(gm *game, side, tail int) ([]byte, error) {
+	if gm.viewsSeq != gm.seq || gm.views == nil {
+		clear(gm.views)
+		if gm.views == nil {
+			gm.views = map[viewKey][]byte{}
+		}
+		gm.viewsSeq = gm.seq
+	}
+	k := viewKey{side, tail}
+	if b, ok := gm.views[k]; ok {
+		return b, nil
+	}
+	v, err := s.viewOf(gm, side, tail)
+	if err != nil {
+		return nil, err
+	}
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	if len(gm.views) >= 8 { // a client asking for every log length: keep a few
+		clear(gm.views)
+	}
+	gm.views[k] = buf.Bytes()
+	return buf.Bytes(), nil
 }
 
 // viewOf builds the view, with the latest tail lines of the log (all of it

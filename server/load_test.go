@@ -73,8 +73,9 @@ func TestManyGames(t *testing.T) {
 // its reply; writes/s and the latency of writes are reported. One b.N is
 // 1,000 new games played for five seconds (those before stay in memory).
 func BenchmarkServe(b *testing.B) {
-	ts, _ := fileServer(b)
+	ts, st := fileServer(b)
 	var total loadgen.Result
+	s0 := st.Stats()
 	for b.Loop() {
 		cfg := loadgen.Config{Base: ts.URL, Games: 1000, Clients: 32, Scenarios: loadScenarios, Duration: 5 * time.Second, Seed: 1}
 		res, err := loadgen.Run(context.Background(), cfg)
@@ -82,6 +83,12 @@ func BenchmarkServe(b *testing.B) {
 			b.Fatal(err)
 		}
 		total = res
+	}
+	s1 := st.Stats()
+	if n := s1.Batches - s0.Batches; n > 0 {
+		b.ReportMetric(float64(s1.Writes-s0.Writes)/float64(n), "writes/commit")
+		b.ReportMetric(float64((s1.Commit-s0.Commit).Microseconds())/float64(n), "commit-µs")
+		b.ReportMetric(float64((s1.Busy-s0.Busy).Microseconds())/float64(n), "txn-µs")
 	}
 	b.ReportMetric(total.PerSecond(), "writes/s")
 	b.ReportMetric(float64(total.P50.Microseconds()), "p50-µs")

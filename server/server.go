@@ -98,6 +98,8 @@ type game struct {
 
 	lines    []engine.LogLine // the log in words, as of linesSeq
 	linesSeq int
+	views    map[viewKey][]byte // views as sent, as of viewsSeq
+	viewsSeq int
 }
 
 // event is one change pushed to the clients following a game.

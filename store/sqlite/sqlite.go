@@ -66,10 +66,29 @@ var migrations = []string{
 
 // Store is a SQLite-backed store.Store.
 type Store struct {
+	stats      stats
 	db         *sql.DB
 	appendStmt *sql.Stmt // prepared once, on the writer's connection
 	writes     chan *write
 	done       chan struct{}
+}
+
+// Stats says how the writer has done since the store opened.
+type Stats struct {
+	Batches int64         // transactions committed
+	Writes  int64         // writes they held
+	Commit  time.Duration // time spent committing (the fsync, mostly)
+	Busy    time.Duration // time spent in transactions, the commits included
+}
+
+type stats struct {
+	batches, writes, commit, busy atomic.Int64
+}
+
+// Stats returns the writer's counters.
+func (s *Store) Stats() Stats {
+	return Stats{Batches: s.stats.batches.Load(), Writes: s.stats.writes.Load(),
+		Commit: time.Duration(s.stats.commit.Load()), Busy: time.Duration(s.stats.busy.Load())}
 }
 
 // write is one write for the writer goroutine: run inside its batch's
@@ -207,6 +226,12 @@ func (s *Store) commit(conn *sql.Conn, batch []*write) {
 	// would prepare them again in each).
 	ctx := context.Background()
 	rollback := func() { conn.ExecContext(ctx, "ROLLBACK") }
+	start := time.Now()
+	defer func() {
+		s.stats.batches.Add(1)
+		s.stats.writes.Add(int64(len(batch)))
+		s.stats.busy.Add(int64(time.Since(start)))
+	}()
 	if _, err := conn.ExecContext(ctx, "BEGIN IMMEDIATE"); err != nil {
 		fail(fmt.Errorf("sqlite: begin: %w", err))
 		return
@@ -234,7 +259,10 @@ func (s *Store) commit(conn *sql.Conn, batch []*write) {
 			return
 		}
 	}
-	if _, err := conn.ExecContext(ctx, "COMMIT"); err != nil {
+	c0 := time.Now()
+	_, err := conn.ExecContext(ctx, "COMMIT")
+	s.stats.commit.Add(int64(time.Since(c0)))
+	if err != nil {
 		rollback()
 		fail(fmt.Errorf("sqlite: commit: %w", err))
 		return
