@@ -352,6 +352,8 @@ func (g *Game) whyIllegal(a Action) string {
 		return fmt.Sprintf("there is no model m%d", a.Actor)
 	case a.Target != NoModel && (a.Target < 0 || a.Target >= len(s.Models)):
 		return fmt.Sprintf("there is no model m%d", a.Target)
+	case a.ID == Activate && a.Actor == NoModel:
+		return "activate needs the model to activate, as in \"activate m0\""
 	case a.ID == Activate && s.Turn.Model != NoModel:
 		return fmt.Sprintf("%s is activated already; finish its activation first", modelID(s, s.Turn.Model))
 	case a.ID == Activate && len(s.Turn.Chain) > 0 && !slices.Contains(s.Turn.Chain, a.Actor):
@@ -439,6 +441,8 @@ func (g *Game) resolveOn(s *State, a Action, r *run) (q *Question, err error) {
 			err = &DriftError{Action: a, Err: p.err}
 		case refusal:
 			err = illegal(s, a, p.reason)
+		case tooLong:
+			err = fmt.Errorf("%w: a path of %s needs more than %d dice and choices", ErrTooManyPaths, a, MaxPathAnswers)
 		case *FieldError: // a replayed answer that breaks the save's rules
 			err = p
 		default:

@@ -26,6 +26,10 @@ const (
 	BestOption ChoicePolicy = "best"
 )
 
+// MaxPathAnswers is the most dice and choices Odds follows on one path
+// through an action and what follows it automatically.
+const MaxPathAnswers = 256
+
 // OddsOptions tunes Odds.
 type OddsOptions struct {
 	Choices  ChoicePolicy // default BestOption
@@ -164,6 +168,12 @@ func (e *enumerator) walk(n int, w weight, out *accs) error {
 	}
 	e.buf = e.r.answers // grown, perhaps: the prefix, then this run's answers
 	end := len(e.buf)
+	if end > MaxPathAnswers {
+		// A path this long (an action that ends the round, its End phase
+		// and the next round's roll-offs, ties and all) costs more with
+		// every die: give up rather than crawl.
+		return fmt.Errorf("%w: a path of %s needs more than %d dice and choices", ErrTooManyPaths, e.a, MaxPathAnswers)
+	}
 	base, wbase := len(e.stack), len(e.weights)
 	e.stack = append(e.stack, e.r.branches...)
 	nb := len(e.stack) - base

@@ -63,9 +63,18 @@ type branch struct {
 	code int
 }
 
+// tooLong is the panic value that stops a resolution under enumeration
+// whose path has more than MaxPathAnswers answers.
+type tooLong struct{}
+
 // answerDice gives a dice answer without a person, if the game can.
 func (g *Game) answerDice(r *run, q *Question) (Answer, bool) {
 	if r.mode == enumerate {
+		if len(r.answers) >= MaxPathAnswers {
+			// Rule code that rolls until the dice differ, say, would
+			// never end on the first outcome every time: stop it here.
+			panic(tooLong{})
+		}
 		// Take the first possible outcome and note the branch: the
 		// enumerator tries the others from here, so that each path through
 		// the dice is resolved once, to its end.
@@ -102,6 +111,9 @@ func (g *Game) answerDice(r *run, q *Question) (Answer, bool) {
 func (g *Game) answerChoice(r *run, s *State, q *Question) (Answer, bool) {
 	switch r.mode {
 	case enumerate:
+		if len(r.answers) >= MaxPathAnswers {
+			panic(tooLong{})
+		}
 		if r.choose != nil {
 			if i, ok := r.choose(&r.ctx, q); ok {
 				return Answer{Kind: ChoiceQ, Key: q.Key, Code: i}, true

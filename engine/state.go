@@ -105,6 +105,15 @@ func (s *State) Stat(m, stat int) int { return s.setup.Models[m].Profile[stat] }
 // SideOf returns the side of model m.
 func (s *State) SideOf(m int) int { return s.setup.Models[m].Side }
 
+// ActionSide is the side taking action a: its actor's, or for an action
+// without one (a pass) the side whose turn it is.
+func (s *State) ActionSide(a Action) int {
+	if a.Actor >= 0 && a.Actor < len(s.Models) {
+		return s.SideOf(a.Actor)
+	}
+	return s.Turn.Side
+}
+
 // Option returns the value of rule option name.
 func (s *State) Option(name string) string { return s.setup.Options[name] }
 

@@ -625,7 +625,7 @@ func (s *Server) action(w http.ResponseWriter, r *http.Request) {
 		fail(w, unprocessable("action", "%v", err))
 		return
 	}
-	seq, err := s.write(r.Context(), gm, side, *req.Seq, "action", actionCmd{Action: req.Action})
+	seq, _, err := s.write(r.Context(), gm, side, *req.Seq, "action", actionCmd{Action: req.Action})
 	if err != nil {
 		fail(w, err)
 		return
@@ -662,9 +662,15 @@ func (s *Server) answer(w http.ResponseWriter, r *http.Request) {
 		fail(w, err)
 		return
 	}
-	seq, err := s.write(r.Context(), gm, side, *req.Seq, "answer", cmd)
+	seq, refused, err := s.write(r.Context(), gm, side, *req.Seq, "answer", cmd)
 	if err != nil {
 		fail(w, err)
+		return
+	}
+	if refused != nil {
+		// The answer showed the action was never legal: the game is back
+		// where it was before the action, which is refused with its rule.
+		encode(w, http.StatusOK, map[string]any{"seq": seq, "refused": strings.TrimPrefix(refused.Error(), "engine: ")})
 		return
 	}
 	encode(w, http.StatusOK, map[string]int{"seq": seq})
@@ -731,7 +737,7 @@ func (s *Server) plainWrite(w http.ResponseWriter, r *http.Request, kind string)
 		fail(w, forbidden("a spectator cannot %s", kind))
 		return
 	}
-	seq, err := s.write(r.Context(), gm, side, *req.Seq, kind, struct{}{})
+	seq, _, err := s.write(r.Context(), gm, side, *req.Seq, kind, struct{}{})
 	if err != nil {
 		fail(w, err)
 		return

@@ -268,6 +268,11 @@ type (
 		Faces  []string    `json:"faces,omitempty"`
 		Choice int         `json:"choice,omitempty"`
 		Value  int         `json:"value,omitempty"`
+		// Refused: the answer showed the action waiting was never legal
+		// (a measurement at a table), and the engine took the action
+		// back. The game changed, so the answer is a command; replaying
+		// it must refuse the action again.
+		Refused bool `json:"refused,omitempty"`
 	}
 )
 
@@ -289,7 +294,17 @@ func run(g *engine.Game, side int, kind string, body []byte) error {
 		if err := json.Unmarshal(body, &c); err != nil {
 			return err
 		}
-		return g.AnswerAs(side, c.Kind, engine.Reply{Faces: c.Faces, Choice: c.Choice, Value: c.Value})
+		err := g.AnswerAs(side, c.Kind, engine.Reply{Faces: c.Faces, Choice: c.Choice, Value: c.Value})
+		var ill *engine.IllegalError
+		switch {
+		case !c.Refused:
+			return err
+		case errors.As(err, &ill):
+			return nil // refused again, as when it was sent
+		case err == nil:
+			return fmt.Errorf("the answer no longer refuses its action")
+		}
+		return err
 	case "undo":
 		return g.UndoAs(side)
 	case "concede":
@@ -300,22 +315,36 @@ func run(g *engine.Game, side int, kind string, body []byte) error {
 
 // write applies a command to a game and stores it: under the game's lock,
 // the seq checked, the engine's verdict taken, the command appended
-// durably, then the clients told. It returns the new seq.
-func (s *Server) write(ctx context.Context, gm *game, side, seq int, kind string, body any) (int, error) {
+// durably, then the clients told. It returns the new seq, and for an
+// answer that made the rules refuse its action, the refusal.
+func (s *Server) write(ctx context.Context, gm *game, side, seq int, kind string, body any) (int, *engine.IllegalError, error) {
 	gm.mu.Lock()
 	defer gm.mu.Unlock()
 	if gm.gone {
-		return 0, &apiError{Status: http.StatusServiceUnavailable, Message: "the game is being reloaded; retry"}
+		return 0, nil, &apiError{Status: http.StatusServiceUnavailable, Message: "the game is being reloaded; retry"}
 	}
 	if seq != gm.seq {
-		return 0, stale(gm.seq)
+		return 0, nil, stale(gm.seq)
 	}
 	raw, err := json.Marshal(body)
 	if err != nil {
-		return 0, internal(err)
+		return 0, nil, internal(err)
 	}
+	var refused *engine.IllegalError
 	if err := run(gm.g, side, kind, raw); err != nil {
-		return 0, engineError(err)
+		// An answer that makes the rules refuse the action waiting has
+		// changed the game (the action is taken back): it is stored, as a
+		// refused answer, and the caller hears the reason.
+		var ill *engine.IllegalError
+		ac, isAnswer := body.(*answerCmd)
+		if !isAnswer || !errors.As(err, &ill) || gm.g.Pending() != nil {
+			return 0, nil, engineError(err)
+		}
+		refused = ill
+		ac.Refused = true
+		if raw, err = json.Marshal(ac); err != nil {
+			return 0, nil, internal(err)
+		}
 	}
 	next := gm.seq + 1
 	if err := s.cfg.Store.Append(ctx, gm.rec.ID, store.Command{Seq: next, Side: side, Kind: kind, Body: raw, At: s.cfg.Now()}); err != nil {
@@ -324,10 +353,10 @@ func (s *Server) write(ctx context.Context, gm *game, side, seq int, kind string
 		s.drop(gm)
 		var ce *store.ConflictError
 		if errors.As(err, &ce) {
-			return 0, stale(ce.Seq)
+			return 0, nil, stale(ce.Seq)
 		}
 		s.log.Error("store append failed", "game", gm.rec.ID, "err", err)
-		return 0, &apiError{Status: http.StatusServiceUnavailable, Message: "the game could not be saved; nothing was applied: retry"}
+		return 0, nil, &apiError{Status: http.StatusServiceUnavailable, Message: "the game could not be saved; nothing was applied: retry"}
 	}
 	gm.seq = next
 	ev := event{Seq: next, Kind: kind, Side: side}
@@ -339,7 +368,7 @@ func (s *Server) write(ctx context.Context, gm *game, side, seq int, kind string
 			delete(gm.subs, ch)
 		}
 	}
-	return next, nil
+	return next, refused, nil
 }
 
 // engineError maps the engine's refusals to API errors.

@@ -9,6 +9,8 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -122,6 +124,7 @@ type view struct {
 	Pending *struct {
 		Side    int      `json:"side"`
 		Kind    string   `json:"kind"`
+		Key     string   `json:"key"`
 		Text    string   `json:"text"`
 		Options []string `json:"options"`
 	} `json:"pending"`
@@ -358,5 +361,58 @@ func TestEvents(t *testing.T) {
 	}
 	if st, _ := post(t, ts, c.ID, "events", w, nil); st != 405 {
 		t.Errorf("POST events: %d", st)
+	}
+}
+
+// At a table, an answer can show that the action waiting was never legal
+// (the target is out of sight): the rules refuse it and take it back. The
+// answer changed the game, so it is a command like any other: acknowledged
+// with the refusal's reason, seen by every client, and the same after the
+// game is rebuilt from the store (issue 8's refusals, kept by issue 13).
+func TestRefusedAnswer(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "games.db")
+	st, err := sqlite.Open(db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := server.Config{Store: st, Rulesets: all.Rulesets(), Samples: all.Samples(), Procs: all.Procedures()}
+	ts := httptest.NewServer(server.New(cfg).Handler())
+	c := create(t, ts, map[string]any{"scenario": "hab-block-brawl", "dice": "physical", "seed": 1})
+	w, b := c.Seats[0].Token, c.Seats[1].Token
+	post(t, ts, c.ID, "answers", w, map[string]any{"seq": 0, "answer": "6"})
+	post(t, ts, c.ID, "answers", b, map[string]any{"seq": 1, "answer": "1"})
+	post(t, ts, c.ID, "actions", w, map[string]any{"seq": 2, "action": "activate m1"})
+	before := c.get(t, ts, w)
+	if st, e := post(t, ts, c.ID, "actions", w, map[string]any{"seq": 3, "action": "braced-shot m1 >m5"}); st != 200 {
+		t.Fatalf("the shot: %d %+v", st, e)
+	}
+	if v := c.get(t, ts, w); v.Pending == nil || v.Pending.Key != "sight" {
+		t.Fatalf("want the sight question: %+v", v.Pending)
+	}
+	var reply struct {
+		Seq     int    `json:"seq"`
+		Refused string `json:"refused"`
+	}
+	if st := do(t, "POST", ts.URL+"/api/games/"+c.ID+"/answers", b, map[string]any{"seq": 4, "answer": "no"}, &reply); st != 200 || reply.Seq != 5 || !strings.Contains(reply.Refused, "see") {
+		t.Fatalf("answering no: %d %+v", st, reply)
+	}
+	after := c.get(t, ts, w)
+	if after.Pending != nil || after.Seq != 5 || !slices.Equal(after.Legal, before.Legal) || string(after.State) != string(before.State) {
+		t.Errorf("after the refusal the game is not as before the shot:\n%+v\n%+v", before, after)
+	}
+	ts.Close()
+	st.Close()
+
+	st2, err := sqlite.Open(db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st2.Close()
+	cfg.Store = st2
+	ts2 := httptest.NewServer(server.New(cfg).Handler())
+	defer ts2.Close()
+	again := c.get(t, ts2, w)
+	if again.Pending != nil || again.Seq != 5 || !slices.Equal(again.Legal, after.Legal) || string(again.State) != string(after.State) {
+		t.Errorf("rebuilt from the store, the game differs: %+v", again)
 	}
 }

@@ -100,6 +100,11 @@ func TestBadInput(t *testing.T) {
 			t.Errorf("%s: printed %q on stdout", tc.args, stdout.String())
 		}
 	}
+	// serve refused its flags before making its database.
+	if _, err := os.Stat("skirmish.db"); err == nil {
+		os.Remove("skirmish.db")
+		t.Error("a refused serve left skirmish.db behind")
+	}
 }
 
 // FuzzFlagValues feeds arbitrary values to every parameter flag and to

@@ -37,16 +37,18 @@ and the database is closed. The API is described in docs/api.md.`,
 				return usagef("--db: empty; give the database file")
 			}
 			log := slog.New(slog.NewTextHandler(e.stderr, &slog.HandlerOptions{Level: level}))
+			// The address first: a mistake in it leaves no database behind.
+			ln, err := net.Listen("tcp", addr)
+			if err != nil {
+				return usagef("--addr %q: %v", addr, err)
+			}
+			defer ln.Close()
 			st, err := sqlite.Open(db)
 			if err != nil {
 				return err
 			}
 			defer st.Close()
 			srv := server.New(server.Config{Store: st, Rulesets: e.rulesets, Samples: e.samples, Procs: e.procs, Log: log})
-			ln, err := net.Listen("tcp", addr)
-			if err != nil {
-				return usagef("--addr %q: %v", addr, err)
-			}
 			hs := &http.Server{
 				Handler:           srv.Handler(),
 				ReadHeaderTimeout: 5 * time.Second,

@@ -54,6 +54,12 @@ type Suite struct {
 	// this many steps (default 1); RebuildEvery rebuilds the state from the
 	// log (default 1).
 	TryEvery, RebuildEvery int
+	// OddsAt lists the steps at which the exact odds of every legal action
+	// are asked for (default 3 and 20; the first 40 actions, at most 5,000
+	// paths each): none may panic or change the game, and each gives a
+	// distribution that sums to 1, or says why it cannot (too many paths, a
+	// measurement nobody has made).
+	OddsAt []int
 }
 
 // Run plays the suite's games and reports every failure.
@@ -70,6 +76,9 @@ func Run(t *testing.T, s Suite) {
 	}
 	if s.RebuildEvery == 0 {
 		s.RebuildEvery = 1
+	}
+	if s.OddsAt == nil {
+		s.OddsAt = []int{3, 20}
 	}
 	modes := []engine.DiceMode{engine.DigitalDice, engine.SampledDice, engine.PhysicalDice}
 	for i := range s.Games {
@@ -121,6 +130,12 @@ func (p *player) play(mode engine.DiceMode, bots bool) {
 		if p.step == 25 && g.Pending() == nil {
 			p.saveLoad() // a game in progress saves and loads too
 		}
+		if slices.Contains(p.suite.OddsAt, p.step) && g.Pending() == nil {
+			p.odds()
+		}
+		if p.step == 10 && g.Pending() == nil {
+			p.malformed()
+		}
 		if pr := g.Pending(); pr != nil {
 			p.answer(pr)
 			continue
@@ -145,6 +160,86 @@ func (p *player) play(mode engine.DiceMode, bots bool) {
 	}
 	p.check()
 	p.saveLoad()
+}
+
+// odds asks for the exact odds of the legal actions.
+func (p *player) odds() {
+	g := p.g
+	before := g.State().Clone()
+	legal := g.Legal()
+	for _, a := range legal[:min(len(legal), 40)] {
+		o, err := p.oddsOf(a)
+		var ae *engine.AnswerError
+		switch {
+		case errors.Is(err, engine.ErrTooManyPaths), errors.As(err, &ae):
+		case err != nil:
+			p.errorf("odds of %s: %v", a, err)
+		default:
+			sum := new(big.Rat)
+			for _, r := range o.Rows {
+				sum.Add(sum, r.P)
+			}
+			if sum.Cmp(big.NewRat(1, 1)) != 0 {
+				p.errorf("odds of %s sum to %s", a, sum.RatString())
+			}
+		}
+	}
+	if ok, why := before.Equal(g.State()); !ok {
+		p.errorf("asking for odds changed the game: %s", why)
+	}
+}
+
+func (p *player) oddsOf(a engine.Action) (o *engine.Odds, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("panic: %v", r)
+		}
+	}()
+	return p.g.Odds(a, engine.OddsOptions{MaxPaths: 5000})
+}
+
+// malformed sends actions no menu offers — every action of the ruleset
+// without a model, with a model that does not exist, at a target that does
+// not exist — to Apply, WhyNot and Odds: each is refused with a reason,
+// nothing panics, nothing changes.
+func (p *player) malformed() {
+	g := p.g
+	before := g.State().Clone()
+	n := len(before.Models)
+	var bad []engine.Action
+	for _, def := range g.Info().Actions {
+		for _, actor := range []int{engine.NoModel, -7, n, 63, 64, 1000} {
+			bad = append(bad, engine.Action{ID: def.ID, Actor: actor, Target: engine.NoModel})
+		}
+		bad = append(bad, engine.Action{ID: def.ID, Actor: 0, Target: n + 3}, engine.Action{ID: def.ID, Actor: 0, Target: -9})
+	}
+	bad = append(bad, engine.Action{ID: engine.Activate, Actor: engine.NoModel, Target: engine.NoModel},
+		engine.Action{ID: "no-such-action", Actor: 0, Target: engine.NoModel})
+	for _, a := range bad {
+		if slices.Contains(g.Legal(), a) {
+			continue
+		}
+		func() {
+			defer func() {
+				if r := recover(); r != nil {
+					p.errorf("%s (%+v): panic: %v", a, a, r)
+				}
+			}()
+			if err := g.Apply(a); err == nil {
+				p.errorf("%+v was applied", a)
+			}
+			if why := g.WhyNot(a); why == "" {
+				p.errorf("%+v: WhyNot gives no reason", a)
+			}
+			if _, err := g.Odds(a, engine.OddsOptions{MaxPaths: 1000}); err == nil {
+				p.errorf("%+v: odds of an action that is not legal", a)
+			}
+		}()
+		if ok, why := before.Equal(g.State()); !ok {
+			p.errorf("%+v changed the game: %s", a, why)
+			return
+		}
+	}
 }
 
 // answer answers a pending prompt as a person at the table would, after

@@ -90,7 +90,7 @@ var labels struct {
 // other models: "1 injury, +1 harm; 1 fled". The score is the acting
 // crew's: harm to enemies counts for it, to friends against.
 func (r *Rules) Summarize(before, after *engine.State, a engine.Action) (string, int) {
-	side := before.SideOf(a.Actor)
+	side := before.ActionSide(a)
 	score := 0
 	var key uint64
 	var tf fate

@@ -328,11 +328,11 @@ func (r *Rules) Report(s *engine.State) []string { return ext(s).Report }
 func (r *Rules) Summarize(before, after *engine.State, a engine.Action) (string, int) {
 	t := a.Target
 	if t == engine.NoModel {
-		return engine.DefaultSummary(before, after, before.SideOf(a.Actor))
+		return engine.DefaultSummary(before, after, before.ActionSide(a))
 	}
 	label, harm := fate(before, after, t)
 	score := harm
-	if before.SideOf(t) == before.SideOf(a.Actor) {
+	if before.SideOf(t) == before.ActionSide(a) {
 		score = -harm
 	}
 	if m := a.Actor; m != engine.NoModel && m != t {

@@ -151,7 +151,7 @@ func (r *Rules) GameOver(s *engine.State) (bool, int) {
 func (r *Rules) Summarize(before, after *engine.State, a engine.Action) (string, int) {
 	t := a.Target
 	if t == engine.NoModel {
-		return engine.DefaultSummary(before, after, before.SideOf(a.Actor))
+		return engine.DefaultSummary(before, after, before.ActionSide(a))
 	}
 	label, harm := fate(before, after, t)
 	if m := a.Actor; m != engine.NoModel && m != t {
