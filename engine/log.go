@@ -488,7 +488,14 @@ func ReadSave(r io.Reader) (*Save, error) {
 		if lr.N <= 0 {
 			return nil, fmt.Errorf("engine: read save: more than %d bytes; allowed at most %d", MaxSave, MaxSave)
 		}
+		var ute *json.UnmarshalTypeError
+		if errors.As(err, &ute) && ute.Field != "" {
+			return nil, &FieldError{Path: ute.Field, Problem: fmt.Sprintf("a JSON %s where the save has %s", ute.Value, ute.Type)}
+		}
 		return nil, fmt.Errorf("engine: read save: %w", err)
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return nil, fmt.Errorf("engine: read save: something follows the save's JSON object")
 	}
 	switch {
 	case sv.Format == "skirmish-save/1":

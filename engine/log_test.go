@@ -452,3 +452,50 @@ func TestAnnotateIncremental(t *testing.T) {
 		}
 	}
 }
+
+// A fork answers questions about the game as it stood while the game goes
+// on: its odds are the game's, and playing the game does not change them.
+func TestFork(t *testing.T) {
+	g := playBots(t, "n26", 5, 15, engine.DigitalDice)
+	for g.Pending() != nil {
+		g.Step()
+	}
+	f := g.Fork()
+	before := g.State().Clone()
+	var a engine.Action
+	for _, x := range g.Legal() {
+		if x.ID == "shoot" {
+			a = x
+		}
+	}
+	if a.ID == "" {
+		a = g.Legal()[0]
+	}
+	want, err := g.Odds(a, engine.OddsOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 5 { // the game goes on
+		if _, err := g.Step(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got, err := f.Odds(a, engine.OddsOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got.Rows) != len(want.Rows) {
+		t.Fatalf("fork odds %v, want %v", got.Rows, want.Rows)
+	}
+	for i := range got.Rows {
+		if got.Rows[i].Label != want.Rows[i].Label || got.Rows[i].P.Cmp(want.Rows[i].P) != 0 {
+			t.Errorf("row %d: %v, want %v", i, got.Rows[i], want.Rows[i])
+		}
+	}
+	if ok, why := f.State().Equal(before); !ok {
+		t.Errorf("the fork moved with the game: %s", why)
+	}
+	if ok, _ := g.State().Equal(before); ok {
+		t.Error("the game did not move (the test proves nothing)")
+	}
+}

@@ -54,6 +54,28 @@ type OddsRow struct {
 // more times than OddsOptions.MaxPaths allows.
 var ErrTooManyPaths = errors.New("engine: odds: too many dice paths")
 
+// Fork returns a copy of the game as it stands, to ask about — its legal
+// actions, why an action is not legal, the exact odds of one — while the
+// game itself goes on elsewhere: a server works out odds on a fork without
+// holding up the game's players. A fork shares the game's setup and log,
+// read-only; it is for questions, not for play.
+func (g *Game) Fork() *Game {
+	f := *g
+	f.live, f.work = g.live.Clone(), nil
+	rng, bots := *g.rng, *g.bots
+	f.rng, f.bots = &rng, &bots
+	f.log = Log{Entries: slices.Clip(g.log.Entries), answers: slices.Clip(g.log.answers), events: slices.Clip(g.log.events)}
+	f.fly.answers = slices.Clone(g.fly.answers)
+	if g.pending != nil {
+		p := *g.pending
+		f.pending = &p
+	}
+	f.enum, f.anno, f.marks, f.botsAt = nil, nil, nil, nil
+	f.list, f.listOK = newLister(&f), false
+	f.r = run{}
+	return &f
+}
+
 // Odds enumerates every outcome of the dice action a would roll from the
 // current state, through its whole resolution and whatever follows it
 // automatically, and returns the exact distribution of its results. Facts

@@ -389,6 +389,18 @@ func quoteKeys(p string) string {
 	return strings.Join(parts, ".")
 }
 
+// MaxName is the longest name or ID, in bytes: a scenario's, a side's, a
+// model's. Names are shown on every screen and in every log line.
+const MaxName = 100
+
+// short refuses a name longer than MaxName.
+func (sc *Scenario) short(path, name string) error {
+	if len(name) > MaxName {
+		return sc.errorf(path, "%d bytes long; allowed at most %d", len(name), MaxName)
+	}
+	return nil
+}
+
 // Copy returns a copy of sc that may be given other options and set up,
 // also concurrently with sc: decode a scenario once, copy it per game.
 func (sc *Scenario) Copy() *Scenario {
@@ -409,6 +421,9 @@ func (sc *Scenario) Setup(mode string) (*engine.Setup, error) {
 	su := &engine.Setup{Name: f.Name, Rounds: f.Rounds, Mode: mode, Options: map[string]string{}}
 	for k, v := range f.Options {
 		su.Options[k] = v
+	}
+	if err := sc.short("name", f.Name); err != nil {
+		return nil, err
 	}
 	switch {
 	case f.Name == "":
@@ -434,6 +449,9 @@ func (sc *Scenario) Setup(mode string) (*engine.Setup, error) {
 		sp := fmt.Sprintf("sides[%d]", i)
 		if sd.Name == "" {
 			return nil, sc.errorf(sp+".name", "missing")
+		}
+		if err := sc.short(sp+".name", sd.Name); err != nil {
+			return nil, err
 		}
 		su.Sides = append(su.Sides, engine.SideSetup{Name: sd.Name, Counters: sd.Counters})
 		if len(sd.Models) == 0 {
@@ -508,6 +526,12 @@ func (sc *Scenario) model(in *engine.Info, path, atPath string, m Model, side in
 	}
 	if m.ID == "" {
 		return ms, sc.errorf(path+".id", "missing")
+	}
+	if err := sc.short(path+".id", m.ID); err != nil {
+		return ms, err
+	}
+	if err := sc.short(path+".name", m.Name); err != nil {
+		return ms, err
 	}
 	for name := range m.Profile {
 		if !slices.ContainsFunc(in.Profile, func(s engine.Stat) bool { return s.Name == name }) {

@@ -35,7 +35,7 @@ func TestBadInput(t *testing.T) {
 		// Creating games.
 		{"create: not JSON", "POST", "/api/games", "", `{"scenario":`, "", 400, "", "JSON ends too soon"},
 		{"create: empty body", "POST", "/api/games", "", ``, "", 400, "", "empty body"},
-		{"create: wrong type", "POST", "/api/games", "", `{"scenario": 7}`, "", 400, "scenario", "want string"},
+		{"create: wrong type", "POST", "/api/games", "", `{"scenario": 7}`, "", 400, "scenario", "want a string"},
 		{"create: unknown field", "POST", "/api/games", "", `{"scenario": "x", "colour": "red"}`, "", 400, "colour", "unknown field"},
 		{"create: two values", "POST", "/api/games", "", `{"scenario": "sump-crossing"} {}`, "", 400, "", "more than one JSON value"},
 		{"create: no scenario", "POST", "/api/games", "", `{}`, "", 400, "scenario", "missing"},
@@ -45,7 +45,7 @@ func TestBadInput(t *testing.T) {
 		{"create: bad mode", "POST", "/api/games", "", `{"scenario": "sump-crossing", "mode": "space"}`, "", 422, "mode", "not a mode"},
 		{"create: table scenario on a board", "POST", "/api/games", "", `{"scenario": "hab-block-brawl", "mode": "board"}`, "", 422, "mode", "no board"},
 		{"create: bad dice", "POST", "/api/games", "", `{"scenario": "sump-crossing", "dice": "loaded"}`, "", 422, "dice", "not a dice mode"},
-		{"create: negative seed", "POST", "/api/games", "", `{"scenario": "sump-crossing", "seed": -1}`, "", 400, "seed", "want uint64"},
+		{"create: negative seed", "POST", "/api/games", "", `{"scenario": "sump-crossing", "seed": -1}`, "", 400, "seed", "want a whole number, 0 or more"},
 		{"create: unknown option", "POST", "/api/games", "", `{"scenario": "sump-crossing", "options": {"gravity": "low"}}`, "", 422, "options.gravity", "no option"},
 		{"create: bad option value", "POST", "/api/games", "", `{"scenario": "sump-crossing", "options": {"succumb": "maybe"}}`, "", 422, "options.succumb", "not a value"},
 		{"create: rosters with a sample", "POST", "/api/games", "", `{"scenario": "sump-crossing", "rosters": {"a.yaml": "x"}}`, "", 400, "rosters", "scenario_yaml"},
@@ -67,7 +67,7 @@ func TestBadInput(t *testing.T) {
 		{"get: wrong scheme", "GET", g, "", "", "", 401, "authorization", "missing"},
 		{"get: wrong token", "GET", g, "00112233445566778899aabbccddeeff", "", "", 401, "authorization", "not a token"},
 		{"action: no seq", "POST", g + "/actions", w, `{"action": "activate m0"}`, "", 400, "seq", "missing"},
-		{"action: seq as text", "POST", g + "/actions", w, `{"seq": "0", "action": "activate m0"}`, "", 400, "seq", "want int"},
+		{"action: seq as text", "POST", g + "/actions", w, `{"seq": "0", "action": "activate m0"}`, "", 400, "seq", "want a whole number"},
 		{"action: no action", "POST", g + "/actions", w, `{"seq": 0}`, "", 400, "action", "missing"},
 		{"action: answer instead", "POST", g + "/actions", w, `{"seq": 0, "answer": "6"}`, "", 400, "action", "only seq"},
 		{"action: stale seq", "POST", g + "/actions", w, `{"seq": 5, "action": "activate m0"}`, "", 409, "seq", "moved on"},
@@ -80,6 +80,15 @@ func TestBadInput(t *testing.T) {
 		{"answer: other seat", "POST", g + "/answers", b, `{"seq": 0, "answer": "3"}`, "", 403, "", "not Cinderlane Breakers"},
 		{"undo: nothing yet", "POST", g + "/undo", w, `{"seq": 0}`, "", 422, "undo", "nothing of yours to undo"},
 		{"odds: illegal action", "GET", d + "/odds?action=fly+m9", dw, "", "", 422, "action", "not legal"},
+		{"odds: activate nobody", "GET", d + "/odds?action=activate", dw, "", "", 422, "action", "activate needs the model"},
+		{"odds: a model that is not there", "GET", d + "/odds?action=activate+m99", dw, "", "", 422, "action", "no model m99"},
+		{"create: a list", "POST", "/api/games", "", `[]`, "", 400, "", "must be a JSON object"},
+		{"create: not quite JSON", "POST", "/api/games", "", `{"scenario": "sump-crossing"}`, "application/jsonx", 415, "content-type", "application/json"},
+		{"create: JSON and a megabyte of spaces", "POST", "/api/games", "", `{"scenario": "sump-crossing"}` + strings.Repeat(" ", 1<<20), "", 413, "", "larger than"},
+		{"import: not JSON", "POST", "/api/games/import", "", `{"format": "skirmish-save/2"}`, "text/plain", 415, "content-type", "application/json"},
+		{"method: POST the rulesets", "POST", "/api/rulesets", "", `{}`, "", 405, "", "allowed GET"},
+		{"method: HEAD an event stream", "HEAD", g + "/events", w, "", "", 405, "", ""},
+		{"get: a token too short", "GET", g, "abc", "", "", 401, "authorization", "32 hexadecimal digits"},
 		{"why: unreadable action", "GET", d + "/why?action=move+nobody", dw, "", "", 400, "action", "unknown part"},
 		{"undo: extra field", "POST", g + "/undo", w, `{"seq": 0, "action": "x"}`, "", 400, "", "only seq"},
 		{"concede: no body", "POST", g + "/concede", w, ``, "", 400, "", "empty body"},
@@ -123,6 +132,12 @@ func TestBadInput(t *testing.T) {
 			defer resp.Body.Close()
 			var e apiErr
 			data, _ := io.ReadAll(resp.Body)
+			if tc.method == "HEAD" {
+				if resp.StatusCode != tc.status || resp.Header.Get("Allow") != "GET" {
+					t.Errorf("HEAD: %d, Allow %q", resp.StatusCode, resp.Header.Get("Allow"))
+				}
+				return
+			}
 			if err := json.Unmarshal(data, &e); err != nil || e.Error == "" {
 				t.Fatalf("%d, not a JSON error: %q", resp.StatusCode, data)
 			}

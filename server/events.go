@@ -71,6 +71,12 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 	h.Set("X-Accel-Buffering", "no")
 	w.WriteHeader(http.StatusOK)
 	sent := now
+	if after > now {
+		// The client saw more than the game holds (a database put back
+		// from a backup, say): it is told to read the game again.
+		fmt.Fprintf(w, "id: %d\nevent: reset\ndata: {\"seq\":%d}\n\n", now, now)
+		after = now
+	}
 	if after >= 0 {
 		sent = after
 		if after < now {
@@ -135,6 +141,14 @@ func send(w http.ResponseWriter, ev event) bool {
 // --verify` does; it gets new seats. Its commands are re-made from its log
 // and checked to give the same game.
 func (s *Server) importGame(w http.ResponseWriter, r *http.Request) {
+	if ok, wait := s.creates.allow(r); !ok {
+		tooMany(w, wait)
+		return
+	}
+	if err := jsonBody(r); err != nil {
+		fail(w, err)
+		return
+	}
 	sv, err := engine.ReadSave(r.Body)
 	if err != nil {
 		var mbe *http.MaxBytesError
@@ -204,17 +218,13 @@ func (s *Server) importGame(w http.ResponseWriter, r *http.Request) {
 		fail(w, unprocessable("entries", "the save's log taken as commands gives another game: %s", why))
 		return
 	}
-	resp, err := s.store(r.Context(), rec, su)
+	for i := range cmds {
+		cmds[i].Seq, cmds[i].At = i+1, s.cfg.Now()
+	}
+	resp, err := s.store(r.Context(), rec, su, cmds...) // the game and its log at once
 	if err != nil {
 		fail(w, err)
 		return
-	}
-	for i, c := range cmds {
-		c.Seq, c.At = i+1, s.cfg.Now()
-		if err := s.cfg.Store.Append(r.Context(), rec.ID, c); err != nil {
-			fail(w, internal(err))
-			return
-		}
 	}
 	encode(w, http.StatusCreated, resp)
 }

@@ -119,7 +119,7 @@ type createRequest struct {
 	Mode         string            `json:"mode"`          // board or table; default the scenario's
 	Dice         string            `json:"dice"`          // digital (default) or physical
 	Seed         *uint64           `json:"seed"`          // default random, secret
-	Strict       bool              `json:"strict"`
+	Strict       *bool             `json:"strict"`        // default: true with digital dice, false with physical
 	Options      map[string]string `json:"options"`
 }
 
@@ -140,6 +140,10 @@ type createResponse struct {
 }
 
 func (s *Server) create(w http.ResponseWriter, r *http.Request) {
+	if ok, wait := s.creates.allow(r); !ok {
+		tooMany(w, wait)
+		return
+	}
 	var req createRequest
 	if err := decode(r, &req); err != nil {
 		fail(w, err)
@@ -198,13 +202,21 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 		fail(w, internal(err))
 		return
 	}
-	g, err := engine.New(rs, su, engine.Config{Seed: seed, Dice: diceMode, Strict: req.Strict})
+	// With digital dice a player who may undo past a roll may roll again
+	// until the dice please: on a server, where the other side cannot
+	// see it, undo stops at rolled dice unless the creator says not.
+	// Physical dice are on the table for all to see; a typo may be undone.
+	strict := diceMode == engine.DigitalDice
+	if req.Strict != nil {
+		strict = *req.Strict
+	}
+	g, err := engine.New(rs, su, engine.Config{Seed: seed, Dice: diceMode, Strict: strict})
 	if err != nil {
 		fail(w, scenarioError(err))
 		return
 	}
 	rec := &store.Game{Created: s.cfg.Now().UTC(), Ruleset: in.ID, Version: in.Version, Name: su.Name, Scenario: su.Scenario,
-		Mode: su.Mode, Dice: string(diceMode), Seed: seed, Strict: req.Strict, Options: su.Options}
+		Mode: su.Mode, Dice: string(diceMode), Seed: seed, Strict: strict, Options: su.Options}
 	resp, err := s.store(r.Context(), rec, su)
 	if err != nil {
 		fail(w, err)
@@ -212,14 +224,17 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 	}
 	// The game just made is the one its record rebuilds (the tests check
 	// it): keep it, rather than rebuild it on its first read.
-	s.mu.Lock()
-	s.games[rec.ID] = &game{rec: rec, g: g, subs: map[chan event]struct{}{}}
-	s.mu.Unlock()
+	s.keep(&game{rec: rec, g: g, subs: map[chan event]struct{}{}})
 	encode(w, http.StatusCreated, resp)
 }
 
 // scenario decodes the scenario a create request names or uploads.
 func (s *Server) scenario(req createRequest) (*scenario.Scenario, error) {
+	if req.Ruleset != "" {
+		if _, err := s.cfg.Rulesets.Lookup(req.Ruleset); err != nil {
+			return nil, unprocessable("ruleset", "no ruleset %q; allowed %s", clip(req.Ruleset), strings.Join(s.cfg.Rulesets.IDs(), ", "))
+		}
+	}
 	switch {
 	case req.Scenario != "" && req.ScenarioYAML != "":
 		return nil, invalid("scenario", "give a built-in scenario or scenario_yaml, not both")
@@ -312,54 +327,89 @@ func scenarioError(err error) error {
 }
 
 // store gives a new game its ID and tokens, and stores it.
-func (s *Server) store(ctx context.Context, rec *store.Game, su *engine.Setup) (*createResponse, error) {
+func (s *Server) store(ctx context.Context, rec *store.Game, su *engine.Setup, log ...store.Command) (*createResponse, error) {
+	for try := 0; ; try++ {
+		resp, err := s.storeOnce(ctx, rec, su, log)
+		if errors.Is(err, store.ErrConflict) && try < 3 { // 48 random bits met an ID already taken
+			continue
+		}
+		if err != nil {
+			return nil, internal(err)
+		}
+		return resp, nil
+	}
+}
+
+func (s *Server) storeOnce(ctx context.Context, rec *store.Game, su *engine.Setup, log []store.Command) (*createResponse, error) {
 	id, err := s.token()
 	if err != nil {
-		return nil, internal(err)
+		return nil, err
 	}
-	rec.ID = id[:12]
+	rec.ID, rec.Seats = id[:12], nil
 	resp := &createResponse{ID: rec.ID}
 	for side, sd := range su.Sides {
 		tok, err := s.token()
 		if err != nil {
-			return nil, internal(err)
+			return nil, err
 		}
 		rec.Seats = append(rec.Seats, hash(tok))
 		resp.Seats = append(resp.Seats, seatJSON{Side: side, Name: sd.Name, Token: tok, URL: "/g/" + rec.ID + "#" + tok})
 	}
 	tok, err := s.token()
 	if err != nil {
-		return nil, internal(err)
+		return nil, err
 	}
 	rec.Watch = hash(tok)
 	resp.Spectator, resp.Token = "/g/"+rec.ID+"#"+tok, tok
-	if err := s.cfg.Store.Create(ctx, rec); err != nil {
-		return nil, internal(err)
+	if err := s.cfg.Store.Create(ctx, rec, log...); err != nil {
+		return nil, err
 	}
 	return resp, nil
 }
 
 // access reads the game and the bearer token: the game in memory and the
-// token's side (or spectator).
+// token's side (or spectator). A request without a well-formed token is
+// refused before the game is looked up.
 func (s *Server) access(r *http.Request) (*game, int, error) {
 	id := r.PathValue("id")
 	if !validID(id) {
-		return nil, 0, notFound("no game %q", id)
+		return nil, 0, notFound("no game %q", clip(id))
+	}
+	tok, err := bearer(r)
+	if err != nil {
+		return nil, 0, err
 	}
 	gm, err := s.load(r.Context(), id)
 	if err != nil {
 		return nil, 0, err
 	}
-	auth := r.Header.Get("Authorization")
-	tok, ok := strings.CutPrefix(auth, "Bearer ")
-	if !ok || tok == "" {
-		return nil, 0, unauthorized("missing: send Authorization: Bearer <your seat's token>")
-	}
-	side, ok := seat(gm.rec, strings.TrimSpace(tok))
+	side, ok := seat(gm.rec, tok)
 	if !ok {
 		return nil, 0, unauthorized("not a token of this game")
 	}
+	gm.used.Store(s.cfg.Now().UnixNano())
 	return gm, side, nil
+}
+
+// bearer reads the request's token: "Authorization: Bearer <token>" (the
+// scheme in any case), or for an event stream, which a browser opens
+// without headers, ?token=.
+func bearer(r *http.Request) (string, error) {
+	auth := strings.TrimSpace(r.Header.Get("Authorization"))
+	scheme, tok, _ := strings.Cut(auth, " ")
+	tok = strings.TrimSpace(tok)
+	switch {
+	case auth == "" && strings.HasSuffix(r.URL.Path, "/events") && r.URL.Query().Has("token"):
+		tok = r.URL.Query().Get("token")
+	case auth == "":
+		return "", unauthorized("missing: send Authorization: Bearer <your seat's token>")
+	case !strings.EqualFold(scheme, "Bearer"):
+		return "", unauthorized("missing: send Authorization: Bearer <your seat's token>, not %s", clip(scheme))
+	}
+	if len(tok) != 32 || strings.Trim(tok, "0123456789abcdef") != "" {
+		return "", unauthorized("not a token: a seat's token is 32 hexadecimal digits")
+	}
+	return tok, nil
 }
 
 // validID: game IDs are 12 lowercase hex digits.
@@ -784,10 +834,20 @@ func (s *Server) actionOdds(w http.ResponseWriter, r *http.Request) {
 		fail(w, invalid("action", "%v", err))
 		return
 	}
+	// The odds are worked out on a fork of the game, without its lock:
+	// the players go on meanwhile. At most a few at once, server-wide: an
+	// action's odds can take a second of CPU.
 	gm.mu.Lock()
-	o, err := gm.g.Odds(a, engine.OddsOptions{})
-	text := engine.ActionText(gm.g.State(), a)
+	fork := gm.g.Fork()
+	text := engine.ActionText(fork.State(), a)
 	gm.mu.Unlock()
+	select {
+	case s.oddsSlots <- struct{}{}:
+		defer func() { <-s.oddsSlots }()
+	case <-r.Context().Done():
+		return
+	}
+	o, err := fork.Odds(a, engine.OddsOptions{MaxPaths: MaxOddsPaths})
 	var ill *engine.IllegalError
 	switch {
 	case errors.As(err, &ill):

@@ -5,7 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"mime"
 	"net/http"
+	"reflect"
 	"strings"
 )
 
@@ -69,31 +71,90 @@ func fail(w http.ResponseWriter, err error) {
 	}
 	// The packages' names that prefix their errors mean nothing to a
 	// player: "engine: Fight … is not legal" reads "Fight … is not legal".
+	// And an error never sends back more than a screenful of what it
+	// quotes.
+	c := *ae
 	for _, p := range []string{"engine: ", "dice: "} {
-		if m, ok := strings.CutPrefix(ae.Message, p); ok {
-			c := *ae
-			c.Message = m
-			ae = &c
-		}
+		c.Message = strings.TrimPrefix(c.Message, p)
 	}
+	if len(c.Message) > 2000 {
+		c.Message = c.Message[:2000] + "…"
+	}
+	ae = &c
 	encode(w, ae.Status, ae)
 }
 
 // decode reads a JSON request body into v: within the size limit (the
 // middleware caps it), one object, no unknown fields, nothing after it.
 func decode(r *http.Request, v any) error {
-	if ct := r.Header.Get("Content-Type"); ct != "" && !strings.HasPrefix(ct, "application/json") {
-		return &apiError{Status: http.StatusUnsupportedMediaType, Field: "content-type", Message: fmt.Sprintf("%q: send application/json", ct)}
+	if err := jsonBody(r); err != nil {
+		return err
 	}
 	dec := json.NewDecoder(r.Body)
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
 		return jsonError(err)
 	}
-	if err := dec.Decode(&struct{}{}); err != io.EOF {
-		return invalid("", "the body holds more than one JSON value")
+	return rest(dec)
+}
+
+// jsonBody refuses a body that says it is not JSON (no Content-Type is
+// taken as JSON).
+func jsonBody(r *http.Request) error {
+	ct := r.Header.Get("Content-Type")
+	if ct == "" {
+		return nil
+	}
+	mt, _, err := mime.ParseMediaType(ct)
+	if err != nil || mt != "application/json" {
+		return &apiError{Status: http.StatusUnsupportedMediaType, Field: "content-type", Message: fmt.Sprintf("%q: send application/json", clip(ct))}
 	}
 	return nil
+}
+
+// rest checks that nothing but white space follows the JSON value.
+func rest(dec *json.Decoder) error {
+	var extra json.RawMessage
+	switch err := dec.Decode(&extra); {
+	case err == io.EOF:
+		return nil
+	case err != nil:
+		var mbe *http.MaxBytesError
+		if errors.As(err, &mbe) {
+			return jsonError(err)
+		}
+	}
+	return invalid("", "the body holds more than one JSON value")
+}
+
+// clip shortens what a request sent, to be quoted in an error.
+func clip(s string) string {
+	const max = 120
+	if len(s) <= max {
+		return s
+	}
+	return s[:max] + "…"
+}
+
+// jsonType names a Go kind as JSON calls it.
+func jsonType(k reflect.Kind) string {
+	switch k {
+	case reflect.String:
+		return "a string"
+	case reflect.Bool:
+		return "true or false"
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		return "a whole number"
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return "a whole number, 0 or more"
+	case reflect.Float32, reflect.Float64:
+		return "a number"
+	case reflect.Map, reflect.Struct:
+		return "an object"
+	case reflect.Slice, reflect.Array:
+		return "a list"
+	}
+	return k.String()
 }
 
 // jsonError turns a decoding error into one that names the field.
@@ -104,8 +165,10 @@ func jsonError(err error) error {
 	switch {
 	case errors.As(err, &mbe):
 		return &apiError{Status: http.StatusRequestEntityTooLarge, Message: fmt.Sprintf("the body is larger than %d bytes", mbe.Limit)}
+	case errors.As(err, &ute) && ute.Field == "":
+		return invalid("", "the body must be a JSON object, not %s", ute.Value)
 	case errors.As(err, &ute):
-		return invalid(ute.Field, "%s: want %s, not %s", ute.Field, ute.Type, ute.Value)
+		return invalid(ute.Field, "%s: want %s, not %s", ute.Field, jsonType(ute.Type.Kind()), ute.Value)
 	case errors.As(err, &se):
 		return invalid("", "not JSON: %v (at byte %d)", se, se.Offset)
 	case errors.Is(err, io.EOF):

@@ -22,17 +22,24 @@ func (s *Server) routes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /api/games/{id}/export", s.export)
 	mux.HandleFunc("GET /api/games/{id}/events", s.events)
 
-	// The same paths with another method: a JSON 405, not the mux's text.
-	for _, p := range []string{"/api/rulesets", "/api/scenarios", "/api/odds/{procedure}", "/api/games",
-		"/api/games/{id}", "/api/games/{id}/actions", "/api/games/{id}/answers", "/api/games/{id}/undo", "/api/games/{id}/concede",
-		"/api/games/{id}/why", "/api/games/{id}/odds", "/api/games/{id}/export", "/api/games/{id}/events"} {
-		mux.HandleFunc(p, methodNotAllowed)
+	// The same paths with another method: a JSON 405 naming the one
+	// allowed, not the mux's text. An event stream has no HEAD.
+	for p, allow := range map[string]string{"/api/rulesets": "GET", "/api/scenarios": "GET", "/api/odds/{procedure}": "GET",
+		"/api/games": "POST", "/api/games/{id}": "GET", "/api/games/{id}/actions": "POST",
+		"/api/games/{id}/answers": "POST", "/api/games/{id}/undo": "POST", "/api/games/{id}/concede": "POST",
+		"/api/games/{id}/why": "GET", "/api/games/{id}/odds": "GET", "/api/games/{id}/export": "GET", "/api/games/{id}/events": "GET"} {
+		mux.HandleFunc(p, methodNotAllowed(allow))
 	}
+	mux.HandleFunc("HEAD /api/games/{id}/events", methodNotAllowed("GET"))
+	mux.HandleFunc("GET /api/games/import", methodNotAllowed("POST"))
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		fail(w, notFound("no such API route: %s %s", r.Method, r.URL.Path))
 	})
 }
 
-func methodNotAllowed(w http.ResponseWriter, r *http.Request) {
-	fail(w, &apiError{Status: http.StatusMethodNotAllowed, Message: r.Method + " is not allowed on " + r.URL.Path})
+func methodNotAllowed(allow string) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Allow", allow)
+		fail(w, &apiError{Status: http.StatusMethodNotAllowed, Message: r.Method + " is not allowed on " + clip(r.URL.Path) + "; allowed " + allow})
+	}
 }

@@ -46,7 +46,9 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"runtime"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/skirmish-engine/skirmish/dice"
@@ -68,17 +70,28 @@ type Config struct {
 	Random io.Reader
 	// Now is the clock; default time.Now.
 	Now func() time.Time
+	// MaxGames is how many games stay in memory (default 2,000, some 40
+	// KiB each): past it, the least recently used game that no client is
+	// following leaves memory, and is rebuilt from the store when asked
+	// for again.
+	MaxGames int
+	// CreatesPerMinute caps the games one client address may create or
+	// import a minute (0: no cap; skirmish serve sets 60).
+	CreatesPerMinute int
 }
 
 // Server serves the API.
 type Server struct {
-	cfg      Config
-	log      *slog.Logger
-	mu       sync.Mutex
-	games    map[string]*game              // games in memory, by ID
-	samples  map[string]*scenario.Scenario // built-in scenarios decoded, by ruleset/name
-	stopping chan struct{}                 // closed by StopStreams
-	stopOnce sync.Once
+	cfg     Config
+	log     *slog.Logger
+	mu      sync.Mutex
+	games   map[string]*game              // games in memory, by ID
+	samples map[string]*scenario.Scenario // built-in scenarios decoded, by ruleset/name
+	// oddsSlots bounds the odds worked out at once.
+	oddsSlots chan struct{}
+	creates   *limiter      // games created or imported, by client address
+	stopping  chan struct{} // closed by StopStreams
+	stopOnce  sync.Once
 }
 
 // StopStreams ends every event stream (their clients reconnect, to another
@@ -89,6 +102,7 @@ func (s *Server) StopStreams() { s.stopOnce.Do(func() { close(s.stopping) }) }
 // game is a game in memory: its record, the engine's game, its seq, and
 // the clients following it.
 type game struct {
+	used atomic.Int64 // when a client last came for it, unix ns: the least used leave memory first
 	mu   sync.Mutex
 	rec  *store.Game
 	g    *engine.Game
@@ -109,6 +123,10 @@ type event struct {
 	Side int    `json:"side"`
 }
 
+// MaxOddsPaths caps the paths through the dice the odds of one action may
+// take (engine.OddsOptions.MaxPaths): about a second of CPU.
+const MaxOddsPaths = 100000
+
 // New makes a Server.
 func New(cfg Config) *Server {
 	if cfg.MaxBody <= 0 {
@@ -120,11 +138,15 @@ func New(cfg Config) *Server {
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
+	if cfg.MaxGames <= 0 {
+		cfg.MaxGames = 2000
+	}
 	log := cfg.Log
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	return &Server{cfg: cfg, log: log, games: map[string]*game{}, samples: map[string]*scenario.Scenario{}, stopping: make(chan struct{})}
+	return &Server{cfg: cfg, log: log, creates: newLimiter(cfg.CreatesPerMinute, cfg.Now), games: map[string]*game{}, samples: map[string]*scenario.Scenario{},
+		oddsSlots: make(chan struct{}, max(1, runtime.GOMAXPROCS(0)/2)), stopping: make(chan struct{})}
 }
 
 // Handler is the API with its middleware: body limits, request logs,
@@ -133,7 +155,11 @@ func (s *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
 	s.routes(mux)
 	var h http.Handler = mux
-	h = http.NewCrossOriginProtection().Handler(h)
+	cop := http.NewCrossOriginProtection()
+	cop.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		fail(w, forbidden("a cross-origin write: this API takes writes from its own pages and from programs, not from other sites' pages"))
+	}))
+	h = cop.Handler(h)
 	h = limited(s.cfg.MaxBody, h)
 	h = logged(s.log, h)
 	return recoverer(s.log, h)
@@ -211,13 +237,58 @@ func (s *Server) load(ctx context.Context, id string) (*game, error) {
 		}
 	}
 	gm = &game{rec: rec, g: g, seq: len(cmds), subs: map[chan event]struct{}{}}
+	gm.used.Store(s.cfg.Now().UnixNano())
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if have, ok := s.games[id]; ok { // another request loaded it meanwhile
 		return have, nil
 	}
 	s.games[id] = gm
+	s.evict()
 	return gm, nil
+}
+
+// InMemory is how many games the server holds in memory.
+func (s *Server) InMemory() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return len(s.games)
+}
+
+// keep puts a game just made in memory.
+func (s *Server) keep(gm *game) {
+	gm.used.Store(s.cfg.Now().UnixNano())
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.games[gm.rec.ID] = gm
+	s.evict()
+}
+
+// evict lets the least recently used games go while there are more than
+// MaxGames in memory, skipping those that clients follow (their event
+// streams hang on the game in memory) or that a request is changing. A
+// request still holding a game let go finishes on it; the store's seq
+// check keeps a later copy from diverging. The caller holds s.mu.
+func (s *Server) evict() {
+	for len(s.games) > s.cfg.MaxGames {
+		var victim *game
+		for _, gm := range s.games {
+			if victim != nil && gm.used.Load() >= victim.used.Load() {
+				continue
+			}
+			if gm.mu.TryLock() {
+				idle := len(gm.subs) == 0
+				gm.mu.Unlock()
+				if idle {
+					victim = gm
+				}
+			}
+		}
+		if victim == nil {
+			return
+		}
+		delete(s.games, victim.rec.ID)
+	}
 }
 
 // drop forgets a game in memory (its state may be ahead of the store).
@@ -325,6 +396,11 @@ func (s *Server) write(ctx context.Context, gm *game, side, seq int, kind string
 	}
 	if seq != gm.seq {
 		return 0, nil, stale(gm.seq)
+	}
+	if kind == "undo" && gm.g.Over() {
+		// Its export, with the dice seed, may have been read: a game
+		// reopened would be played by someone who knows every roll.
+		return 0, nil, unprocessable("undo", "the game is over, and a finished game is final (its export, which tells the dice seed, may have been read)")
 	}
 	raw, err := json.Marshal(body)
 	if err != nil {

@@ -130,7 +130,8 @@ type view struct {
 	} `json:"pending"`
 	State json.RawMessage `json:"state"`
 	Log   []struct {
-		Action string `json:"action"`
+		Action string   `json:"action"`
+		Events []string `json:"events"`
 	} `json:"log"`
 	LogFrom  int `json:"log_from"`
 	LogTotal int `json:"log_total"`

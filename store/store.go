@@ -50,8 +50,10 @@ type Command struct {
 
 // Store keeps games and their command logs.
 type Store interface {
-	// Create stores a new game; its ID must be new (ErrConflict if not).
-	Create(ctx context.Context, g *Game) error
+	// Create stores a new game with the commands it starts with (an
+	// imported game's; usually none), all or nothing; its ID must be new
+	// (ErrConflict if not). The commands' Seq must be 1, 2, 3….
+	Create(ctx context.Context, g *Game, log ...Command) error
 	// Game returns a stored game (ErrNotFound if none).
 	Game(ctx context.Context, id string) (*Game, error)
 	// Append adds a command to a game's log, durably before it returns.

@@ -16,6 +16,7 @@ import (
 
 func newServe(e *env) *cobra.Command {
 	var addr, db, logLevel string
+	var maxGames, creates int
 	c := &cobra.Command{
 		Use:   "serve [--addr HOST:PORT] [--db FILE]",
 		Short: "Serve the HTTP/JSON API: games at a table, seats on phones, live updates",
@@ -36,6 +37,12 @@ and the database is closed. The API is described in docs/api.md.`,
 			if db == "" {
 				return usagef("--db: empty; give the database file")
 			}
+			if maxGames < 1 {
+				return usagef("--max-games %d: out of range; allowed 1 or more", maxGames)
+			}
+			if creates < 0 {
+				return usagef("--creates-per-minute %d: out of range; allowed 0 (no limit) or more", creates)
+			}
 			log := slog.New(slog.NewTextHandler(e.stderr, &slog.HandlerOptions{Level: level}))
 			// The address first: a mistake in it leaves no database behind.
 			ln, err := net.Listen("tcp", addr)
@@ -48,7 +55,8 @@ and the database is closed. The API is described in docs/api.md.`,
 				return err
 			}
 			defer st.Close()
-			srv := server.New(server.Config{Store: st, Rulesets: e.rulesets, Samples: e.samples, Procs: e.procs, Log: log})
+			srv := server.New(server.Config{Store: st, Rulesets: e.rulesets, Samples: e.samples, Procs: e.procs, Log: log,
+				MaxGames: maxGames, CreatesPerMinute: creates})
 			hs := &http.Server{
 				Handler:           srv.Handler(),
 				ReadHeaderTimeout: 5 * time.Second,
@@ -83,5 +91,7 @@ and the database is closed. The API is described in docs/api.md.`,
 	f.StringVar(&addr, "addr", "127.0.0.1:8080", "address to listen on")
 	f.StringVar(&db, "db", "skirmish.db", "SQLite database file, created on first run")
 	f.StringVar(&logLevel, "log", "info", "log level: debug, info, warn or error")
+	f.IntVar(&maxGames, "max-games", 2000, "games kept in memory (the others are rebuilt from the database when asked for)")
+	f.IntVar(&creates, "creates-per-minute", 60, "games one client address may create or import a minute (0: no limit)")
 	return c
 }

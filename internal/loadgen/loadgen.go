@@ -9,7 +9,7 @@
 // (?log=none), reads it as the other seat if not, and sends what that
 // seat's view allows (a legal action, or an answer to its question: an
 // option, dice faces, a distance), picked at random. A game that ends is
-// taken back one move (undo) and played on, so every game stays busy.
+// replaced by a new one, so that every client stays busy.
 package loadgen
 
 import (
@@ -58,10 +58,12 @@ func (r Result) String() string {
 }
 
 type game struct {
-	id     string
-	tokens []string
-	next   int // the seat expected to decide
-	writes int
+	id       string
+	scenario string
+	seed     uint64
+	tokens   []string
+	next     int // the seat expected to decide
+	writes   int
 }
 
 // view is the part of a game's view a client reads.
@@ -181,7 +183,7 @@ func (c *client) create(ctx context.Context, scenario string, seed uint64) (*gam
 	if st != http.StatusCreated {
 		return nil, fmt.Errorf("status %d", st)
 	}
-	g := &game{id: out.ID}
+	g := &game{id: out.ID, scenario: scenario, seed: seed}
 	for _, s := range out.Seats {
 		g.tokens = append(g.tokens, s.Token)
 	}
@@ -235,14 +237,22 @@ func (c *client) move(ctx context.Context, g *game, rng *rand.Rand, res *Result,
 		}
 		g.next = who
 	}
+	if v.Over {
+		// A finished game is final: a new one takes its place.
+		ng, err := c.create(ctx, g.scenario, g.seed+1_000_003)
+		if err != nil {
+			return err
+		}
+		ng.writes = g.writes
+		*g = *ng
+		return nil
+	}
 	path, body := "", map[string]any{"seq": v.Seq}
 	p := v.Pending
 	if p != nil && p.Side < 0 { // a measurement either seat may give
 		p.Side = g.next
 	}
 	switch {
-	case v.Over:
-		path = "undo"
 	case p != nil && p.Side == g.next && len(p.Options) > 0:
 		path, body["answer"] = "answers", p.Options[rng.IntN(len(p.Options))]
 	case p != nil && p.Side == g.next && p.Kind == "roll":

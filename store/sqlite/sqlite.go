@@ -286,7 +286,7 @@ func (s *Store) run(multi bool, do func(c *sql.Conn) error) (err error) {
 }
 
 // Create stores a new game.
-func (s *Store) Create(ctx context.Context, g *store.Game) error {
+func (s *Store) Create(ctx context.Context, g *store.Game, log ...store.Command) error {
 	opts, err := json.Marshal(g.Options)
 	if err != nil {
 		return fmt.Errorf("sqlite: create %s: options: %w", g.ID, err)
@@ -307,6 +307,15 @@ func (s *Store) Create(ctx context.Context, g *store.Game) error {
 		for side, h := range g.Seats {
 			if _, err := tx.ExecContext(ctx, `INSERT INTO seats (game, side, hash) VALUES (?, ?, ?)`, g.ID, side, h); err != nil {
 				return fmt.Errorf("sqlite: create %s: seat %d: %w", g.ID, side, err)
+			}
+		}
+		for i, c := range log {
+			if c.Seq != i+1 {
+				return fmt.Errorf("sqlite: create %s: command %d has seq %d", g.ID, i+1, c.Seq)
+			}
+			if _, err := tx.ExecContext(ctx, `INSERT INTO commands (game, seq, side, kind, body, at) VALUES (?, ?, ?, ?, ?, ?)`,
+				g.ID, c.Seq, c.Side, c.Kind, c.Body, c.At.UnixNano()); err != nil {
+				return fmt.Errorf("sqlite: create %s: command %d: %w", g.ID, c.Seq, err)
 			}
 		}
 		return nil

@@ -59,6 +59,22 @@ func games(t *testing.T, s store.Store) {
 	if err := s.Create(ctx, Sample("g1")); !errors.Is(err, store.ErrConflict) {
 		t.Errorf("a second game g1: %v, want ErrConflict", err)
 	}
+	// A game created with its log: all of it, or nothing.
+	at := time.Unix(1_700_000_200, 0).UTC()
+	log := []store.Command{{Seq: 1, Kind: "action", Body: []byte(`{"a":1}`), At: at}, {Seq: 2, Side: 1, Kind: "answer", Body: []byte(`{"a":2}`), At: at}}
+	if err := s.Create(ctx, Sample("g2"), log...); err != nil {
+		t.Fatal(err)
+	}
+	if cs, err := s.Commands(ctx, "g2", 0); err != nil || len(cs) != 2 || cs[1].Side != 1 || string(cs[1].Body) != `{"a":2}` {
+		t.Errorf("the log created with g2: %+v, %v", cs, err)
+	}
+	bad := []store.Command{{Seq: 1, Kind: "action", Body: []byte("{}")}, {Seq: 3, Kind: "action", Body: []byte("{}")}}
+	if err := s.Create(ctx, Sample("g3"), bad...); err == nil {
+		t.Error("a game created with seqs 1, 3")
+	}
+	if _, err := s.Game(ctx, "g3"); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("after a failed create, g3: %v, want ErrNotFound (nothing stored)", err)
+	}
 	if _, err := s.Game(ctx, "nope"); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("an unknown game: %v, want ErrNotFound", err)
 	}

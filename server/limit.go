@@ -1,0 +1,71 @@
+package server
+
+import (
+	"net"
+	"net/http"
+	"strconv"
+	"sync"
+	"time"
+)
+
+// limiter is a token bucket per client address: n a minute, n at once.
+type limiter struct {
+	mu      sync.Mutex
+	n       int
+	now     func() time.Time
+	buckets map[string]*bucket
+}
+
+type bucket struct {
+	tokens float64
+	at     time.Time
+}
+
+func newLimiter(perMinute int, now func() time.Time) *limiter {
+	if perMinute <= 0 {
+		return nil
+	}
+	return &limiter{n: perMinute, now: now, buckets: map[string]*bucket{}}
+}
+
+// allow takes a token for the request's client address, or says how long
+// until one is free.
+func (l *limiter) allow(r *http.Request) (bool, time.Duration) {
+	if l == nil {
+		return true, 0
+	}
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		host = r.RemoteAddr
+	}
+	now := l.now()
+	rate := float64(l.n) / float64(time.Minute)
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if len(l.buckets) > 10000 { // forget the addresses whose buckets are full again
+		for k, b := range l.buckets {
+			if float64(now.Sub(b.at))*rate+b.tokens >= float64(l.n) {
+				delete(l.buckets, k)
+			}
+		}
+	}
+	b, ok := l.buckets[host]
+	if !ok {
+		b = &bucket{tokens: float64(l.n), at: now}
+		l.buckets[host] = b
+	}
+	b.tokens = min(float64(l.n), b.tokens+float64(now.Sub(b.at))*rate)
+	b.at = now
+	if b.tokens < 1 {
+		return false, time.Duration((1 - b.tokens) / rate)
+	}
+	b.tokens--
+	return true, 0
+}
+
+// tooMany answers a request over the limit: 429, with when to retry.
+func tooMany(w http.ResponseWriter, wait time.Duration) {
+	secs := int(wait/time.Second) + 1
+	w.Header().Set("Retry-After", strconv.Itoa(secs))
+	fail(w, &apiError{Status: http.StatusTooManyRequests, Message: "too many games created from this address; retry in " + strconv.Itoa(secs) + " s"})
+}
