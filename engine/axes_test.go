@@ -74,6 +74,42 @@ func TestBarred(t *testing.T) {
 	}
 }
 
+// Seed 002, Changing Action Type: what applies to an action applies
+// whatever its type, so a Basic Shoot that an effect made a Double (N23's
+// Unwieldy) still may not share its name with a Free Shoot, in either
+// order; and the refusal says why.
+func TestClashKeepsDeclaredType(t *testing.T) {
+	eco := engine.Economy{Slots: 2, Cost: map[string]int{"simple": 1, "basic": 1, "double": 2, "free": 0},
+		Repeatable: []string{"simple"}, Clash: [][2]string{{"free", "basic"}}}
+	heavy := act("shoot", "basic")
+	heavy.TypeOf = func(*engine.State, engine.Action) string { return "double" }
+	snap := act("snap", "free")
+	snap.Name, snap.Family = "Shoot", "shoot"
+	rs := newProbe(eco, act("move", "simple"), heavy, snap)
+	walk(t, start(t, rs, engine.Config{}), []step{
+		{"activate m0", "end move shoot snap"},
+		{"snap", "end move"}, // the Double Shoot is a Basic one for the clash
+	})
+	g := start(t, rs, engine.Config{})
+	walk(t, g, []step{{"activate m0", "end move shoot snap"}, {"snap", "end move"}})
+	var ill *engine.IllegalError
+	want := "a basic action, even made a double one, may not share its name (Shoot) with a free action taken this activation"
+	if err := g.Apply(engine.Act("shoot", 0)); !errors.As(err, &ill) || ill.Reason != want {
+		t.Errorf("the Double Shoot after the Free one: %v, want %q", err, want)
+	}
+	walk(t, start(t, rs, engine.Config{}), []step{
+		{"activate m0", "end move shoot snap"},
+		{"shoot", "activate m2 activate m3"}, // both actions: the activation is over
+	})
+	// The other order, with slots to spare: give the Double one slot.
+	eco.Cost = map[string]int{"simple": 1, "basic": 1, "double": 1, "free": 0}
+	rs = newProbe(eco, act("move", "simple"), heavy, snap)
+	walk(t, start(t, rs, engine.Config{}), []step{
+		{"activate m0", "end move shoot snap"},
+		{"shoot", "end move"}, // the Free Shoot clashes with the Basic one made Double
+	})
+}
+
 // A second status axis (Info.Secondary): set by rules with an event, read
 // back from JSON by name, validated in setups, summarized for odds, shown
 // by Script as "status/secondary".

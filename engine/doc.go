@@ -54,7 +54,8 @@
 // Models may activate several times a round where Eligibility says so. The
 // action economy is data (Economy, ActionDef.Type, Excludes, Family,
 // TypeOf, Opening) and covers slot budgets with Single/Double/Free,
-// Simple/Basic with name clashes, once per type with exclusive groups,
+// Simple/Basic with name clashes (an action retyped by an effect clashes
+// as its declared type too), once per type with exclusive groups,
 // fatigue-priced turns of one or two actions (MinActions, MaxActions, Pay,
 // PerRound: once a round, exclusions too), and opening actions taken
 // before an activation's first action and not counted as one (N23: a

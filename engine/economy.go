@@ -79,8 +79,9 @@ func (e *economy) typeOf(s *State, a Action, i int) string {
 // forbids it (with the conflicting action where there is one).
 type verdict struct {
 	code  uint8
-	other int // the action or type it conflicts with
-	typ   string
+	other int    // the action or type it conflicts with
+	typ   string // the type that clashes: the current one, or the declared one of a retyped action
+	now   string // the action's current type, when a clash is by its declared type
 	cost  int
 }
 
@@ -153,20 +154,38 @@ func (e *economy) check(s *State, m, i int, a Action, forced bool) verdict {
 		if fam == "" {
 			fam = d.ID
 		}
-		for _, p := range e.in.Economy.Clash {
-			other := ""
-			switch typ {
-			case p[0]:
-				other = p[1]
-			case p[1]:
-				other = p[0]
-			}
-			if other != "" && slices.Contains(t.Families, TakenFamily{fam, other}) {
-				return verdict{code: clashes, typ: typ, other: slices.Index(e.in.Economy.Clash, p)}
+		if k := e.clashWith(t, fam, typ); k >= 0 {
+			return verdict{code: clashes, typ: typ, other: k}
+		}
+		// An action an effect retyped (TypeOf) clashes as its declared type
+		// too (seed 002, Changing Action Type: what applies to an action
+		// applies whatever its type).
+		if typ != d.Type {
+			if k := e.clashWith(t, fam, d.Type); k >= 0 {
+				return verdict{code: clashes, typ: d.Type, now: typ, other: k}
 			}
 		}
 	}
 	return verdict{}
+}
+
+// clashWith is the index in Economy.Clash of the pair by which an action
+// of family fam and type typ clashes with one taken this activation, or
+// -1.
+func (e *economy) clashWith(t *Turn, fam, typ string) int {
+	for k, p := range e.in.Economy.Clash {
+		other := ""
+		switch typ {
+		case p[0]:
+			other = p[1]
+		case p[1]:
+			other = p[0]
+		}
+		if other != "" && slices.Contains(t.Families, TakenFamily{fam, other}) {
+			return k
+		}
+	}
+	return -1
 }
 
 // barred reports whether model m may take no option at all of action
@@ -249,6 +268,9 @@ func (e *economy) why(s *State, m, i int, a Action, forced bool) string {
 		if v.typ == p[0] {
 			other = p[1]
 		}
+		if v.now != "" {
+			return fmt.Sprintf("a %s action, even made a %s one, may not share its name (%s) with a %s action taken this activation", v.typ, v.now, d.Name, other)
+		}
 		return fmt.Sprintf("a %s action may not share its name (%s) with a %s action taken this activation", v.typ, d.Name, other)
 	}
 	return ""
@@ -290,6 +312,9 @@ func (e *economy) pay(c *Ctx, a Action, i int) {
 			fam = d.ID
 		}
 		t.Families = append(t.Families, TakenFamily{fam, typ})
+		if typ != d.Type { // retyped: it clashes as its declared type too (check)
+			t.Families = append(t.Families, TakenFamily{fam, d.Type})
+		}
 	}
 	if e.payIdx >= 0 && cost > 0 {
 		c.Add(a.Actor, e.payIdx, cost)

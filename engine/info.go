@@ -74,6 +74,10 @@ type Economy struct {
 	PerRound bool
 	// Clash lists pairs of types that may not share an action Family in one
 	// activation (N23: a Free action and a Basic action of the same name).
+	// An action whose type an effect changed (ActionDef.TypeOf) clashes as
+	// its declared Type as well as its current one, whichever is taken
+	// first (N23: an Unwieldy Shoot, made a Double action, is still the
+	// Basic Shoot that a Free Shoot may not share an activation with).
 	Clash [][2]string
 }
 

@@ -10,7 +10,8 @@
 // actions once; Double actions costing both, refused with one action left
 // or when the model has only one this activation; Free actions costing
 // nothing, each once, and never sharing a name with a Basic action taken in
-// the same activation, either way round — each action resolved before the
+// the same activation, either way round, even when an effect changed the
+// Basic action's type (engine.Economy.Clash) — each action resolved before the
 // next is declared; facing: a Standing fighter turns as it is activated,
 // before its actions, without it counting as a move or an action, and
 // turning while Standing and Engaged costs its hit rolls; a Prone fighter

@@ -83,6 +83,23 @@ func TestFreeActionNameClash(t *testing.T) {
 	h.refused("shoot-free m0 >m1 #0", "a free action may not share its name (Shoot) with a basic action taken this activation")
 }
 
+// Seed 002, Free Actions with Changing Action Type: what applies to a
+// Basic action applies to it whatever its type, so the Shoot that Unwieldy
+// made a Double action still shares its name with the free Shoot, in
+// either order.
+func TestFreeActionClashesWithRetypedShoot(t *testing.T) {
+	h := table(t, nil, gunslinger("w", 0), ganger("b", 1), ganger("w2", 0), ganger("b2", 1))
+	h.Play("activate m0", "shoot-free m0 >m1 #0", "f:1", "f:1", "f:1", "f:0", "d:1", "d:2") // a miss; 1 bullet
+	h.refused("shoot m0 >m1 #1", "a basic action, even made a double one, may not share its name (Shoot) with a free action taken this activation")
+	h.WantLegal("aim charge crawl-through-ductway end move take-cover")
+
+	// The Unwieldy Shoot first: it takes both actions, and the free Shoot,
+	// which would cost none, clashes with it; the activation is over.
+	h = table(t, nil, gunslinger("w", 0), ganger("b", 1), ganger("w2", 0), ganger("b2", 1))
+	h.Play("activate m0", "shoot m0 >m1 #1", "f:1", "f:1", "f:1", "f:0", "d:1", "d:2") // a miss; 1 bullet
+	h.WantLegal("activate:b activate:b2")
+}
+
 // Seed 002, Simple and Basic Actions: the first action is fully resolved
 // before the second is declared. A Reload's Ammo check is answered before
 // anything else may be declared, and what follows depends on it: failed,
