@@ -42,6 +42,16 @@ func TestOpeningAction(t *testing.T) {
 	if info := rs.Info(); len(info.Economy.Cost) == 0 {
 		t.Fatal("the probe has costs: the check that an opening action needs none is not exercised")
 	}
+
+	// A Free action is none of the activation's actions: the opening
+	// action may still follow it, and a Double after that.
+	rs = newProbe(eco, act("move", "simple"), act("charge", "double"), act("snap", "free"), turn)
+	walk(t, start(t, rs, engine.Config{}), []step{
+		{"activate m0", "charge end move snap turn"},
+		{"snap", "charge end move turn"},
+		{"turn", "charge end move"},
+		{"charge", "activate m2 activate m3"},
+	})
 }
 
 // Barred says why the action economy refuses what is not on offer: seed

@@ -15,6 +15,7 @@ type economy struct {
 	repeatable []bool   // per action definition, when fixed
 	excl       []uint64 // per action definition: the actions it excludes, both ways
 	opening    []bool   // per action definition: ActionDef.Opening
+	counts     uint64   // the action definitions that are one of an activation's actions (spent)
 	payIdx     int      // counter index, or -1
 	clash      bool
 	index      map[string]int // action ID → definition (Info.Action, without the scan)
@@ -47,6 +48,9 @@ func newEconomy(in *Info) economy {
 	e.opening = make([]bool, n)
 	for i, d := range in.Actions {
 		e.opening[i] = d.Opening
+		if !d.Opening && (in.Economy.Slots == 0 || e.costOf(d.Type) > 0) {
+			e.counts |= 1 << i
+		}
 		e.fixed[i] = d.TypeOf == nil
 		e.cost[i] = e.costOf(d.Type)
 		e.repeatable[i] = slices.Contains(in.Economy.Repeatable, d.Type)
@@ -98,14 +102,24 @@ const (
 
 // openingVerdict is check for an opening action (ActionDef.Opening): only
 // before the activation's first action, and once.
-func openingVerdict(t *Turn, i int) verdict {
+func (e *economy) openingVerdict(t *Turn, i int) verdict {
 	switch {
 	case t.Taken&(1<<i) != 0:
 		return verdict{code: repeated}
-	case t.Actions > 0:
+	case e.spent(t):
 		return verdict{code: late}
 	}
 	return verdict{}
+}
+
+// spent reports whether the activation has taken one of its actions, after
+// which an opening action is late: without a slot budget any action; with
+// one (Economy.Slots), an action whose declared type costs slots. A Free
+// action costs none and is not one of the activation's actions (N23, seed
+// 002: a fighter turns before either of its actions; a Free action is
+// neither).
+func (e *economy) spent(t *Turn) bool {
+	return t.Actions > 0 && t.Taken&e.counts != 0
 }
 
 // check decides whether model m may take action a (definition i) under the
@@ -113,7 +127,7 @@ func openingVerdict(t *Turn, i int) verdict {
 func (e *economy) check(s *State, m, i int, a Action, forced bool) verdict {
 	t := &s.Turn
 	if e.opening[i] {
-		return openingVerdict(t, i)
+		return e.openingVerdict(t, i)
 	}
 	d := &e.in.Actions[i]
 	cost, repeatable := e.cost[i], e.repeatable[i]
@@ -197,7 +211,7 @@ func (e *economy) clashWith(t *Turn, fam, typ string) int {
 func (e *economy) barred(s *State, m, i int, forced bool) bool {
 	t := &s.Turn
 	if e.opening[i] {
-		return openingVerdict(t, i).code != allowed
+		return e.openingVerdict(t, i).code != allowed
 	}
 	if !e.fixed[i] || e.clash {
 		return false

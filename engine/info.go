@@ -106,8 +106,10 @@ type ActionDef struct {
 	// before any of its actions, and that is not one of them: it costs
 	// nothing, is not counted in Turn.Actions or paid for, is taken at most
 	// once, and never clashes (N23: a Standing fighter turns to face any
-	// way when it is activated, before either of its actions). It needs no
-	// cost in Economy.Cost; its Type is for people.
+	// way when it is activated, before either of its actions). With a slot
+	// budget, an action whose type costs no slot (a Free action) is not one
+	// of the activation's actions either: the opening action may still
+	// follow it. It needs no cost in Economy.Cost; its Type is for people.
 	Opening bool
 	// Excludes lists actions this one may not share an activation with,
 	// either way round (Trench Crusade: one of Move, Charge, Retreat).

@@ -56,7 +56,8 @@
 // stationary for vehicles) and Info.Secondary (active, engaged, pinned,
 // seriously-injured; stalled, wrecked). The turn at activation is an
 // opening action (engine.ActionDef.Opening): only before the activation's
-// first action, not one of them, at most once. On a board the ruleset keeps
+// first action (a Free action, which is not one of its two, may come
+// before it), not one of them, at most once. On a board the ruleset keeps
 // each model's facing (the counter "facing", degrees anticlockwise from +x)
 // and works out vision arcs; at a table the players turn the models and
 // are asked (engine.FactArc).

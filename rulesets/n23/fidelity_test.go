@@ -125,7 +125,8 @@ func TestFirstActionResolvedBeforeSecond(t *testing.T) {
 
 // Seed 002, Changing Facing: a Standing fighter may turn when activated,
 // before either action; the turn is not a move nor an action, so any
-// action, a Double too, may follow. Once an action is taken it is too late.
+// action, a Double too, may follow. Once one of its actions is taken it is
+// too late; a Free action is not one of them (Free Actions).
 func TestTurnBeforeActions(t *testing.T) {
 	h := two(t, nil)
 	h.Play("activate m0", "turn m0")
@@ -139,6 +140,16 @@ func TestTurnBeforeActions(t *testing.T) {
 	h = two(t, nil)
 	h.Play("activate m0", "move m0")
 	h.refused("turn m0", "Turn is taken only when w's activation starts, before its actions")
+
+	// A Free action is neither of the fighter's two actions: it may still
+	// turn after one, and then take both its actions.
+	h = table(t, nil, pistolero("w", 0), ganger("b", 1), ganger("w2", 0), ganger("b2", 1))
+	h.Play("activate m0", "shoot-free m0 >m1 #0", "f:1", "f:1", "f:1", "f:0", "d:1", "d:2") // a miss; 1 bullet
+	h.WantLegal("aim charge crawl-through-ductway end move take-cover turn")
+	h.Play("turn m0")
+	h.WantLegal("aim charge crawl-through-ductway end move take-cover")
+	h.Play("charge m0 >m1", "f:1", "d:4", "f:0") // a Double still fits
+	h.WantLegal("activate:b activate:b2")
 }
 
 // Seed 002, Changing Facing: a Standing and Engaged fighter that turns
