@@ -75,7 +75,7 @@ func TestFreeActionNameClash(t *testing.T) {
 	}
 	h.refused("shoot m0 >m1 #0", "a basic action may not share its name (Shoot) with a free action taken this activation")
 	h.refused("shoot-free m0 >m1 #0", "w has taken Shoot this activation already")
-	h.WantLegal("aim charge crawl-through-ductway end move take-cover") // a Double still fits
+	h.WantLegal("aim charge crawl-through-ductway end move take-cover turn") // a Double still fits, and a turn
 
 	// The other order: the Basic Shoot first, then the free one is refused.
 	h = table(t, nil, pistolero("w", 0), ganger("b", 1), ganger("w2", 0), ganger("b2", 1))
@@ -91,7 +91,7 @@ func TestFreeActionClashesWithRetypedShoot(t *testing.T) {
 	h := table(t, nil, gunslinger("w", 0), ganger("b", 1), ganger("w2", 0), ganger("b2", 1))
 	h.Play("activate m0", "shoot-free m0 >m1 #0", "f:1", "f:1", "f:1", "f:0", "d:1", "d:2") // a miss; 1 bullet
 	h.refused("shoot m0 >m1 #1", "a basic action, even made a double one, may not share its name (Shoot) with a free action taken this activation")
-	h.WantLegal("aim charge crawl-through-ductway end move take-cover")
+	h.WantLegal("aim charge crawl-through-ductway end move take-cover turn")
 
 	// The Unwieldy Shoot first: it takes both actions, and the free Shoot,
 	// which would cost none, clashes with it; the activation is over.
