@@ -1,9 +1,11 @@
 package n23
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/skirmish-engine/skirmish/board"
+	"github.com/skirmish-engine/skirmish/engine"
 )
 
 // On a board the ruleset keeps facing (seed 002, Changing Facing): at
@@ -43,6 +45,44 @@ func TestFacingOnBoard(t *testing.T) {
 	}
 	h.Play("fight m0 >m1")
 	h.WantAsks("dice n23-test {Target:4 Mods:[] Save:false}")
+}
+
+// Seed 002, Changing Facing: a fighter turns to face any direction its
+// player wishes. On a board the turn offers each enemy, the bisector
+// between each two angularly neighbouring enemies and the eight compass
+// headings (the package doc); w at 5,5 sees b2 at 45° and b at 90°, so
+// the bisectors are 67° and 247°, and 45° and 90° are not offered twice.
+func TestTurnAnyHeadingOnBoard(t *testing.T) {
+	pts := [][2]float32{{5, 5}, {5, 15}, {20, 5}, {20, 20}}
+	h := onBoard(t, nil, nil, pts, ganger("w", 0), ganger("b", 1), ganger("w2", 0), ganger("b2", 1))
+	h.Play("activate m0")
+	var turns []string
+	for _, a := range h.G.Legal() {
+		if a.ID == "turn" {
+			turns = append(turns, a.String())
+		}
+	}
+	want := "turn m0, turn m0 #67, turn m0 #135, turn m0 #180, turn m0 #225, turn m0 #247, turn m0 #270, turn m0 #315, turn m0 >m1, turn m0 >m3"
+	if got := strings.Join(turns, ", "); got != want {
+		t.Errorf("turns:\n got %s\nwant %s", got, want)
+	}
+	x, _ := engine.ParseAction("turn m0 #67")
+	if got, want := engine.ActionText(h.S(), x), "Turn w to face 67°"; got != want {
+		t.Errorf("%q, want %q", got, want)
+	}
+	h.Play("turn m0 #180") // due west: neither enemy in the 90° arc
+	if got := h.S().Count(0, cFacing); got != 180 {
+		t.Errorf("facing %d°, want 180°", got)
+	}
+	h.WantLegal("aim charge end move take-cover") // no Shoot: nobody in the arc
+
+	// Stand Up faces any of the same headings.
+	h = onBoard(t, nil, nil, pts, ganger("w", 0), ganger("b", 1), ganger("w2", 0), ganger("b2", 1))
+	h.ForceBoth("w", prone, pinned)
+	h.Play("activate m0", "stand-up m0 #270")
+	if got := h.S().Count(0, cFacing); got != 270 {
+		t.Errorf("stood up facing %d°, want 270°", got)
+	}
 }
 
 // On a board a Fight at a foe outside the fighter's vision arc turns it to

@@ -62,6 +62,14 @@
 // and works out vision arcs; at a table the players turn the models and
 // are asked (engine.FactArc).
 //
+// Seed 002 lets a fighter turn to face any direction. On a board a turn,
+// and a Stand Up, offer a bounded, fixed set of headings in its place: to
+// face each enemy in play ("turn m0 >m3"); the bisector of the gap between
+// each two angularly neighbouring enemies, with two or more of them, so
+// that two enemies may share the arc; and the eight compass headings, 0°,
+// 45° … 315° (the heading in the action's option, "turn m0 #135"; 0° is
+// +x). A heading offered once is not offered again: at most 63 + 63 + 8.
+//
 // # Options (rules.md §8: gaps, each with its default)
 //
 //	injury-faces          2-3-1 (default) | 3-2-1     faces of Flesh Wound, Serious Injury, Out of Action (rules.md §6.3-p)
