@@ -179,6 +179,35 @@ func TestTurnWhileEngagedPenalty(t *testing.T) {
 	h.WantAsks("dice n23-test {Target:4 Mods:[-2] Save:false}")
 }
 
+// Seed 002, Changing Facing: the penalty is for turning while Standing
+// and Engaged. A fighter that is not Engaged turns freely: its Shoot after
+// the turn has no modifier.
+func TestTurnWhileActiveCostsNothing(t *testing.T) {
+	h := two(t, nil)
+	h.WantStatus("w", "standing/active")
+	h.Play("activate m0", "turn m0")
+	if h.S().Has(0, cTurned) || len(h.Events("turned-engaged")) != 0 {
+		t.Error("a fighter not Engaged took the turn penalty")
+	}
+	h.Play("shoot m0 >m1 #0", "f:1", "f:1", "f:1", "f:0") // sight, arc, range; no cover
+	h.WantAsks("dice n23-test {Target:4 Mods:[] Save:false}")
+}
+
+// Seed 002, Changing Facing: the penalty for turning while Engaged is on
+// the hit rolls of that activation, no later one: w turns and ends its
+// activation; next round it Fights b without turning, at no penalty.
+func TestTurnPenaltyEndsWithActivation(t *testing.T) {
+	h := table(t, nil, ganger("w", 0), with(ganger("b", 1), func(m *engine.ModelSetup) { m.Engaged = []string{"w"} }), ganger("w2", 0), ganger("b2", 1))
+	h.Play("activate m0", "turn m0")
+	if !h.S().Has(0, cTurned) {
+		t.Fatal("w turned while Engaged without the penalty")
+	}
+	h.Play("end m0", "activate m1", "end m1", "activate m2", "end m2", "activate m3", "end m3")
+	h.Play("d:6", "d:1")                         // round 2's Priority roll: the Lamplighters
+	h.Play("activate m0", "fight m0 >m1", "f:1") // b is within w's vision arc: no turn
+	h.WantAsks("dice n23-test {Target:4 Mods:[] Save:false}")
+}
+
 // Seed 002, Changing Facing: a Prone fighter has no facing (no turn, no
 // vision arc: no Shoot) and chooses a facing when it stands. On a board
 // Stand Up faces the enemy its player picks.

@@ -438,6 +438,33 @@ func TestInjuryFacesOption(t *testing.T) {
 	}
 }
 
+// rules.md §3.3, Aim (Basic): +1 to the next Shoot of the same
+// activation. Not carried into a later activation: w Aims and ends its
+// activation; next round its Shoot has no bonus.
+func TestAimEndsWithActivation(t *testing.T) {
+	h := two(t, nil)
+	h.Play("activate m0", "aim m0", "end m0", "activate m1", "end m1", "activate m2", "end m2", "activate m3", "end m3")
+	h.Play("d:6", "d:1") // round 2's Priority roll: the Lamplighters
+	h.Play("activate m0", "shoot m0 >m1 #0", "f:1", "f:1", "f:1", "f:0")
+	h.WantAsks("dice n23-test {Target:4 Mods:[] Save:false}")
+}
+
+// rules.md §3.3, Aim (Basic): the bonus is the next Shoot's, and that Shoot
+// uses it up: after Aim and a free Shoot at +1, w, its activation still
+// going, is no longer aimed.
+func TestAimUsedByNextShoot(t *testing.T) {
+	h := table(t, nil, pistolero("w", 0), ganger("b", 1), ganger("w2", 0), ganger("b2", 1))
+	h.Play("activate m0", "aim m0", "shoot-free m0 >m1 #0", "f:1", "f:1", "f:1", "f:0")
+	h.WantAsks("dice n23-test {Target:4 Mods:[1] Save:false}")
+	h.Play("d:1", "d:2") // a miss; the firepower die shows 1 bullet
+	if h.S().Turn.Model != 0 {
+		t.Fatal("w's activation ended: the test needs it going on")
+	}
+	if h.S().Has(0, cAimed) {
+		t.Error("w is still aimed after the Shoot that took the bonus")
+	}
+}
+
 // rules.md §3.3, Priority phase: each side rolls a D6, the highest has
 // Priority and activates first; a tie in round 1 rolls again.
 func TestPriorityRoll(t *testing.T) {
