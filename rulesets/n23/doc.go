@@ -145,6 +145,9 @@
 //     "actions" at 1 stands for effects that leave a model one action.
 //   - Bottle checks count fighters that fled as neither; once bottled a gang
 //     stays bottled, and makes its Cool tests to flee every End phase.
+//   - Priority ties: rules.md §3.3 does not say how they break; N23 uses
+//     N26's rule (rules.md §2.3.3): in round 1 the tied sides roll again,
+//     later the tie goes to the side that did not have Priority last round.
 //   - The game ends when a gang has no model in the fight; after the last
 //     round, the gang with more models in the fight wins.
 //   - At a table, fighters are Engaged through a Charge (or a scenario's

@@ -466,7 +466,8 @@ func TestAimUsedByNextShoot(t *testing.T) {
 }
 
 // rules.md §3.3, Priority phase: each side rolls a D6, the highest has
-// Priority and activates first; a tie in round 1 rolls again.
+// Priority and activates first; a tie in round 1 rolls again, a later one
+// goes to the side that did not have it (rules.md §2.3.3, see the doc).
 func TestPriorityRoll(t *testing.T) {
 	su := &engine.Setup{Rounds: 2, Mode: "table", Sides: []engine.SideSetup{{Name: "Lamplighters"}, {Name: "Rustjaws"}},
 		Models: []engine.ModelSetup{ganger("w", 0), ganger("b", 1)}}
@@ -475,6 +476,19 @@ func TestPriorityRoll(t *testing.T) {
 		t.Fatal(err)
 	}
 	h := &harness{&enginetest.Script{T: t, G: g}}
+	if p := h.prompt(); !strings.Contains(p, "ties roll again") {
+		t.Errorf("round 1's Priority prompt %q, want it to say ties roll again", p)
+	}
 	h.Play("d:4", "d:4", "d:2", "d:5")
 	h.WantLegal("activate:b")
+
+	// From round 2 a tie goes to the side that did not have Priority last
+	// round, with no roll again (rules.md §2.3.3, shared with N26), and the
+	// prompt says so.
+	h.Play("activate m1", "end m1", "activate m0", "end m0")
+	if p := h.prompt(); !strings.Contains(p, "a tie goes to the side that did not have it last round") || strings.Contains(p, "roll again") {
+		t.Errorf("round 2's Priority prompt %q", p)
+	}
+	h.Play("d:3", "d:3")
+	h.WantLegal("activate:w") // the Rustjaws had it: the Lamplighters take the tie
 }
