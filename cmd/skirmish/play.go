@@ -590,10 +590,15 @@ func (p *session) answer(pr *engine.Prompt, line string) error {
 	default:
 		if pr.Fact.Boolean() {
 			switch strings.ToLower(line) {
-			case "yes", "y", "1":
+			case "yes", "y":
 				return g.Answer(engine.FactQ, engine.Reply{Value: 1})
-			case "no", "n", "0":
+			case "no", "n":
 				return g.Answer(engine.FactQ, engine.Reply{Value: 0})
+			}
+			if _, err := strconv.ParseFloat(line, 64); err == nil {
+				// not a menu here: a number could be a menu position or a
+				// measurement, and would be taken for neither
+				return usagef("%q: this question is answered yes or no (y or n), not with a number", line)
 			}
 			return usagef("%q: answer yes or no", line)
 		}
