@@ -120,6 +120,32 @@ func TestClashKeepsDeclaredType(t *testing.T) {
 	})
 }
 
+// ActionType is an action's type now, as the economy sees it: TypeOf's
+// for a retyped action, else its Type; none for the engine's own actions.
+func TestActionType(t *testing.T) {
+	heavy := act("shoot", "basic")
+	heavy.TypeOf = func(s *engine.State, a engine.Action) string {
+		if a.Option == 1 {
+			return "double"
+		}
+		return "basic"
+	}
+	rs := newProbe(engine.Economy{Slots: 2, Cost: map[string]int{"simple": 1, "basic": 1, "double": 2}}, act("move", "simple"), heavy)
+	s := start(t, rs, engine.Config{}).State()
+	for a, want := range map[engine.Action]string{
+		engine.Act("move", 0):           "simple",
+		engine.Act("shoot", 0):          "basic",
+		engine.Act("shoot", 0).With(1):  "double",
+		engine.Act(engine.End, 0):       "",
+		engine.Act(engine.Activate, 0):  "",
+		engine.Act("no-such-action", 0): "",
+	} {
+		if got := engine.ActionType(s, a); got != want {
+			t.Errorf("ActionType(%s) = %q, want %q", a, got, want)
+		}
+	}
+}
+
 // A second status axis (Info.Secondary): set by rules with an event, read
 // back from JSON by name, validated in setups, summarized for odds, shown
 // by Script as "status/secondary".

@@ -230,6 +230,22 @@ func (in *Info) counter(name string) int {
 	return slices.IndexFunc(in.Counters, func(c CounterDef) bool { return c.Name == name })
 }
 
+// ActionType is the type action a has in state s: what its definition's
+// TypeOf says (N23: Unwieldy makes a Basic Shoot a Double one), else its
+// Type; "" for the engine's own actions (Activate, End, Pass) and unknown
+// IDs. It is for people: the economy decides with the same types.
+func ActionType(s *State, a Action) string {
+	in := s.Info()
+	i := in.Action(a.ID)
+	if i < 0 || i >= len(in.Actions) {
+		return ""
+	}
+	if d := &in.Actions[i]; d.TypeOf != nil {
+		return d.TypeOf(s, a)
+	}
+	return in.Actions[i].Type
+}
+
 // Action returns the index of the action called id, or -1.
 func (in *Info) Action(id string) int {
 	if i := slices.Index(builtins, id); i >= 0 {

@@ -33,6 +33,8 @@ asks for dice, choices and measurements when the rules need them. Type a
 number to take that action, or one of:
 
   odds N     the exact odds of action N
+  why        what the active model may not take now, and the rule that
+             refuses it (too costly, taken already, a name clash, ...)
   undo       take back the last action (or cancel the one waiting);
              against a bot, back to your own last action
   state      show the state again
@@ -388,9 +390,9 @@ func (p *session) ask() error {
 	if pr := g.Pending(); pr != nil {
 		fmt.Fprintln(w, promptText(s, pr))
 	} else {
-		fmt.Fprintf(w, "%s to decide:\n", sideName(s, g.Decider()))
+		fmt.Fprintf(w, "%s to decide%s:\n", sideName(s, g.Decider()), budgetText(s))
 		for i, a := range legal {
-			fmt.Fprintf(w, "  %2d) %s\n", i+1, actionText(s, a))
+			fmt.Fprintf(w, "  %2d) %s%s\n", i+1, actionText(s, a), typeText(s, a))
 		}
 	}
 	fmt.Fprint(w, "> ")
