@@ -244,13 +244,45 @@ func moveNote(far func(s *engine.State, m int) string) func(s *engine.State, a e
 // degrees (turnHeadings). It reads nothing that changes, so that the log
 // shows an old turn as it was offered.
 func faceNote(s *engine.State, a engine.Action) string {
+	cost := turnCost(s, a)
 	switch {
+	case geo(s) == nil && cost != "":
+		return "(to face any way; " + cost + ")"
 	case geo(s) == nil:
 		return "(to face any way)"
+	case a.Target != engine.NoModel && cost != "":
+		return "(" + cost + ")"
 	case a.Target != engine.NoModel:
 		return ""
+	case cost != "":
+		return fmt.Sprintf("to face %d° (%s)", a.Option, cost)
 	}
 	return fmt.Sprintf("to face %d°", a.Option)
+}
+
+// turnCost warns what a turn on offer costs (seed 002, Changing Facing):
+// a Standing and Engaged fighter that turns takes the option
+// engaged-turn-penalty on its hit rolls this activation. Only while the
+// turn is on offer (its fighter active, not turned yet) and would cost
+// something (on a board, a turn to the way it faces already is none), so
+// that the log does not warn about a turn made long ago.
+func turnCost(s *engine.State, a engine.Action) string {
+	m := a.Actor
+	pen := stat(s).opt.turnPenalty
+	i := s.Info().Action("turn")
+	if a.ID != "turn" || pen == 0 || m < 0 || m >= len(s.Models) || s.Turn.Model != m || s.Turn.Taken&(1<<i) != 0 || secondary(s, m) != engaged {
+		return ""
+	}
+	if geo(s) != nil {
+		h := a.Option
+		if a.Target != engine.NoModel {
+			h = headingTo(s, m, a.Target)
+		}
+		if turnAngle(h, s.Count(m, cFacing)) == 0 {
+			return ""
+		}
+	}
+	return fmt.Sprintf("Engaged: −%d on its hit rolls this activation", -pen)
 }
 
 // geo is the board, or nil at a table.

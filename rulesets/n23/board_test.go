@@ -39,7 +39,17 @@ func TestFacingOnBoard(t *testing.T) {
 	pts = [][2]float32{{5, 5}, {6, 5}, {20, 5}, {20, 20}}
 	h = onBoard(t, nil, nil, pts, ganger("w", 0), ganger("b", 1), ganger("w2", 0), ganger("b2", 1))
 	h.WantStatus("w", "standing/engaged", "b", "standing/engaged")
-	h.Play("activate m0", "turn m0 >m1")
+	h.Play("activate m0")
+	for a, want := range map[string]string{
+		"turn m0 >m1":  "Turn w → b",                                                         // faces b already: no turn, no cost
+		"turn m0 #180": "Turn w to face 180° (Engaged: −1 on its hit rolls this activation)", // a turn while Engaged
+	} {
+		x, _ := engine.ParseAction(a)
+		if got := engine.ActionText(h.S(), x); got != want {
+			t.Errorf("%s reads %q, want %q", a, got, want)
+		}
+	}
+	h.Play("turn m0 >m1")
 	if h.S().Has(0, cTurned) {
 		t.Error("turning to face the way it already faced counted as a turn")
 	}

@@ -2,6 +2,7 @@ package n23
 
 import (
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/skirmish-engine/skirmish/engine"
@@ -173,9 +174,26 @@ func TestTurnWhileEngagedPenalty(t *testing.T) {
 	h.Play("activate m0", "fight m0 >m1", "f:1")
 	h.WantAsks("dice n23-test {Target:4 Mods:[] Save:false}")
 
+	// The Turn on offer says what it costs (issue 12); once taken, the log
+	// no longer warns.
+	h = engagedPair()
+	h.Play("activate m0")
+	turn := engine.Act("turn", 0)
+	if got, want := engine.ActionText(h.S(), turn), "Turn w (to face any way; Engaged: −1 on its hit rolls this activation)"; got != want {
+		t.Errorf("the Turn on offer reads %q, want %q", got, want)
+	}
+	h.Play("turn m0")
+	if got, want := engine.ActionText(h.S(), turn), "Turn w (to face any way)"; got != want {
+		t.Errorf("the Turn taken reads %q, want %q", got, want)
+	}
+
 	// With the option at -2, the penalty is −2.
 	h = table(t, map[string]string{optTurnPenalty: "-2"}, ganger("w", 0), with(ganger("b", 1), func(m *engine.ModelSetup) { m.Engaged = []string{"w"} }), ganger("w2", 0), ganger("b2", 1))
-	h.Play("activate m0", "turn m0", "fight m0 >m1", "f:1")
+	h.Play("activate m0")
+	if got := engine.ActionText(h.S(), engine.Act("turn", 0)); !strings.Contains(got, "Engaged: −2 on its hit rolls") {
+		t.Errorf("the Turn on offer reads %q, want the −2", got)
+	}
+	h.Play("turn m0", "fight m0 >m1", "f:1")
 	h.WantAsks("dice n23-test {Target:4 Mods:[-2] Save:false}")
 }
 
@@ -185,7 +203,11 @@ func TestTurnWhileEngagedPenalty(t *testing.T) {
 func TestTurnWhileActiveCostsNothing(t *testing.T) {
 	h := two(t, nil)
 	h.WantStatus("w", "standing/active")
-	h.Play("activate m0", "turn m0")
+	h.Play("activate m0")
+	if got, want := engine.ActionText(h.S(), engine.Act("turn", 0)), "Turn w (to face any way)"; got != want {
+		t.Errorf("the Turn of a fighter not Engaged reads %q, want %q", got, want)
+	}
+	h.Play("turn m0")
 	if h.S().Has(0, cTurned) || len(h.Events("turned-engaged")) != 0 {
 		t.Error("a fighter not Engaged took the turn penalty")
 	}
