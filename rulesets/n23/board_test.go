@@ -95,6 +95,23 @@ func TestTurnAnyHeadingOnBoard(t *testing.T) {
 	}
 }
 
+// The shared rule for falls (rules.md §2.3.5): a fighter Pinned within ½"
+// of a ledge fails its Agility test and falls 4", which costs a wound; b's
+// only wound gone, the injury die says it is for the fall.
+func TestFallInjuryDie(t *testing.T) {
+	b := &board.Board{Width: 24, Height: 24, Levels: []float64{0, 4},
+		Ledges: []board.Ledge{{A: board.Point{X: 0, Y: 10, Level: 1}, B: board.Point{X: 24, Y: 10, Level: 1}, Below: 0}}}
+	h := onBoard(t, b, nil, [][2]float32{{10, 4}, {10, 10.3}, {2, 2}, {22, 2}}, ganger("w", 0), ganger("b", 1), ganger("w2", 0), ganger("b2", 1))
+	h.S().Models[1].Pos.Level = 1
+	h.Play("activate m0", "shoot m0 >m1 #0", "d:4") // a hit: b is Pinned at the ledge
+	h.WantAsks("dice n23-test {Target:4 Mods:[] Save:false}")
+	h.Play("d:2") // the Agility test fails: b falls
+	h.WantAsks("dice n23-injury {Dice:1}")
+	if p, want := h.prompt(), "Injury die for b (from the fall) — Lamplighters: roll 1 injury die"; !strings.HasPrefix(p, want) {
+		t.Errorf("prompt %q, want it to start %q", p, want)
+	}
+}
+
 // On a board a Fight at a foe outside the fighter's vision arc turns it to
 // face (the Close Combat page): the turn penalty applies to its hits.
 func TestFightTurnsToFace(t *testing.T) {

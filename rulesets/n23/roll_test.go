@@ -52,6 +52,8 @@ func TestExplanations(t *testing.T) {
 		{P: Bottle{Casualties: 2, Crew: 5}, Faces: "3", Want: "rolled 3 + 2 casualties = 5, not higher than the crew of 5: holds (rules.md §3.3)"},
 		{P: VehicleDamage{}, Faces: "p", Want: "rolled 1 vehicle damage die: penetrating (rules.md §3.3)"},
 		{P: Injury{Dice: 1}, Faces: "fw", Want: "rolled 1 injury die: flesh-wound (rules.md §3.3)"},
+		{P: Firepower{Dice: 1}, Faces: "1-ammo", Want: "firepower 1-ammo: 1 bullet, an ammo symbol (Ammo check) (rules.md §2.3.6, §3.3)"},
+		{P: Firepower{Dice: 2}, Faces: "1,2", Want: "firepower 1 2: 3 bullets (rules.md §2.3.6, §3.3)"},
 		{P: Check{Value: 7, Dice: 2}, Faces: "3,3", Want: "rolled 3+3 = 6 against 7+ (target 7+, no modifiers): 6 < 7, fail (rules.md §3.3, §6.3-o)"},
 		{P: Test{Target: 6, Save: true, Mods: []int{-1}}, Faces: "1", Want: "rolled 1, modifiers -1 → 0 against 6+: a natural 1 always fails a save, fail (rules.md §3.3)"},
 	})
@@ -70,7 +72,7 @@ func TestDescriptions(t *testing.T) {
 		{Check{Value: 7, Dice: 2}, "roll 2 D6: passes if they add up to 7 or more (target 7+)"},
 		{Test{Target: 5, Save: true}, "roll 1 D6: 5+ saves; a natural 1 always fails"},
 		{necromunda.Test[edSv2]{Target: 3, Save: true}, "roll 1 D6: 3+ saves; a natural 1 or 2 always fails"},
-		{Firepower{Dice: 1}, "roll 1 firepower dice (faces 1-ammo, 1, 2 or 3 bullets: type 1-ammo, 1, 2 or 3); an ammo symbol calls for an Ammo check"},
+		{Firepower{Dice: 1}, "roll 1 firepower die (faces 1-ammo, 1, 2 or 3 bullets: type 1-ammo, 1, 2 or 3); an ammo symbol calls for an Ammo check"},
 	} {
 		if got := dice.Describe(tc.p); got != tc.want {
 			t.Errorf("%s: %q,\n want %q", tc.p.Name(), got, tc.want)

@@ -438,6 +438,20 @@ func TestInjuryFacesOption(t *testing.T) {
 	}
 }
 
+// The package doc (Shooting): a weapon's accuracy is its Short Range one
+// within Short Range, else its Long Range one; at a table, when they
+// differ, the players are asked, and told why.
+func TestShortRangeAccuracy(t *testing.T) {
+	carbine := with(ganger("w", 0), func(m *engine.ModelSetup) { m.Gear[0].Stats["acc-s"] = 1 })
+	h := table(t, nil, carbine, ganger("b", 1), ganger("w2", 0), ganger("b2", 1))
+	h.Play("activate m0", "shoot m0 >m1 #0", "f:1", "f:1", "f:1") // sight, arc, Long Range
+	if p, want := h.prompt(), "Is the target within the weapon's Short Range? (its accuracy differs at Short and Long Range)"; !strings.HasPrefix(p, want) {
+		t.Errorf("prompt %q, want it to start %q", p, want)
+	}
+	h.Play("f:1", "f:0") // within Short Range; no cover
+	h.WantAsks("dice n23-test {Target:4 Mods:[1] Save:false}")
+}
+
 // rules.md §3.3, Aim (Basic): +1 to the next Shoot of the same
 // activation. Not carried into a later activation: w Aims and ends its
 // activation; next round its Shoot has no bonus.
