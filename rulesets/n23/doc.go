@@ -169,7 +169,8 @@
 //
 // n23-test (D6 tests with naturals), n23-check (2D6 at least a target),
 // n23-injury and n23-recovery (the injury die: flesh-wound, serious-injury,
-// out-of-action; typed as fw, si, ooa or a face number), n23-bottle,
+// out-of-action; typed as fw, si, ooa or a face number; both take the
+// option injury-faces as a parameter, --injury-faces 3-2-1), n23-bottle,
 // n23-vehicle-damage (glancing, penetrating, catastrophic: g, p, c); inside
 // the game also n23-d6, n23-firepower, n23-pick (random allocation) and the
 // lasting tables. Every roll asked of a player says what it is for, who

@@ -2,6 +2,7 @@ package n23
 
 import (
 	"fmt"
+	"math/big"
 	"testing"
 
 	"github.com/skirmish-engine/skirmish/dice"
@@ -95,9 +96,45 @@ func TestSpecs(t *testing.T) {
 	for _, s := range Procedures() {
 		r.Register(s)
 	}
-	for _, name := range []string{"n23-injury", "n23-check", "n23-test", "n23-bottle", "n23-vehicle-damage"} {
+	for _, name := range []string{"n23-injury", "n23-recovery", "n23-check", "n23-test", "n23-bottle", "n23-vehicle-damage"} {
 		if _, ok := r.Lookup(name); !ok {
 			t.Errorf("no procedure %s", name)
 		}
+	}
+	// The injury die's procedures take the option injury-faces: the odds
+	// are those of the die the game rolls with that option (rules.md
+	// §6.3-p): 2/3/1 or 3/2/1 sixths, the Recovery test read the same way.
+	for _, tc := range []struct {
+		name, faces string
+		want        dice.Procedure
+		sixths      []int64
+	}{
+		{"n23-injury", "", pInjury[0], []int64{2, 3, 1}},
+		{"n23-injury", "3-2-1", pInjury[1], []int64{3, 2, 1}},
+		{"n23-recovery", "2-3-1", pRecovery[0], []int64{2, 3, 1}},
+		{"n23-recovery", "3-2-1", pRecovery[1], []int64{3, 2, 1}},
+	} {
+		spec, _ := r.Lookup(tc.name)
+		vals := map[string][]string{}
+		if tc.faces != "" {
+			vals[optInjuryFaces] = []string{tc.faces}
+		}
+		p, err := spec.New(vals)
+		if err != nil {
+			t.Fatalf("%s %s: %v", tc.name, tc.faces, err)
+		}
+		if p != tc.want {
+			t.Errorf("%s %s: %#v, want %#v", tc.name, tc.faces, p, tc.want)
+		}
+		d := p.Odds()
+		for o, n := range tc.sixths {
+			if got := d.P(o).Rat(); got.Cmp(big.NewRat(n, 6)) != 0 {
+				t.Errorf("%s %s: %s %s, want %d/6", tc.name, tc.faces, p.Outcomes()[o], got.RatString(), n)
+			}
+		}
+	}
+	spec, _ := r.Lookup("n23-recovery")
+	if _, err := spec.New(map[string][]string{optInjuryFaces: {"1-1-4"}}); err == nil {
+		t.Error("n23-recovery took injury-faces 1-1-4")
 	}
 }
