@@ -66,7 +66,7 @@ func (t *Tray) Dice() []Rolled { return append([]Rolled(nil), t.dice...) }
 // finish reports typed faces the procedure did not use.
 func (t *Tray) finish() error {
 	if t.rng == nil && len(t.typed) > len(t.dice) {
-		return &FacesError{Index: len(t.dice), Problem: fmt.Sprintf("one too many: %d given, this roll used %d", len(t.typed), len(t.dice))}
+		return &FacesError{Index: len(t.dice), Problem: fmt.Sprintf("one too many: %d given, this roll takes %d", len(t.typed), len(t.dice))}
 	}
 	return nil
 }

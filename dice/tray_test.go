@@ -115,7 +115,7 @@ func TestTrayErrors(t *testing.T) {
 	}
 	long := ReadFaces([]string{"1", "2"})
 	long.Roll(D6, "only")
-	if err := long.finish(); err == nil || !strings.Contains(err.Error(), "one too many: 2 given, this roll used 1") {
+	if err := long.finish(); err == nil || !strings.Contains(err.Error(), "one too many: 2 given, this roll takes 1") {
 		t.Errorf("extra face: %v", err)
 	}
 }

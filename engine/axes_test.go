@@ -42,6 +42,16 @@ func TestOpeningAction(t *testing.T) {
 	if info := rs.Info(); len(info.Economy.Cost) == 0 {
 		t.Fatal("the probe has costs: the check that an opening action needs none is not exercised")
 	}
+
+	// A Free action is none of the activation's actions: the opening
+	// action may still follow it, and a Double after that.
+	rs = newProbe(eco, act("move", "simple"), act("charge", "double"), act("snap", "free"), turn)
+	walk(t, start(t, rs, engine.Config{}), []step{
+		{"activate m0", "charge end move snap turn"},
+		{"snap", "charge end move turn"},
+		{"turn", "charge end move"},
+		{"charge", "activate m2 activate m3"},
+	})
 }
 
 // Barred says why the action economy refuses what is not on offer: seed
@@ -71,6 +81,68 @@ func TestBarred(t *testing.T) {
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("barred:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// Seed 002, Changing Action Type: what applies to an action applies
+// whatever its type, so a Basic Shoot that an effect made a Double (N23's
+// Unwieldy) still may not share its name with a Free Shoot, in either
+// order; and the refusal says why.
+func TestClashKeepsDeclaredType(t *testing.T) {
+	eco := engine.Economy{Slots: 2, Cost: map[string]int{"simple": 1, "basic": 1, "double": 2, "free": 0},
+		Repeatable: []string{"simple"}, Clash: [][2]string{{"free", "basic"}}}
+	heavy := act("shoot", "basic")
+	heavy.TypeOf = func(*engine.State, engine.Action) string { return "double" }
+	snap := act("snap", "free")
+	snap.Name, snap.Family = "Shoot", "shoot"
+	rs := newProbe(eco, act("move", "simple"), heavy, snap)
+	walk(t, start(t, rs, engine.Config{}), []step{
+		{"activate m0", "end move shoot snap"},
+		{"snap", "end move"}, // the Double Shoot is a Basic one for the clash
+	})
+	g := start(t, rs, engine.Config{})
+	walk(t, g, []step{{"activate m0", "end move shoot snap"}, {"snap", "end move"}})
+	var ill *engine.IllegalError
+	want := "a basic action, even made a double one, may not share its name (Shoot) with a free action taken this activation"
+	if err := g.Apply(engine.Act("shoot", 0)); !errors.As(err, &ill) || ill.Reason != want {
+		t.Errorf("the Double Shoot after the Free one: %v, want %q", err, want)
+	}
+	walk(t, start(t, rs, engine.Config{}), []step{
+		{"activate m0", "end move shoot snap"},
+		{"shoot", "activate m2 activate m3"}, // both actions: the activation is over
+	})
+	// The other order, with slots to spare: give the Double one slot.
+	eco.Cost = map[string]int{"simple": 1, "basic": 1, "double": 1, "free": 0}
+	rs = newProbe(eco, act("move", "simple"), heavy, snap)
+	walk(t, start(t, rs, engine.Config{}), []step{
+		{"activate m0", "end move shoot snap"},
+		{"shoot", "end move"}, // the Free Shoot clashes with the Basic one made Double
+	})
+}
+
+// ActionType is an action's type now, as the economy sees it: TypeOf's
+// for a retyped action, else its Type; none for the engine's own actions.
+func TestActionType(t *testing.T) {
+	heavy := act("shoot", "basic")
+	heavy.TypeOf = func(s *engine.State, a engine.Action) string {
+		if a.Option == 1 {
+			return "double"
+		}
+		return "basic"
+	}
+	rs := newProbe(engine.Economy{Slots: 2, Cost: map[string]int{"simple": 1, "basic": 1, "double": 2}}, act("move", "simple"), heavy)
+	s := start(t, rs, engine.Config{}).State()
+	for a, want := range map[engine.Action]string{
+		engine.Act("move", 0):           "simple",
+		engine.Act("shoot", 0):          "basic",
+		engine.Act("shoot", 0).With(1):  "double",
+		engine.Act(engine.End, 0):       "",
+		engine.Act(engine.Activate, 0):  "",
+		engine.Act("no-such-action", 0): "",
+	} {
+		if got := engine.ActionType(s, a); got != want {
+			t.Errorf("ActionType(%s) = %q, want %q", a, got, want)
+		}
 	}
 }
 

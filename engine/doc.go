@@ -54,11 +54,13 @@
 // Models may activate several times a round where Eligibility says so. The
 // action economy is data (Economy, ActionDef.Type, Excludes, Family,
 // TypeOf, Opening) and covers slot budgets with Single/Double/Free,
-// Simple/Basic with name clashes, once per type with exclusive groups,
+// Simple/Basic with name clashes (an action retyped by an effect clashes
+// as its declared type too), once per type with exclusive groups,
 // fatigue-priced turns of one or two actions (MinActions, MaxActions, Pay,
 // PerRound: once a round, exclusions too), and opening actions taken
 // before an activation's first action and not counted as one (N23: a
-// fighter turns to face any way when it is activated). A model has one
+// fighter turns to face any way when it is activated; a Free action, which
+// is none of its actions, may come before the turn). A model has one
 // status, or one on each of two axes (Info.Secondary: N23's Standing or
 // Prone, and Active, Engaged, Pinned or Seriously Injured), and any number
 // of conditions.

@@ -15,6 +15,7 @@ type economy struct {
 	repeatable []bool   // per action definition, when fixed
 	excl       []uint64 // per action definition: the actions it excludes, both ways
 	opening    []bool   // per action definition: ActionDef.Opening
+	counts     uint64   // the action definitions that are one of an activation's actions (spent)
 	payIdx     int      // counter index, or -1
 	clash      bool
 	index      map[string]int // action ID → definition (Info.Action, without the scan)
@@ -47,6 +48,9 @@ func newEconomy(in *Info) economy {
 	e.opening = make([]bool, n)
 	for i, d := range in.Actions {
 		e.opening[i] = d.Opening
+		if !d.Opening && (in.Economy.Slots == 0 || e.costOf(d.Type) > 0) {
+			e.counts |= 1 << i
+		}
 		e.fixed[i] = d.TypeOf == nil
 		e.cost[i] = e.costOf(d.Type)
 		e.repeatable[i] = slices.Contains(in.Economy.Repeatable, d.Type)
@@ -79,8 +83,9 @@ func (e *economy) typeOf(s *State, a Action, i int) string {
 // forbids it (with the conflicting action where there is one).
 type verdict struct {
 	code  uint8
-	other int // the action or type it conflicts with
-	typ   string
+	other int    // the action or type it conflicts with
+	typ   string // the type that clashes: the current one, or the declared one of a retyped action
+	now   string // the action's current type, when a clash is by its declared type
 	cost  int
 }
 
@@ -97,14 +102,24 @@ const (
 
 // openingVerdict is check for an opening action (ActionDef.Opening): only
 // before the activation's first action, and once.
-func openingVerdict(t *Turn, i int) verdict {
+func (e *economy) openingVerdict(t *Turn, i int) verdict {
 	switch {
 	case t.Taken&(1<<i) != 0:
 		return verdict{code: repeated}
-	case t.Actions > 0:
+	case e.spent(t):
 		return verdict{code: late}
 	}
 	return verdict{}
+}
+
+// spent reports whether the activation has taken one of its actions, after
+// which an opening action is late: without a slot budget any action; with
+// one (Economy.Slots), an action whose declared type costs slots. A Free
+// action costs none and is not one of the activation's actions (N23, seed
+// 002: a fighter turns before either of its actions; a Free action is
+// neither).
+func (e *economy) spent(t *Turn) bool {
+	return t.Actions > 0 && t.Taken&e.counts != 0
 }
 
 // check decides whether model m may take action a (definition i) under the
@@ -112,7 +127,7 @@ func openingVerdict(t *Turn, i int) verdict {
 func (e *economy) check(s *State, m, i int, a Action, forced bool) verdict {
 	t := &s.Turn
 	if e.opening[i] {
-		return openingVerdict(t, i)
+		return e.openingVerdict(t, i)
 	}
 	d := &e.in.Actions[i]
 	cost, repeatable := e.cost[i], e.repeatable[i]
@@ -153,20 +168,38 @@ func (e *economy) check(s *State, m, i int, a Action, forced bool) verdict {
 		if fam == "" {
 			fam = d.ID
 		}
-		for _, p := range e.in.Economy.Clash {
-			other := ""
-			switch typ {
-			case p[0]:
-				other = p[1]
-			case p[1]:
-				other = p[0]
-			}
-			if other != "" && slices.Contains(t.Families, TakenFamily{fam, other}) {
-				return verdict{code: clashes, typ: typ, other: slices.Index(e.in.Economy.Clash, p)}
+		if k := e.clashWith(t, fam, typ); k >= 0 {
+			return verdict{code: clashes, typ: typ, other: k}
+		}
+		// An action an effect retyped (TypeOf) clashes as its declared type
+		// too (seed 002, Changing Action Type: what applies to an action
+		// applies whatever its type).
+		if typ != d.Type {
+			if k := e.clashWith(t, fam, d.Type); k >= 0 {
+				return verdict{code: clashes, typ: d.Type, now: typ, other: k}
 			}
 		}
 	}
 	return verdict{}
+}
+
+// clashWith is the index in Economy.Clash of the pair by which an action
+// of family fam and type typ clashes with one taken this activation, or
+// -1.
+func (e *economy) clashWith(t *Turn, fam, typ string) int {
+	for k, p := range e.in.Economy.Clash {
+		other := ""
+		switch typ {
+		case p[0]:
+			other = p[1]
+		case p[1]:
+			other = p[0]
+		}
+		if other != "" && slices.Contains(t.Families, TakenFamily{fam, other}) {
+			return k
+		}
+	}
+	return -1
 }
 
 // barred reports whether model m may take no option at all of action
@@ -178,7 +211,7 @@ func (e *economy) check(s *State, m, i int, a Action, forced bool) verdict {
 func (e *economy) barred(s *State, m, i int, forced bool) bool {
 	t := &s.Turn
 	if e.opening[i] {
-		return openingVerdict(t, i).code != allowed
+		return e.openingVerdict(t, i).code != allowed
 	}
 	if !e.fixed[i] || e.clash {
 		return false
@@ -249,6 +282,9 @@ func (e *economy) why(s *State, m, i int, a Action, forced bool) string {
 		if v.typ == p[0] {
 			other = p[1]
 		}
+		if v.now != "" {
+			return fmt.Sprintf("a %s action, even made a %s one, may not share its name (%s) with a %s action taken this activation", v.typ, v.now, d.Name, other)
+		}
 		return fmt.Sprintf("a %s action may not share its name (%s) with a %s action taken this activation", v.typ, d.Name, other)
 	}
 	return ""
@@ -290,6 +326,9 @@ func (e *economy) pay(c *Ctx, a Action, i int) {
 			fam = d.ID
 		}
 		t.Families = append(t.Families, TakenFamily{fam, typ})
+		if typ != d.Type { // retyped: it clashes as its declared type too (check)
+			t.Families = append(t.Families, TakenFamily{fam, d.Type})
+		}
 	}
 	if e.payIdx >= 0 && cost > 0 {
 		c.Add(a.Actor, e.payIdx, cost)

@@ -74,6 +74,10 @@ type Economy struct {
 	PerRound bool
 	// Clash lists pairs of types that may not share an action Family in one
 	// activation (N23: a Free action and a Basic action of the same name).
+	// An action whose type an effect changed (ActionDef.TypeOf) clashes as
+	// its declared Type as well as its current one, whichever is taken
+	// first (N23: an Unwieldy Shoot, made a Double action, is still the
+	// Basic Shoot that a Free Shoot may not share an activation with).
 	Clash [][2]string
 }
 
@@ -102,8 +106,10 @@ type ActionDef struct {
 	// before any of its actions, and that is not one of them: it costs
 	// nothing, is not counted in Turn.Actions or paid for, is taken at most
 	// once, and never clashes (N23: a Standing fighter turns to face any
-	// way when it is activated, before either of its actions). It needs no
-	// cost in Economy.Cost; its Type is for people.
+	// way when it is activated, before either of its actions). With a slot
+	// budget, an action whose type costs no slot (a Free action) is not one
+	// of the activation's actions either: the opening action may still
+	// follow it. It needs no cost in Economy.Cost; its Type is for people.
 	Opening bool
 	// Excludes lists actions this one may not share an activation with,
 	// either way round (Trench Crusade: one of Move, Charge, Retreat).
@@ -222,6 +228,22 @@ func (in *Info) check() error {
 
 func (in *Info) counter(name string) int {
 	return slices.IndexFunc(in.Counters, func(c CounterDef) bool { return c.Name == name })
+}
+
+// ActionType is the type action a has in state s: what its definition's
+// TypeOf says (N23: Unwieldy makes a Basic Shoot a Double one), else its
+// Type; "" for the engine's own actions (Activate, End, Pass) and unknown
+// IDs. It is for people: the economy decides with the same types.
+func ActionType(s *State, a Action) string {
+	in := s.Info()
+	i := in.Action(a.ID)
+	if i < 0 || i >= len(in.Actions) {
+		return ""
+	}
+	if d := &in.Actions[i]; d.TypeOf != nil {
+		return d.TypeOf(s, a)
+	}
+	return in.Actions[i].Type
 }
 
 // Action returns the index of the action called id, or -1.

@@ -53,7 +53,9 @@ type Turn struct {
 	Passes   int     // consecutive passes (Activation.MayPass)
 }
 
-// TakenFamily records an action's family and type for Economy.Clash.
+// TakenFamily records an action's family and type for Economy.Clash; an
+// action retyped by an effect is recorded twice, with its current and its
+// declared type.
 type TakenFamily struct {
 	Family, Type string
 }

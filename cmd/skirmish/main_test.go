@@ -80,7 +80,7 @@ func TestBadInput(t *testing.T) {
 		{"odds tc-injury 3", `skirmish: tc-injury takes no arguments, got "3" (values go in flags; see skirmish odds tc-injury --help)`},
 		{"roll tc-injury --faces 3,9", `skirmish: --faces: face 2: "9" is not a face of a d6; allowed 1 to 6`},
 		{"roll tc-injury --faces 3", `skirmish: --faces: face 2: missing (1 given): this roll needs a d6 here, its injury roll`},
-		{"roll tc-injury --faces 3,4,5", `skirmish: --faces: face 3: one too many: 3 given, this roll used 2`},
+		{"roll tc-injury --faces 3,4,5", `skirmish: --faces: face 3: one too many: 3 given, this roll takes 2`},
 		{"roll tc-injury --faces 3,,4", `skirmish: --faces: face 2: empty; allowed faces separated by commas, as in 3,5,6`},
 		{"roll n26-injury --faces 7", `skirmish: --faces: face 1: "7" is not a face of an injury die; allowed 1 to 6, or injured/i, seriously-injured/si, out-of-action/ooa`},
 		{"roll ff-test --dice 1 --stat 5 --luck 1 --faces 3", `skirmish: --faces: face 2: missing (1 given): this roll needs a d10 here, its Fortune Smiles die`},

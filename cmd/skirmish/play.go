@@ -33,6 +33,8 @@ asks for dice, choices and measurements when the rules need them. Type a
 number to take that action, or one of:
 
   odds N     the exact odds of action N
+  why        what the active model may not take now, and the rule that
+             refuses it (too costly, taken already, a name clash, ...)
   undo       take back the last action (or cancel the one waiting);
              against a bot, back to your own last action
   state      show the state again
@@ -388,9 +390,9 @@ func (p *session) ask() error {
 	if pr := g.Pending(); pr != nil {
 		fmt.Fprintln(w, promptText(s, pr))
 	} else {
-		fmt.Fprintf(w, "%s to decide:\n", sideName(s, g.Decider()))
+		fmt.Fprintf(w, "%s to decide%s:\n", sideName(s, g.Decider()), budgetText(s))
 		for i, a := range legal {
-			fmt.Fprintf(w, "  %2d) %s\n", i+1, actionText(s, a))
+			fmt.Fprintf(w, "  %2d) %s%s\n", i+1, actionText(s, a), typeText(s, a))
 		}
 	}
 	fmt.Fprint(w, "> ")
@@ -590,10 +592,15 @@ func (p *session) answer(pr *engine.Prompt, line string) error {
 	default:
 		if pr.Fact.Boolean() {
 			switch strings.ToLower(line) {
-			case "yes", "y", "1":
+			case "yes", "y":
 				return g.Answer(engine.FactQ, engine.Reply{Value: 1})
-			case "no", "n", "0":
+			case "no", "n":
 				return g.Answer(engine.FactQ, engine.Reply{Value: 0})
+			}
+			if _, err := strconv.ParseFloat(line, 64); err == nil {
+				// not a menu here: a number could be a menu position or a
+				// measurement, and would be taken for neither
+				return usagef("%q: this question is answered yes or no (y or n), not with a number", line)
 			}
 			return usagef("%q: answer yes or no", line)
 		}

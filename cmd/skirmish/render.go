@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -27,6 +28,49 @@ func sideName(s *engine.State, i int) string {
 // actionText is the engine's text for an action: "Shoot red-b → blue-a
 // with autogun".
 func actionText(s *engine.State, a engine.Action) string { return engine.ActionText(s, a) }
+
+// The menu of a model's actions says, where the activation has a slot
+// budget (N26's Single and Double, N23's Simple, Basic, Double and Free
+// actions: a type is what an action costs of the activation), how many
+// actions the model has left and each action's type now. Other economies
+// (Trench Crusade's one of each, Fallout: Factions' Fatigue, shown in the
+// state) have no slots to count.
+
+// budgetText is " (runner: 2 actions left)" while a model with a slot
+// budget is active, else "".
+func budgetText(s *engine.State) string {
+	m := s.Turn.Model
+	if s.Info().Economy.Slots == 0 || m == engine.NoModel {
+		return ""
+	}
+	switch n := s.Turn.Slots; n {
+	case 0:
+		return fmt.Sprintf(" (%s: no actions left)", s.Static(m).ID)
+	case 1:
+		return fmt.Sprintf(" (%s: 1 action left)", s.Static(m).ID)
+	default:
+		return fmt.Sprintf(" (%s: %d actions left)", s.Static(m).ID, n)
+	}
+}
+
+// typeText is the type of action a now for the menu, "  [double]", where
+// the activation has a slot budget: an opening action (N23's turn) is not
+// an action; a free follow-up (the Fight after a Charge) costs nothing.
+// The engine's own actions have none.
+func typeText(s *engine.State, a engine.Action) string {
+	in := s.Info()
+	i := in.Action(a.ID)
+	if in.Economy.Slots == 0 || s.Turn.Model == engine.NoModel || i < 0 || i >= len(in.Actions) {
+		return ""
+	}
+	switch {
+	case in.Actions[i].Opening:
+		return "  [not an action]"
+	case slices.Contains(s.Turn.Forced, int16(i)):
+		return "  [free follow-up]"
+	}
+	return "  [" + engine.ActionType(s, a) + "]"
+}
 
 // entryText is one log line: round, side, action, answers, events.
 func entryText(s *engine.State, an engine.Annotated) string {

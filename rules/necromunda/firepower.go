@@ -80,7 +80,7 @@ func (r Firepower[G]) Resolve(t *dice.Tray) (dice.Result, error) {
 		faces = append(faces, d.Label)
 	}
 	var f uint
-	why := fmt.Sprintf("firepower %s: %d bullets", strings.Join(faces, " "), bullets)
+	why := fmt.Sprintf("firepower %s: %s", strings.Join(faces, " "), count(bullets, "bullet", "bullets"))
 	if ammo >= 1 {
 		f |= 1
 		why += e.AmmoExplain
@@ -93,7 +93,15 @@ func (r Firepower[G]) Resolve(t *dice.Tray) (dice.Result, error) {
 }
 
 func (r Firepower[G]) Describe() string {
-	return fmt.Sprintf("roll %d firepower dice (faces 1-ammo, 1, 2 or 3 bullets: type 1-ammo, 1, 2 or 3); %s", r.Dice, edition[G]().AmmoMeaning)
+	return fmt.Sprintf("roll %s (faces 1-ammo, 1, 2 or 3 bullets: type 1-ammo, 1, 2 or 3); %s", count(r.Dice, "firepower die", "firepower dice"), edition[G]().AmmoMeaning)
+}
+
+// count is n things, singular for one: "1 firepower die", "2 bullets".
+func count(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return strconv.Itoa(n) + " " + many
 }
 
 // Gear bits in engine.Model.Gear for Ammo and Reload (rules.md §2.3.6,

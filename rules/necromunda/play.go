@@ -98,10 +98,17 @@ func PriorityRoll(c *engine.Ctx, d6 dice.Procedure, priority, last int) int {
 	for i := range tied {
 		tied[i] = i
 	}
+	about := priorityFirst
+	switch {
+	case s.Vars[last] > 0 && len(s.Sides) == 2:
+		about = priorityTwo
+	case s.Vars[last] > 0:
+		about = priorityMany
+	}
 	for {
 		best, top := -1, topBuf[:0]
 		for _, side := range tied {
-			v := c.Roll(side, d6, engine.BySide("Priority roll (the highest D6 has Priority; ties roll again)")).Outcome
+			v := c.Roll(side, d6, about).Outcome
 			switch {
 			case v > best:
 				best, top = v, append(top[:0], side)
@@ -130,6 +137,16 @@ func PriorityRoll(c *engine.Ctx, d6 dice.Procedure, priority, last int) int {
 		tied = append(tiedBuf[:0], top...)
 	}
 }
+
+// What the Priority roll tells the players about ties, as PriorityRoll
+// settles them: in round 1 they roll again; later a tie goes to the side
+// that did not have Priority last round (with more than two sides, to the
+// tied sides that did not, who roll again if several).
+var (
+	priorityFirst = engine.BySide("Priority roll (the highest D6 has Priority; ties roll again)")
+	priorityTwo   = engine.BySide("Priority roll (the highest D6 has Priority; a tie goes to the side that did not have it last round)")
+	priorityMany  = engine.BySide("Priority roll (the highest D6 has Priority; a tie goes to the tied sides that did not have it last round, and if several, they roll again)")
+)
 
 // Order is n sides in turn from the first: the End phase's order, the
 // side with Priority first (rules.md §2.3.3, §3.3). It is a value, so that

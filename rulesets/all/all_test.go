@@ -16,7 +16,7 @@ func TestProcedures(t *testing.T) {
 	for _, s := range r.All() {
 		names = append(names, s.Name)
 	}
-	want := []string{"ff-rummage", "ff-test", "n23-bottle", "n23-check", "n23-injury", "n23-test", "n23-vehicle-damage", "n26-check", "n26-coup-de-grace", "n26-injury", "n26-recovery", "n26-test", "tc-injury", "tc-success"}
+	want := []string{"ff-rummage", "ff-test", "n23-bottle", "n23-check", "n23-injury", "n23-recovery", "n23-test", "n23-vehicle-damage", "n26-check", "n26-coup-de-grace", "n26-injury", "n26-recovery", "n26-test", "tc-injury", "tc-success"}
 	if !slices.Equal(names, want) {
 		t.Fatalf("registered %v, want %v", names, want)
 	}

@@ -37,7 +37,7 @@ func TestRefusedWithReasons(t *testing.T) {
 	try("hurry m0", "cannot pay 2 fatigue") // Weary: a Hurry Takes two
 	try("get-moving m0", "has taken Get Moving this round already")
 	h.Play("end m0", "pass", "activate m0", "open-fire m0 >m2 #0", "f:1", "f:1", "fire m0 >m2", "f:1", "d:9 9 9 9")
-	try("activate m1", "it is Regulators's turn") // Exhausted a's Turn over: the Regulators decide
+	try("activate m1", "it is the turn of Regulators to activate") // Exhausted a's Turn over: the Regulators decide
 	h.Play("pass")
 	try("activate m0", "cannot activate now") // Exhausted, no Ploy token
 }

@@ -2,6 +2,7 @@ package n23
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/skirmish-engine/skirmish/engine"
 	"github.com/skirmish-engine/skirmish/rules"
@@ -238,13 +239,50 @@ func moveNote(far func(s *engine.State, m int) string) func(s *engine.State, a e
 	}
 }
 
-// faceNote says which way a turn or a Stand Up faces: on a board towards
-// its target; at a table the player turns the model.
+// faceNote says which way a turn or a Stand Up faces: at a table the
+// player turns the model; on a board towards its target, or a heading in
+// degrees (turnHeadings). It reads nothing that changes, so that the log
+// shows an old turn as it was offered.
 func faceNote(s *engine.State, a engine.Action) string {
-	if geo(s) == nil {
+	cost := turnCost(s, a)
+	switch {
+	case geo(s) == nil && cost != "":
+		return "(to face any way; " + cost + ")"
+	case geo(s) == nil:
 		return "(to face any way)"
+	case a.Target != engine.NoModel && cost != "":
+		return "(" + cost + ")"
+	case a.Target != engine.NoModel:
+		return ""
+	case cost != "":
+		return fmt.Sprintf("to face %d° (%s)", a.Option, cost)
 	}
-	return ""
+	return fmt.Sprintf("to face %d°", a.Option)
+}
+
+// turnCost warns what a turn on offer costs (seed 002, Changing Facing):
+// a Standing and Engaged fighter that turns takes the option
+// engaged-turn-penalty on its hit rolls this activation. Only while the
+// turn is on offer (its fighter active, not turned yet) and would cost
+// something (on a board, a turn to the way it faces already is none), so
+// that the log does not warn about a turn made long ago.
+func turnCost(s *engine.State, a engine.Action) string {
+	m := a.Actor
+	pen := stat(s).opt.turnPenalty
+	i := s.Info().Action("turn")
+	if a.ID != "turn" || pen == 0 || m < 0 || m >= len(s.Models) || s.Turn.Model != m || s.Turn.Taken&(1<<i) != 0 || secondary(s, m) != engaged {
+		return ""
+	}
+	if geo(s) != nil {
+		h := a.Option
+		if a.Target != engine.NoModel {
+			h = headingTo(s, m, a.Target)
+		}
+		if turnAngle(h, s.Count(m, cFacing)) == 0 {
+			return ""
+		}
+	}
+	return fmt.Sprintf("Engaged: −%d on its hit rolls this activation", -pen)
 }
 
 // geo is the board, or nil at a table.
@@ -324,17 +362,71 @@ func foeOptions(s *engine.State, m int, add func(engine.Action)) {
 	}
 }
 
-// turnOptions: on a board, face each enemy in play (a turn towards any
-// point is no different for the rules than towards the model it is to
-// shoot or fight); at a table, one plain turn.
+// turnOptions: at a table, one plain turn (the player turns the model);
+// on a board, the headings of turnHeadings: to face each enemy in play
+// (Target), and the other headings in degrees anticlockwise from +x
+// (Option, Target NoModel). Stand Up offers the same.
 func turnOptions(s *engine.State, m int, add func(engine.Action)) {
 	if geo(s) == nil {
 		add(engine.Action{Target: engine.NoModel})
 		return
 	}
+	turnHeadings(s, m, func(h, t int) {
+		if t != engine.NoModel {
+			add(engine.Action{Target: t})
+		} else {
+			add(engine.Action{Target: engine.NoModel, Option: h})
+		}
+	})
+}
+
+// compass is the eight headings a turn on a board always offers, in
+// degrees anticlockwise from +x.
+var compass = [8]int{0, 45, 90, 135, 180, 225, 270, 315}
+
+// turnHeadings calls f with each heading a fighter may turn to on a board
+// (seed 002, Changing Facing: any direction it likes; the package doc
+// says which are offered): first the heading to each enemy in play (t the
+// enemy); then, among the enemies' headings, the bisector of the gap
+// between each two angular neighbours, when there are two headings or
+// more; then the eight compass headings (t NoModel for these).
+// Each heading but an enemy's comes once, and only if not offered
+// already: at most 63 + 63 + 8 headings, in a fixed order.
+func turnHeadings(s *engine.State, m int, f func(h, t int)) {
+	var buf [engine.MaxModels]int
+	var seen [6]uint64 // headings offered, bit h
+	mark := func(h int) bool {
+		if seen[h/64]&(1<<(h%64)) != 0 {
+			return false
+		}
+		seen[h/64] |= 1 << (h % 64)
+		return true
+	}
+	hs := buf[:0]
 	for t := range s.Models {
 		if enemy(s, m, t) {
-			add(engine.Action{Target: t})
+			h := headingTo(s, m, t)
+			f(h, t)
+			hs = append(hs, h)
+		}
+	}
+	// The enemies' distinct headings, in order round the circle.
+	slices.Sort(hs)
+	hs = slices.Compact(hs)
+	for _, h := range hs {
+		mark(h)
+	}
+	if len(hs) >= 2 {
+		for k, a := range hs {
+			gap := (hs[(k+1)%len(hs)] - a + 360) % 360
+			if h := (a + gap/2) % 360; mark(h) {
+				f(h, engine.NoModel)
+			}
+		}
+	}
+	for _, h := range compass {
+		if mark(h) {
+			f(h, engine.NoModel)
 		}
 	}
 }

@@ -52,7 +52,7 @@ func resolveShoot(c *engine.Ctx, a engine.Action) {
 		if !long {
 			c.Refuse(fmt.Sprintf("%s is beyond the %s's Long Range of %g\"", tid, w.name, w.lr))
 		}
-		short = w.accS != w.accL && w.sr > 0 && c.FactTrue(engine.Fact{Kind: engine.FactWithin, A: m, B: t, Inches: w.sr, Why: "Is the target within the weapon's Short Range? (its accuracy there is another)"})
+		short = w.accS != w.accL && w.sr > 0 && c.FactTrue(engine.Fact{Kind: engine.FactWithin, A: m, B: t, Inches: w.sr, Why: "Is the target within the weapon's Short Range? (its accuracy differs at Short and Long Range)"})
 	}
 	shoot(c, m, w, t, short, blind)
 }

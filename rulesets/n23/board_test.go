@@ -1,9 +1,11 @@
 package n23
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/skirmish-engine/skirmish/board"
+	"github.com/skirmish-engine/skirmish/engine"
 )
 
 // On a board the ruleset keeps facing (seed 002, Changing Facing): at
@@ -37,12 +39,77 @@ func TestFacingOnBoard(t *testing.T) {
 	pts = [][2]float32{{5, 5}, {6, 5}, {20, 5}, {20, 20}}
 	h = onBoard(t, nil, nil, pts, ganger("w", 0), ganger("b", 1), ganger("w2", 0), ganger("b2", 1))
 	h.WantStatus("w", "standing/engaged", "b", "standing/engaged")
-	h.Play("activate m0", "turn m0 >m1")
+	h.Play("activate m0")
+	for a, want := range map[string]string{
+		"turn m0 >m1":  "Turn w → b",                                                         // faces b already: no turn, no cost
+		"turn m0 #180": "Turn w to face 180° (Engaged: −1 on its hit rolls this activation)", // a turn while Engaged
+	} {
+		x, _ := engine.ParseAction(a)
+		if got := engine.ActionText(h.S(), x); got != want {
+			t.Errorf("%s reads %q, want %q", a, got, want)
+		}
+	}
+	h.Play("turn m0 >m1")
 	if h.S().Has(0, cTurned) {
 		t.Error("turning to face the way it already faced counted as a turn")
 	}
 	h.Play("fight m0 >m1")
 	h.WantAsks("dice n23-test {Target:4 Mods:[] Save:false}")
+}
+
+// Seed 002, Changing Facing: a fighter turns to face any direction its
+// player wishes. On a board the turn offers each enemy, the bisector
+// between each two angularly neighbouring enemies and the eight compass
+// headings (the package doc); w at 5,5 sees b2 at 45° and b at 90°, so
+// the bisectors are 67° and 247°, and 45° and 90° are not offered twice.
+func TestTurnAnyHeadingOnBoard(t *testing.T) {
+	pts := [][2]float32{{5, 5}, {5, 15}, {20, 5}, {20, 20}}
+	h := onBoard(t, nil, nil, pts, ganger("w", 0), ganger("b", 1), ganger("w2", 0), ganger("b2", 1))
+	h.Play("activate m0")
+	var turns []string
+	for _, a := range h.G.Legal() {
+		if a.ID == "turn" {
+			turns = append(turns, a.String())
+		}
+	}
+	want := "turn m0, turn m0 #67, turn m0 #135, turn m0 #180, turn m0 #225, turn m0 #247, turn m0 #270, turn m0 #315, turn m0 >m1, turn m0 >m3"
+	if got := strings.Join(turns, ", "); got != want {
+		t.Errorf("turns:\n got %s\nwant %s", got, want)
+	}
+	x, _ := engine.ParseAction("turn m0 #67")
+	if got, want := engine.ActionText(h.S(), x), "Turn w to face 67°"; got != want {
+		t.Errorf("%q, want %q", got, want)
+	}
+	h.Play("turn m0 #180") // due west: neither enemy in the 90° arc
+	if got := h.S().Count(0, cFacing); got != 180 {
+		t.Errorf("facing %d°, want 180°", got)
+	}
+	h.WantLegal("aim charge end move take-cover") // no Shoot: nobody in the arc
+
+	// Stand Up faces any of the same headings.
+	h = onBoard(t, nil, nil, pts, ganger("w", 0), ganger("b", 1), ganger("w2", 0), ganger("b2", 1))
+	h.ForceBoth("w", prone, pinned)
+	h.Play("activate m0", "stand-up m0 #270")
+	if got := h.S().Count(0, cFacing); got != 270 {
+		t.Errorf("stood up facing %d°, want 270°", got)
+	}
+}
+
+// The shared rule for falls (rules.md §2.3.5): a fighter Pinned within ½"
+// of a ledge fails its Agility test and falls 4", which costs a wound; b's
+// only wound gone, the injury die says it is for the fall.
+func TestFallInjuryDie(t *testing.T) {
+	b := &board.Board{Width: 24, Height: 24, Levels: []float64{0, 4},
+		Ledges: []board.Ledge{{A: board.Point{X: 0, Y: 10, Level: 1}, B: board.Point{X: 24, Y: 10, Level: 1}, Below: 0}}}
+	h := onBoard(t, b, nil, [][2]float32{{10, 4}, {10, 10.3}, {2, 2}, {22, 2}}, ganger("w", 0), ganger("b", 1), ganger("w2", 0), ganger("b2", 1))
+	h.S().Models[1].Pos.Level = 1
+	h.Play("activate m0", "shoot m0 >m1 #0", "d:4") // a hit: b is Pinned at the ledge
+	h.WantAsks("dice n23-test {Target:4 Mods:[] Save:false}")
+	h.Play("d:2") // the Agility test fails: b falls
+	h.WantAsks("dice n23-injury {Dice:1}")
+	if p, want := h.prompt(), "Injury die for b (from the fall) — Lamplighters: roll 1 injury die"; !strings.HasPrefix(p, want) {
+		t.Errorf("prompt %q, want it to start %q", p, want)
+	}
 }
 
 // On a board a Fight at a foe outside the fighter's vision arc turns it to

@@ -10,7 +10,8 @@
 // actions once; Double actions costing both, refused with one action left
 // or when the model has only one this activation; Free actions costing
 // nothing, each once, and never sharing a name with a Basic action taken in
-// the same activation, either way round — each action resolved before the
+// the same activation, either way round, even when an effect changed the
+// Basic action's type (engine.Economy.Clash) — each action resolved before the
 // next is declared; facing: a Standing fighter turns as it is activated,
 // before its actions, without it counting as a move or an action, and
 // turning while Standing and Engaged costs its hit rolls; a Prone fighter
@@ -55,10 +56,19 @@
 // stationary for vehicles) and Info.Secondary (active, engaged, pinned,
 // seriously-injured; stalled, wrecked). The turn at activation is an
 // opening action (engine.ActionDef.Opening): only before the activation's
-// first action, not one of them, at most once. On a board the ruleset keeps
+// first action (a Free action, which is not one of its two, may come
+// before it), not one of them, at most once. On a board the ruleset keeps
 // each model's facing (the counter "facing", degrees anticlockwise from +x)
 // and works out vision arcs; at a table the players turn the models and
 // are asked (engine.FactArc).
+//
+// Seed 002 lets a fighter turn to face any direction. On a board a turn,
+// and a Stand Up, offer a bounded, fixed set of headings in its place: to
+// face each enemy in play ("turn m0 >m3"); the bisector of the gap between
+// each two angularly neighbouring enemies, with two or more of them, so
+// that two enemies may share the arc; and the eight compass headings, 0°,
+// 45° … 315° (the heading in the action's option, "turn m0 #135"; 0° is
+// +x). A heading offered once is not offered again: at most 63 + 63 + 8.
 //
 // # Options (rules.md §8: gaps, each with its default)
 //
@@ -135,6 +145,9 @@
 //     "actions" at 1 stands for effects that leave a model one action.
 //   - Bottle checks count fighters that fled as neither; once bottled a gang
 //     stays bottled, and makes its Cool tests to flee every End phase.
+//   - Priority ties: rules.md §3.3 does not say how they break; N23 uses
+//     N26's rule (rules.md §2.3.3): in round 1 the tied sides roll again,
+//     later the tie goes to the side that did not have Priority last round.
 //   - The game ends when a gang has no model in the fight; after the last
 //     round, the gang with more models in the fight wins.
 //   - At a table, fighters are Engaged through a Charge (or a scenario's
@@ -156,7 +169,8 @@
 //
 // n23-test (D6 tests with naturals), n23-check (2D6 at least a target),
 // n23-injury and n23-recovery (the injury die: flesh-wound, serious-injury,
-// out-of-action; typed as fw, si, ooa or a face number), n23-bottle,
+// out-of-action; typed as fw, si, ooa or a face number; both take the
+// option injury-faces as a parameter, --injury-faces 3-2-1), n23-bottle,
 // n23-vehicle-damage (glancing, penetrating, catastrophic: g, p, c); inside
 // the game also n23-d6, n23-firepower, n23-pick (random allocation) and the
 // lasting tables. Every roll asked of a player says what it is for, who

@@ -2,6 +2,7 @@ package n23
 
 import (
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/skirmish-engine/skirmish/engine"
@@ -75,12 +76,29 @@ func TestFreeActionNameClash(t *testing.T) {
 	}
 	h.refused("shoot m0 >m1 #0", "a basic action may not share its name (Shoot) with a free action taken this activation")
 	h.refused("shoot-free m0 >m1 #0", "w has taken Shoot this activation already")
-	h.WantLegal("aim charge crawl-through-ductway end move take-cover") // a Double still fits
+	h.WantLegal("aim charge crawl-through-ductway end move take-cover turn") // a Double still fits, and a turn
 
 	// The other order: the Basic Shoot first, then the free one is refused.
 	h = table(t, nil, pistolero("w", 0), ganger("b", 1), ganger("w2", 0), ganger("b2", 1))
 	h.Play("activate m0", "shoot m0 >m1 #0", "f:1", "f:1", "f:1", "f:0", "d:1", "d:2")
 	h.refused("shoot-free m0 >m1 #0", "a free action may not share its name (Shoot) with a basic action taken this activation")
+}
+
+// Seed 002, Free Actions with Changing Action Type: what applies to a
+// Basic action applies to it whatever its type, so the Shoot that Unwieldy
+// made a Double action still shares its name with the free Shoot, in
+// either order.
+func TestFreeActionClashesWithRetypedShoot(t *testing.T) {
+	h := table(t, nil, gunslinger("w", 0), ganger("b", 1), ganger("w2", 0), ganger("b2", 1))
+	h.Play("activate m0", "shoot-free m0 >m1 #0", "f:1", "f:1", "f:1", "f:0", "d:1", "d:2") // a miss; 1 bullet
+	h.refused("shoot m0 >m1 #1", "a basic action, even made a double one, may not share its name (Shoot) with a free action taken this activation")
+	h.WantLegal("aim charge crawl-through-ductway end move take-cover turn")
+
+	// The Unwieldy Shoot first: it takes both actions, and the free Shoot,
+	// which would cost none, clashes with it; the activation is over.
+	h = table(t, nil, gunslinger("w", 0), ganger("b", 1), ganger("w2", 0), ganger("b2", 1))
+	h.Play("activate m0", "shoot m0 >m1 #1", "f:1", "f:1", "f:1", "f:0", "d:1", "d:2") // a miss; 1 bullet
+	h.WantLegal("activate:b activate:b2")
 }
 
 // Seed 002, Simple and Basic Actions: the first action is fully resolved
@@ -108,7 +126,8 @@ func TestFirstActionResolvedBeforeSecond(t *testing.T) {
 
 // Seed 002, Changing Facing: a Standing fighter may turn when activated,
 // before either action; the turn is not a move nor an action, so any
-// action, a Double too, may follow. Once an action is taken it is too late.
+// action, a Double too, may follow. Once one of its actions is taken it is
+// too late; a Free action is not one of them (Free Actions).
 func TestTurnBeforeActions(t *testing.T) {
 	h := two(t, nil)
 	h.Play("activate m0", "turn m0")
@@ -122,6 +141,16 @@ func TestTurnBeforeActions(t *testing.T) {
 	h = two(t, nil)
 	h.Play("activate m0", "move m0")
 	h.refused("turn m0", "Turn is taken only when w's activation starts, before its actions")
+
+	// A Free action is neither of the fighter's two actions: it may still
+	// turn after one, and then take both its actions.
+	h = table(t, nil, pistolero("w", 0), ganger("b", 1), ganger("w2", 0), ganger("b2", 1))
+	h.Play("activate m0", "shoot-free m0 >m1 #0", "f:1", "f:1", "f:1", "f:0", "d:1", "d:2") // a miss; 1 bullet
+	h.WantLegal("aim charge crawl-through-ductway end move take-cover turn")
+	h.Play("turn m0")
+	h.WantLegal("aim charge crawl-through-ductway end move take-cover")
+	h.Play("charge m0 >m1", "f:1", "d:4", "f:0") // a Double still fits
+	h.WantLegal("activate:b activate:b2")
 }
 
 // Seed 002, Changing Facing: a Standing and Engaged fighter that turns
@@ -145,10 +174,60 @@ func TestTurnWhileEngagedPenalty(t *testing.T) {
 	h.Play("activate m0", "fight m0 >m1", "f:1")
 	h.WantAsks("dice n23-test {Target:4 Mods:[] Save:false}")
 
+	// The Turn on offer says what it costs (issue 12); once taken, the log
+	// no longer warns.
+	h = engagedPair()
+	h.Play("activate m0")
+	turn := engine.Act("turn", 0)
+	if got, want := engine.ActionText(h.S(), turn), "Turn w (to face any way; Engaged: −1 on its hit rolls this activation)"; got != want {
+		t.Errorf("the Turn on offer reads %q, want %q", got, want)
+	}
+	h.Play("turn m0")
+	if got, want := engine.ActionText(h.S(), turn), "Turn w (to face any way)"; got != want {
+		t.Errorf("the Turn taken reads %q, want %q", got, want)
+	}
+
 	// With the option at -2, the penalty is −2.
 	h = table(t, map[string]string{optTurnPenalty: "-2"}, ganger("w", 0), with(ganger("b", 1), func(m *engine.ModelSetup) { m.Engaged = []string{"w"} }), ganger("w2", 0), ganger("b2", 1))
-	h.Play("activate m0", "turn m0", "fight m0 >m1", "f:1")
+	h.Play("activate m0")
+	if got := engine.ActionText(h.S(), engine.Act("turn", 0)); !strings.Contains(got, "Engaged: −2 on its hit rolls") {
+		t.Errorf("the Turn on offer reads %q, want the −2", got)
+	}
+	h.Play("turn m0", "fight m0 >m1", "f:1")
 	h.WantAsks("dice n23-test {Target:4 Mods:[-2] Save:false}")
+}
+
+// Seed 002, Changing Facing: the penalty is for turning while Standing
+// and Engaged. A fighter that is not Engaged turns freely: its Shoot after
+// the turn has no modifier.
+func TestTurnWhileActiveCostsNothing(t *testing.T) {
+	h := two(t, nil)
+	h.WantStatus("w", "standing/active")
+	h.Play("activate m0")
+	if got, want := engine.ActionText(h.S(), engine.Act("turn", 0)), "Turn w (to face any way)"; got != want {
+		t.Errorf("the Turn of a fighter not Engaged reads %q, want %q", got, want)
+	}
+	h.Play("turn m0")
+	if h.S().Has(0, cTurned) || len(h.Events("turned-engaged")) != 0 {
+		t.Error("a fighter not Engaged took the turn penalty")
+	}
+	h.Play("shoot m0 >m1 #0", "f:1", "f:1", "f:1", "f:0") // sight, arc, range; no cover
+	h.WantAsks("dice n23-test {Target:4 Mods:[] Save:false}")
+}
+
+// Seed 002, Changing Facing: the penalty for turning while Engaged is on
+// the hit rolls of that activation, no later one: w turns and ends its
+// activation; next round it Fights b without turning, at no penalty.
+func TestTurnPenaltyEndsWithActivation(t *testing.T) {
+	h := table(t, nil, ganger("w", 0), with(ganger("b", 1), func(m *engine.ModelSetup) { m.Engaged = []string{"w"} }), ganger("w2", 0), ganger("b2", 1))
+	h.Play("activate m0", "turn m0")
+	if !h.S().Has(0, cTurned) {
+		t.Fatal("w turned while Engaged without the penalty")
+	}
+	h.Play("end m0", "activate m1", "end m1", "activate m2", "end m2", "activate m3", "end m3")
+	h.Play("d:6", "d:1")                         // round 2's Priority roll: the Lamplighters
+	h.Play("activate m0", "fight m0 >m1", "f:1") // b is within w's vision arc: no turn
+	h.WantAsks("dice n23-test {Target:4 Mods:[] Save:false}")
 }
 
 // Seed 002, Changing Facing: a Prone fighter has no facing (no turn, no

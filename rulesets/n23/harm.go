@@ -69,7 +69,11 @@ func damage(c *engine.Ctx, src, t, dmg int) {
 func injury(c *engine.Ctx, src, t, who, nth, of int) {
 	s := c.State()
 	op := &stat(s).opt
-	switch c.Roll(who, pInjury[op.faces], engine.About{What: "Injury die", Model: t, Other: src, Rel: "hit by", Nth: nth, Of: of}).Outcome {
+	about := engine.About{What: "Injury die", Model: t, Other: src, Rel: "hit by", Nth: nth, Of: of}
+	if src == engine.NoModel {
+		about.With = "from the fall" // damage's only source without a model
+	}
+	switch c.Roll(who, pInjury[op.faces], about).Outcome {
 	case 0:
 		fleshWound(c, t)
 	case 1:

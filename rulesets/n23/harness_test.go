@@ -43,6 +43,14 @@ func pistolero(id string, side int) engine.ModelSetup {
 	})
 }
 
+// gunslinger is a pistolero that also carries heavy's Unwieldy rivet
+// cannon (gear 1).
+func gunslinger(id string, side int) engine.ModelSetup {
+	return with(pistolero(id, side), func(m *engine.ModelSetup) {
+		m.Gear = append(m.Gear, heavy(id, side).Gear[0])
+	})
+}
+
 // crawler is a vehicle (M8 T6, 2 Hull Points, Handling 5+, Sv4+) with a
 // hull stubber (gear 0).
 func crawler(id string, side int) engine.ModelSetup {

@@ -125,11 +125,23 @@ func headingTo(s *engine.State, m, t int) int {
 }
 
 // face turns m towards t on a board; it reports whether m turned at all.
-func face(s *engine.State, m, t int) bool {
-	h := headingTo(s, m, t)
+func face(s *engine.State, m, t int) bool { return faceHeading(s, m, headingTo(s, m, t)) }
+
+// faceHeading turns m to heading h (degrees anticlockwise from +x) on a
+// board; it reports whether m turned at all.
+func faceHeading(s *engine.State, m, h int) bool {
 	turned := turnAngle(h, int(s.Models[m].Counters[cFacing])) > 0
 	s.Models[m].Counters[cFacing] = int16(h)
 	return turned
+}
+
+// faceAs turns m as a turn or a Stand Up says (turnOptions): towards its
+// target, or to the heading in its option. It reports whether m turned.
+func faceAs(s *engine.State, a engine.Action) bool {
+	if a.Target != engine.NoModel {
+		return face(s, a.Actor, a.Target)
+	}
+	return faceHeading(s, a.Actor, a.Option)
 }
 
 // faceNearestEnemy: at deployment every model faces the nearest enemy.
@@ -187,15 +199,15 @@ func seesInArc(c *engine.Ctx, m, t int, why string) bool {
 }
 
 // resolveTurn: a Standing fighter turns when activated (seed 002, Changing
-// Facing): on a board to face its target; at a table as its player turns
-// it. Turning Standing and Engaged brings the to-hit penalty for the rest
-// of the activation (option engaged-turn-penalty).
+// Facing): on a board to face its target or heading; at a table as its
+// player turns it. Turning Standing and Engaged brings the to-hit penalty
+// for the rest of the activation (option engaged-turn-penalty).
 func resolveTurn(c *engine.Ctx, a engine.Action) {
 	s := c.State()
 	m := a.Actor
 	turned := true
-	if geo(s) != nil && a.Target != engine.NoModel {
-		turned = face(s, m, a.Target)
+	if geo(s) != nil {
+		turned = faceAs(s, a)
 	}
 	c.Emit(engine.Event{Type: "turned", Model: m, Other: a.Target})
 	if turned && secondary(s, m) == engaged {
@@ -212,8 +224,8 @@ func resolveStandUp(c *engine.Ctx, a engine.Action) {
 	m := a.Actor
 	c.SetStatus(m, standing)
 	c.SetSecondary(m, active)
-	if geo(s) != nil && a.Target != engine.NoModel {
-		face(s, m, a.Target)
+	if geo(s) != nil {
+		faceAs(s, a)
 	}
 	refresh(c)
 }

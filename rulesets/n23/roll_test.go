@@ -2,6 +2,7 @@ package n23
 
 import (
 	"fmt"
+	"math/big"
 	"testing"
 
 	"github.com/skirmish-engine/skirmish/dice"
@@ -52,6 +53,8 @@ func TestExplanations(t *testing.T) {
 		{P: Bottle{Casualties: 2, Crew: 5}, Faces: "3", Want: "rolled 3 + 2 casualties = 5, not higher than the crew of 5: holds (rules.md §3.3)"},
 		{P: VehicleDamage{}, Faces: "p", Want: "rolled 1 vehicle damage die: penetrating (rules.md §3.3)"},
 		{P: Injury{Dice: 1}, Faces: "fw", Want: "rolled 1 injury die: flesh-wound (rules.md §3.3)"},
+		{P: Firepower{Dice: 1}, Faces: "1-ammo", Want: "firepower 1-ammo: 1 bullet, an ammo symbol (Ammo check) (rules.md §2.3.6, §3.3)"},
+		{P: Firepower{Dice: 2}, Faces: "1,2", Want: "firepower 1 2: 3 bullets (rules.md §2.3.6, §3.3)"},
 		{P: Check{Value: 7, Dice: 2}, Faces: "3,3", Want: "rolled 3+3 = 6 against 7+ (target 7+, no modifiers): 6 < 7, fail (rules.md §3.3, §6.3-o)"},
 		{P: Test{Target: 6, Save: true, Mods: []int{-1}}, Faces: "1", Want: "rolled 1, modifiers -1 → 0 against 6+: a natural 1 always fails a save, fail (rules.md §3.3)"},
 	})
@@ -70,7 +73,7 @@ func TestDescriptions(t *testing.T) {
 		{Check{Value: 7, Dice: 2}, "roll 2 D6: passes if they add up to 7 or more (target 7+)"},
 		{Test{Target: 5, Save: true}, "roll 1 D6: 5+ saves; a natural 1 always fails"},
 		{necromunda.Test[edSv2]{Target: 3, Save: true}, "roll 1 D6: 3+ saves; a natural 1 or 2 always fails"},
-		{Firepower{Dice: 1}, "roll 1 firepower dice (faces 1-ammo, 1, 2 or 3 bullets: type 1-ammo, 1, 2 or 3); an ammo symbol calls for an Ammo check"},
+		{Firepower{Dice: 1}, "roll 1 firepower die (faces 1-ammo, 1, 2 or 3 bullets: type 1-ammo, 1, 2 or 3); an ammo symbol calls for an Ammo check"},
 	} {
 		if got := dice.Describe(tc.p); got != tc.want {
 			t.Errorf("%s: %q,\n want %q", tc.p.Name(), got, tc.want)
@@ -93,9 +96,45 @@ func TestSpecs(t *testing.T) {
 	for _, s := range Procedures() {
 		r.Register(s)
 	}
-	for _, name := range []string{"n23-injury", "n23-check", "n23-test", "n23-bottle", "n23-vehicle-damage"} {
+	for _, name := range []string{"n23-injury", "n23-recovery", "n23-check", "n23-test", "n23-bottle", "n23-vehicle-damage"} {
 		if _, ok := r.Lookup(name); !ok {
 			t.Errorf("no procedure %s", name)
 		}
+	}
+	// The injury die's procedures take the option injury-faces: the odds
+	// are those of the die the game rolls with that option (rules.md
+	// §6.3-p): 2/3/1 or 3/2/1 sixths, the Recovery test read the same way.
+	for _, tc := range []struct {
+		name, faces string
+		want        dice.Procedure
+		sixths      []int64
+	}{
+		{"n23-injury", "", pInjury[0], []int64{2, 3, 1}},
+		{"n23-injury", "3-2-1", pInjury[1], []int64{3, 2, 1}},
+		{"n23-recovery", "2-3-1", pRecovery[0], []int64{2, 3, 1}},
+		{"n23-recovery", "3-2-1", pRecovery[1], []int64{3, 2, 1}},
+	} {
+		spec, _ := r.Lookup(tc.name)
+		vals := map[string][]string{}
+		if tc.faces != "" {
+			vals[optInjuryFaces] = []string{tc.faces}
+		}
+		p, err := spec.New(vals)
+		if err != nil {
+			t.Fatalf("%s %s: %v", tc.name, tc.faces, err)
+		}
+		if p != tc.want {
+			t.Errorf("%s %s: %#v, want %#v", tc.name, tc.faces, p, tc.want)
+		}
+		d := p.Odds()
+		for o, n := range tc.sixths {
+			if got := d.P(o).Rat(); got.Cmp(big.NewRat(n, 6)) != 0 {
+				t.Errorf("%s %s: %s %s, want %d/6", tc.name, tc.faces, p.Outcomes()[o], got.RatString(), n)
+			}
+		}
+	}
+	spec, _ := r.Lookup("n23-recovery")
+	if _, err := spec.New(map[string][]string{optInjuryFaces: {"1-1-4"}}); err == nil {
+		t.Error("n23-recovery took injury-faces 1-1-4")
 	}
 }

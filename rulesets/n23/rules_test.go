@@ -438,8 +438,50 @@ func TestInjuryFacesOption(t *testing.T) {
 	}
 }
 
+// The package doc (Shooting): a weapon's accuracy is its Short Range one
+// within Short Range, else its Long Range one; at a table, when they
+// differ, the players are asked, and told why.
+func TestShortRangeAccuracy(t *testing.T) {
+	carbine := with(ganger("w", 0), func(m *engine.ModelSetup) { m.Gear[0].Stats["acc-s"] = 1 })
+	h := table(t, nil, carbine, ganger("b", 1), ganger("w2", 0), ganger("b2", 1))
+	h.Play("activate m0", "shoot m0 >m1 #0", "f:1", "f:1", "f:1") // sight, arc, Long Range
+	if p, want := h.prompt(), "Is the target within the weapon's Short Range? (its accuracy differs at Short and Long Range)"; !strings.HasPrefix(p, want) {
+		t.Errorf("prompt %q, want it to start %q", p, want)
+	}
+	h.Play("f:1", "f:0") // within Short Range; no cover
+	h.WantAsks("dice n23-test {Target:4 Mods:[1] Save:false}")
+}
+
+// rules.md §3.3, Aim (Basic): +1 to the next Shoot of the same
+// activation. Not carried into a later activation: w Aims and ends its
+// activation; next round its Shoot has no bonus.
+func TestAimEndsWithActivation(t *testing.T) {
+	h := two(t, nil)
+	h.Play("activate m0", "aim m0", "end m0", "activate m1", "end m1", "activate m2", "end m2", "activate m3", "end m3")
+	h.Play("d:6", "d:1") // round 2's Priority roll: the Lamplighters
+	h.Play("activate m0", "shoot m0 >m1 #0", "f:1", "f:1", "f:1", "f:0")
+	h.WantAsks("dice n23-test {Target:4 Mods:[] Save:false}")
+}
+
+// rules.md §3.3, Aim (Basic): the bonus is the next Shoot's, and that Shoot
+// uses it up: after Aim and a free Shoot at +1, w, its activation still
+// going, is no longer aimed.
+func TestAimUsedByNextShoot(t *testing.T) {
+	h := table(t, nil, pistolero("w", 0), ganger("b", 1), ganger("w2", 0), ganger("b2", 1))
+	h.Play("activate m0", "aim m0", "shoot-free m0 >m1 #0", "f:1", "f:1", "f:1", "f:0")
+	h.WantAsks("dice n23-test {Target:4 Mods:[1] Save:false}")
+	h.Play("d:1", "d:2") // a miss; the firepower die shows 1 bullet
+	if h.S().Turn.Model != 0 {
+		t.Fatal("w's activation ended: the test needs it going on")
+	}
+	if h.S().Has(0, cAimed) {
+		t.Error("w is still aimed after the Shoot that took the bonus")
+	}
+}
+
 // rules.md §3.3, Priority phase: each side rolls a D6, the highest has
-// Priority and activates first; a tie in round 1 rolls again.
+// Priority and activates first; a tie in round 1 rolls again, a later one
+// goes to the side that did not have it (rules.md §2.3.3, see the doc).
 func TestPriorityRoll(t *testing.T) {
 	su := &engine.Setup{Rounds: 2, Mode: "table", Sides: []engine.SideSetup{{Name: "Lamplighters"}, {Name: "Rustjaws"}},
 		Models: []engine.ModelSetup{ganger("w", 0), ganger("b", 1)}}
@@ -448,6 +490,19 @@ func TestPriorityRoll(t *testing.T) {
 		t.Fatal(err)
 	}
 	h := &harness{&enginetest.Script{T: t, G: g}}
+	if p := h.prompt(); !strings.Contains(p, "ties roll again") {
+		t.Errorf("round 1's Priority prompt %q, want it to say ties roll again", p)
+	}
 	h.Play("d:4", "d:4", "d:2", "d:5")
 	h.WantLegal("activate:b")
+
+	// From round 2 a tie goes to the side that did not have Priority last
+	// round, with no roll again (rules.md §2.3.3, shared with N26), and the
+	// prompt says so.
+	h.Play("activate m1", "end m1", "activate m0", "end m0")
+	if p := h.prompt(); !strings.Contains(p, "a tie goes to the side that did not have it last round") || strings.Contains(p, "roll again") {
+		t.Errorf("round 2's Priority prompt %q", p)
+	}
+	h.Play("d:3", "d:3")
+	h.WantLegal("activate:w") // the Rustjaws had it: the Lamplighters take the tie
 }

@@ -5,17 +5,40 @@ import "github.com/skirmish-engine/skirmish/dice"
 var modParam = dice.Param{Name: "mod", Kind: dice.IntsParam, Min: -MaxMod, Max: MaxMod, MaxItems: MaxMods,
 	Usage: "a modifier (repeatable, signed)"}
 
+// facesParam is the option injury-faces for the injury die's procedures:
+// which faces show Flesh Wound, Serious Injury and Out of Action.
+var facesParam = dice.Param{Name: optInjuryFaces, Kind: dice.ChoiceParam, Choices: []string{"2-3-1", "3-2-1"},
+	Usage: "faces of the injury die showing flesh-wound, serious-injury, out-of-action (the rule option injury-faces)"}
+
+// faces is the index into the boxed injury and Recovery procedures for the
+// injury-faces value given.
+func faces(a dice.Args) int {
+	if a.Choice(optInjuryFaces) == "3-2-1" {
+		return 1
+	}
+	return 0
+}
+
 // Procedures returns the specs of this ruleset's dice procedures, for odds
-// and roll (the default options: the 2/3/1 injury die, saves failing on a
-// natural 1).
+// and roll (the default options but the injury die's faces, a parameter:
+// the 2/3/1 injury die, saves failing on a natural 1).
 func Procedures() []*dice.Spec {
 	return []*dice.Spec{
 		{
 			Name:    "n23-injury",
 			Game:    "n23",
-			Summary: "one injury die: flesh-wound (2 faces), serious-injury (3), out-of-action (1)",
+			Summary: "one injury die: flesh-wound (2 faces), serious-injury (3), out-of-action (1); or 3, 2, 1 faces",
 			Source:  "rules.md §3.3, §6.3-p",
-			Build:   func(a dice.Args) (dice.Procedure, error) { return Injury{Dice: 1}, nil },
+			Params:  []dice.Param{facesParam},
+			Build:   func(a dice.Args) (dice.Procedure, error) { return pInjury[faces(a)], nil },
+		},
+		{
+			Name:    "n23-recovery",
+			Game:    "n23",
+			Summary: "Recovery test in the End phase: one injury die for a Seriously Injured fighter; flesh-wound recovers, serious-injury stays",
+			Source:  "rules.md §3.3, §6.3-p",
+			Params:  []dice.Param{facesParam},
+			Build:   func(a dice.Args) (dice.Procedure, error) { return pRecovery[faces(a)], nil },
 		},
 		{
 			Name:    "n23-check",
