@@ -443,7 +443,7 @@ type viewJSON struct {
 	Legal   []string         `json:"legal"`
 	Actions []actionJSON     `json:"actions"`
 	Pending *pendingJSON     `json:"pending"`
-	State   json.RawMessage  `json:"state"`
+	State   json.RawMessage  `json:"-"` // spliced in by viewBytes, not re-validated
 	Log     []engine.LogLine `json:"log"`
 	// LogFrom is the index in the whole log of Log's first line (non-zero
 	// when ?log=N asked for the last N); LogTotal is the whole log's length.
@@ -486,18 +486,10 @@ func (s *Server) view(w http.ResponseWriter, r *http.Request) {
 		fail(w, err)
 		return
 	}
-	tail := -1 // the whole log
-	switch q := r.URL.Query().Get("log"); q {
-	case "", "all":
-	case "none":
-		tail = 0
-	default:
-		n, err := strconv.Atoi(q)
-		if err != nil || n < 0 {
-			fail(w, invalid("log", "%q: want all, none or a number of lines (the latest)", q))
-			return
-		}
-		tail = n
+	tail, err := logTail(r)
+	if err != nil {
+		fail(w, err)
+		return
 	}
 	gm.mu.Lock()
 	body, err := s.viewBytes(gm, side, tail)
@@ -506,6 +498,71 @@ func (s *Server) view(w http.ResponseWriter, r *http.Request) {
 		fail(w, internal(err))
 		return
 	}
+	h := w.Header()
+	h.Set("Content-Type", "application/json; charset=utf-8")
+	h.Set("Cache-Control", "no-store")
+	w.Write(body)
+}
+
+// logTail reads ?log=: the number of the log's latest lines wanted, -1 for
+// all of it.
+func logTail(r *http.Request) (int, error) {
+	switch q := r.URL.Query().Get("log"); q {
+	case "", "all":
+		return -1, nil
+	case "none":
+		return 0, nil
+	default:
+		n, err := strconv.Atoi(q)
+		if err != nil || n < 0 {
+			return 0, invalid("log", "%q: want all, none or a number of lines (the latest)", clip(q))
+		}
+		return n, nil
+	}
+}
+
+// replyView reads a write's ?view=: whether its reply carries the seat's
+// view of the game after it (?log= as for a read), saving the client the
+// read that would follow. -2 for no view.
+func replyView(r *http.Request) (int, error) {
+	switch q := r.URL.Query().Get("view"); q {
+	case "", "0", "false":
+		return -2, nil
+	case "1", "true":
+		return logTail(r)
+	default:
+		return 0, invalid("view", "%q: want true or false", clip(q))
+	}
+}
+
+// ack answers a write that was applied: its seq, the refusal an answer
+// caused if any, and the seat's view if asked for (tail >= -1).
+func (s *Server) ack(w http.ResponseWriter, gm *game, side, seq int, refused *engine.IllegalError, tail int) {
+	reply := map[string]any{"seq": seq}
+	if refused != nil {
+		// The answer showed the action was never legal: the game is back
+		// where it was before the action, which is refused with its rule.
+		reply["refused"] = strings.TrimPrefix(refused.Error(), "engine: ")
+	}
+	if tail < -1 {
+		encode(w, http.StatusOK, reply)
+		return
+	}
+	gm.mu.Lock()
+	v, err := s.viewBytes(gm, side, tail)
+	gm.mu.Unlock()
+	if err != nil {
+		fail(w, internal(err))
+		return
+	}
+	head, err := json.Marshal(reply)
+	if err != nil {
+		fail(w, internal(err))
+		return
+	}
+	// {"seq":…,"view":<the view's bytes as made for reads>}
+	body := append(append(head[:len(head)-1], `,"view":`...), bytes.TrimRight(v, "\n")...)
+	body = append(body, "}\n"...)
 	h := w.Header()
 	h.Set("Content-Type", "application/json; charset=utf-8")
 	h.Set("Cache-Control", "no-store")
@@ -540,6 +597,11 @@ func (s *Server) viewBytes(gm *game, side, tail int) ([]byte, error) {
 	if err := enc.Encode(v); err != nil {
 		return nil, err
 	}
+	// The state is the engine's JSON already: spliced in as the last
+	// field rather than copied and checked again by the encoder.
+	b := bytes.TrimRight(buf.Bytes(), "\n")
+	b = append(append(append(b[:len(b)-1], `,"state":`...), v.State...), "}\n"...)
+	buf = *bytes.NewBuffer(b)
 	if len(gm.views) >= 8 { // a client asking for every log length: keep a few
 		clear(gm.views)
 	}
@@ -667,6 +729,11 @@ func (s *Server) action(w http.ResponseWriter, r *http.Request) {
 		fail(w, err)
 		return
 	}
+	tail, err := replyView(r)
+	if err != nil {
+		fail(w, err)
+		return
+	}
 	if side == spectator {
 		fail(w, forbidden("a spectator cannot act"))
 		return
@@ -680,7 +747,7 @@ func (s *Server) action(w http.ResponseWriter, r *http.Request) {
 		fail(w, err)
 		return
 	}
-	encode(w, http.StatusOK, map[string]int{"seq": seq})
+	s.ack(w, gm, side, seq, nil, tail)
 }
 
 func (s *Server) answer(w http.ResponseWriter, r *http.Request) {
@@ -690,6 +757,11 @@ func (s *Server) answer(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	req, err := s.readWrite(r, "answer")
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	tail, err := replyView(r)
 	if err != nil {
 		fail(w, err)
 		return
@@ -717,13 +789,7 @@ func (s *Server) answer(w http.ResponseWriter, r *http.Request) {
 		fail(w, err)
 		return
 	}
-	if refused != nil {
-		// The answer showed the action was never legal: the game is back
-		// where it was before the action, which is refused with its rule.
-		encode(w, http.StatusOK, map[string]any{"seq": seq, "refused": strings.TrimPrefix(refused.Error(), "engine: ")})
-		return
-	}
-	encode(w, http.StatusOK, map[string]int{"seq": seq})
+	s.ack(w, gm, side, seq, refused, tail)
 }
 
 // readAnswer reads a typed answer for the pending question: dice faces
@@ -783,6 +849,11 @@ func (s *Server) plainWrite(w http.ResponseWriter, r *http.Request, kind string)
 		fail(w, err)
 		return
 	}
+	tail, err := replyView(r)
+	if err != nil {
+		fail(w, err)
+		return
+	}
 	if side == spectator {
 		fail(w, forbidden("a spectator cannot %s", kind))
 		return
@@ -792,7 +863,7 @@ func (s *Server) plainWrite(w http.ResponseWriter, r *http.Request, kind string)
 		fail(w, err)
 		return
 	}
-	encode(w, http.StatusOK, map[string]int{"seq": seq})
+	s.ack(w, gm, side, seq, nil, tail)
 }
 
 // why is GET /api/games/{id}/why?action=…: whether an action is legal now

@@ -417,3 +417,26 @@ func TestRefusedAnswer(t *testing.T) {
 		t.Errorf("rebuilt from the store, the game differs: %+v", again)
 	}
 }
+
+// A write may carry the seat's view after it, as a read would give it.
+func TestWriteWithView(t *testing.T) {
+	ts, _ := newServer(t)
+	c := create(t, ts, map[string]any{"scenario": "hab-block-brawl", "dice": "physical", "seed": 7})
+	w, b := c.Seats[0].Token, c.Seats[1].Token
+	post(t, ts, c.ID, "answers", w, map[string]any{"seq": 0, "answer": "6"})
+	post(t, ts, c.ID, "answers", b, map[string]any{"seq": 1, "answer": "1"})
+	post(t, ts, c.ID, "actions", w, map[string]any{"seq": 2, "action": "activate m0"})
+	var withView struct {
+		Seq  int  `json:"seq"`
+		View view `json:"view"`
+	}
+	if st := do(t, "POST", ts.URL+"/api/games/"+c.ID+"/undo?view=true&log=none", w, map[string]any{"seq": 3}, &withView); st != 200 || withView.Seq != 4 || withView.View.Seq != 4 || len(withView.View.Legal) == 0 || len(withView.View.State) == 0 || len(withView.View.Log) != 0 {
+		t.Fatalf("undo with ?view=true: %d seq %d view seq %d", st, withView.Seq, withView.View.Seq)
+	}
+	if st, _ := post(t, ts, c.ID, "actions", w, map[string]any{"seq": 4, "action": "activate m0"}); st != 200 {
+		t.Fatal("activate again")
+	}
+	if st, e := post(t, ts, c.ID, "actions?view=maybe", w, map[string]any{"seq": 5, "action": "end m0"}); st != 400 || e.Field != "view" {
+		t.Errorf("?view=maybe: %d %+v", st, e)
+	}
+}

@@ -7,6 +7,8 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"os"
+	"runtime/pprof"
 	"time"
 
 	"github.com/skirmish-engine/skirmish/server"
@@ -17,6 +19,7 @@ import (
 func newServe(e *env) *cobra.Command {
 	var addr, db, logLevel string
 	var maxGames, creates int
+	var cpuProfile string
 	c := &cobra.Command{
 		Use:   "serve [--addr HOST:PORT] [--db FILE]",
 		Short: "Serve the HTTP/JSON API: games at a table, seats on phones, live updates",
@@ -55,6 +58,17 @@ and the database is closed. The API is described in docs/api.md.`,
 				return err
 			}
 			defer st.Close()
+			if cpuProfile != "" {
+				f, err := os.Create(cpuProfile)
+				if err != nil {
+					return usagef("--cpuprofile %q: %v", cpuProfile, err)
+				}
+				defer f.Close()
+				if err := pprof.StartCPUProfile(f); err != nil {
+					return err
+				}
+				defer pprof.StopCPUProfile()
+			}
 			srv := server.New(server.Config{Store: st, Rulesets: e.rulesets, Samples: e.samples, Procs: e.procs, Log: log,
 				MaxGames: maxGames, CreatesPerMinute: creates})
 			hs := &http.Server{
@@ -91,6 +105,7 @@ and the database is closed. The API is described in docs/api.md.`,
 	f.StringVar(&addr, "addr", "127.0.0.1:8080", "address to listen on")
 	f.StringVar(&db, "db", "skirmish.db", "SQLite database file, created on first run")
 	f.StringVar(&logLevel, "log", "info", "log level: debug, info, warn or error")
+	f.StringVar(&cpuProfile, "cpuprofile", "", "write a CPU profile of the server to this file until it stops (for docs/PERFORMANCE.md)")
 	f.IntVar(&maxGames, "max-games", 2000, "games kept in memory (the others are rebuilt from the database when asked for)")
 	f.IntVar(&creates, "creates-per-minute", 60, "games one client address may create or import a minute (0: no limit)")
 	return c

@@ -5,10 +5,11 @@
 // runs it against a server started by hand.
 //
 // A client plays both seats of the games it is given, one write at a
-// time per game: it reads the game as the seat it expects to decide
-// (?log=none), reads it as the other seat if not, and sends what that
-// seat's view allows (a legal action, or an answer to its question: an
-// option, dice faces, a distance), picked at random. A game that ends is
+// time per game: it sends what the seat's view allows (a legal action, or
+// an answer to its question: an option, dice faces, a distance), picked at
+// random, and asks for the view after it in the write's reply (?view=true,
+// ?log=none); when the next decision is the other seat's, it reads the
+// game as that seat. A game that ends is
 // replaced by a new one, so that every client stays busy.
 package loadgen
 
@@ -64,6 +65,7 @@ type game struct {
 	tokens   []string
 	next     int // the seat expected to decide
 	writes   int
+	last     *view // the view the last write's reply carried, for the seat that sent it
 }
 
 // view is the part of a game's view a client reads.
@@ -215,27 +217,23 @@ func (c *client) play(ctx context.Context, games []*game, rng *rand.Rand, res *R
 // move makes one write to g.
 func (c *client) move(ctx context.Context, g *game, rng *rand.Rand, res *Result, lat *[]time.Duration) error {
 	var v view
-	for try := 0; ; try++ {
-		v = view{}
-		st, err := c.do(ctx, "GET", "/api/games/"+g.id+"?log=none", g.tokens[g.next], nil, &v)
-		res.Reads++
-		if err != nil {
+	if g.last != nil {
+		v, g.last = *g.last, nil
+	} else if err := c.read(ctx, g, &v, res); err != nil {
+		return err
+	}
+	who := -1
+	switch {
+	case v.Pending != nil:
+		who = v.Pending.Side
+	case v.Decider != nil:
+		who = *v.Decider
+	}
+	if !v.Over && who >= 0 && who != g.next { // the other seat's decision: read the game as that seat
+		g.next = who
+		if err := c.read(ctx, g, &v, res); err != nil {
 			return err
 		}
-		if st != http.StatusOK {
-			return fmt.Errorf("loadgen: view of %s: status %d", g.id, st)
-		}
-		who := -1
-		switch {
-		case v.Pending != nil:
-			who = v.Pending.Side
-		case v.Decider != nil:
-			who = *v.Decider
-		}
-		if v.Over || who == g.next || who < 0 || try > 0 {
-			break
-		}
-		g.next = who
 	}
 	if v.Over {
 		// A finished game is final: a new one takes its place.
@@ -271,16 +269,34 @@ func (c *client) move(ctx context.Context, g *game, rng *rand.Rand, res *Result,
 		return fmt.Errorf("loadgen: game %s: nothing to do for seat %d: %+v", g.id, g.next, v)
 	}
 	t0 := time.Now()
-	st, err := c.do(ctx, "POST", "/api/games/"+g.id+"/"+path, g.tokens[g.next], body, nil)
+	var reply struct {
+		View *view `json:"view"`
+	}
+	st, err := c.do(ctx, "POST", "/api/games/"+g.id+"/"+path+"?view=true&log=none", g.tokens[g.next], body, &reply)
 	if err != nil {
 		return err
 	}
+	g.last = reply.View
 	if st == http.StatusOK {
 		*lat = append(*lat, time.Since(t0))
 		res.Writes++
 		g.writes++
 	} else {
 		res.Refused[st]++
+	}
+	return nil
+}
+
+// read reads g as its seat g.next.
+func (c *client) read(ctx context.Context, g *game, v *view, res *Result) error {
+	*v = view{}
+	st, err := c.do(ctx, "GET", "/api/games/"+g.id+"?log=none", g.tokens[g.next], nil, v)
+	res.Reads++
+	if err != nil {
+		return err
+	}
+	if st != http.StatusOK {
+		return fmt.Errorf("loadgen: view of %s: status %d", g.id, st)
 	}
 	return nil
 }
