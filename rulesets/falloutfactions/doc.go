@@ -82,8 +82,9 @@
 //
 // On a board the game measures: moves offer the board's destinations that
 // keep out of enemies' Proximity, and base contact with each enemy the
-// model can reach (which Engages it: that enemy is the move's target); a
-// model Engaged is one in base contact, also across levels as above; Open
+// model can reach and may Engage, on its level or across heights as above
+// (which Engages it: that enemy is the move's target); a model Engaged is
+// one in base contact, also across levels; Open
 // Fire lists the Visible enemies (a CQB weapon only those in range); Wide
 // Open is having no part of the target's base in cover; the Control Area,
 // the Confusion Tests' 3", Area weapons and Search tokens are measured.
@@ -140,6 +141,11 @@
 //     with none left loses at once.
 //   - Back Off may not end in base contact with an enemy. A model already
 //     inside an enemy's Proximity may move within it.
+//   - A board's paths stay on a level, so a move into Engagement with an
+//     enemy on another level (within 2" of height, the higher base no
+//     higher than the lower model's top) ends on the mover's own level,
+//     its base touching the enemy's seen from above: at the foot of the
+//     higher level, or at its edge over the lower model.
 //
 // # Not modelled
 //

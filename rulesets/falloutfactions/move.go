@@ -39,11 +39,19 @@ func engagedAt(s *engine.State, bd *board.Board, m, n int) bool {
 	if pm.Level == pn.Level {
 		return g <= board.Contact
 	}
-	dz := rise(bd, pm.Level, pn.Level)
-	if math.Abs(dz) > 2 || g > board.Contact || g < -board.Contact {
+	return g <= board.Contact && g >= -board.Contact && heightsEngage(s, bd, m, pm.Level, n)
+}
+
+// heightsEngage reports whether model m, standing on level lm, and model n
+// are near enough in height to Engage (seed 004, Engagement & Proximity):
+// at most 2" apart, the higher base no higher than the top of the lower
+// model. Models on one level always are.
+func heightsEngage(s *engine.State, bd *board.Board, m int, lm int8, n int) bool {
+	dz := rise(bd, lm, s.Models[n].Pos.Level)
+	switch {
+	case math.Abs(dz) > 2:
 		return false
-	}
-	if dz > 0 {
+	case dz > 0:
 		return dz <= stat(s).height[n]
 	}
 	return -dz <= stat(s).height[m]
@@ -87,7 +95,7 @@ func clearPath(s *engine.State, bd *board.Board, m int, p engine.Pos, target int
 
 // listMoves lists where model mover may move up to reach inches on the
 // board: the board's candidates that keep out of enemies' Proximity
-// (target NoModel), and base contact with each enemy on its level it can
+// (target NoModel), and base contact with each enemy it may Engage and can
 // reach, entering no other enemy's Proximity (target that enemy).
 func listMoves(s *engine.State, mover int, reach float32, emit func(p engine.Pos, target int)) {
 	bd := concrete(s)
@@ -114,13 +122,26 @@ func listMoves(s *engine.State, mover int, reach float32, emit func(p engine.Pos
 }
 
 // contacts appends the points where mover's base would touch each enemy
-// on its level it is not Engaged with, and who.
+// it is not Engaged with and may Engage (seed 004, Engagement &
+// Proximity), and who: an enemy on mover's level, or on another level
+// within the height rule of Engagement (heightsEngage). Paths stay on a
+// level (package board), so a move into Engagement across levels ends on
+// mover's own level, its base touching the enemy's seen from above: at
+// the foot of the higher level, or at its edge above the lower model.
 func contacts(s *engine.State, mover int, ps []engine.Pos, who []int) ([]engine.Pos, []int) {
+	bd := concrete(s)
+	lm := s.Models[mover].Pos.Level
 	for n := range s.Models {
-		if enemy(s, mover, n) && s.Models[n].Pos.Level == s.Models[mover].Pos.Level && !s.Linked(mover, n) {
-			ps = append(ps, board.ContactPoint(s, mover, n))
-			who = append(who, n)
+		if !enemy(s, mover, n) || s.Linked(mover, n) {
+			continue
 		}
+		if s.Models[n].Pos.Level != lm && !heightsEngage(s, bd, mover, lm, n) {
+			continue
+		}
+		p := board.ContactPoint(s, mover, n)
+		p.Level = lm
+		ps = append(ps, p)
+		who = append(who, n)
 	}
 	return ps, who
 }

@@ -195,3 +195,56 @@ func join(xs []string) string {
 	}
 	return out
 }
+
+// target returns the legal action with the given ID whose target is the
+// model id, or nil.
+func (h *harness) target(action, id string) *engine.Action {
+	for _, a := range h.actions(action) {
+		if a.Target == h.Model(id) {
+			return &a
+		}
+	}
+	return nil
+}
+
+// Seed 004, Engagement & Proximity (issue 11): models at most 2" apart in
+// height Engage when the higher base is no higher than the top of the
+// lower model, so a move may go into base contact with an enemy on
+// another level within that rule: from the ground with one on a 1.5"
+// gantry, and from the gantry with one below. The mover stays on its own
+// level (paths do not climb); one 2.5" up, or above the top of a 1" tall
+// model, is not offered.
+func TestMoveIntoEngagementAcrossLevels(t *testing.T) {
+	b := &board.Board{Width: 30, Height: 30, Levels: []float64{0, 1.5, 2.5}}
+	short := with(unlucky0("v", 1), func(m *engine.ModelSetup) { m.Height = 1 })
+	h := onBoard(t, b, game{}, [][3]float32{{10, 5}, {20, 5, 1}, {10, 11, 1}, {20, 11}, {4, 8, 2}, {26, 5}},
+		unlucky0("a", 0), unlucky0("y", 0), unlucky0("x", 1), unlucky0("z", 1), unlucky0("w", 1), short)
+	h.Play("activate m0")
+	if h.target("get-moving", "w") != nil {
+		t.Error("a move into base contact with w, 2.5\" up, is offered")
+	}
+	up := h.target("get-moving", "x")
+	if up == nil {
+		t.Fatal("no move from the ground into base contact with x on the 1.5\" gantry")
+	}
+	h.Play(up.String())
+	h.WantStatus("a", "engaged", "x", "engaged")
+	if l := h.S().Models[0].Pos.Level; l != 0 {
+		t.Errorf("a ended on level %d, want the ground", l)
+	}
+	h.Play("brawl m0 >m2 #2")
+	h.WantAsks("dice ff-test {Dice:4 Stat:5 Luck:0 Bonus:0 Unlucky:false LuckyBreak:false}") // knife 3S, +1 for moving into Engagement
+	h.Play("d:9 9 9 9", "pass", "activate m1")
+	if h.target("get-moving", "v") != nil {
+		t.Error("a move into base contact with v is offered: the gantry is above the top of v (1\" tall)")
+	}
+	down := h.target("get-moving", "z")
+	if down == nil {
+		t.Fatal("no move from the gantry into base contact with z below")
+	}
+	h.Play(down.String())
+	h.WantStatus("y", "engaged", "z", "engaged")
+	if l := h.S().Models[1].Pos.Level; l != 1 {
+		t.Errorf("y ended on level %d, want the gantry", l)
+	}
+}
