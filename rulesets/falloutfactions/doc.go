@@ -31,9 +31,9 @@
 // Exhausted, Suffering it is then ignored, and Hardy and Power Armor
 // models never Suffer it; all of it gone at the end of the Round);
 // Engagement and Proximity (a 1" zone of unengaged models, stopped by
-// walls as tall as the model, reaching 2" above its base; Engaging across
-// at most 2" of height, the higher base no higher than the lower model's
-// top), the Control Area (Charisma inches, the model itself included,
+// walls as tall as the model, reaching 2" above its base, and 2" below it
+// by our choice below; Engaging across at most 2" of height, the higher
+// base no higher than the lower model's top), the Control Area (Charisma inches, the model itself included,
 // Inspirational +2"); Ploy tokens (the crew's Tier, at most 3) and the
 // three standard ploys at their timing windows, each offered as a choice
 // to the crew it belongs to: Teamwork at the end of a friendly Turn
@@ -146,6 +146,11 @@
 //     higher than the lower model's top) ends on the mover's own level,
 //     its base touching the enemy's seen from above: at the foot of the
 //     higher level, or at its edge over the lower model.
+//   - Proximity reaches 2" below a model's base as well as 2" above it:
+//     the seed limits it only above, and says nothing of below, so the
+//     same 2" rule is taken both ways, like Engagement's. A model on the
+//     ground stays out of the Proximity of an enemy on a gantry over it
+//     (within 1" seen from above) unless it moves into base contact.
 //
 // # Not modelled
 //

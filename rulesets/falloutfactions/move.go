@@ -57,15 +57,21 @@ func heightsEngage(s *engine.State, bd *board.Board, m int, lm int8, n int) bool
 	return -dz <= stat(s).height[m]
 }
 
+// proximityHeight reports whether a model's Proximity reaches dz inches
+// above its base (below it when dz is negative). Seed 004 stops it 2"
+// above the base and says nothing of below: we take the same 2" below
+// (doc.go), so that two models' Proximity reaches across a height in
+// either direction, as Engagement does.
+func proximityHeight(dz float64) bool { return math.Abs(dz) <= 2 }
+
 // inProximity reports whether model m standing at p would be in enemy n's
 // Proximity (seed 004): n unengaged, m within 1" of its base in plan, at
-// most 2" above it (and not below), with no wall as tall as n between.
+// most 2" above or below it, with no wall as tall as n between.
 func inProximity(s *engine.State, bd *board.Board, m int, p engine.Pos, n int) bool {
 	if status(s, n) != unengaged {
 		return false
 	}
-	dz := rise(bd, p.Level, s.Models[n].Pos.Level)
-	if dz < 0 || dz > 2 || board.FlatGap(s, m, p, n) > 1 {
+	if !proximityHeight(rise(bd, p.Level, s.Models[n].Pos.Level)) || board.FlatGap(s, m, p, n) > 1 {
 		return false
 	}
 	q := board.Point{X: float64(p.X), Y: float64(p.Y), Level: int(p.Level)}
@@ -81,8 +87,7 @@ func clearPath(s *engine.State, bd *board.Board, m int, p engine.Pos, target int
 		if n == target || !enemy(s, m, n) || status(s, n) != unengaged || inProximity(s, bd, m, from, n) {
 			continue
 		}
-		dz := rise(bd, p.Level, s.Models[n].Pos.Level)
-		if dz < 0 || dz > 2 {
+		if !proximityHeight(rise(bd, p.Level, s.Models[n].Pos.Level)) {
 			continue
 		}
 		g, q := board.FlatPassGap(s, m, p, n)
@@ -445,8 +450,7 @@ func backsOff(s *engine.State, bd *board.Board, m int, p engine.Pos) bool {
 		if s.Models[n].Links&^(1<<m) != 0 {
 			continue // still Engaged with another: no Proximity
 		}
-		dz := rise(bd, p.Level, s.Models[n].Pos.Level)
-		if dz >= 0 && dz <= 2 && board.FlatGap(s, m, p, n) <= 1 &&
+		if proximityHeight(rise(bd, p.Level, s.Models[n].Pos.Level)) && board.FlatGap(s, m, p, n) <= 1 &&
 			!bd.Screened(point(s, n), board.Point{X: float64(p.X), Y: float64(p.Y), Level: int(p.Level)}, stat(s).height[n]) {
 			return false
 		}

@@ -248,3 +248,44 @@ func TestMoveIntoEngagementAcrossLevels(t *testing.T) {
 		t.Errorf("y ended on level %d, want the gantry", l)
 	}
 }
+
+// Seed 004, Engagement & Proximity, and doc.go: the seed stops Proximity
+// 2" above a model's base and says nothing of below; we take the same 2"
+// below (issue 11). A model on the ground may not move within 1", seen
+// from above, of an unengaged enemy on a 1.5" gantry, nor pass through
+// that Proximity, except in a move into base contact with it; 2.5" below
+// an enemy it is out of reach.
+func TestProximityBelow(t *testing.T) {
+	b := &board.Board{Width: 30, Height: 30, Levels: []float64{0, 1.5, 2.5}}
+	h := onBoard(t, b, game{}, [][3]float32{{10, 10}, {10, 17}, {10, 13, 1}, {20, 13, 2}, {25, 28}},
+		unlucky0("a", 0), unlucky0("f", 0), unlucky0("x", 1), unlucky0("y", 1), unlucky0("z", 1))
+	s := h.S()
+	at := func(x, y float32, l int8) engine.Pos { return engine.Pos{X: x, Y: y, Level: l} }
+	if !inProximity(s, b, 0, at(10, 11.9, 0), 2) {
+		t.Error("x's Proximity does not reach 1.5\" below it")
+	}
+	if !inProximity(s, b, 0, at(10, 13, 0), 2) {
+		t.Error("x's Proximity does not reach right under it")
+	}
+	if inProximity(s, b, 0, at(20, 11.9, 0), 3) {
+		t.Error("y's Proximity reaches 2.5\" below it")
+	}
+	h.Play("activate m0")
+	n := 0
+	for _, a := range h.actions("get-moving") {
+		if a.Target == 2 {
+			continue
+		}
+		n++
+		p := at(a.X, a.Y, 0)
+		if g, _ := board.FlatPassGap(h.S(), 0, p, 2); g <= 1 {
+			t.Errorf("get-moving to %g,%g comes %.2f\" from x above, inside its Proximity", a.X, a.Y, g)
+		}
+	}
+	if n == 0 {
+		t.Fatal("no moves")
+	}
+	if h.target("get-moving", "x") == nil {
+		t.Error("no move into base contact with x")
+	}
+}
