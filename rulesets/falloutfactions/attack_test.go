@@ -80,3 +80,24 @@ func TestOpenFireBeyondEffectiveRange(t *testing.T) {
 		t.Errorf("a shot at a model out of sight: %v, want it refused", err)
 	}
 }
+
+// rules.md §5.3 and §8 gap 2: an Eye Catching target always counts as
+// Wide Open, and a Sniper's targets are never Obscured: either way the
+// test has its +1 bonus die, and the players are not asked about cover.
+func TestWideOpenPerks(t *testing.T) {
+	for _, tc := range []struct {
+		name     string
+		a, x     engine.ModelSetup
+		wantAsks string
+	}{
+		{"eye-catching", unlucky0("a", 0), unlucky0("x", 1, "eye-catching"), "dice ff-test {Dice:5 Stat:6 Luck:0 Bonus:0 Unlucky:false LuckyBreak:false}"},
+		{"sniper", unlucky0("a", 0, "sniper"), unlucky0("x", 1), "dice ff-test {Dice:5 Stat:6 Luck:0 Bonus:0 Unlucky:false LuckyBreak:false}"},
+		{"neither", unlucky0("a", 0), unlucky0("x", 1), "fact cover"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			h := table(t, game{}, tc.a, tc.x)
+			h.Play("activate m0", "open-fire m0 >m1 #0", "f:1", "f:1", "fire m0 >m1")
+			h.WantAsks(tc.wantAsks)
+		})
+	}
+}

@@ -289,3 +289,42 @@ func TestProximityBelow(t *testing.T) {
 		t.Error("no move into base contact with x")
 	}
 }
+
+// Seed 004, Engagement & Proximity: Engaged models lose their Proximity.
+// With x Engaged with b, a may end a move within 1" of x (here, in base
+// contact with its friend f beside x); Backing Off, c may end within 1" of
+// y, still Engaged with d once c has gone.
+func TestEngagedModelsLoseProximity(t *testing.T) {
+	pts := [][3]float32{{10, 5}, {10, 12.26}, {11.8, 11.5}, {20, 10}, {21.26, 11.26}, {10, 11}, {20, 11.26}, {5, 28}}
+	h := onBoard(t, nil, game{}, pts, unlucky0("a", 0), unlucky0("b", 0), unlucky0("f", 0), unlucky0("c", 0), unlucky0("d", 0),
+		unlucky0("x", 1), unlucky0("y", 1), unlucky0("z", 1))
+	h.WantStatus("x", "engaged", "b", "engaged", "y", "engaged", "c", "engaged", "d", "engaged")
+	s, x := h.S(), h.Model("x")
+	near := engine.Pos{X: 11.46, Y: 10.28}
+	if inProximity(s, concrete(s), 0, near, x) {
+		t.Error("x, Engaged, has a Proximity")
+	}
+	h.Play("activate m0")
+	var close *engine.Action
+	for _, a := range h.actions("get-moving") {
+		if g := board.FlatGap(h.S(), 0, engine.Pos{X: a.X, Y: a.Y}, x); a.Target == engine.NoModel && g > board.Contact && g <= 1 {
+			close = &a
+		}
+	}
+	if close == nil {
+		t.Fatal("no move ends within 1\" of x, Engaged with b")
+	}
+	h.Play(close.String(), "movement-order m0", "end m0", "pass", "activate m3") // no orders
+	y := h.Model("y")
+	close = nil
+	for _, a := range h.actions("back-off") {
+		if g := board.FlatGap(h.S(), 3, engine.Pos{X: a.X, Y: a.Y}, y); g > board.Contact && g <= 1 {
+			close = &a
+		}
+	}
+	if close == nil {
+		t.Fatal("no Back Off ends within 1\" of y, still Engaged with d")
+	}
+	h.Play(close.String())
+	h.WantStatus("c", "unengaged", "y", "engaged", "d", "engaged")
+}
