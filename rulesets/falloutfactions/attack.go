@@ -251,7 +251,7 @@ func resolveFire(c *engine.Ctx, a engine.Action) {
 	s.Vars[vFire] = 0
 	hits, crit := test(c, &check{kind: &rangedTest, m: m, other: t, with: w.with, dice: w.dice, stat: s.Stat(m, w.stat),
 		bonus: bonus, unlucky: flags&fireUnlucky != 0, need: 1})
-	c.Emit(engine.Event{Type: "hits", Model: m, Other: t, Value: hits})
+	c.Emit(hitsEvent(m, t, hits))
 	for o := range s.Models {
 		if area&(1<<o) != 0 {
 			inflict(c, m, o, hits, w, crit)
@@ -293,10 +293,30 @@ func resolveBrawl(c *engine.Ctx, a engine.Action) {
 		s.Vars[vFast] = fastKey(aBrawl, w)
 	}
 	hits, crit := test(c, &check{kind: &meleeTest, m: m, other: t, with: w.with, dice: w.dice, stat: s.Stat(m, w.stat), bonus: bonus, need: 1})
-	c.Emit(engine.Event{Type: "hits", Model: m, Other: t, Value: hits})
+	c.Emit(hitsEvent(m, t, hits))
 	inflict(c, m, t, hits, w, crit && w.crit != critNone)
 	confusion(c)
 }
+
+// hitsEvent says how many hits m's attack test scored against t, in its
+// Key too, so that the players can read the damage table (seed 004,
+// Damage) from the log.
+func hitsEvent(m, t, hits int) engine.Event {
+	e := engine.Event{Type: "hits", Model: m, Other: t, Value: hits}
+	if hits >= 0 && hits < len(hitsText) {
+		e.Key = hitsText[hits]
+	}
+	return e
+}
+
+// hitsText[n] is "n hits", made once: a test scores at most its pool and
+// a Fortune Smiles die for each Luck die.
+var hitsText = func() (t [MaxPool + maxLuck + 1]string) {
+	for n := range t {
+		t[n] = plural(n, "hit", "hits")
+	}
+	return t
+}()
 
 // inflict is the Inflict Damage step (rules.md §5.2.3, §5.3): Ignite first
 // adds damage; the hits against the target's Endurance (one lower with

@@ -1,6 +1,7 @@
 package falloutfactions
 
 import (
+	"fmt"
 	"math"
 
 	"github.com/skirmish-engine/skirmish/board"
@@ -515,6 +516,15 @@ func engagement(s *engine.State, set func(m, status int)) {
 	}
 }
 
+// pushText[n] says how far a push at a table goes, for the players who
+// move the model (made once; a push is at most a critical effect's dice).
+var pushText = func() (t [maxCritDice + 1]string) {
+	for n := range t {
+		t[n] = fmt.Sprintf("%d\" straight away", n)
+	}
+	return t
+}()
+
 // pushBack moves t up to inches straight away from m, as far as it can
 // (rules.md §5.3, Pushback): on a board to the farthest point on that line,
 // in quarter inches, it can stand on and reach straight; at a table the
@@ -526,7 +536,7 @@ func pushBack(c *engine.Ctx, m, t, inches int) {
 	}
 	bd := concrete(s)
 	if bd == nil {
-		c.Emit(engine.Event{Type: "pushed-back", Model: t, Other: m, Value: inches})
+		c.Emit(engine.Event{Type: "pushed-back", Model: t, Other: m, Value: inches, Key: pushText[min(inches, len(pushText)-1)]})
 		if s.Linked(m, t) {
 			s.Link(m, t, false)
 			refresh(c)
