@@ -170,5 +170,8 @@
 // ff-pool (one stage of a test: standard and Luck hits apart), ff-count (a
 // critical effect's X dice, counting those above a characteristic) and
 // ff-roll-off. Every roll asked of a player says what it is for, who rolls
-// how many d10 and what they need; choices say what each option means.
+// how many d10 and what they need; an attack test's also how its pool is
+// made (the weapon's test, then each source of bonus dice, a Wide Open
+// that Eye Catching or a Sniper makes automatic, or why it gains none, as
+// Unlucky); choices say what each option means.
 package falloutfactions

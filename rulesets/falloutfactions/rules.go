@@ -230,7 +230,8 @@ func (w *weapon) ranged() bool { return w.kind != kMelee }
 var makeshift = weapon{gear: -1, name: "Makeshift Weapon", kind: kMelee, dice: 2, stat: sS, with: "Makeshift Weapon, 2S", test: "2S"}
 
 // static is a setup compiled for play: shared by every game on it, never
-// changed.
+// changed, but for the words of attack tests' pools it keeps as they are
+// first asked for (poolWith), under its lock.
 type static struct {
 	weapons  [][]weapon // per model, in gear order
 	typ      []int      // index in modelTypes
@@ -241,6 +242,11 @@ type static struct {
 	bySide   [][]int   // models of each crew, in roster order
 	confused []string  // per model: the choice after a failed Confusion Test
 	wind     []string  // per model: the Second Wind choice
+
+	pools struct { // attack tests' pools in words, made as they come (poolWith)
+		sync.RWMutex
+		m map[pool]string
+	}
 }
 
 func compile(su *engine.Setup) *static {
