@@ -135,6 +135,10 @@
 //   - Pushback moves the target straight away from the attacker in quarter
 //     inches as far as it can; at a table a push of 1" or more breaks base
 //     contact with the attacker.
+//   - A tied roll-off is taken as typed and asked for again, saying so,
+//     so that the players see the tie; the third ask rolls any further
+//     ties itself (its dice typed after the tied ones), which keeps the
+//     exact odds of an action that ends a Round to a few branches.
 //   - After the last Round the crew with more objective points wins (a
 //     point for each model within 1" of an objective marker at the end of
 //     each Round, on a board), then the one with more models left; a crew

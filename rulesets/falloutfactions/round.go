@@ -39,7 +39,7 @@ func (r *Rules) PhaseStart(c *engine.Ctx, phase string) {
 	if s.Option(optFirstTurn) == "alternate" && s.Round > 1 {
 		first = 1 - int(s.Vars[vFirst])
 	} else {
-		w := c.Roll(engine.Anyone, pRollOff, engine.BySide("Roll-off for the first Turn of the Round")).Outcome
+		w := rollOff(c)
 		first = w
 		if c.Choose(w, "first-turn", firstText, firstOptions) == 1 {
 			first = 1 - w
@@ -48,6 +48,34 @@ func (r *Rules) PhaseStart(c *engine.Ctx, phase string) {
 	s.Vars[vFirst] = int32(first)
 	s.Turn.Side = first
 	c.Emit(engine.Event{Type: "first-turn", Model: engine.NoModel, Other: engine.NoModel, Value: first})
+}
+
+// rollOffAsks is how many times a roll-off is asked for, a tie asking
+// again, before the last ask rolls its ties itself: each tie is a branch
+// of the odds of an action that ends a Round, so they stay few.
+const rollOffAsks = 3
+
+var (
+	rollOffAbout = engine.BySide("Roll-off for the first Turn of the Round")
+	rollOffAgain = engine.BySide("Roll-off for the first Turn of the Round, again: the dice tied")
+)
+
+// rollOff is the roll-off for the first Turn (rules.md §5.2.2): the lowest
+// wins, a tie rolls again, asked again (up to rollOffAsks times) so that
+// the players see it. It returns the winning crew.
+func rollOff(c *engine.Ctx) int {
+	st := stat(c.State())
+	ab := rollOffAbout
+	for k := 1; ; k++ {
+		p := st.rollOff[0]
+		if k >= rollOffAsks {
+			p = st.rollOff[1]
+		}
+		if w := c.Roll(engine.Anyone, p, ab).Outcome; w != rollOffTie {
+			return w
+		}
+		ab = rollOffAgain
+	}
 }
 
 // PhaseEnd does nothing.

@@ -57,7 +57,7 @@ func TestFirstTurnAlternate(t *testing.T) {
 	}
 	h = table(t, game{}, grunt("a", 0), grunt("x", 1))
 	h.Play("pass", "pass")
-	h.WantAsks("dice ff-roll-off {}")
+	h.WantAsks("dice ff-roll-off {First:Scrappers Second:Regulators Ties:true}")
 }
 
 // Seed 004, Standard Ploys: a crew has Ploy tokens equal to its Tier, at

@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	"github.com/skirmish-engine/skirmish/board"
+	"github.com/skirmish-engine/skirmish/dice"
 	"github.com/skirmish-engine/skirmish/engine"
 	"github.com/skirmish-engine/skirmish/rules"
 )
@@ -237,11 +238,12 @@ type static struct {
 	typ      []int      // index in modelTypes
 	perks    []uint16
 	height   []float64
-	limit    []int     // Harm limit
-	ca       []float32 // Control Area radius
-	bySide   [][]int   // models of each crew, in roster order
-	confused []string  // per model: the choice after a failed Confusion Test
-	wind     []string  // per model: the Second Wind choice
+	limit    []int             // Harm limit
+	ca       []float32         // Control Area radius
+	bySide   [][]int           // models of each crew, in roster order
+	confused []string          // per model: the choice after a failed Confusion Test
+	wind     []string          // per model: the Second Wind choice
+	rollOff  [2]dice.Procedure // the roll-off, naming the crews: a tie asked again, and one that rolls its ties itself
 
 	pools struct { // attack tests' pools in words, made as they come (poolWith)
 		sync.RWMutex
@@ -251,6 +253,11 @@ type static struct {
 
 func compile(su *engine.Setup) *static {
 	st := &static{bySide: make([][]int, len(su.Sides))}
+	var crews [2]string
+	for i := range min(len(su.Sides), 2) {
+		crews[i] = su.Sides[i].Name
+	}
+	st.rollOff = [2]dice.Procedure{RollOff{First: crews[0], Second: crews[1], Ties: true}, RollOff{First: crews[0], Second: crews[1]}}
 	for i, m := range su.Models {
 		var ws []weapon
 		for gi, g := range m.Gear {
