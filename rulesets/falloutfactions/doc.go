@@ -113,6 +113,12 @@
 //     Smiles; without one it is a single ff-test roll. Re-rolled Luck dice
 //     stay Luck dice. Lucky Break is the tester's crew's to spend; it may be
 //     spent on an Unlucky test.
+//   - The odds of an action follow the engine's odds policy for the
+//     choices inside it: each crew chooses what does best for it by the
+//     results, so a crew with a Ploy token spends Lucky Break after step 2
+//     wherever re-rolling its Duds does better. The results that count on
+//     a token spent say so in their label ("incapacitated; 1 Ploy token
+//     spent on Lucky Break"); the token itself is not scored.
 //   - A Turn is at least one action: End is offered after the first. A model
 //     activated that has nothing it can do ends its Turn at once and takes
 //     no more Turns that Round. At a table, where only the players know
