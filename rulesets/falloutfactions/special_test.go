@@ -27,6 +27,7 @@ func TestLuckyBreakAfterStepTwo(t *testing.T) {
 	if p == nil || p.Key != "lucky-break" || !strings.Contains(p.Text, "3 Duds") {
 		t.Fatalf("after step 2: %+v, want Lucky Break offered on 3 Duds", p)
 	}
+	h.wantPrompt("1 hit so far (1 on a Luck die: Fortune Smiles follows)") // the hits so far too (issue 11)
 	h.Play("c:spend")
 	h.WantAsks("dice ff-pool {Dice:3 Luck:1 Stat:6}") // the Luck Dud first
 	h.Play("d:2 3 10")                                // two more hits, one a Luck die
@@ -46,6 +47,7 @@ func TestLuckyBreakOnAllDuds(t *testing.T) {
 	h := table(t, game{tier0: 1}, grunt("a", 0), grunt("x", 1))
 	h.Play("activate m0", "open-fire m0 >m1 #0", "f:1", "f:1", "fire m0 >m1", "f:1", "d:9 10 8 7")
 	h.WantAsks("choice lucky-break")
+	h.wantPrompt("Lucky Break: no hits so far; spend a Ploy token to re-roll the 4 Duds of this test?")
 	h.Play("c:pass")
 	h.wantCount("x", cHarm, 0)
 	if h.side(0, sPloys) != 1 {
