@@ -166,8 +166,12 @@ func canAct(s *engine.State, m, f int) bool {
 }
 
 // CanPass: with the option round-end both-pass a crew may pass; with
-// exhausted it plays on while it has a model able to act.
-func (r *Rules) CanPass(s *engine.State) bool { return s.Option(optRoundEnd) != "exhausted" }
+// exhausted it plays on while it has a model able to act. Right after
+// spending Teamwork for another Turn (the Turn's barred model marks it,
+// engine.Ctx.ExtraActivation) it may not: a pass would waste the token.
+func (r *Rules) CanPass(s *engine.State) bool {
+	return s.Option(optRoundEnd) != "exhausted" && s.Turn.Barred == 0
+}
 
 // ActivationStart offers Second Wind at the start of the Turn (seed 004,
 // Standard Ploys): a Ploy token for the active model to Recover all its
