@@ -89,8 +89,10 @@ func TestChampionXPAndConfusionExceptions(t *testing.T) {
 	h := table(t, game{}, sharp("a"), sharp("b"), sharp("c"), champ, champ2, unlucky0("bot", 1, "machine"), unlucky0("ida", 1, "natural-leader"))
 	h.shoot("a", "x", "1 2 3 4 5 6 1 2") // Incapacitated
 	h.Play("f:1")                        // z within 3": its Confusion Test
-	h.Play("d:1 1")                      // passed (bot is a Machine: not asked)
-	h.Play("f:1")                        // ida within 3": a Natural Leader passes without a roll
+	h.Play("d:1 1")                      // passed (bot is a Machine: not asked; ida is a Natural Leader: not asked either, it passes anyway)
+	if p := h.G.Pending(); p != nil {
+		t.Errorf("after z's test: %s %s asked; a Natural Leader passes, unmeasured", p.Kind, p.Key)
+	}
 	h.WantStatus("x", "gone")
 	if got := h.side(0, sXP); got != 1 {
 		t.Errorf("XP %d after a Champion fell, want 1", got)
@@ -102,8 +104,7 @@ func TestChampionXPAndConfusionExceptions(t *testing.T) {
 		t.Errorf("a Machine's fall asks %s", p.Key)
 	}
 	h.Play("end m1", "pass")
-	h.shoot("c", "z", "1 2 3 4 5 6 1 2") // a second Champion falls
-	h.Play("f:0")                        // ida is not within 3"
+	h.shoot("c", "z", "1 2 3 4 5 6 1 2") // a second Champion falls; ida, a Natural Leader, is not asked about
 	h.WantStatus("z", "gone")
 	if got := h.side(0, sXP); got != 1 {
 		t.Errorf("XP %d after a second Champion fell, want still 1 (once a game)", got)

@@ -202,7 +202,7 @@ func moveOptions(reach float32) func(s *engine.State, m int, add func(engine.Act
 // Notes for people at a table (on a board the destination says it).
 var (
 	moveNotes = map[float32][2]string{
-		8:  {"(up to 8\")", "(up to 8\", into base contact)"},
+		8:  {"(up to 8\", Taking 1 Fatigue)", "(up to 8\", Taking 1 Fatigue, into base contact)"},
 		12: {"(up to 12\", Taking a second Fatigue)", "(up to 12\", Taking a second Fatigue, into base contact)"},
 	}
 	contactWhy = [2]string{

@@ -2,6 +2,7 @@ package falloutfactions
 
 import (
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/skirmish-engine/skirmish/board"
@@ -327,4 +328,22 @@ func TestEngagedModelsLoseProximity(t *testing.T) {
 	}
 	h.Play(close.String())
 	h.WantStatus("c", "unengaged", "y", "engaged", "d", "engaged")
+}
+
+// Seed 004, Get Moving, at a table: every Get Moving says the Fatigue it
+// Takes, 1, as Hurry says its second (issue 11).
+func TestGetMovingSaysItsFatigue(t *testing.T) {
+	h := table(t, game{}, grunt("a", 0), grunt("x", 1))
+	h.Play("activate m0")
+	for _, tc := range []struct{ id, want string }{{"get-moving", "Taking 1 Fatigue"}, {"hurry", "Taking a second Fatigue"}} {
+		as := h.actions(tc.id)
+		if len(as) != 2 {
+			t.Fatalf("%s: %v, want a plain move and one into base contact with x", tc.id, as)
+		}
+		for _, a := range as {
+			if txt := engine.ActionText(h.S(), a); !strings.Contains(txt, tc.want) {
+				t.Errorf("%q, want %q in it", txt, tc.want)
+			}
+		}
+	}
 }
