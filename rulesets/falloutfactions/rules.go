@@ -163,7 +163,7 @@ func buildInfo() engine.Info {
 	var traits []string
 	traits = append(append(traits, traitNames...), critNames...)
 	return engine.Info{
-		ID: "falloutfactions", Name: "Fallout: Factions", Version: "1",
+		ID: "falloutfactions", Name: "Fallout: Factions", Version: "2",
 		Phases:     []engine.Phase{{ID: "turns", Activations: true}},
 		Statuses:   []string{"unengaged", "engaged"},
 		Conditions: []string{"charged", "idle", "ordered", "supporting", "fled", "incapacitated", "clean-bill"},
