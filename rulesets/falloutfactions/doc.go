@@ -119,6 +119,10 @@
 //     wherever re-rolling its Duds does better. The results that count on
 //     a token spent say so in their label ("incapacitated; 1 Ploy token
 //     spent on Lucky Break"); the token itself is not scored.
+//   - A crew that spends Teamwork takes its extra Turn: no pass is offered
+//     then, which would only waste the token.
+//   - At a table a Natural Leader, which passes its Confusion Tests anyway,
+//     is not measured for them (whether it is within 3").
 //   - A Turn is at least one action: End is offered after the first. A model
 //     activated that has nothing it can do ends its Turn at once and takes
 //     no more Turns that Round. At a table, where only the players know
