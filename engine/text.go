@@ -220,7 +220,9 @@ func FactValue(f Fact, v int) string {
 	return fmt.Sprintf("%.2f\"", float64(v)/100)
 }
 
-// EventText is an event for people ("" for one not worth showing).
+// EventText is an event for people ("" for one not worth showing). A
+// ruleset's own event is its type and models, then its Key, when it has
+// one, as a detail for people: "pushed-back x → boss: 2\" straight away".
 func EventText(s *State, e Event) string {
 	in := s.Info()
 	switch e.Type {
@@ -257,6 +259,9 @@ func EventText(s *State, e Event) string {
 	}
 	if e.Other != NoModel {
 		t += " → " + modelID(s, e.Other)
+	}
+	if e.Key != "" {
+		t += ": " + e.Key
 	}
 	return t
 }

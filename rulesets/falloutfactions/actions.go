@@ -31,7 +31,7 @@ const (
 // Supporting Fire model by model and Aim, before it fires.
 func actionDefs() []engine.ActionDef {
 	return []engine.ActionDef{
-		aGetMoving: {ID: "get-moving", Name: "Get Moving", Type: "action", When: "unengaged; moves up to 8\", then may give Movement Orders",
+		aGetMoving: {ID: "get-moving", Name: "Get Moving", Type: "action", When: "unengaged; Takes 1 Fatigue to move up to 8\", then may give Movement Orders",
 			Available: canMove, Options: moveOptions(8), Any: anyMove(8), Resolve: resolveMove, Note: moveNote(8)},
 		aHurry: {ID: "hurry", Name: "Get Moving (Hurry)", Type: "double", When: "unengaged; Takes a second Fatigue to move up to 12\", then may give Movement Orders",
 			Excludes: []string{"get-moving"}, Available: canMove, Options: moveOptions(12), Any: anyMove(12), Resolve: resolveMove, Note: moveNote(12)},

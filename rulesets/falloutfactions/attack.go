@@ -1,6 +1,9 @@
 package falloutfactions
 
 import (
+	"fmt"
+	"strings"
+
 	"github.com/skirmish-engine/skirmish/engine"
 )
 
@@ -184,24 +187,119 @@ func fireNote(s *engine.State, a engine.Action) string {
 	return note
 }
 
+// Why a target is Wide Open without asking, for the test's prompt.
+const (
+	openAsked = iota
+	openEyeCatching
+	openSniper
+)
+
 // wideOpen: is t Wide Open to m (rules.md §5.3, §8 gap 2)? With the option
 // unobscured: when no terrain obscures any of it (the board's cover; at a
 // table the players say); Eye Catching targets always are, and a Sniper's
-// targets are never Obscured.
-func wideOpen(c *engine.Ctx, m, t int) bool {
+// targets are never Obscured (why says which, or openAsked).
+func wideOpen(c *engine.Ctx, m, t int) (open bool, why int) {
 	s := c.State()
 	switch {
-	case has(s, t, pEyeCatching), has(s, m, pSniper):
-		return true
+	case has(s, t, pEyeCatching):
+		return true, openEyeCatching
+	case has(s, m, pSniper):
+		return true, openSniper
 	case s.Option(optWideOpen) == "never":
-		return false
+		return false, openAsked
 	}
 	f := engine.Fact{Kind: engine.FactCover, A: m, B: t, Why: openWhy}
 	if b := geo(s); b != nil {
 		v, _ := b.Fact(s, f)
-		return v == 0
+		return v == 0, openAsked
 	}
-	return !c.FactTrue(f)
+	return !c.FactTrue(f), openAsked
+}
+
+// pool is how an attack test's pool is made (seed 004, Open Fire and
+// Brawl), for its prompt: the weapon and its test, then each source of
+// bonus dice, or why it gains none. Its words are made once per kind of
+// pool (poolWith), so that a roll allocates nothing.
+type pool struct {
+	m, t, gear int16
+	melee      bool
+	no         int8 // why no bonus dice: noneBarred, noneUnlucky, noneArea, noneUnwieldy
+	sup, harm  int8 // supporters; Harm on the target
+	open       int8 // Wide Open: 0 not, else 1 + openAsked, openEyeCatching or openSniper
+	storm, aim int8 // Storm's and Aim's bonus dice
+	charge     int8 // moved into Engagement: 1, 2 with Wind Up
+	friends    int8 // other friends Engaged with the target alone
+}
+
+// Why a test gains no bonus dice.
+const (
+	noneBarred = iota // it may gain them
+	noneUnlucky
+	noneArea
+	noneUnwieldy
+)
+
+// noBonus says why a test with w gains no bonus dice, or noneBarred.
+func noBonus(s *engine.State, m int, w *weapon, flags int32) int8 {
+	switch {
+	case flags&fireUnlucky != 0:
+		return noneUnlucky
+	case w.area > 0:
+		return noneArea
+	case w.unwieldy > 0 && s.Stat(m, sS) < w.unwieldy:
+		return noneUnwieldy
+	}
+	return noneBarred
+}
+
+// poolWith is the words of pool p with weapon w: "lever gun, 4P + 1
+// supporter + 1 Wide Open (x is Eye Catching)".
+func poolWith(s *engine.State, p pool, w *weapon) string {
+	st := stat(s)
+	st.pools.RLock()
+	t, ok := st.pools.m[p]
+	st.pools.RUnlock()
+	if ok {
+		return t
+	}
+	var b strings.Builder
+	b.WriteString(w.with)
+	add := func(n int8, one, many string) {
+		if n > 0 {
+			b.WriteString(" + " + plural(int(n), one, many))
+		}
+	}
+	switch p.no {
+	case noneUnlucky:
+		b.WriteString(", Unlucky: beyond the Effective Range, so no bonus dice, no Luck dice, no Fortune Smiles, no critical")
+	case noneArea:
+		b.WriteString(", no bonus dice (an Area weapon)")
+	case noneUnwieldy:
+		fmt.Fprintf(&b, ", no bonus dice (Unwieldy %d: Strength %d is too low)", w.unwieldy, s.Stat(int(p.m), sS))
+	}
+	add(p.sup, "supporter", "supporters")
+	add(p.charge, "moved into Engagement", "moved into Engagement (Wind Up)")
+	add(p.harm, "Harm", "Harm")
+	add(p.friends, "friend Engaged with the target alone", "friends Engaged with the target alone")
+	if p.open > 0 {
+		b.WriteString(" + 1 Wide Open")
+		switch int(p.open) - 1 {
+		case openEyeCatching:
+			b.WriteString(" (" + s.Static(int(p.t)).ID + " is Eye Catching)")
+		case openSniper:
+			b.WriteString(" (" + s.Static(int(p.m)).ID + " is a Sniper)")
+		}
+	}
+	add(p.storm, "Storm (within half range)", "Storm (within half range)")
+	add(p.aim, "Aim", "Aim")
+	t = b.String()
+	st.pools.Lock()
+	if st.pools.m == nil {
+		st.pools.m = map[pool]string{}
+	}
+	st.pools.m[p] = t
+	st.pools.Unlock()
+	return t
 }
 
 // resolveFire makes the declared Open Fire's Ranged Attack Test (seed 004,
@@ -217,16 +315,22 @@ func resolveFire(c *engine.Ctx, a engine.Action) {
 	e := ext(s)
 	e.incap = e.incap[:0]
 	bonus := 0
+	p := pool{m: int16(m), t: int16(t), gear: int16(w.gear), no: noBonus(s, m, w, flags)}
 	if canGain(s, m, w, flags) {
-		bonus = supporters(s) + s.Count(t, cHarm)
-		if wideOpen(c, m, t) {
+		sup, harm := supporters(s), s.Count(t, cHarm)
+		bonus = sup + harm
+		p.sup, p.harm = int8(sup), int8(harm)
+		if open, why := wideOpen(c, m, t); open {
 			bonus++
+			p.open = int8(1 + why)
 		}
 		if flags&fireHalf != 0 {
 			bonus += w.storm
+			p.storm = int8(w.storm)
 		}
 		if flags&fireAimed != 0 {
 			bonus += w.aim
+			p.aim = int8(w.aim)
 		}
 	}
 	var area uint64 = 1 << t
@@ -249,9 +353,9 @@ func resolveFire(c *engine.Ctx, a engine.Action) {
 		s.Set(n, cSupporting, false)
 	}
 	s.Vars[vFire] = 0
-	hits, crit := test(c, &check{kind: &rangedTest, m: m, other: t, with: w.with, dice: w.dice, stat: s.Stat(m, w.stat),
+	hits, crit := test(c, &check{kind: &rangedTest, m: m, other: t, with: poolWith(s, p, w), dice: w.dice, stat: s.Stat(m, w.stat),
 		bonus: bonus, unlucky: flags&fireUnlucky != 0, need: 1})
-	c.Emit(engine.Event{Type: "hits", Model: m, Other: t, Value: hits})
+	c.Emit(hitsEvent(m, t, hits))
 	for o := range s.Models {
 		if area&(1<<o) != 0 {
 			inflict(c, m, o, hits, w, crit)
@@ -272,19 +376,21 @@ func resolveBrawl(c *engine.Ctx, a engine.Action) {
 	e := ext(s)
 	e.incap = e.incap[:0]
 	bonus := 0
-	if w.unwieldy == 0 || s.Stat(m, sS) >= w.unwieldy {
+	p := pool{m: int16(m), t: int16(t), gear: int16(w.gear), melee: true, no: noBonus(s, m, w, 0)}
+	if p.no == noneBarred {
 		if s.Has(m, cCharged) {
-			bonus++
+			p.charge = 1
 			if w.windUp {
-				bonus++
+				p.charge = 2
 			}
 		}
-		bonus += s.Count(t, cHarm)
 		for f := range s.Models {
 			if friend(s, m, f) && s.Linked(f, t) && s.Models[f].Links == 1<<t {
-				bonus++
+				p.friends++
 			}
 		}
+		p.harm = int8(s.Count(t, cHarm))
+		bonus = int(p.charge) + int(p.harm) + int(p.friends)
 	}
 	if w.slow && w.gear >= 0 {
 		s.Models[m].Gear |= 1 << w.gear
@@ -292,11 +398,31 @@ func resolveBrawl(c *engine.Ctx, a engine.Action) {
 	if w.fast {
 		s.Vars[vFast] = fastKey(aBrawl, w)
 	}
-	hits, crit := test(c, &check{kind: &meleeTest, m: m, other: t, with: w.with, dice: w.dice, stat: s.Stat(m, w.stat), bonus: bonus, need: 1})
-	c.Emit(engine.Event{Type: "hits", Model: m, Other: t, Value: hits})
+	hits, crit := test(c, &check{kind: &meleeTest, m: m, other: t, with: poolWith(s, p, w), dice: w.dice, stat: s.Stat(m, w.stat), bonus: bonus, need: 1})
+	c.Emit(hitsEvent(m, t, hits))
 	inflict(c, m, t, hits, w, crit && w.crit != critNone)
 	confusion(c)
 }
+
+// hitsEvent says how many hits m's attack test scored against t, in its
+// Key too, so that the players can read the damage table (seed 004,
+// Damage) from the log.
+func hitsEvent(m, t, hits int) engine.Event {
+	e := engine.Event{Type: "hits", Model: m, Other: t, Value: hits}
+	if hits >= 0 && hits < len(hitsText) {
+		e.Key = hitsText[hits]
+	}
+	return e
+}
+
+// hitsText[n] is "n hits", made once: a test scores at most its pool and
+// a Fortune Smiles die for each Luck die.
+var hitsText = func() (t [MaxPool + maxLuck + 1]string) {
+	for n := range t {
+		t[n] = plural(n, "hit", "hits")
+	}
+	return t
+}()
 
 // inflict is the Inflict Damage step (rules.md §5.2.3, §5.3): Ignite first
 // adds damage; the hits against the target's Endurance (one lower with

@@ -80,3 +80,59 @@ func TestOpenFireBeyondEffectiveRange(t *testing.T) {
 		t.Errorf("a shot at a model out of sight: %v, want it refused", err)
 	}
 }
+
+// rules.md §5.3 and §8 gap 2: an Eye Catching target always counts as
+// Wide Open, and a Sniper's targets are never Obscured: either way the
+// test has its +1 bonus die, and the players are not asked about cover.
+func TestWideOpenPerks(t *testing.T) {
+	for _, tc := range []struct {
+		name     string
+		a, x     engine.ModelSetup
+		wantAsks string
+	}{
+		{"eye-catching", unlucky0("a", 0), unlucky0("x", 1, "eye-catching"), "dice ff-test {Dice:5 Stat:6 Luck:0 Bonus:0 Unlucky:false LuckyBreak:false}"},
+		{"sniper", unlucky0("a", 0, "sniper"), unlucky0("x", 1), "dice ff-test {Dice:5 Stat:6 Luck:0 Bonus:0 Unlucky:false LuckyBreak:false}"},
+		{"neither", unlucky0("a", 0), unlucky0("x", 1), "fact cover"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			h := table(t, game{}, tc.a, tc.x)
+			h.Play("activate m0", "open-fire m0 >m1 #0", "f:1", "f:1", "fire m0 >m1")
+			h.WantAsks(tc.wantAsks)
+		})
+	}
+}
+
+// wantPrompt checks that the pending prompt's text has each of want.
+func (h *harness) wantPrompt(want ...string) {
+	h.T.Helper()
+	p := h.G.Pending()
+	if p == nil {
+		h.T.Fatalf("no prompt; want one saying %q", want)
+	}
+	for _, w := range want {
+		if !strings.Contains(p.Text, w) {
+			h.T.Errorf("prompt %q, want %q in it", p.Text, w)
+		}
+	}
+}
+
+// An attack test's prompt says how its pool is made (issue 11): the
+// weapon's test and each source of bonus dice (seed 004, Open Fire and
+// Brawl), an automatic Wide Open and why (rules.md §5.3), and an Unlucky
+// test as Unlucky (seed 004, S.P.E.C.I.A.L. Tests).
+func TestAttackPromptsSayHowThePoolIsMade(t *testing.T) {
+	x := unlucky0("x", 1, "eye-catching")
+	h := table(t, game{}, unlucky0("a", 0), unlucky0("b", 0), x)
+	h.set("x", cHarm, 2)
+	h.Play("activate m0", "open-fire m0 >m2 #0", "f:1", "f:1", "supporting-fire m0 >m1", "f:1", "fire m0 >m2")
+	h.wantPrompt("(rifle, 4P + 1 supporter + 2 Harm + 1 Wide Open (x is Eye Catching))", "roll 8 d10s")
+
+	h = table(t, game{}, unlucky0("a", 0, "sniper"), unlucky0("x", 1))
+	h.Play("activate m0", "open-fire m0 >m1 #0", "f:1", "f:0", "fire m0 >m1") // beyond the Effective Range
+	h.wantPrompt("(rifle, 4P, Unlucky: beyond the Effective Range", "roll 4 d10s")
+
+	h = table(t, game{}, unlucky0("a", 0), unlucky0("b", 0), unlucky0("x", 1))
+	h.engage("b", "x")
+	h.Play("activate m0", "get-moving m0 >m2", "f:1", "brawl m0 >m2 #2")
+	h.wantPrompt("(knife, 3S + 1 moved into Engagement + 1 friend Engaged with the target alone)", "roll 5 d10s")
+}

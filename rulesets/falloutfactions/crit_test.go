@@ -127,3 +127,30 @@ func TestPushback(t *testing.T) {
 	h.Play("activate m0", "brawl m0 >m1 #2", "d:1 10 10 9", "d:6 1")
 	h.WantStatus("a", "unengaged", "x", "unengaged")
 }
+
+// lastTexts is the last log entry's events in words, as the CLI and the
+// server show them.
+func (h *harness) lastTexts() []string {
+	l := h.G.Log()
+	var out []string
+	for _, e := range l.Entries[len(l.Entries)-1].Events {
+		out = append(out, engine.EventText(h.S(), e))
+	}
+	return out
+}
+
+// At a table the log tells the players what they must check or do (issue
+// 11): how many hits the attack test scored, to read the damage table by
+// (seed 004, Damage), and how far Pushback moves its target (rules.md
+// §5.3), which they move by hand.
+func TestEventTextsForTheTable(t *testing.T) {
+	h := table(t, game{}, traits(grunt("a", 0), 1, "pushback 2"), profile(grunt("x", 1), "Health", 3))
+	h.engage("a", "x")
+	h.Play("activate m0", "brawl m0 >m1 #2", "d:1 10 10 9", "d:6 7") // a Luck hit, Fortune Smiles misses; 2 dice above S5
+	got := strings.Join(h.lastTexts(), ", ")
+	for _, want := range []string{"hits a → x: 1 hit", "pushed-back x → a: 2\" straight away"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("events %q, want %q among them", got, want)
+		}
+	}
+}

@@ -31,9 +31,9 @@
 // Exhausted, Suffering it is then ignored, and Hardy and Power Armor
 // models never Suffer it; all of it gone at the end of the Round);
 // Engagement and Proximity (a 1" zone of unengaged models, stopped by
-// walls as tall as the model, reaching 2" above its base; Engaging across
-// at most 2" of height, the higher base no higher than the lower model's
-// top), the Control Area (Charisma inches, the model itself included,
+// walls as tall as the model, reaching 2" above its base, and 2" below it
+// by our choice below; Engaging across at most 2" of height, the higher
+// base no higher than the lower model's top), the Control Area (Charisma inches, the model itself included,
 // Inspirational +2"); Ploy tokens (the crew's Tier, at most 3) and the
 // three standard ploys at their timing windows, each offered as a choice
 // to the crew it belongs to: Teamwork at the end of a friendly Turn
@@ -82,8 +82,9 @@
 //
 // On a board the game measures: moves offer the board's destinations that
 // keep out of enemies' Proximity, and base contact with each enemy the
-// model can reach (which Engages it: that enemy is the move's target); a
-// model Engaged is one in base contact, also across levels as above; Open
+// model can reach and may Engage, on its level or across heights as above
+// (which Engages it: that enemy is the move's target); a model Engaged is
+// one in base contact, also across levels; Open
 // Fire lists the Visible enemies (a CQB weapon only those in range); Wide
 // Open is having no part of the target's base in cover; the Control Area,
 // the Confusion Tests' 3", Area weapons and Search tokens are measured.
@@ -112,6 +113,16 @@
 //     Smiles; without one it is a single ff-test roll. Re-rolled Luck dice
 //     stay Luck dice. Lucky Break is the tester's crew's to spend; it may be
 //     spent on an Unlucky test.
+//   - The odds of an action follow the engine's odds policy for the
+//     choices inside it: each crew chooses what does best for it by the
+//     results, so a crew with a Ploy token spends Lucky Break after step 2
+//     wherever re-rolling its Duds does better. The results that count on
+//     a token spent say so in their label ("incapacitated; 1 Ploy token
+//     spent on Lucky Break"); the token itself is not scored.
+//   - A crew that spends Teamwork takes its extra Turn: no pass is offered
+//     then, which would only waste the token.
+//   - At a table a Natural Leader, which passes its Confusion Tests anyway,
+//     is not measured for them (whether it is within 3").
 //   - A Turn is at least one action: End is offered after the first. A model
 //     activated that has nothing it can do ends its Turn at once and takes
 //     no more Turns that Round. At a table, where only the players know
@@ -134,12 +145,26 @@
 //   - Pushback moves the target straight away from the attacker in quarter
 //     inches as far as it can; at a table a push of 1" or more breaks base
 //     contact with the attacker.
+//   - A tied roll-off is taken as typed and asked for again, saying so,
+//     so that the players see the tie; the third ask rolls any further
+//     ties itself (its dice typed after the tied ones), which keeps the
+//     exact odds of an action that ends a Round to a few branches.
 //   - After the last Round the crew with more objective points wins (a
 //     point for each model within 1" of an objective marker at the end of
 //     each Round, on a board), then the one with more models left; a crew
 //     with none left loses at once.
 //   - Back Off may not end in base contact with an enemy. A model already
 //     inside an enemy's Proximity may move within it.
+//   - A board's paths stay on a level, so a move into Engagement with an
+//     enemy on another level (within 2" of height, the higher base no
+//     higher than the lower model's top) ends on the mover's own level,
+//     its base touching the enemy's seen from above: at the foot of the
+//     higher level, or at its edge over the lower model.
+//   - Proximity reaches 2" below a model's base as well as 2" above it:
+//     the seed limits it only above, and says nothing of below, so the
+//     same 2" rule is taken both ways, like Engagement's. A model on the
+//     ground stays out of the Proximity of an enemy on a gantry over it
+//     (within 1" seen from above) unless it moves into base contact.
 //
 // # Not modelled
 //
@@ -159,5 +184,8 @@
 // ff-pool (one stage of a test: standard and Luck hits apart), ff-count (a
 // critical effect's X dice, counting those above a characteristic) and
 // ff-roll-off. Every roll asked of a player says what it is for, who rolls
-// how many d10 and what they need; choices say what each option means.
+// how many d10 and what they need; an attack test's also how its pool is
+// made (the weapon's test, then each source of bonus dice, a Wide Open
+// that Eye Catching or a Sniper makes automatic, or why it gains none, as
+// Unlucky); choices say what each option means.
 package falloutfactions

@@ -103,7 +103,8 @@ func incapacitate(c *engine.Ctx, t int, clean bool) {
 
 // confusion runs the Confusion Tests of every model Incapacitated since the
 // queue was last emptied (rules.md §5.2.3): each friend within 3", not a
-// Machine, takes a 2I test (Natural Leader passes it); failed, its player
+// Machine, takes a 2I test (Natural Leader passes it: at a table the
+// players are not even asked whether it is near); failed, its player
 // chooses: it flees (removed), or Takes a Fatigue. An Exhausted model
 // cannot Take one and flees (the option exhausted-confusion, §6.3-m).
 func confusion(c *engine.Ctx) {
@@ -113,8 +114,8 @@ func confusion(c *engine.Ctx) {
 	for k := 0; k < len(e.incap); k++ {
 		x := e.incap[k]
 		for f := range s.Models {
-			if !friend(s, x, f) || has(s, f, pMachine) {
-				continue
+			if !friend(s, x, f) || has(s, f, pMachine) || b == nil && has(s, f, pNaturalLeader) {
+				continue // at a table a Natural Leader, passing anyway, is not measured for
 			}
 			var near bool
 			if b != nil {

@@ -1,6 +1,7 @@
 package falloutfactions
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/skirmish-engine/skirmish/engine"
@@ -88,8 +89,10 @@ func TestChampionXPAndConfusionExceptions(t *testing.T) {
 	h := table(t, game{}, sharp("a"), sharp("b"), sharp("c"), champ, champ2, unlucky0("bot", 1, "machine"), unlucky0("ida", 1, "natural-leader"))
 	h.shoot("a", "x", "1 2 3 4 5 6 1 2") // Incapacitated
 	h.Play("f:1")                        // z within 3": its Confusion Test
-	h.Play("d:1 1")                      // passed (bot is a Machine: not asked)
-	h.Play("f:1")                        // ida within 3": a Natural Leader passes without a roll
+	h.Play("d:1 1")                      // passed (bot is a Machine: not asked; ida is a Natural Leader: not asked either, it passes anyway)
+	if p := h.G.Pending(); p != nil {
+		t.Errorf("after z's test: %s %s asked; a Natural Leader passes, unmeasured", p.Kind, p.Key)
+	}
 	h.WantStatus("x", "gone")
 	if got := h.side(0, sXP); got != 1 {
 		t.Errorf("XP %d after a Champion fell, want 1", got)
@@ -101,8 +104,7 @@ func TestChampionXPAndConfusionExceptions(t *testing.T) {
 		t.Errorf("a Machine's fall asks %s", p.Key)
 	}
 	h.Play("end m1", "pass")
-	h.shoot("c", "z", "1 2 3 4 5 6 1 2") // a second Champion falls
-	h.Play("f:0")                        // ida is not within 3"
+	h.shoot("c", "z", "1 2 3 4 5 6 1 2") // a second Champion falls; ida, a Natural Leader, is not asked about
 	h.WantStatus("z", "gone")
 	if got := h.side(0, sXP); got != 1 {
 		t.Errorf("XP %d after a second Champion fell, want still 1 (once a game)", got)
@@ -125,5 +127,63 @@ func TestConfusionWhenExhausted(t *testing.T) {
 				t.Error("y is gone but not fled")
 			}
 		})
+	}
+}
+
+// Seed 004, Fatigue (rules.md §5.2.4): Suffering a Fatigue when Exhausted
+// is ignored — a Suppress critical on an Exhausted target. A model in
+// Power Armor never Suffers Fatigue, yet Takes it for its actions, and its
+// Harm limit is 4 (seed 004, Damage; rules.md §5.2.3).
+func TestSufferWhenExhaustedAndPowerArmor(t *testing.T) {
+	sup := func(id string) engine.ModelSetup { return traits(grunt(id, 0), 0, "suppress 1") }
+	h := table(t, game{}, sup("a"), sup("b"), profile(grunt("x", 1), "Health", 3), profile(grunt("pa", 1, "power-armor"), "Health", 3))
+	h.set("x", cFatigue, 2)
+	h.set("pa", cHarm, 3)
+	h.Play("activate m0", "open-fire m0 >m2 #0", "f:1", "f:1", "fire m0 >m2", "f:1", "d:1 10 10 10 9") // obscured; the Luck die hits
+	h.WantAsks("dice ff-count {Dice:1 Above:5}")                                                       // Suppress (1) against I5
+	h.Play("d:6")
+	h.wantCount("x", cFatigue, 2)
+	h.wantEvent("exhausted", "x")
+	h.wantCount("x", cHarm, 1)
+
+	// Power Armor: 4 dice + 3 Harm; the Luck die's one hit gives a fourth
+	// Harm, within its limit of 4 (no Injury); Suppress is ignored.
+	h.Play("end m0", "pass", "activate m1", "open-fire m1 >m3 #0", "f:1", "f:1", "fire m1 >m3", "f:1", "d:1 10 10 10 10 10 10 9", "d:6")
+	h.wantCount("pa", cHarm, 4)
+	h.wantCount("pa", cInjuries, 0)
+	h.wantCount("pa", cFatigue, 0)
+	h.wantEvent("hardy", "pa")
+	h.Play("end m1", "activate m3", "patch-up m3") // it Takes the Fatigue of its own action
+	h.wantCount("pa", cFatigue, 1)
+	h.wantCount("pa", cHarm, 2)
+}
+
+// Seed 004, Incapacitation: a model failing its Confusion Test flees
+// (removed) or Takes a Fatigue, its player's choice. One that flees is out
+// of the battle but not Incapacitated: no Champion XP (rules.md §5.2.3),
+// no Treat the Wounded after the game.
+func TestConfusionFailedFlee(t *testing.T) {
+	a := with(unlucky0("a", 0), func(m *engine.ModelSetup) { m.Gear[0].Stats["P"] = 8 })
+	champ := with(unlucky0("y", 1), func(m *engine.ModelSetup) { m.Type = "champion" })
+	h := table(t, game{}, a, unlucky0("x", 1), champ)
+	h.shoot("a", "x", "1 2 3 4 5 6 1 2") // x Incapacitated
+	h.Play("f:1", "d:9 9")               // y within 3", no hit
+	h.WantAsks("choice confusion")
+	h.Play("c:flee")
+	h.WantStatus("y", "gone")
+	h.wantEvent("fled", "y")
+	y := h.Model("y")
+	if !h.S().Has(y, cFled) || h.S().Has(y, cIncapacitated) {
+		t.Errorf("y fled %v, incapacitated %v; want fled only", h.S().Has(y, cFled), h.S().Has(y, cIncapacitated))
+	}
+	h.wantCount("y", cFatigue, 0)
+	if got := h.side(0, sXP); got != 0 {
+		t.Errorf("Scrappers XP %d: a Champion that fled gives none", got)
+	}
+	if !h.G.Over() || h.S().Winner != 0 {
+		t.Fatalf("over %v, winner %d: the Regulators have no model left", h.G.Over(), h.S().Winner)
+	}
+	if r := strings.Join(New().Report(h.S()), "\n"); !strings.Contains(r, "y: fled the battle: unhurt") {
+		t.Errorf("report:\n%s", r)
 	}
 }

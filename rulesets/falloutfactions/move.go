@@ -1,6 +1,7 @@
 package falloutfactions
 
 import (
+	"fmt"
 	"math"
 
 	"github.com/skirmish-engine/skirmish/board"
@@ -39,25 +40,39 @@ func engagedAt(s *engine.State, bd *board.Board, m, n int) bool {
 	if pm.Level == pn.Level {
 		return g <= board.Contact
 	}
-	dz := rise(bd, pm.Level, pn.Level)
-	if math.Abs(dz) > 2 || g > board.Contact || g < -board.Contact {
+	return g <= board.Contact && g >= -board.Contact && heightsEngage(s, bd, m, pm.Level, n)
+}
+
+// heightsEngage reports whether model m, standing on level lm, and model n
+// are near enough in height to Engage (seed 004, Engagement & Proximity):
+// at most 2" apart, the higher base no higher than the top of the lower
+// model. Models on one level always are.
+func heightsEngage(s *engine.State, bd *board.Board, m int, lm int8, n int) bool {
+	dz := rise(bd, lm, s.Models[n].Pos.Level)
+	switch {
+	case math.Abs(dz) > 2:
 		return false
-	}
-	if dz > 0 {
+	case dz > 0:
 		return dz <= stat(s).height[n]
 	}
 	return -dz <= stat(s).height[m]
 }
 
+// proximityHeight reports whether a model's Proximity reaches dz inches
+// above its base (below it when dz is negative). Seed 004 stops it 2"
+// above the base and says nothing of below: we take the same 2" below
+// (doc.go), so that two models' Proximity reaches across a height in
+// either direction, as Engagement does.
+func proximityHeight(dz float64) bool { return math.Abs(dz) <= 2 }
+
 // inProximity reports whether model m standing at p would be in enemy n's
 // Proximity (seed 004): n unengaged, m within 1" of its base in plan, at
-// most 2" above it (and not below), with no wall as tall as n between.
+// most 2" above or below it, with no wall as tall as n between.
 func inProximity(s *engine.State, bd *board.Board, m int, p engine.Pos, n int) bool {
 	if status(s, n) != unengaged {
 		return false
 	}
-	dz := rise(bd, p.Level, s.Models[n].Pos.Level)
-	if dz < 0 || dz > 2 || board.FlatGap(s, m, p, n) > 1 {
+	if !proximityHeight(rise(bd, p.Level, s.Models[n].Pos.Level)) || board.FlatGap(s, m, p, n) > 1 {
 		return false
 	}
 	q := board.Point{X: float64(p.X), Y: float64(p.Y), Level: int(p.Level)}
@@ -73,8 +88,7 @@ func clearPath(s *engine.State, bd *board.Board, m int, p engine.Pos, target int
 		if n == target || !enemy(s, m, n) || status(s, n) != unengaged || inProximity(s, bd, m, from, n) {
 			continue
 		}
-		dz := rise(bd, p.Level, s.Models[n].Pos.Level)
-		if dz < 0 || dz > 2 {
+		if !proximityHeight(rise(bd, p.Level, s.Models[n].Pos.Level)) {
 			continue
 		}
 		g, q := board.FlatPassGap(s, m, p, n)
@@ -87,7 +101,7 @@ func clearPath(s *engine.State, bd *board.Board, m int, p engine.Pos, target int
 
 // listMoves lists where model mover may move up to reach inches on the
 // board: the board's candidates that keep out of enemies' Proximity
-// (target NoModel), and base contact with each enemy on its level it can
+// (target NoModel), and base contact with each enemy it may Engage and can
 // reach, entering no other enemy's Proximity (target that enemy).
 func listMoves(s *engine.State, mover int, reach float32, emit func(p engine.Pos, target int)) {
 	bd := concrete(s)
@@ -114,13 +128,26 @@ func listMoves(s *engine.State, mover int, reach float32, emit func(p engine.Pos
 }
 
 // contacts appends the points where mover's base would touch each enemy
-// on its level it is not Engaged with, and who.
+// it is not Engaged with and may Engage (seed 004, Engagement &
+// Proximity), and who: an enemy on mover's level, or on another level
+// within the height rule of Engagement (heightsEngage). Paths stay on a
+// level (package board), so a move into Engagement across levels ends on
+// mover's own level, its base touching the enemy's seen from above: at
+// the foot of the higher level, or at its edge above the lower model.
 func contacts(s *engine.State, mover int, ps []engine.Pos, who []int) ([]engine.Pos, []int) {
+	bd := concrete(s)
+	lm := s.Models[mover].Pos.Level
 	for n := range s.Models {
-		if enemy(s, mover, n) && s.Models[n].Pos.Level == s.Models[mover].Pos.Level && !s.Linked(mover, n) {
-			ps = append(ps, board.ContactPoint(s, mover, n))
-			who = append(who, n)
+		if !enemy(s, mover, n) || s.Linked(mover, n) {
+			continue
 		}
+		if s.Models[n].Pos.Level != lm && !heightsEngage(s, bd, mover, lm, n) {
+			continue
+		}
+		p := board.ContactPoint(s, mover, n)
+		p.Level = lm
+		ps = append(ps, p)
+		who = append(who, n)
 	}
 	return ps, who
 }
@@ -175,7 +202,7 @@ func moveOptions(reach float32) func(s *engine.State, m int, add func(engine.Act
 // Notes for people at a table (on a board the destination says it).
 var (
 	moveNotes = map[float32][2]string{
-		8:  {"(up to 8\")", "(up to 8\", into base contact)"},
+		8:  {"(up to 8\", Taking 1 Fatigue)", "(up to 8\", Taking 1 Fatigue, into base contact)"},
 		12: {"(up to 12\", Taking a second Fatigue)", "(up to 12\", Taking a second Fatigue, into base contact)"},
 	}
 	contactWhy = [2]string{
@@ -424,8 +451,7 @@ func backsOff(s *engine.State, bd *board.Board, m int, p engine.Pos) bool {
 		if s.Models[n].Links&^(1<<m) != 0 {
 			continue // still Engaged with another: no Proximity
 		}
-		dz := rise(bd, p.Level, s.Models[n].Pos.Level)
-		if dz >= 0 && dz <= 2 && board.FlatGap(s, m, p, n) <= 1 &&
+		if proximityHeight(rise(bd, p.Level, s.Models[n].Pos.Level)) && board.FlatGap(s, m, p, n) <= 1 &&
 			!bd.Screened(point(s, n), board.Point{X: float64(p.X), Y: float64(p.Y), Level: int(p.Level)}, stat(s).height[n]) {
 			return false
 		}
@@ -490,6 +516,15 @@ func engagement(s *engine.State, set func(m, status int)) {
 	}
 }
 
+// pushText[n] says how far a push at a table goes, for the players who
+// move the model (made once; a push is at most a critical effect's dice).
+var pushText = func() (t [maxCritDice + 1]string) {
+	for n := range t {
+		t[n] = fmt.Sprintf("%d\" straight away", n)
+	}
+	return t
+}()
+
 // pushBack moves t up to inches straight away from m, as far as it can
 // (rules.md §5.3, Pushback): on a board to the farthest point on that line,
 // in quarter inches, it can stand on and reach straight; at a table the
@@ -501,7 +536,7 @@ func pushBack(c *engine.Ctx, m, t, inches int) {
 	}
 	bd := concrete(s)
 	if bd == nil {
-		c.Emit(engine.Event{Type: "pushed-back", Model: t, Other: m, Value: inches})
+		c.Emit(engine.Event{Type: "pushed-back", Model: t, Other: m, Value: inches, Key: pushText[min(inches, len(pushText)-1)]})
 		if s.Linked(m, t) {
 			s.Link(m, t, false)
 			refresh(c)

@@ -2,6 +2,7 @@ package falloutfactions
 
 import (
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/skirmish-engine/skirmish/board"
@@ -194,4 +195,155 @@ func join(xs []string) string {
 		out += x
 	}
 	return out
+}
+
+// target returns the legal action with the given ID whose target is the
+// model id, or nil.
+func (h *harness) target(action, id string) *engine.Action {
+	for _, a := range h.actions(action) {
+		if a.Target == h.Model(id) {
+			return &a
+		}
+	}
+	return nil
+}
+
+// Seed 004, Engagement & Proximity (issue 11): models at most 2" apart in
+// height Engage when the higher base is no higher than the top of the
+// lower model, so a move may go into base contact with an enemy on
+// another level within that rule: from the ground with one on a 1.5"
+// gantry, and from the gantry with one below. The mover stays on its own
+// level (paths do not climb); one 2.5" up, or above the top of a 1" tall
+// model, is not offered.
+func TestMoveIntoEngagementAcrossLevels(t *testing.T) {
+	b := &board.Board{Width: 30, Height: 30, Levels: []float64{0, 1.5, 2.5}}
+	short := with(unlucky0("v", 1), func(m *engine.ModelSetup) { m.Height = 1 })
+	h := onBoard(t, b, game{}, [][3]float32{{10, 5}, {20, 5, 1}, {10, 11, 1}, {20, 11}, {4, 8, 2}, {26, 5}},
+		unlucky0("a", 0), unlucky0("y", 0), unlucky0("x", 1), unlucky0("z", 1), unlucky0("w", 1), short)
+	h.Play("activate m0")
+	if h.target("get-moving", "w") != nil {
+		t.Error("a move into base contact with w, 2.5\" up, is offered")
+	}
+	up := h.target("get-moving", "x")
+	if up == nil {
+		t.Fatal("no move from the ground into base contact with x on the 1.5\" gantry")
+	}
+	h.Play(up.String())
+	h.WantStatus("a", "engaged", "x", "engaged")
+	if l := h.S().Models[0].Pos.Level; l != 0 {
+		t.Errorf("a ended on level %d, want the ground", l)
+	}
+	h.Play("brawl m0 >m2 #2")
+	h.WantAsks("dice ff-test {Dice:4 Stat:5 Luck:0 Bonus:0 Unlucky:false LuckyBreak:false}") // knife 3S, +1 for moving into Engagement
+	h.Play("d:9 9 9 9", "pass", "activate m1")
+	if h.target("get-moving", "v") != nil {
+		t.Error("a move into base contact with v is offered: the gantry is above the top of v (1\" tall)")
+	}
+	down := h.target("get-moving", "z")
+	if down == nil {
+		t.Fatal("no move from the gantry into base contact with z below")
+	}
+	h.Play(down.String())
+	h.WantStatus("y", "engaged", "z", "engaged")
+	if l := h.S().Models[1].Pos.Level; l != 1 {
+		t.Errorf("y ended on level %d, want the gantry", l)
+	}
+}
+
+// Seed 004, Engagement & Proximity, and doc.go: the seed stops Proximity
+// 2" above a model's base and says nothing of below; we take the same 2"
+// below (issue 11). A model on the ground may not move within 1", seen
+// from above, of an unengaged enemy on a 1.5" gantry, nor pass through
+// that Proximity, except in a move into base contact with it; 2.5" below
+// an enemy it is out of reach.
+func TestProximityBelow(t *testing.T) {
+	b := &board.Board{Width: 30, Height: 30, Levels: []float64{0, 1.5, 2.5}}
+	h := onBoard(t, b, game{}, [][3]float32{{10, 10}, {10, 17}, {10, 13, 1}, {20, 13, 2}, {25, 28}},
+		unlucky0("a", 0), unlucky0("f", 0), unlucky0("x", 1), unlucky0("y", 1), unlucky0("z", 1))
+	s := h.S()
+	at := func(x, y float32, l int8) engine.Pos { return engine.Pos{X: x, Y: y, Level: l} }
+	if !inProximity(s, b, 0, at(10, 11.9, 0), 2) {
+		t.Error("x's Proximity does not reach 1.5\" below it")
+	}
+	if !inProximity(s, b, 0, at(10, 13, 0), 2) {
+		t.Error("x's Proximity does not reach right under it")
+	}
+	if inProximity(s, b, 0, at(20, 11.9, 0), 3) {
+		t.Error("y's Proximity reaches 2.5\" below it")
+	}
+	h.Play("activate m0")
+	n := 0
+	for _, a := range h.actions("get-moving") {
+		if a.Target == 2 {
+			continue
+		}
+		n++
+		p := at(a.X, a.Y, 0)
+		if g, _ := board.FlatPassGap(h.S(), 0, p, 2); g <= 1 {
+			t.Errorf("get-moving to %g,%g comes %.2f\" from x above, inside its Proximity", a.X, a.Y, g)
+		}
+	}
+	if n == 0 {
+		t.Fatal("no moves")
+	}
+	if h.target("get-moving", "x") == nil {
+		t.Error("no move into base contact with x")
+	}
+}
+
+// Seed 004, Engagement & Proximity: Engaged models lose their Proximity.
+// With x Engaged with b, a may end a move within 1" of x (here, in base
+// contact with its friend f beside x); Backing Off, c may end within 1" of
+// y, still Engaged with d once c has gone.
+func TestEngagedModelsLoseProximity(t *testing.T) {
+	pts := [][3]float32{{10, 5}, {10, 12.26}, {11.8, 11.5}, {20, 10}, {21.26, 11.26}, {10, 11}, {20, 11.26}, {5, 28}}
+	h := onBoard(t, nil, game{}, pts, unlucky0("a", 0), unlucky0("b", 0), unlucky0("f", 0), unlucky0("c", 0), unlucky0("d", 0),
+		unlucky0("x", 1), unlucky0("y", 1), unlucky0("z", 1))
+	h.WantStatus("x", "engaged", "b", "engaged", "y", "engaged", "c", "engaged", "d", "engaged")
+	s, x := h.S(), h.Model("x")
+	near := engine.Pos{X: 11.46, Y: 10.28}
+	if inProximity(s, concrete(s), 0, near, x) {
+		t.Error("x, Engaged, has a Proximity")
+	}
+	h.Play("activate m0")
+	var close *engine.Action
+	for _, a := range h.actions("get-moving") {
+		if g := board.FlatGap(h.S(), 0, engine.Pos{X: a.X, Y: a.Y}, x); a.Target == engine.NoModel && g > board.Contact && g <= 1 {
+			close = &a
+		}
+	}
+	if close == nil {
+		t.Fatal("no move ends within 1\" of x, Engaged with b")
+	}
+	h.Play(close.String(), "movement-order m0", "end m0", "pass", "activate m3") // no orders
+	y := h.Model("y")
+	close = nil
+	for _, a := range h.actions("back-off") {
+		if g := board.FlatGap(h.S(), 3, engine.Pos{X: a.X, Y: a.Y}, y); g > board.Contact && g <= 1 {
+			close = &a
+		}
+	}
+	if close == nil {
+		t.Fatal("no Back Off ends within 1\" of y, still Engaged with d")
+	}
+	h.Play(close.String())
+	h.WantStatus("c", "unengaged", "y", "engaged", "d", "engaged")
+}
+
+// Seed 004, Get Moving, at a table: every Get Moving says the Fatigue it
+// Takes, 1, as Hurry says its second (issue 11).
+func TestGetMovingSaysItsFatigue(t *testing.T) {
+	h := table(t, game{}, grunt("a", 0), grunt("x", 1))
+	h.Play("activate m0")
+	for _, tc := range []struct{ id, want string }{{"get-moving", "Taking 1 Fatigue"}, {"hurry", "Taking a second Fatigue"}} {
+		as := h.actions(tc.id)
+		if len(as) != 2 {
+			t.Fatalf("%s: %v, want a plain move and one into base contact with x", tc.id, as)
+		}
+		for _, a := range as {
+			if txt := engine.ActionText(h.S(), a); !strings.Contains(txt, tc.want) {
+				t.Errorf("%q, want %q in it", txt, tc.want)
+			}
+		}
+	}
 }

@@ -2,6 +2,7 @@ package falloutfactions
 
 import (
 	"math/big"
+	"strings"
 	"testing"
 
 	"github.com/skirmish-engine/skirmish/board"
@@ -197,5 +198,31 @@ func BenchmarkOdds(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// The odds of an attack let its crew spend Lucky Break where it does best
+// by the result (the engine's odds policy, rules.md §5.2.5), and the rows
+// that count on it say so (issue 11): with a Ploy token some rows spend
+// it, and only they; declining every choice, none does.
+func TestOddsSayWhenLuckyBreakIsSpent(t *testing.T) {
+	g, fire := supported(t, 1)
+	best, err := g.Odds(fire, engine.OddsOptions{})
+	must(t, err)
+	spent := new(big.Rat)
+	for _, r := range best.Rows {
+		if strings.Contains(r.Label, "1 Ploy token spent on Lucky Break") {
+			spent.Add(spent, r.P)
+		}
+	}
+	if spent.Sign() == 0 || spent.Cmp(big.NewRat(1, 1)) == 0 {
+		t.Errorf("P(Lucky Break spent) = %s, want some rows with it and some without: %v", spent.RatString(), best.Rows)
+	}
+	first, err := g.Odds(fire, engine.OddsOptions{Choices: engine.FirstOption})
+	must(t, err)
+	for _, r := range first.Rows {
+		if strings.Contains(r.Label, "Lucky Break") {
+			t.Errorf("declining every choice, row %q spends Lucky Break", r.Label)
+		}
 	}
 }

@@ -159,50 +159,105 @@ func (r Count) Describe() string {
 }
 
 // RollOff is a roll-off between the two crews (rules.md §5.2.2): each rolls
-// a d10, the first crew's die first; the lowest wins, and a tie is rolled
-// again. Its outcome is the winner, "first-crew" or "second-crew"; the odds
-// are even.
-type RollOff struct{}
+// a d10, the First crew's die first; the lowest wins. With Ties a tie is an
+// outcome, "tie", and the rule asks for the roll again, so that the players
+// see the tie and roll anew; without, a tie is rolled again within the
+// roll, the new dice typed after the tied ones. Its outcome is the winner,
+// "first-crew" or "second-crew" (or "tie"); the odds are even. First and
+// Second name the crews for the players ("the first crew" when empty).
+type RollOff struct {
+	First, Second string
+	Ties          bool
+}
 
-func (RollOff) Name() string       { return "ff-roll-off" }
-func (RollOff) Flags() []string    { return nil }
-func (RollOff) Outcomes() []string { return []string{"first-crew", "second-crew"} }
-func (RollOff) Odds() dice.Dist    { return rollOffOdds }
+func (RollOff) Name() string    { return "ff-roll-off" }
+func (RollOff) Flags() []string { return nil }
 
-var rollOffOdds = dice.NewDist(0, 1, 1)
+// rollOffTie is the outcome of a tie, with Ties.
+const rollOffTie = 2
+
+func (r RollOff) Outcomes() []string {
+	if r.Ties {
+		return []string{"first-crew", "second-crew", "tie"}
+	}
+	return []string{"first-crew", "second-crew"}
+}
+
+func (r RollOff) Odds() dice.Dist {
+	if r.Ties {
+		return rollOffTiesOdds
+	}
+	return rollOffOdds
+}
+
+var (
+	rollOffOdds     = dice.NewDist(0, 1, 1)
+	rollOffTiesOdds = dice.NewDist(0, 45, 45, 10) // a hundred pairs: ten of them tie
+)
 
 // maxRollOffs bounds the re-rolls a tray may hold (RNG dice tie for ever
 // with probability zero; typed dice end with the faces).
 const maxRollOffs = 1000
 
-func (RollOff) Resolve(t *dice.Tray) (dice.Result, error) {
+// names are the crews' names for people.
+func (r RollOff) names() (string, string) {
+	a, b := r.First, r.Second
+	if a == "" {
+		a = "the first crew"
+	}
+	if b == "" {
+		b = "the second crew"
+	}
+	return a, b
+}
+
+func (r RollOff) Resolve(t *dice.Tray) (dice.Result, error) {
+	first, second := r.names()
 	var said []string
+	again := ""
 	for range maxRollOffs {
-		a, err := t.Roll(dice.D10, "first crew's die")
+		a, err := t.Roll(dice.D10, possessive(first)+" die"+again)
 		if err != nil {
 			return dice.Result{}, err
 		}
-		b, err := t.Roll(dice.D10, "second crew's die")
+		b, err := t.Roll(dice.D10, possessive(second)+" die"+again)
 		if err != nil {
 			return dice.Result{}, err
 		}
-		said = append(said, fmt.Sprintf("%d against %d", a.Value, b.Value))
+		said = append(said, fmt.Sprintf("%s %d against %s %d", first, a.Value, second, b.Value))
 		if a.Value != b.Value {
 			t.Keep(t.Len() - 2)
 			t.Keep(t.Len() - 1)
-			w := 0
+			w, name := 0, first
 			if b.Value < a.Value {
-				w = 1
+				w, name = 1, second
 			}
-			return dice.Result{Outcome: w, Explain: strings.Join(said, ", tied; ") + ": the lowest wins (rules.md §5.2.2)"}, nil
+			return dice.Result{Outcome: w, Explain: strings.Join(said, ", tied; ") + ": the lowest wins, " + name + " (rules.md §5.2.2)"}, nil
 		}
+		if r.Ties {
+			return dice.Result{Outcome: rollOffTie, Explain: said[0] + ": tied, both roll again (rules.md §5.2.2)"}, nil
+		}
+		again = ", rolled again after a tie"
 	}
 	return dice.Result{}, fmt.Errorf("ff-roll-off: %d ties in a row", maxRollOffs)
 }
 
 // Describe says what to roll (dice.Describer).
-func (RollOff) Describe() string {
-	return "each crew rolls 1 d10, the first crew's die typed first; the lowest wins; on a tie both roll again (type those dice too, in order)"
+func (r RollOff) Describe() string {
+	first, second := r.names()
+	d := first + " roll 1 d10 and " + second + " 1 d10, typed in that order; the lowest wins"
+	if r.Ties {
+		return d + "; on a tie both roll again, when asked"
+	}
+	return d + "; on a tie both roll again: type the tied dice, then the new ones, in order"
+}
+
+// possessive is "Scavs'" or "Lawmen's".
+func possessive(name string) string {
+	if strings.HasSuffix(name, "s") {
+		return name + "'"
+	}
+	return name + "'s"
 }
 
 // Boxed procedures: a game asks for them from these tables, so that a roll
@@ -213,7 +268,6 @@ var (
 	poolBox  [MaxPool + 1][maxLuck + 1][11]atomic.Pointer[dice.Procedure]
 	countBox [maxCritDice + 1][11]atomic.Pointer[dice.Procedure]
 
-	pRollOff dice.Procedure = RollOff{}
 	pRummage dice.Procedure = Rummage{Choose: true}
 )
 

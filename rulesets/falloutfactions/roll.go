@@ -316,8 +316,12 @@ func (r Test) Describe() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "roll %s", plural(r.pool(), "d10", "d10s"))
 	switch l := r.luck(); {
+	case l == 1 && r.pool() == 1:
+		b.WriteString(" (a Luck die)")
 	case l == 1:
 		b.WriteString(" (the first is a Luck die)")
+	case l > 1 && l == r.pool():
+		b.WriteString(" (all Luck dice)")
 	case l > 1:
 		fmt.Fprintf(&b, " (the first %d are Luck dice)", l)
 	}

@@ -3,6 +3,7 @@ package falloutfactions
 import (
 	"fmt"
 	"math/big"
+	"strings"
 	"testing"
 
 	"github.com/skirmish-engine/skirmish/dice"
@@ -220,5 +221,26 @@ func TestProcedureContract(t *testing.T) {
 		Rummage{}, Rummage{OptionB: true},
 	} {
 		t.Run(fmt.Sprintf("%s/%d", p.Name(), i), func(t *testing.T) { dicetest.CheckProcedure(t, p, uint64(200+i), 20000) })
+	}
+}
+
+// What to roll says which dice are Luck dice (rules.md §5.2.2, step 1): the
+// first few, or all of them when the Luck fills the pool (issue 11); for
+// the stages of a test (Pool) the same.
+func TestDescribeLuckDice(t *testing.T) {
+	for _, tc := range []struct {
+		p    dice.Describer
+		want string
+	}{
+		{Test{Dice: 2, Stat: 5, Luck: 2}, "roll 2 d10s (all Luck dice): each die of 5 or less hits"},
+		{Test{Dice: 1, Stat: 5, Luck: 1}, "roll 1 d10 (a Luck die): each die"},
+		{Test{Dice: 3, Stat: 5, Luck: 2}, "roll 3 d10s (the first 2 are Luck dice): each die"},
+		{Test{Dice: 3, Stat: 5, Luck: 1}, "roll 3 d10s (the first is a Luck die): each die"},
+		{Test{Dice: 3, Stat: 5, Luck: 3, Unlucky: true}, "roll 3 d10s: each die"},
+		{Pool{Dice: 2, Luck: 2, Stat: 5}, "roll 2 d10s (all Luck dice): each die"},
+	} {
+		if got := tc.p.Describe(); !strings.HasPrefix(got, tc.want) {
+			t.Errorf("%+v: %q, want it to begin %q", tc.p, got, tc.want)
+		}
 	}
 }

@@ -39,7 +39,7 @@ func (r *Rules) PhaseStart(c *engine.Ctx, phase string) {
 	if s.Option(optFirstTurn) == "alternate" && s.Round > 1 {
 		first = 1 - int(s.Vars[vFirst])
 	} else {
-		w := c.Roll(engine.Anyone, pRollOff, engine.BySide("Roll-off for the first Turn of the Round")).Outcome
+		w := rollOff(c)
 		first = w
 		if c.Choose(w, "first-turn", firstText, firstOptions) == 1 {
 			first = 1 - w
@@ -48,6 +48,34 @@ func (r *Rules) PhaseStart(c *engine.Ctx, phase string) {
 	s.Vars[vFirst] = int32(first)
 	s.Turn.Side = first
 	c.Emit(engine.Event{Type: "first-turn", Model: engine.NoModel, Other: engine.NoModel, Value: first})
+}
+
+// rollOffAsks is how many times a roll-off is asked for, a tie asking
+// again, before the last ask rolls its ties itself: each tie is a branch
+// of the odds of an action that ends a Round, so they stay few.
+const rollOffAsks = 3
+
+var (
+	rollOffAbout = engine.BySide("Roll-off for the first Turn of the Round")
+	rollOffAgain = engine.BySide("Roll-off for the first Turn of the Round, again: the dice tied")
+)
+
+// rollOff is the roll-off for the first Turn (rules.md §5.2.2): the lowest
+// wins, a tie rolls again, asked again (up to rollOffAsks times) so that
+// the players see it. It returns the winning crew.
+func rollOff(c *engine.Ctx) int {
+	st := stat(c.State())
+	ab := rollOffAbout
+	for k := 1; ; k++ {
+		p := st.rollOff[0]
+		if k >= rollOffAsks {
+			p = st.rollOff[1]
+		}
+		if w := c.Roll(engine.Anyone, p, ab).Outcome; w != rollOffTie {
+			return w
+		}
+		ab = rollOffAgain
+	}
 }
 
 // PhaseEnd does nothing.
@@ -138,8 +166,12 @@ func canAct(s *engine.State, m, f int) bool {
 }
 
 // CanPass: with the option round-end both-pass a crew may pass; with
-// exhausted it plays on while it has a model able to act.
-func (r *Rules) CanPass(s *engine.State) bool { return s.Option(optRoundEnd) != "exhausted" }
+// exhausted it plays on while it has a model able to act. Right after
+// spending Teamwork for another Turn (the Turn's barred model marks it,
+// engine.Ctx.ExtraActivation) it may not: a pass would waste the token.
+func (r *Rules) CanPass(s *engine.State) bool {
+	return s.Option(optRoundEnd) != "exhausted" && s.Turn.Barred == 0
+}
 
 // ActivationStart offers Second Wind at the start of the Turn (seed 004,
 // Standard Ploys): a Ploy token for the active model to Recover all its

@@ -57,12 +57,13 @@ func TestFirstTurnAlternate(t *testing.T) {
 	}
 	h = table(t, game{}, grunt("a", 0), grunt("x", 1))
 	h.Play("pass", "pass")
-	h.WantAsks("dice ff-roll-off {}")
+	h.WantAsks("dice ff-roll-off {First:Scrappers Second:Regulators Ties:true}")
 }
 
 // Seed 004, Standard Ploys: a crew has Ploy tokens equal to its Tier, at
 // most 3. Teamwork, at the end of a friendly Turn: another Turn at once,
-// with a different model.
+// with a different model; no pass is offered then, which would waste the
+// token (issue 11).
 func TestTeamwork(t *testing.T) {
 	h := table(t, game{tier0: 5}, grunt("a", 0), grunt("b", 0), grunt("x", 1))
 	if h.side(0, sPloys) != 3 {
@@ -71,7 +72,7 @@ func TestTeamwork(t *testing.T) {
 	h.Play("activate m0", "get-moving m0", "movement-order m0", "end m0") // no orders
 	h.WantAsks("choice teamwork")
 	h.Play("c:spend")
-	h.WantLegal("activate:b pass") // another Turn for the Scrappers, not a's
+	h.WantLegal("activate:b") // another Turn for the Scrappers, not a's, and no pass
 	h.Play("activate m1", "get-moving m1", "movement-order m1", "end m1")
 	h.WantAsks("choice teamwork") // a may go again now
 	h.Play("c:pass")

@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	"github.com/skirmish-engine/skirmish/board"
+	"github.com/skirmish-engine/skirmish/dice"
 	"github.com/skirmish-engine/skirmish/engine"
 	"github.com/skirmish-engine/skirmish/rules"
 )
@@ -162,7 +163,7 @@ func buildInfo() engine.Info {
 	var traits []string
 	traits = append(append(traits, traitNames...), critNames...)
 	return engine.Info{
-		ID: "falloutfactions", Name: "Fallout: Factions", Version: "1",
+		ID: "falloutfactions", Name: "Fallout: Factions", Version: "2",
 		Phases:     []engine.Phase{{ID: "turns", Activations: true}},
 		Statuses:   []string{"unengaged", "engaged"},
 		Conditions: []string{"charged", "idle", "ordered", "supporting", "fled", "incapacitated", "clean-bill"},
@@ -230,21 +231,33 @@ func (w *weapon) ranged() bool { return w.kind != kMelee }
 var makeshift = weapon{gear: -1, name: "Makeshift Weapon", kind: kMelee, dice: 2, stat: sS, with: "Makeshift Weapon, 2S", test: "2S"}
 
 // static is a setup compiled for play: shared by every game on it, never
-// changed.
+// changed, but for the words of attack tests' pools it keeps as they are
+// first asked for (poolWith), under its lock.
 type static struct {
 	weapons  [][]weapon // per model, in gear order
 	typ      []int      // index in modelTypes
 	perks    []uint16
 	height   []float64
-	limit    []int     // Harm limit
-	ca       []float32 // Control Area radius
-	bySide   [][]int   // models of each crew, in roster order
-	confused []string  // per model: the choice after a failed Confusion Test
-	wind     []string  // per model: the Second Wind choice
+	limit    []int             // Harm limit
+	ca       []float32         // Control Area radius
+	bySide   [][]int           // models of each crew, in roster order
+	confused []string          // per model: the choice after a failed Confusion Test
+	wind     []string          // per model: the Second Wind choice
+	rollOff  [2]dice.Procedure // the roll-off, naming the crews: a tie asked again, and one that rolls its ties itself
+
+	pools struct { // attack tests' pools in words, made as they come (poolWith)
+		sync.RWMutex
+		m map[pool]string
+	}
 }
 
 func compile(su *engine.Setup) *static {
 	st := &static{bySide: make([][]int, len(su.Sides))}
+	var crews [2]string
+	for i := range min(len(su.Sides), 2) {
+		crews[i] = su.Sides[i].Name
+	}
+	st.rollOff = [2]dice.Procedure{RollOff{First: crews[0], Second: crews[1], Ties: true}, RollOff{First: crews[0], Second: crews[1]}}
 	for i, m := range su.Models {
 		var ws []weapon
 		for gi, g := range m.Gear {

@@ -27,6 +27,7 @@ func TestLuckyBreakAfterStepTwo(t *testing.T) {
 	if p == nil || p.Key != "lucky-break" || !strings.Contains(p.Text, "3 Duds") {
 		t.Fatalf("after step 2: %+v, want Lucky Break offered on 3 Duds", p)
 	}
+	h.wantPrompt("1 hit so far (1 on a Luck die: Fortune Smiles follows)") // the hits so far too (issue 11)
 	h.Play("c:spend")
 	h.WantAsks("dice ff-pool {Dice:3 Luck:1 Stat:6}") // the Luck Dud first
 	h.Play("d:2 3 10")                                // two more hits, one a Luck die
@@ -46,6 +47,7 @@ func TestLuckyBreakOnAllDuds(t *testing.T) {
 	h := table(t, game{tier0: 1}, grunt("a", 0), grunt("x", 1))
 	h.Play("activate m0", "open-fire m0 >m1 #0", "f:1", "f:1", "fire m0 >m1", "f:1", "d:9 10 8 7")
 	h.WantAsks("choice lucky-break")
+	h.wantPrompt("Lucky Break: no hits so far; spend a Ploy token to re-roll the 4 Duds of this test?")
 	h.Play("c:pass")
 	h.wantCount("x", cHarm, 0)
 	if h.side(0, sPloys) != 1 {
@@ -99,21 +101,42 @@ func TestFailForwardOnce(t *testing.T) {
 
 // Seed 004, Rolling Off: each player rolls a die, the lowest wins, ties
 // roll again; the winner chooses who takes the first Turn (rules.md §8 gap
-// 1).
+// 1). The prompt names the crews; a tie typed in is taken, and the roll is
+// asked again, saying so (issue 11). After two ties the third ask rolls
+// its own ties (the odds stay small), its prompt saying to type them all.
 func TestRollOff(t *testing.T) {
-	su := &engine.Setup{Rounds: 2, Mode: "table", Sides: []engine.SideSetup{{Name: "A"}, {Name: "B"}},
-		Models: []engine.ModelSetup{grunt("a", 0), grunt("x", 1)}}
-	g, err := engine.New(New(), su, engine.Config{Seed: 1, Dice: engine.PhysicalDice})
-	if err != nil {
-		t.Fatal(err)
+	start := func() *harness {
+		su := &engine.Setup{Rounds: 2, Mode: "table", Sides: []engine.SideSetup{{Name: "Scavs"}, {Name: "Lawmen"}},
+			Models: []engine.ModelSetup{grunt("a", 0), grunt("x", 1)}}
+		g, err := engine.New(New(), su, engine.Config{Seed: 1, Dice: engine.PhysicalDice})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return &harness{&enginetest.Script{T: t, G: g}}
 	}
-	h := &harness{&enginetest.Script{T: t, G: g}}
-	h.WantAsks("dice ff-roll-off {}")
-	h.Play("d:4 4 6 2") // a tie, then the second crew rolls lower
+	h := start()
+	h.WantAsks("dice ff-roll-off {First:Scavs Second:Lawmen Ties:true}")
+	h.wantPrompt("Scavs roll 1 d10 and Lawmen 1 d10, typed in that order; the lowest wins")
+	h.Play("d:4 4") // a tie
+	h.WantAsks("dice ff-roll-off {First:Scavs Second:Lawmen Ties:true}")
+	h.wantPrompt("again: the dice tied")
+	h.Play("d:6 2") // the second crew rolls lower
 	p := h.G.Pending()
 	if p == nil || p.Key != "first-turn" || p.Who != 1 {
 		t.Fatalf("after the roll-off: %+v, want the second crew to choose", p)
 	}
 	h.Play("c:give-first")
 	h.WantLegal("activate:a pass")
+
+	h = start()
+	h.Play("d:3 3", "d:5 5") // two ties: the last ask rolls its own
+	h.WantAsks("dice ff-roll-off {First:Scavs Second:Lawmen Ties:false}")
+	h.wantPrompt("again: the dice tied", "on a tie both roll again: type the tied dice, then the new ones")
+	if err := h.G.Answer(engine.DiceQ, engine.Reply{Faces: []string{"7", "7"}}); err == nil || !strings.Contains(err.Error(), "Scavs' die, rolled again after a tie") {
+		t.Errorf("a third tie typed alone: %v, want the re-roll asked for by name", err)
+	}
+	h.Play("d:7 7 2 9")
+	if p := h.G.Pending(); p == nil || p.Key != "first-turn" || p.Who != 0 {
+		t.Fatalf("after the roll-off: %+v, want the first crew to choose", p)
+	}
 }

@@ -86,7 +86,7 @@ func TestStagesComposeToTest(t *testing.T) {
 func TestGameProcedures(t *testing.T) {
 	for i, p := range []dice.Procedure{
 		Pool{Dice: 4, Luck: 2, Stat: 6}, Pool{Dice: 3, Stat: 10}, Pool{Dice: 1, Luck: 1, Stat: 1},
-		Count{Dice: 2, Above: 5}, Count{Dice: 3, Above: 10}, RollOff{}, Rummage{Choose: true},
+		Count{Dice: 2, Above: 5}, Count{Dice: 3, Above: 10}, RollOff{}, RollOff{First: "Scavs", Second: "Lawmen", Ties: true}, Rummage{Choose: true},
 	} {
 		t.Run(fmt.Sprintf("%s/%d", p.Name(), i), func(t *testing.T) { dicetest.CheckProcedure(t, p, uint64(300+i), 20000) })
 	}
@@ -116,6 +116,16 @@ func TestGameProcedures(t *testing.T) {
 	if got := dice.OutcomeOdds(RollOff{}).P(0).String(); got != "1/2" {
 		t.Errorf("P(first crew wins the roll-off) = %s, want 1/2", got)
 	}
+	tie := RollOff{Ties: true}
+	dicetest.CheckOdds(t, tie, dicetest.Tally(10, 2, func(f []int) int {
+		switch {
+		case f[0] < f[1]:
+			return 0
+		case f[1] < f[0]:
+			return 1
+		}
+		return rollOffTie
+	}))
 	for o := range 55 {
 		hi, lo := Rummage{Choose: true}.Pair(o)
 		if (Rummage{Choose: true}).outcome(hi, lo) != o || lo < 1 || lo > hi || hi > 10 {
@@ -127,7 +137,8 @@ func TestGameProcedures(t *testing.T) {
 // A roll-off typed with a tie rolls again, and reads the dice in order.
 func TestRollOffExplained(t *testing.T) {
 	dicetest.CheckExplanations(t, []dicetest.Explained{
-		{P: RollOff{}, Faces: "4,4,6,2", Want: "4 against 4, tied; 6 against 2: the lowest wins (rules.md §5.2.2)"},
+		{P: RollOff{First: "Scavs", Second: "Lawmen"}, Faces: "4,4,6,2", Want: "Scavs 4 against Lawmen 4, tied; Scavs 6 against Lawmen 2: the lowest wins, Lawmen (rules.md §5.2.2)"},
+		{P: RollOff{First: "Scavs", Second: "Lawmen", Ties: true}, Faces: "4,4", Want: "Scavs 4 against Lawmen 4: tied, both roll again (rules.md §5.2.2)"},
 		{P: Pool{Dice: 3, Luck: 1, Stat: 5}, Faces: "5,6,1", Want: "3 dice against 5: 2 hits (1 of 1 Luck dice) (rules.md §5.2.2)"},
 		{P: Count{Dice: 2, Above: 5}, Faces: "6,5", Want: "2 dice, 1 above 5 (rules.md §5.3)"},
 		{P: Rummage{Choose: true}, Faces: "10,4", Want: "rolled 10 and 4: option A, a chem by their total 14; option B, 10 caps and 4 parts; a 10 replaces the Search token with a Radiation token (rules.md §5.2.1)"},

@@ -88,7 +88,11 @@ var labels struct {
 
 // Summarize names the fate of the action's target and counts what befell
 // other models: "1 injury, +1 harm; 1 fled". The score is the acting
-// crew's: harm to enemies counts for it, to friends against.
+// crew's: harm to enemies counts for it, to friends against. A result in
+// which a crew spent a Ploy token says so ("Lucky Break spent"): the odds
+// let each crew spend Lucky Break where it does best by the result (the
+// engine's odds policy), and the players must see when the odds count on
+// a token. The token itself is not scored.
 func (r *Rules) Summarize(before, after *engine.State, a engine.Action) (string, int) {
 	side := before.ActionSide(a)
 	score := 0
@@ -131,7 +135,8 @@ func (r *Rules) Summarize(before, after *engine.State, a engine.Action) (string,
 		}
 		score += sign * f.score()
 	}
-	key |= uint64(min(out, 63))<<16 | uint64(min(fled, 63))<<22 | uint64(min(hurt, 63))<<28
+	own, foe := ploysSpent(before, after, side)
+	key |= uint64(min(out, 63))<<16 | uint64(min(fled, 63))<<22 | uint64(min(hurt, 63))<<28 | uint64(min(own, 3))<<34 | uint64(min(foe, 3))<<36
 	labels.RLock()
 	l, ok := labels.m[key]
 	labels.RUnlock()
@@ -151,6 +156,12 @@ func (r *Rules) Summarize(before, after *engine.State, a engine.Action) (string,
 	if hurt > 0 {
 		p = append(p, fmt.Sprintf("%d other hurt or fatigued", hurt))
 	}
+	if own > 0 {
+		p = append(p, plural(own, "Ploy token", "Ploy tokens")+" spent on Lucky Break")
+	}
+	if foe > 0 {
+		p = append(p, "the other crew spent "+plural(foe, "Ploy token", "Ploy tokens")+" on Lucky Break")
+	}
 	label := strings.Join(p, "; ")
 	if label == "" {
 		label = "no change"
@@ -162,4 +173,22 @@ func (r *Rules) Summarize(before, after *engine.State, a engine.Action) (string,
 	labels.m[key] = label
 	labels.Unlock()
 	return label, score
+}
+
+// ploysSpent counts the Ploy tokens the acting crew (side) and the other
+// crew spent between two states: within an action, on Lucky Break (the
+// odds never spend Teamwork, which changes no result).
+func ploysSpent(before, after *engine.State, side int) (own, foe int) {
+	for c := range before.Sides {
+		n := int(before.Sides[c].Counters[sPloys] - after.Sides[c].Counters[sPloys])
+		if n <= 0 {
+			continue
+		}
+		if c == side {
+			own += n
+		} else {
+			foe += n
+		}
+	}
+	return own, foe
 }

@@ -2,6 +2,7 @@ package falloutfactions
 
 import (
 	"fmt"
+	"sync"
 
 	"github.com/skirmish-engine/skirmish/engine"
 )
@@ -32,13 +33,38 @@ type check struct {
 	need    int
 }
 
-// luckyTexts[n] offers Lucky Break on n Duds, made once.
-var luckyTexts = func() (t [MaxPool + 1]string) {
-	for n := range t {
-		t[n] = fmt.Sprintf("Lucky Break: spend a Ploy token to re-roll the %s of this test?", plural(n, "Dud", "Duds"))
+// luckyText offers Lucky Break after step 2, with the hits so far (luck
+// of them on Luck dice) and the Duds it would re-roll. Each text is made
+// once, when first asked for, so that a test allocates nothing.
+func luckyText(hits, luck, duds int) string {
+	k := uint32(hits)&0xff | uint32(luck)&0xff<<8 | uint32(duds)&0xff<<16
+	luckyTexts.RLock()
+	t, ok := luckyTexts.m[k]
+	luckyTexts.RUnlock()
+	if ok {
+		return t
 	}
+	so := "no hits so far"
+	if hits > 0 {
+		so = plural(hits, "hit", "hits") + " so far"
+	}
+	if luck > 0 {
+		so += fmt.Sprintf(" (%d on a Luck die: Fortune Smiles follows)", luck)
+	}
+	t = fmt.Sprintf("Lucky Break: %s; spend a Ploy token to re-roll the %s of this test?", so, plural(duds, "Dud", "Duds"))
+	luckyTexts.Lock()
+	if luckyTexts.m == nil {
+		luckyTexts.m = map[uint32]string{}
+	}
+	luckyTexts.m[k] = t
+	luckyTexts.Unlock()
 	return t
-}()
+}
+
+var luckyTexts struct {
+	sync.RWMutex
+	m map[uint32]string
+}
 
 // test makes the test and returns its hits and whether it triggers the
 // critical (a Luck die hit and the test is not Unlucky). The pool is the
@@ -70,7 +96,7 @@ func test(c *engine.Ctx, k *check) (hits int, crit bool) {
 		std, lh := p.(Pool).Split(c.Roll(who, p, ab).Outcome)
 		duds := pool - std - lh
 		if duds > 0 && (std+lh > 0 || s.Option(optLuckyDuds) == "yes") &&
-			c.Choose(who, "lucky-break", luckyTexts[duds], passSpend) == 1 {
+			c.Choose(who, "lucky-break", luckyText(std+lh, lh, duds), passSpend) == 1 {
 			c.AddSide(who, sPloys, -1)
 			c.Emit(engine.Event{Type: "lucky-break", Model: k.m, Other: engine.NoModel, Value: duds})
 			q := poolProc(duds, luck-lh, k.stat)

@@ -183,3 +183,30 @@ func TestSupportingFireLimits(t *testing.T) {
 		t.Errorf("a supporter out of sight: %v", err)
 	}
 }
+
+// Seed 004, Rummage, option A below 18: a Common Chem costing up to the
+// dice's total in caps, found and listed in the post-battle report
+// (rules.md §5.2.1, §5.3).
+func TestRummageCommonChem(t *testing.T) {
+	h := table(t, game{}, grunt("a", 0), grunt("x", 1))
+	h.Play("activate m0", "rummage m0", "f:1", "d:3 4")
+	if p := h.G.Pending(); p == nil || !strings.Contains(p.Text, "option A (chem) gives a Common Chem costing up to 7 caps") {
+		t.Fatalf("rummage choice: %+v", p)
+	}
+	h.Play("c:chem")
+	h.wantEvent("chem", "a")
+	h.wantEvent("search-token-removed", "a")
+	if got := ext(h.S()).Finds; len(got) != 1 || got[0] != 7 {
+		t.Errorf("finds %v, want a's total of 7", got)
+	}
+	if h.side(0, sCaps) != 0 || h.side(0, sParts) != 0 {
+		t.Errorf("option A gave caps %d and parts %d", h.side(0, sCaps), h.side(0, sParts))
+	}
+	h.Play("end m0", "pass", "pass", "d:1 5", "c:take-first", "pass", "pass", "d:1 5", "c:take-first", "pass", "pass")
+	if !h.G.Over() {
+		t.Fatal("the game is not over after three Rounds")
+	}
+	if r := strings.Join(New().Report(h.S()), "\n"); !strings.Contains(r, "a: rummaged a Common Chem costing up to 7 caps") {
+		t.Errorf("report:\n%s", r)
+	}
+}
