@@ -13,6 +13,10 @@ type Tray struct {
 	rng   *RNG
 	typed []string
 	dice  []Rolled
+	// probe: each die shows its ProbeFace, and asked records the dice
+	// (Needs).
+	probe bool
+	asked []Die
 }
 
 // Rolled is one die in a tray.
@@ -37,9 +41,16 @@ func ReadFaces(faces []string) *Tray { return &Tray{typed: faces} }
 // fails, naming the face, when a face does not fit d or none is left.
 func (t *Tray) Roll(d Die, role string) (Rolled, error) {
 	var f int
-	if t.rng != nil {
+	switch {
+	case t.probe:
+		if len(t.asked) >= MaxFaces { // a procedure that rolls again on a tie would roll on forever
+			return Rolled{}, &FacesError{Index: len(t.asked), Problem: "too many dice"}
+		}
+		f = ProbeFace(len(t.asked), d)
+		t.asked = append(t.asked, d)
+	case t.rng != nil:
 		f = t.rng.Face(d.Sides())
-	} else {
+	default:
 		i := len(t.dice)
 		if i >= len(t.typed) {
 			return Rolled{}, &FacesError{Index: i, Problem: fmt.Sprintf("missing (%d given): this roll needs %s here, its %s", len(t.typed), d.article(), role)}
@@ -105,3 +116,20 @@ func ParseFaces(s string) ([]string, error) {
 	}
 	return faces, nil
 }
+
+// Needs lists the dice a roll of p takes, in the order it rolls them, when
+// each die shows its ProbeFace: what a player is told before rolling real
+// dice (how many, of which kind, and so which faces a keypad offers). A
+// procedure whose dice depend on the faces (a re-roll, a die added on a
+// result) may take more or fewer than this; the faces typed are checked
+// against the dice actually asked for.
+func Needs(p Procedure) []Die {
+	t := &Tray{probe: true}
+	_, _ = p.Resolve(t)
+	return t.asked
+}
+
+// ProbeFace is the face Needs gives the i-th die (from 0) of a roll: the
+// faces go round 1, 2, 3…, so that two dice in a row never tie (a roll-off
+// rolls again on a tie).
+func ProbeFace(i int, d Die) int { return i%d.Sides() + 1 }

@@ -23,13 +23,15 @@ import (
 //     the seed is fixed, so a pass stays a pass);
 //   - reading back the faces of each sample gives the same result (the
 //     table-dice path and the RNG path are one piece of code);
-//   - it describes itself for a person rolling real dice (dice.Describer).
+//   - it describes itself for a person rolling real dice (dice.Describer);
+//   - dice.Needs lists the dice that reading its probe faces takes.
 func CheckProcedure(t *testing.T, p dice.Procedure, seed uint64, n int) {
 	t.Helper()
 	nf, no := len(p.Flags()), len(p.Outcomes())
 	if d, ok := p.(dice.Describer); !ok || d.Describe() == "" {
 		t.Errorf("%s: no description (dice.Describer): a player rolling real dice would not know what to roll", p.Name())
 	}
+	checkNeeds(t, p)
 	odds := p.Odds()
 	sum := new(big.Rat)
 	for c := odds.Min(); c <= odds.Max(); c++ {
@@ -177,6 +179,35 @@ func CheckExplanations(t *testing.T, cases []Explained) {
 		}
 		if res.Explain != tc.Want {
 			t.Errorf("%s %+v faces %s:\n got %s\nwant %s", tc.P.Name(), tc.P, tc.Faces, res.Explain, tc.Want)
+		}
+	}
+}
+
+// checkNeeds: the dice Needs lists, typed with their probe faces, are
+// exactly the dice Read rolls.
+func checkNeeds(t *testing.T, p dice.Procedure) {
+	t.Helper()
+	needs := dice.Needs(p)
+	if len(needs) == 0 {
+		t.Errorf("%s: dice.Needs lists no dice", p.Name())
+		return
+	}
+	faces := make([]string, len(needs))
+	for i, d := range needs {
+		faces[i] = fmt.Sprintf("#%d", dice.ProbeFace(i, d)) // by number, whatever it shows
+	}
+	res, err := dice.Read(p, faces)
+	if err != nil {
+		t.Errorf("%s: the probe faces of the dice Needs lists do not read: %v", p.Name(), err)
+		return
+	}
+	if len(res.Dice) != len(needs) {
+		t.Errorf("%s: dice.Needs lists %d dice, reading their probe faces rolled %d", p.Name(), len(needs), len(res.Dice))
+		return
+	}
+	for i, d := range needs {
+		if res.Dice[i].Die != d.Name() {
+			t.Errorf("%s: die %d is a %s by dice.Needs, a %s by Read", p.Name(), i, d.Name(), res.Dice[i].Die)
 		}
 	}
 }
