@@ -149,10 +149,20 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 		fail(w, err)
 		return
 	}
-	sc, err := s.scenario(req)
+	resp, err := s.newGame(r.Context(), req)
 	if err != nil {
 		fail(w, err)
 		return
+	}
+	encode(w, http.StatusCreated, resp)
+}
+
+// newGame makes, stores and keeps in memory the game a create request asks
+// for (the API's and the new-game page's), or says which field is wrong.
+func (s *Server) newGame(ctx context.Context, req createRequest) (*createResponse, error) {
+	sc, err := s.scenario(req)
+	if err != nil {
+		return nil, err
 	}
 	rs := sc.Ruleset
 	in := rs.Info()
@@ -164,11 +174,9 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 			for _, o := range in.Options {
 				names = append(names, o.Name)
 			}
-			fail(w, unprocessable("options."+name, "%s has no option %q; allowed %s", in.ID, name, strings.Join(names, ", ")))
-			return
+			return nil, unprocessable("options."+name, "%s has no option %q; allowed %s", in.ID, name, strings.Join(names, ", "))
 		case !slices.Contains(in.Options[i].Choices, v):
-			fail(w, unprocessable("options."+name, "%q is not a value of %s; allowed %s", v, name, strings.Join(in.Options[i].Choices, ", ")))
-			return
+			return nil, unprocessable("options."+name, "%q is not a value of %s; allowed %s", v, name, strings.Join(in.Options[i].Choices, ", "))
 		}
 		if sc.File.Options == nil {
 			sc.File.Options = map[string]string{}
@@ -178,13 +186,11 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 	switch req.Mode {
 	case "", "board", "table":
 	default:
-		fail(w, unprocessable("mode", "%q is not a mode; allowed board or table", req.Mode))
-		return
+		return nil, unprocessable("mode", "%q is not a mode; allowed board or table", req.Mode)
 	}
 	su, err := sc.Setup(req.Mode)
 	if err != nil {
-		fail(w, scenarioError(err))
-		return
+		return nil, scenarioError(err)
 	}
 	diceMode := engine.DiceMode(req.Dice)
 	switch diceMode {
@@ -192,15 +198,13 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 		diceMode = engine.DigitalDice
 	case engine.DigitalDice, engine.PhysicalDice:
 	default:
-		fail(w, unprocessable("dice", "%q is not a dice mode; allowed digital or physical", req.Dice))
-		return
+		return nil, unprocessable("dice", "%q is not a dice mode; allowed digital or physical", req.Dice)
 	}
 	seed := uint64(0)
 	if req.Seed != nil {
 		seed = *req.Seed
 	} else if seed, err = s.seed(); err != nil {
-		fail(w, internal(err))
-		return
+		return nil, internal(err)
 	}
 	// With digital dice a player who may undo past a roll may roll again
 	// until the dice please: on a server, where the other side cannot
@@ -212,20 +216,18 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 	}
 	g, err := engine.New(rs, su, engine.Config{Seed: seed, Dice: diceMode, Strict: strict})
 	if err != nil {
-		fail(w, scenarioError(err))
-		return
+		return nil, scenarioError(err)
 	}
 	rec := &store.Game{Created: s.cfg.Now().UTC(), Ruleset: in.ID, Version: in.Version, Name: su.Name, Scenario: su.Scenario,
 		Mode: su.Mode, Dice: string(diceMode), Seed: seed, Strict: strict, Options: su.Options}
-	resp, err := s.store(r.Context(), rec, su)
+	resp, err := s.store(ctx, rec, su)
 	if err != nil {
-		fail(w, err)
-		return
+		return nil, err
 	}
 	// The game just made is the one its record rebuilds (the tests check
 	// it): keep it, rather than rebuild it on its first read.
 	s.keep(&game{rec: rec, g: g, subs: map[chan event]struct{}{}})
-	encode(w, http.StatusCreated, resp)
+	return resp, nil
 }
 
 // scenario decodes the scenario a create request names or uploads.

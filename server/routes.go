@@ -1,8 +1,12 @@
 package server
 
-import "net/http"
+import (
+	"net/http"
 
-// routes is the whole API surface (docs/api.md).
+	"github.com/skirmish-engine/skirmish/server/ui"
+)
+
+// routes is the whole surface: the API (docs/api.md) and the pages.
 func (s *Server) routes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /healthz", s.healthz)
 
@@ -21,6 +25,13 @@ func (s *Server) routes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /api/games/{id}/odds", s.actionOdds)
 	mux.HandleFunc("GET /api/games/{id}/export", s.export)
 	mux.HandleFunc("GET /api/games/{id}/events", s.events)
+
+	// The table companion's pages (pages.go, package ui).
+	mux.HandleFunc("GET /{$}", s.newGamePage)
+	mux.HandleFunc("POST /new", s.createFromPage)
+	mux.HandleFunc("GET /g/{id}", s.gamePage)
+	mux.HandleFunc("GET /g/{id}/panel", s.panel)
+	mux.Handle("GET /static/", ui.Static())
 
 	// The same paths with another method: a JSON 405 naming the one
 	// allowed, not the mux's text. An event stream has no HEAD.

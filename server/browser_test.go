@@ -1,0 +1,586 @@
+package server_test
+
+// The table companion in a real browser (issue 14): Debian's chromium,
+// headless, driven by chromedp. Where chromium is missing these tests skip,
+// except under CI=true (.ci/run installs it), where that is a failure.
+//
+// Screenshots of every page at 390×844 are written to $SKIRMISH_SHOTS
+// (default: a folder in the system's temporary directory, logged); with
+// -docshots the README's pictures in docs/img are written again.
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/chromedp"
+
+	"github.com/skirmish-engine/skirmish/engine"
+	"github.com/skirmish-engine/skirmish/rulesets/all"
+	"github.com/skirmish-engine/skirmish/scenario"
+)
+
+var docShots = flag.Bool("docshots", false, "write the README's screenshots to docs/img")
+
+// browser starts a headless chromium for the test, or skips.
+func browser(t *testing.T) context.Context {
+	t.Helper()
+	exe := ""
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
+		if p, err := exec.LookPath(name); err == nil {
+			exe = p
+			break
+		}
+	}
+	if exe == "" {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("no chromium on this machine: .ci/run installs Debian's chromium package")
+		}
+		t.Skip("no chromium on this machine (apt-get install chromium): the browser tests skip")
+	}
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(exe), chromedp.NoSandbox, chromedp.Headless, chromedp.DisableGPU,
+		chromedp.Flag("disable-background-networking", true), chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true), chromedp.Flag("disable-quic", true), chromedp.NoFirstRun,
+		chromedp.WindowSize(390, 844), chromedp.UserDataDir(t.TempDir()))
+	actx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
+	t.Cleanup(cancel)
+	bctx, cancelB := chromedp.NewContext(actx)
+	t.Cleanup(cancelB)
+	if err := chromedp.Do(bctx); err != nil { // start the browser now
+		t.Fatalf("chromium did not start: %v", err)
+	}
+	return bctx
+}
+
+// phone is one browser context: its own cookies and storage, as another
+// phone at the table would be.
+type phone struct {
+	t    *testing.T
+	name string
+	ctx  context.Context
+}
+
+func newPhone(t *testing.T, b context.Context, name string) *phone {
+	ctx, cancel := chromedp.NewContext(b, chromedp.WithNewBrowserContext())
+	t.Cleanup(cancel)
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(390, 844)); err != nil {
+		t.Fatal(err)
+	}
+	return &phone{t: t, name: name, ctx: ctx}
+}
+
+// run runs browser actions on the phone's page.
+func (p *phone) run(actions ...chromedp.Action[chromedp.Void]) {
+	p.t.Helper()
+	ctx, cancel := context.WithTimeout(p.ctx, 20*time.Second)
+	defer cancel()
+	if err := chromedp.Do(ctx, actions...); err != nil {
+		p.t.Fatalf("%s: %v", p.name, err)
+	}
+}
+
+// get runs one browser action that gives a value.
+func get[T any](p *phone, a chromedp.Action[T]) T {
+	p.t.Helper()
+	ctx, cancel := context.WithTimeout(p.ctx, 20*time.Second)
+	defer cancel()
+	v, err := chromedp.Run(ctx, a)
+	if err != nil {
+		p.t.Fatalf("%s: %v", p.name, err)
+	}
+	return v
+}
+
+// eval runs a script on the page and decodes its result into out (nil:
+// dropped).
+func (p *phone) eval(js string, out any) {
+	p.t.Helper()
+	raw := get(p, chromedp.Evaluate[json.RawMessage](js, chromedp.EvalAwaitPromise))
+	if out != nil && len(raw) > 0 {
+		if err := json.Unmarshal(raw, out); err != nil {
+			p.t.Fatalf("%s: %s: %v", p.name, raw, err)
+		}
+	}
+}
+
+// css is a CSS selector.
+func css(sel string) chromedp.CSS { return chromedp.CSS(sel) }
+
+// beforeScripts runs js in the page before its own scripts, at every load.
+func beforeScripts(js string) chromedp.Action[chromedp.Void] {
+	return func(ctx context.Context, t *chromedp.Target) (chromedp.Void, error) {
+		_, err := cdp.Call(ctx, t, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: js})
+		return chromedp.Void{}, err
+	}
+}
+
+// shot saves a screenshot of the whole page.
+func (p *phone) shot(name string) {
+	p.t.Helper()
+	png := get(p, chromedp.FullScreenshot(100))
+	dir := os.Getenv("SKIRMISH_SHOTS")
+	if dir == "" {
+		dir = filepath.Join(os.TempDir(), "skirmish-screenshots")
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		p.t.Fatal(err)
+	}
+	f := filepath.Join(dir, name+".png")
+	if err := os.WriteFile(f, png, 0o644); err != nil {
+		p.t.Fatal(err)
+	}
+	p.t.Logf("screenshot: %s", f)
+}
+
+// docShot saves the visible part of the page as one of the README's
+// pictures (with -docshots).
+func (p *phone) docShot(name string) {
+	p.t.Helper()
+	if !*docShots {
+		return
+	}
+	png := get(p, chromedp.CaptureScreenshot())
+	if err := os.WriteFile(filepath.Join("..", "docs", "img", name+".png"), png, 0o644); err != nil {
+		p.t.Fatal(err)
+	}
+}
+
+// panelState is what the page shows now, read from its DOM.
+type panelState struct {
+	Seq     int      `json:"seq"`
+	Mine    bool     `json:"mine"`
+	Over    bool     `json:"over"`
+	Kind    string   `json:"kind"` // roll, choice, yesno, measure, or "" for actions
+	Dice    int      `json:"dice"`
+	Faces   []string `json:"faces"`
+	Options []string `json:"options"`
+	Min     float64  `json:"min"`
+	Max     float64  `json:"max"`
+	Actions []string `json:"actions"`
+	Moves   []string `json:"moves"`
+	Undo    bool     `json:"undo"`
+	Notice  string   `json:"notice"`
+	Asking  bool     `json:"asking"` // a question waits, for anyone
+	Turn    string   `json:"turn"`
+}
+
+const readPanel = `(() => {
+  const q = (s) => document.querySelector(s), qa = (s) => Array.from(document.querySelectorAll(s));
+  const top = q("#panel header.top");
+  const n = q("#notice");
+  const st = {seq: top ? Number(top.dataset.seq) : -1, mine: !!q("#turn.mine"), over: !!q("#turn.over"),
+    kind: "", dice: 0, faces: [], options: [], min: 0, max: 0, actions: [], moves: [],
+    undo: !!q("[data-write=undo]"), asking: !!q(".ask"), notice: n && !n.hidden ? n.textContent : "", turn: top ? q("#turn").textContent : ""};
+  const ask = q(".ask.mine");
+  if (ask) {
+    if (q(".keypad")) { st.kind = "roll"; st.dice = Number(q(".keypad").dataset.count); st.faces = qa(".face").map(b => b.dataset.face); }
+    else if (q(".choices")) { st.kind = "choice"; st.options = qa(".choice").map(b => b.dataset.answer); }
+    else if (q("[data-answer=yes]")) { st.kind = "yesno"; }
+    else if (q("#inches")) { st.kind = "measure"; st.min = Number(q("#inches").min); st.max = Number(q("#inches").max); }
+  }
+  st.actions = qa("#panel button.act").map(b => b.dataset.act);
+  st.moves = qa("#panel details.moves option").map(o => o.value);
+  return st;
+})()`
+
+func (p *phone) state() panelState {
+	p.t.Helper()
+	var st panelState
+	p.eval(readPanel, &st)
+	return st
+}
+
+// waitSeq waits until the page shows seq (or later): the live update.
+func (p *phone) waitSeq(seq int) panelState {
+	p.t.Helper()
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		st := p.state()
+		if st.Seq >= seq {
+			return st
+		}
+		if time.Now().After(deadline) {
+			p.t.Fatalf("%s: the page is still at seq %d, not %d, 5 s after the other phone's write", p.name, st.Seq, seq)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// click clicks the first element matching a CSS selector, as a thumb would.
+func (p *phone) click(sel string) {
+	p.t.Helper()
+	js, _ := json.Marshal(sel)
+	p.clickJS(`document.querySelector(` + string(js) + `)`)
+}
+
+// clickJS clicks an element found by a script (a button whose data
+// attribute holds an action string, which a CSS selector would need to
+// escape).
+func (p *phone) clickJS(find string) {
+	p.t.Helper()
+	var ok bool
+	p.eval(`(() => { const b = `+find+`; if (!b) return false; b.scrollIntoView({block: "center"}); b.click(); return true; })()`, &ok)
+	if !ok {
+		var html string
+		p.eval(`document.querySelector("#panel").innerHTML.slice(0, 1500)`, &html)
+		p.t.Fatalf("%s: nothing to click: %s; the page:\n%s", p.name, find, html)
+	}
+}
+
+// writes is how many writes the page has finished (each with the panel
+// shown again after it).
+func (p *phone) writes() int {
+	var n string
+	p.eval(`document.querySelector("#game").dataset.writes || "0"`, &n)
+	var w int
+	fmt.Sscan(n, &w)
+	return w
+}
+
+// settle waits for the page's write to come back (the page counts them:
+// before is the count before the tap) and returns what it shows then.
+func (p *phone) settle(before int) panelState {
+	p.t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for p.writes() <= before {
+		if time.Now().After(deadline) {
+			p.t.Fatalf("%s: no answer from the server 10 s after a tap", p.name)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	return p.state()
+}
+
+// act takes an action through its button (or the board's destination
+// list) and the confirmation sheet, after the odds are shown (and
+// screenshotted, if shot names the picture).
+func (p *phone) act(action string, st panelState, shot string) panelState {
+	p.t.Helper()
+	js, _ := json.Marshal(action)
+	if contains(st.Moves, action) {
+		p.eval(`(() => { const o = Array.from(document.querySelectorAll("details.moves option")).find(o => o.value === `+string(js)+`); const d = o.closest("details"); d.open = true; o.parentElement.value = o.value; return true; })()`, new(bool))
+		p.clickJS(`Array.from(document.querySelectorAll("details.moves")).find(d => d.open).querySelector("[data-pick]")`)
+	} else {
+		var found bool
+		p.eval(`(() => { const b = Array.from(document.querySelectorAll("button.act")).find(b => b.dataset.act === `+string(js)+`); if (!b) return false; const d = b.closest("details"); if (d) d.open = true; return true; })()`, &found)
+		if !found {
+			now := p.state()
+			p.t.Fatalf("%s: no button for %s: the page was at seq %d, is at %d (%q), with %v", p.name, action, st.Seq, now.Seq, now.Notice, now.Actions)
+		}
+		p.clickJS(`Array.from(document.querySelectorAll("button.act")).find(b => b.dataset.act === ` + string(js) + `)`)
+	}
+	var odds string
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		var open bool
+		p.eval(`document.querySelector("#sheet").open`, &open)
+		p.eval(`document.querySelector("#odds").textContent`, &odds)
+		if open && odds != "" && !strings.HasPrefix(odds, "Working out") {
+			break
+		}
+		if time.Now().After(deadline) {
+			p.t.Fatalf("%s: the odds of %s did not show in 10 s (sheet open %v): %q", p.name, action, open, odds)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	if strings.Contains(odds, "Could not") {
+		p.t.Fatalf("%s: odds of %s: %s", p.name, action, odds)
+	}
+	if shot != "" {
+		p.shot(shot)
+		p.docShot(shot)
+	}
+	before := p.writes()
+	p.click("#confirm")
+	return p.settle(before)
+}
+
+func contains(ss []string, s string) bool {
+	for _, x := range ss {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// answer answers the pending question through its control.
+func (p *phone) answer(st panelState, rng *rand.Rand, yes bool) panelState {
+	p.t.Helper()
+	before := p.writes()
+	switch st.Kind {
+	case "roll":
+		for range st.Dice {
+			f := st.Faces[rng.IntN(len(st.Faces))]
+			fj, _ := json.Marshal(f)
+			p.clickJS(`Array.from(document.querySelectorAll("button.face")).find(b => b.dataset.face === ` + string(fj) + `)`)
+		}
+		p.click(`[data-keypad=send]`)
+	case "choice":
+		o, _ := json.Marshal(st.Options[len(st.Options)-1])
+		p.clickJS(`Array.from(document.querySelectorAll("button.choice")).find(b => b.dataset.answer === ` + string(o) + `)`)
+	case "yesno":
+		if yes {
+			p.click(`[data-answer=yes]`)
+		} else {
+			p.click(`[data-answer=no]`)
+		}
+	case "measure":
+		v := st.Min + (st.Max-st.Min)/4
+		p.run(chromedp.SetValue(css("#inches"), fmt.Sprint(v)))
+		p.click(".measure button")
+	default:
+		p.t.Fatalf("%s: no question to answer", p.name)
+	}
+	return p.settle(before)
+}
+
+// newGameInBrowser fills the new-game form and returns the seat links.
+func newGameInBrowser(t *testing.T, p *phone, base, ruleset, scen, mode, dice string) (seats []string, spectator string) {
+	t.Helper()
+	p.run(chromedp.Navigate(base+"/"), chromedp.WaitVisible(css("#new form")),
+		chromedp.SetValue(css("#ruleset"), ruleset))
+	p.eval(`document.querySelector("#ruleset").dispatchEvent(new Event("change"))`, nil)
+	p.run(chromedp.SetValue(css("#scenario"), ruleset+"/"+scen),
+		chromedp.SetValue(css("#mode"), mode),
+		chromedp.SetValue(css("#dice"), dice))
+	p.shot("new-game")
+	p.docShot("new-game")
+	p.click(`button[type=submit]`)
+	p.run(chromedp.WaitVisible(css("#seats")))
+	p.shot("seats")
+	p.docShot("seats")
+	var links []string
+	p.eval(`Array.from(document.querySelectorAll(".seat .link input")).map(i => i.value)`, &links)
+	if len(links) < 3 {
+		t.Fatalf("the seats page gives %d links, want one per side and a spectator's", len(links))
+	}
+	var qrs int
+	p.eval(`document.querySelectorAll("svg.qr path").length`, &qrs)
+	if qrs != len(links) {
+		t.Errorf("%d QR codes for %d links", qrs, len(links))
+	}
+	return links[:len(links)-1], links[len(links)-1]
+}
+
+func (p *phone) open(url string) panelState {
+	p.t.Helper()
+	p.run(chromedp.Navigate(url), chromedp.WaitVisible(css("#panel header.top")))
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		var live string
+		p.eval(`document.querySelector("#conn").textContent`, &live)
+		if live == "Live" {
+			break
+		}
+		if time.Now().After(deadline) {
+			p.t.Fatalf("%s: the event stream did not connect: %q", p.name, live)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	return p.state()
+}
+
+// A table-mode n26 game with physical dice, played to the end by two
+// phones through the pages alone: faces typed on the keypad, facts
+// answered, choices made, one undo; each phone sees the other's moves
+// live; a stale tap is refused with a message; the spectator follows with
+// no controls; the export replays to the same final state.
+func TestBrowserPlaysATableGame(t *testing.T) {
+	b := browser(t)
+	ts, _ := newServer(t)
+	host, a, c, watch := newPhone(t, b, "host"), newPhone(t, b, "phone A"), newPhone(t, b, "phone B"), newPhone(t, b, "spectator")
+	seats, spectator := newGameInBrowser(t, host, ts.URL, "n26", "hab-block-brawl", "table", "physical")
+	if len(seats) != 2 {
+		t.Fatalf("%d seats", len(seats))
+	}
+	phones := []*phone{a, c}
+	sts := []panelState{a.open(seats[0]), c.open(seats[1])}
+	watch.open(spectator)
+	var controls int
+	watch.eval(`document.querySelectorAll("#panel button, #panel [data-answer], #panel input, #panel select").length`, &controls)
+	if controls != 0 {
+		t.Errorf("the spectator's page has %d controls, want none", controls)
+	}
+	rng := rand.New(rand.NewPCG(14, 1))
+	var rolls, choices, facts, undos, actions, stale int
+	shots := map[string]bool{}
+	for step := 0; ; step++ {
+		if step > 3000 {
+			t.Fatalf("the game did not end in 3000 steps")
+		}
+		// Who may tap now? (A question for the table: the first seat.)
+		i := -1
+		for k, st := range sts {
+			if st.Mine && !st.Over {
+				i = k
+				break
+			}
+		}
+		if sts[0].Over && sts[1].Over {
+			break
+		}
+		if i < 0 {
+			t.Fatalf("step %d: neither phone may act: %q / %q", step, sts[0].Turn, sts[1].Turn)
+		}
+		p, st := phones[i], sts[i]
+		if !shots[st.Kind] {
+			shots[st.Kind] = true
+			name := map[string]string{"": "game-actions", "roll": "game-dice", "choice": "game-choice", "yesno": "game-fact", "measure": "game-measure"}[st.Kind]
+			p.shot(name)
+			if st.Kind == "roll" {
+				p.docShot("game-dice")
+			}
+		}
+		var next panelState
+		switch {
+		case st.Kind != "":
+			switch st.Kind {
+			case "roll":
+				rolls++
+			case "choice":
+				choices++
+			default:
+				facts++
+			}
+			next = p.answer(st, rng, rng.IntN(3) > 0)
+		default:
+			all := append(append([]string{}, st.Actions...), st.Moves...)
+			if len(all) == 0 {
+				t.Fatalf("step %d: %s may act but has no actions: %q", step, p.name, st.Turn)
+			}
+			// Attacks first, so that the game has dice and facts.
+			pick := ""
+			for _, x := range all {
+				if strings.HasPrefix(x, "shoot") || strings.HasPrefix(x, "fight") || strings.HasPrefix(x, "charge") {
+					if pick == "" || rng.IntN(2) == 0 {
+						pick = x
+					}
+				}
+			}
+			if pick == "" {
+				pick = all[rng.IntN(len(all))]
+			}
+			var late *phone
+			if stale == 0 && actions >= 4 {
+				// A second phone on the same seat whose connection is down
+				// (no live updates): it still shows the game before this
+				// action.
+				late = newPhone(t, b, "late "+p.name)
+				late.run(beforeScripts(`window.EventSource = class { addEventListener() {} close() {} };`),
+					chromedp.Navigate(seats[i]), chromedp.WaitVisible(css("#panel header.top")))
+				if ls := late.state(); ls.Seq != st.Seq {
+					t.Fatalf("the late phone shows seq %d, want %d", ls.Seq, st.Seq)
+				}
+			}
+			shot := ""
+			if actions == 3 {
+				shot = "game-odds"
+			}
+			actions++
+			next = p.act(pick, st, shot)
+			if late != nil {
+				// The same tap on the late phone: refused with a message,
+				// not applied a second time; the page then shows the game
+				// as it is.
+				ls := late.act(pick, st, "")
+				if !strings.Contains(ls.Notice, "moved on") {
+					t.Errorf("a stale tap: the page says %q, want that the game moved on", ls.Notice)
+				}
+				var v struct{ Seq int }
+				do(t, "GET", ts.URL+"/api/games/"+gameID(ts.URL, seats[i])+"?log=none", token(seats[i]), nil, &v)
+				if v.Seq != next.Seq {
+					var lg struct{ Log []engine.LogLine }
+					do(t, "GET", ts.URL+"/api/games/"+gameID(ts.URL, seats[i])+"?log=4", token(seats[i]), nil, &lg)
+					t.Errorf("after a stale tap (%s at seq %d) the game is at seq %d, want %d: applied twice? notice %q log %+v", pick, st.Seq, v.Seq, next.Seq, ls.Notice, lg.Log)
+				}
+				if ls = late.waitSeq(next.Seq); ls.Seq != next.Seq {
+					t.Errorf("the late phone shows seq %d after its refused tap, want %d", ls.Seq, next.Seq)
+				}
+				late.shot("game-stale-tap")
+				stale++
+			}
+		}
+		if next.Notice != "" && !strings.HasPrefix(next.Notice, "Refused by the rules") {
+			t.Fatalf("step %d: %s: %s", step, p.name, next.Notice)
+		}
+		sts[i] = next
+		// The other phone and the spectator follow live.
+		o := 1 - i
+		sts[o] = phones[o].waitSeq(next.Seq)
+		watch.waitSeq(next.Seq)
+		// Once, an action that stopped at a question is taken back by the
+		// phone that took it.
+		if undos == 0 && st.Kind == "" && actions >= 2 && next.Asking && next.Undo && !next.Over {
+			before := p.writes()
+			p.click(`[data-write=undo]`)
+			next = p.settle(before)
+			if next.Notice != "" {
+				t.Errorf("undo of %s's action waiting for an answer: %s", p.name, next.Notice)
+			} else {
+				undos++
+				sts[i] = next
+				sts[o] = phones[o].waitSeq(next.Seq)
+				watch.waitSeq(next.Seq)
+			}
+		}
+	}
+	a.shot("game-over")
+	a.docShot("game-over")
+	watch.shot("spectator")
+	t.Logf("played to the end: %d actions, %d rolls typed, %d choices, %d facts, %d undos, %d stale tap refused", actions, rolls, choices, facts, undos, stale)
+	if rolls == 0 || facts == 0 || undos == 0 || stale == 0 || choices == 0 {
+		t.Errorf("the game did not go through every kind of input: %d rolls, %d choices, %d facts, %d undos, %d stale taps", rolls, choices, facts, undos, stale)
+	}
+	// The export, downloaded by the page's own link, replays to the final
+	// state the server shows.
+	id, tok := gameID(ts.URL, seats[0]), token(seats[0])
+	var sv engine.Save
+	if st := do(t, "GET", ts.URL+"/api/games/"+id+"/export", tok, nil, &sv); st != 200 {
+		t.Fatalf("export: %d", st)
+	}
+	reg := all.Rulesets()
+	sc, err := scenario.Decode("export", sv.Scenario, reg, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	su, err := sc.Setup(sv.Mode)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs, _ := reg.Lookup(sv.Ruleset)
+	g, err := engine.Load(rs, su, &sv, nil)
+	if err != nil {
+		t.Fatalf("the export does not verify: %v", err)
+	}
+	var live struct {
+		State json.RawMessage `json:"state"`
+	}
+	do(t, "GET", ts.URL+"/api/games/"+id, tok, nil, &live)
+	replayed, err := json.Marshal(g.State())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(replayed) != string(live.State) {
+		t.Errorf("the export replays to another state than the server's:\nreplay %s\nserver %s", replayed, live.State)
+	}
+}
+
+
+// gameID and token split a seat link.
+func gameID(base, link string) string {
+	return strings.TrimPrefix(strings.SplitN(link, "#", 2)[0], base+"/g/")
+}
+
+func token(link string) string { return strings.SplitN(link, "#", 2)[1] }

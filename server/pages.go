@@ -1,0 +1,555 @@
+package server
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"mime/multipart"
+	"net/http"
+	"path"
+	"slices"
+	"strings"
+
+	"github.com/skirmish-engine/skirmish/board"
+	"github.com/skirmish-engine/skirmish/dice"
+	"github.com/skirmish-engine/skirmish/engine"
+	"github.com/skirmish-engine/skirmish/server/ui"
+)
+
+// The table companion's pages (package ui renders them; this file fills
+// them in from the games). Every write a page makes goes through the JSON
+// API, with the same seats, seqs and rules as any other client.
+
+// page renders a full page, or logs why it could not.
+func (s *Server) page(w http.ResponseWriter, status int, name string, data any) {
+	h := w.Header()
+	h.Set("Content-Type", "text/html; charset=utf-8")
+	h.Set("Cache-Control", "no-store")
+	h.Set("Content-Security-Policy", "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; frame-ancestors 'none'")
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("Referrer-Policy", "no-referrer")
+	w.WriteHeader(status)
+	if err := ui.Render(w, name, data); err != nil {
+		s.log.Error("page", "page", name, "err", err)
+	}
+}
+
+// newGamePage is GET /: the new-game form.
+func (s *Server) newGamePage(w http.ResponseWriter, r *http.Request) {
+	s.page(w, http.StatusOK, "new", s.newGameForm(nil, nil))
+}
+
+// newGameForm is the form, filled with what a refused form held.
+func (s *Server) newGameForm(f *gameForm, err *apiError) *ui.NewGame {
+	d := &ui.NewGame{Dice: "physical", Mode: "table"}
+	if f != nil {
+		d.Ruleset, d.Scenario, d.YAML, d.Mode, d.Dice = f.ruleset, f.scenario, f.req.ScenarioYAML, f.req.Mode, f.req.Dice
+	}
+	if err != nil {
+		d.Error, d.Field = err.Message, err.Field
+	}
+	for _, id := range s.cfg.Rulesets.IDs() {
+		rs, _ := s.cfg.Rulesets.Lookup(id)
+		in := rs.Info()
+		u := ui.Ruleset{ID: in.ID, Name: in.Name}
+		for _, o := range in.Options {
+			field := "opt." + in.ID + "." + o.Name
+			v := o.Default
+			if f != nil && f.opts[field] != "" {
+				v = f.opts[field]
+			}
+			opt := ui.Option{Name: o.Name, Usage: o.Usage, Source: o.Source, Field: field}
+			for _, c := range o.Choices {
+				opt.Choices = append(opt.Choices, ui.Choice{Value: c, Selected: c == v})
+			}
+			u.Options = append(u.Options, opt)
+		}
+		d.Rulesets = append(d.Rulesets, u)
+	}
+	if d.Ruleset == "" && len(d.Rulesets) > 0 {
+		d.Ruleset = d.Rulesets[0].ID
+	}
+	for _, smp := range s.cfg.Samples.Sorted() {
+		v := smp.Ruleset + "/" + smp.Name
+		d.Scenarios = append(d.Scenarios, ui.Scenario{Value: v, Ruleset: smp.Ruleset, Name: smp.Name, Mode: smp.Mode, Selected: v == d.Scenario})
+	}
+	return d
+}
+
+// gameForm is the new-game form as posted.
+type gameForm struct {
+	req               createRequest
+	ruleset, scenario string
+	opts              map[string]string // opt.<ruleset>.<name> → value, as posted
+}
+
+// readGameForm reads the posted form into a create request. The body is
+// capped by the server's MaxBody; files are read whole from the capped
+// multipart reader, never to disk.
+func (s *Server) readGameForm(r *http.Request) (*gameForm, error) {
+	mr, err := r.MultipartReader()
+	if err != nil {
+		if err := r.ParseForm(); err != nil { // a form without files
+			return nil, formError(err)
+		}
+	}
+	f := &gameForm{opts: map[string]string{}}
+	var rosters map[string]string
+	add := func(name, value, file string) error {
+		switch {
+		case name == "ruleset":
+			f.ruleset = value
+		case name == "scenario":
+			f.scenario = value
+		case name == "scenario_yaml" && strings.TrimSpace(value) != "" && f.req.ScenarioYAML == "":
+			f.req.ScenarioYAML = value
+		case name == "scenario_file" && file != "" && value != "":
+			f.req.ScenarioYAML = value // a file chosen wins over the text box
+		case name == "rosters" && file != "":
+			if rosters == nil {
+				rosters = map[string]string{}
+			}
+			rosters[path.Base(strings.ReplaceAll(file, "\\", "/"))] = value
+		case name == "mode":
+			f.req.Mode = value
+		case name == "dice":
+			f.req.Dice = value
+		case strings.HasPrefix(name, "opt."):
+			f.opts[name] = value
+		}
+		return nil
+	}
+	if mr != nil {
+		for {
+			p, err := mr.NextPart()
+			if errors.Is(err, io.EOF) {
+				break
+			}
+			if err != nil {
+				return nil, formError(err)
+			}
+			b, err := io.ReadAll(p)
+			if err != nil {
+				return nil, formError(err)
+			}
+			if err := add(p.FormName(), string(b), p.FileName()); err != nil {
+				return nil, err
+			}
+		}
+	} else {
+		for k, vs := range r.PostForm {
+			for _, v := range vs {
+				_ = add(k, v, "")
+			}
+		}
+	}
+	switch {
+	case f.ruleset == "":
+		return f, invalid("ruleset", "choose the rules")
+	case f.scenario == "upload":
+		if strings.TrimSpace(f.req.ScenarioYAML) == "" {
+			return f, invalid("scenario", "no scenario file: choose one, or paste it")
+		}
+	case f.scenario == "":
+		return f, invalid("scenario", "choose a scenario")
+	default:
+		rs, name, ok := strings.Cut(f.scenario, "/")
+		if !ok || rs != f.ruleset {
+			return f, invalid("scenario", "%q is not a scenario of %s", clip(f.scenario), clip(f.ruleset))
+		}
+		f.req.Scenario, f.req.ScenarioYAML = name, ""
+	}
+	f.req.Ruleset, f.req.Rosters = f.ruleset, rosters
+	prefix := "opt." + f.ruleset + "."
+	for k, v := range f.opts {
+		if name, ok := strings.CutPrefix(k, prefix); ok {
+			if f.req.Options == nil {
+				f.req.Options = map[string]string{}
+			}
+			f.req.Options[name] = v
+		}
+	}
+	return f, nil
+}
+
+func formError(err error) error {
+	var mb *http.MaxBytesError
+	if errors.As(err, &mb) {
+		return &apiError{Status: http.StatusRequestEntityTooLarge, Field: "body", Message: fmt.Sprintf("the form is over %d bytes: upload smaller files", mb.Limit)}
+	}
+	if errors.Is(err, multipart.ErrMessageTooLarge) {
+		return &apiError{Status: http.StatusRequestEntityTooLarge, Field: "body", Message: "the form is too large"}
+	}
+	return invalid("body", "not a form: %v", err)
+}
+
+// createFromPage is POST /new: the form becomes a game, and the page with
+// its seat links (shown this once: only their hashes are kept).
+func (s *Server) createFromPage(w http.ResponseWriter, r *http.Request) {
+	refuse := func(f *gameForm, err error) {
+		var ae *apiError
+		if !errors.As(err, &ae) {
+			ae = internal(err)
+		}
+		if ae.Status >= 500 {
+			s.log.Error("new game page", "err", err)
+		}
+		s.page(w, ae.Status, "new", s.newGameForm(f, ae))
+	}
+	if ok, wait := s.creates.allow(r); !ok {
+		w.Header().Set("Retry-After", fmt.Sprint(int(wait.Seconds())+1))
+		refuse(nil, &apiError{Status: http.StatusTooManyRequests, Message: fmt.Sprintf("too many games started from here; try again in %d seconds", int(wait.Seconds())+1)})
+		return
+	}
+	f, err := s.readGameForm(r)
+	if err != nil {
+		refuse(f, err)
+		return
+	}
+	resp, err := s.newGame(r.Context(), f.req)
+	if err != nil {
+		refuse(f, err)
+		return
+	}
+	gm, err := s.load(r.Context(), resp.ID)
+	if err != nil {
+		refuse(f, err)
+		return
+	}
+	origin := "http://" + r.Host
+	if r.TLS != nil {
+		origin = "https://" + r.Host
+	}
+	d := &ui.Seats{ID: resp.ID, Name: gm.rec.Name, Ruleset: gm.rec.Ruleset}
+	for _, st := range resp.Seats {
+		u := origin + st.URL
+		qr, err := ui.QR(u, "QR code of the link for "+st.Name)
+		if err != nil {
+			refuse(f, err)
+			return
+		}
+		d.Seats = append(d.Seats, ui.Seat{Name: st.Name, URL: u, QR: qr})
+	}
+	u := origin + resp.Spectator
+	qr, err := ui.QR(u, "QR code of the spectator link")
+	if err != nil {
+		refuse(f, err)
+		return
+	}
+	d.Spectator = ui.Seat{Name: "Spectators", URL: u, QR: qr}
+	s.page(w, http.StatusCreated, "seats", d)
+}
+
+// gamePage is GET /g/{id}: the page's shell. It needs no token (the token
+// is after # in the link, where the script reads it): the panel it
+// fetches does.
+func (s *Server) gamePage(w http.ResponseWriter, r *http.Request) {
+	id := r.PathValue("id")
+	if !validID(id) {
+		http.Error(w, "no such game", http.StatusNotFound)
+		return
+	}
+	s.page(w, http.StatusOK, "game", ui.Game{ID: id})
+}
+
+// panel is GET /g/{id}/panel: the game as the seat sees it, as HTML.
+func (s *Server) panel(w http.ResponseWriter, r *http.Request) {
+	gm, side, err := s.access(r)
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	gm.mu.Lock()
+	p, err := s.panelOf(gm, side)
+	gm.mu.Unlock()
+	if err != nil {
+		fail(w, internal(err))
+		return
+	}
+	w.Header().Set("X-Seq", fmt.Sprint(p.Seq))
+	s.page(w, http.StatusOK, "panel", p)
+}
+
+// panelLog is how many of the log's latest lines the panel shows.
+const panelLog = 40
+
+// panelOf fills the panel for side (or the spectator); the caller holds
+// gm.mu.
+func (s *Server) panelOf(gm *game, side int) (*ui.Panel, error) {
+	g := gm.g
+	st := g.State()
+	su := st.Setup()
+	in := st.Info()
+	name := func(i int) string {
+		if i >= 0 && i < len(su.Sides) {
+			return su.Sides[i].Name
+		}
+		return "the players"
+	}
+	p := &ui.Panel{ID: gm.rec.ID, Name: gm.rec.Name, Ruleset: in.Name, Mode: gm.rec.Mode, Dice: gm.rec.Dice, Seq: gm.seq,
+		Over: g.Over(), Spectator: side == spectator}
+	if st.Round == 0 {
+		p.Round = fmt.Sprintf("Before round 1 of %d", su.Rounds)
+	} else {
+		p.Round = fmt.Sprintf("Round %d of %d · %s phase", st.Round, su.Rounds, strings.ReplaceAll(st.PhaseID(), "-", " "))
+	}
+	if p.Spectator {
+		p.Seat = "Watching"
+	} else {
+		p.Seat = "You play " + name(side)
+	}
+	pr := g.Pending()
+	switch {
+	case g.Over():
+		if st.Winner >= 0 {
+			p.Result = name(st.Winner) + " win the game"
+		} else {
+			p.Result = "The game is a draw"
+		}
+		p.Turn = "Game over: " + p.Result
+		if r, ok := g.Ruleset().(engine.Reporter); ok {
+			p.Report = r.Report(st)
+		}
+		p.Export = "/api/games/" + gm.rec.ID + "/export"
+	case pr != nil:
+		mine := !p.Spectator && (pr.Who == side || pr.Who == engine.Anyone)
+		p.Mine = mine
+		switch {
+		case mine && pr.Who == engine.Anyone:
+			p.Turn = "A question for the table: either of you may answer"
+		case mine:
+			p.Turn = "Your answer is needed"
+		default:
+			p.Turn = "Waiting for " + name(pr.Who) + " to answer"
+		}
+		p.Pending = pendingPage(pr, mine, name(pr.Who))
+	default:
+		d := g.Decider()
+		p.Mine = !p.Spectator && d == side
+		if p.Mine {
+			p.Turn = "Your decision"
+			if m := st.Turn.Model; m != engine.NoModel && in.Economy.Slots > 0 {
+				p.Turn += fmt.Sprintf(" · %s has %d action%s left", modelName(st, m), st.Turn.Slots, map[bool]string{true: "", false: "s"}[st.Turn.Slots == 1])
+			}
+		} else {
+			p.Turn = "Waiting for " + name(d)
+		}
+	}
+	var dests []ui.Dest
+	if p.Mine && pr == nil && !g.Over() {
+		p.Groups, dests = actionGroups(st, g.Legal(), su.Mode == "board")
+		for _, b := range g.Barred() {
+			p.Barred = append(p.Barred, ui.Barred{Text: b.Text, Reason: b.Reason})
+		}
+	}
+	if b, ok := su.Board.(*board.Board); ok && su.Mode == "board" {
+		var pieces []ui.Piece
+		for m := range st.Models {
+			md := &st.Models[m]
+			if !md.InPlay {
+				continue
+			}
+			pieces = append(pieces, ui.Piece{ID: st.Static(m).ID, Side: st.SideOf(m), X: float64(md.Pos.X), Y: float64(md.Pos.Y),
+				R: st.Static(m).Base / 2, Level: int(md.Pos.Level), Status: statusText(st, m), Active: st.Turn.Model == m})
+		}
+		p.Board = ui.BoardSVG(b, pieces, dests)
+	}
+	p.Sides = sideCards(st)
+	if gm.lines == nil || gm.linesSeq != gm.seq {
+		an, err := g.Annotate()
+		if err != nil {
+			return nil, err
+		}
+		gm.lines, gm.linesSeq = engine.LogLines(st, an), gm.seq
+	}
+	from := max(0, len(gm.lines)-panelLog)
+	p.LogMore = from
+	for i := len(gm.lines) - 1; i >= from; i-- {
+		l := gm.lines[i]
+		head := ""
+		if l.Round > 0 {
+			head = fmt.Sprintf("R%d", l.Round)
+			if l.Side >= 0 && l.Side < len(su.Sides) {
+				head += " " + su.Sides[l.Side].Name + ":"
+			}
+		}
+		p.Log = append(p.Log, ui.LogLine{Index: l.Index, Head: head, Action: l.Action, Answers: l.Answers, Events: l.Events, Undone: l.Undone})
+	}
+	p.CanConcede = !p.Spectator && !g.Over()
+	p.CanUndo = p.CanConcede && len(gm.lines) > 1
+	return p, nil
+}
+
+func modelName(st *engine.State, m int) string {
+	if n := st.Static(m).Name; n != "" {
+		return n
+	}
+	return st.Static(m).ID
+}
+
+func statusText(st *engine.State, m int) string {
+	in := st.Info()
+	md := &st.Models[m]
+	if !md.InPlay {
+		return "out of action"
+	}
+	t := strings.ReplaceAll(in.Statuses[md.Status], "-", " ")
+	if len(in.Secondary) > 0 {
+		t += ", " + strings.ReplaceAll(in.Secondary[md.Secondary], "-", " ")
+	}
+	return t
+}
+
+// pendingPage is the question as the panel asks it: the keypad's dice
+// (dice.Needs), the options, or what to measure.
+func pendingPage(pr *engine.Prompt, mine bool, who string) *ui.Pending {
+	q := &ui.Pending{Text: pr.Text, Mine: mine, Who: who}
+	switch pr.Kind {
+	case engine.DiceQ:
+		q.Kind = "roll"
+		needs := dice.Needs(pr.Proc)
+		var runs []string
+		for i := 0; i < len(needs); {
+			j := i
+			for j < len(needs) && needs[j].Name() == needs[i].Name() {
+				j++
+			}
+			runs = append(runs, fmt.Sprintf("%d %s", j-i, dieName(needs[i])))
+			i = j
+		}
+		q.N = len(needs)
+		q.Count = "Roll " + strings.Join(runs, ", then ") + ", then tap the faces in order"
+		seen := map[string]bool{}
+		for _, d := range needs {
+			if seen[d.Name()] {
+				continue
+			}
+			seen[d.Name()] = true
+			k := ui.Die{Name: dieName(d)}
+			for v := 1; v <= d.Values(); v++ {
+				k.Faces = append(k.Faces, d.Symbol(v))
+			}
+			q.Dice = append(q.Dice, k)
+		}
+	case engine.ChoiceQ:
+		q.Kind, q.Options = "choice", pr.Options
+	case engine.FactQ:
+		q.Kind = "fact"
+		if pr.Fact.Boolean() {
+			q.YesNo = true
+		} else {
+			lo, hi := pr.Fact.Range()
+			q.Min, q.Max = fmt.Sprint(float64(lo)/100), fmt.Sprint(float64(hi)/100)
+		}
+	}
+	return q
+}
+
+// dieName is "D6" for a d6, the die's own name otherwise.
+func dieName(d dice.Die) string {
+	n := d.Name()
+	if len(n) > 1 && n[0] == 'd' && strings.Trim(n[1:], "0123456789") == "" {
+		return "D" + n[1:]
+	}
+	return n
+}
+
+// actionGroups sorts the legal actions by model (the active one first),
+// then by action; on a board, the destinations of moves become dots.
+func actionGroups(st *engine.State, legal []engine.Action, onBoard bool) ([]ui.ModelActions, []ui.Dest) {
+	var groups []ui.ModelActions
+	var dests []ui.Dest
+	byModel := map[int]int{}
+	for _, a := range legal {
+		gi, ok := byModel[a.Actor]
+		if !ok {
+			mg := ui.ModelActions{Active: a.Actor != engine.NoModel && a.Actor == st.Turn.Model}
+			if a.Actor >= 0 && a.Actor < len(st.Models) {
+				mg.Model = modelName(st, a.Actor)
+			}
+			groups = append(groups, mg)
+			gi = len(groups) - 1
+			byModel[a.Actor] = gi
+		}
+		mg := &groups[gi]
+		j := actionOf(st, a)
+		key := fmt.Sprintf("m%d-%s", a.Actor, a.ID)
+		ai := slices.IndexFunc(mg.Actions, func(g ui.ActionGroup) bool { return g.Key == key })
+		if ai < 0 {
+			name := j.Name
+			if name == a.ID { // the engine's own: activate, end, pass
+				name = strings.ToUpper(name[:1]) + name[1:]
+			}
+			mg.Actions = append(mg.Actions, ui.ActionGroup{Name: name, Type: j.Type, Key: key, Moves: onBoard && a.HasPos})
+			ai = len(mg.Actions) - 1
+		}
+		ag := &mg.Actions[ai]
+		v := ui.Variant{Action: j.Action, Text: j.Text, Short: j.Text}
+		if a.HasPos {
+			v.Short = fmt.Sprintf("to %g, %g", a.X, a.Y)
+			if onBoard {
+				lvl := 0
+				if a.Actor >= 0 && a.Actor < len(st.Models) {
+					lvl = int(st.Models[a.Actor].Pos.Level)
+				}
+				dests = append(dests, ui.Dest{Group: ag.Key, Action: j.Action, X: float64(a.X), Y: float64(a.Y), Level: lvl})
+			}
+		}
+		ag.Moves = ag.Moves && a.HasPos
+		ag.Variants = append(ag.Variants, v)
+	}
+	slices.SortStableFunc(groups, func(a, b ui.ModelActions) int {
+		switch {
+		case a.Active && !b.Active:
+			return -1
+		case b.Active && !a.Active:
+			return 1
+		}
+		return 0
+	})
+	return groups, dests
+}
+
+// sideCards are the models' cards, each side's active model first.
+func sideCards(st *engine.State) []ui.SideCards {
+	in := st.Info()
+	var out []ui.SideCards
+	for i, sd := range st.Setup().Sides {
+		sc := ui.SideCards{Name: sd.Name, Index: i}
+		var cs []string
+		for c, d := range in.SideCounts {
+			cs = append(cs, fmt.Sprintf("%s %d", d.Name, st.Sides[i].Counters[c]))
+		}
+		sc.Counters = strings.Join(cs, " · ")
+		for m := range st.Models {
+			if st.SideOf(m) != i {
+				continue
+			}
+			ms, md := st.Static(m), &st.Models[m]
+			c := ui.Card{ID: ms.ID, Name: modelName(st, m), Type: ms.Type, Status: statusText(st, m),
+				Active: st.Turn.Model == m, Activated: md.Acts > 0, Out: !md.InPlay}
+			for k, stat := range in.Profile {
+				if k < len(ms.Profile) {
+					c.Stats = append(c.Stats, ui.Stat{Name: stat.Name, Value: fmt.Sprint(ms.Profile[k])})
+				}
+			}
+			for k, d := range in.Counters {
+				if v := md.Counters[k]; v != 0 {
+					c.Counters = append(c.Counters, ui.Stat{Name: strings.ReplaceAll(d.Name, "-", " "), Value: fmt.Sprint(v)})
+				}
+			}
+			for k, cond := range in.Conditions {
+				if md.Conds&(1<<k) != 0 {
+					c.Conditions = append(c.Conditions, strings.ReplaceAll(cond, "-", " "))
+				}
+			}
+			if c.Active {
+				sc.Models = append([]ui.Card{c}, sc.Models...)
+			} else {
+				sc.Models = append(sc.Models, c)
+			}
+		}
+		out = append(out, sc)
+	}
+	return out
+}

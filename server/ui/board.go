@@ -1,0 +1,86 @@
+package ui
+
+import (
+	"fmt"
+	"html/template"
+	"strings"
+
+	"github.com/skirmish-engine/skirmish/board"
+)
+
+// Piece is a model on the board drawing.
+type Piece struct {
+	ID     string
+	Side   int
+	X, Y   float64
+	R      float64 // base radius, inches
+	Level  int
+	Status string
+	Active bool
+}
+
+// Dest is a destination of a move action, drawn as a dot to tap.
+type Dest struct {
+	Group  string // the action group it belongs to (ActionGroup.Key)
+	Action string // the action, as the API takes it
+	X, Y   float64
+	Level  int
+}
+
+// BoardSVG draws a board: terrain boxes shaded by level, walls, ledges,
+// ductways, objectives, tokens, the models with their side's colour (the
+// active one ringed), and the destinations of the move actions on offer,
+// hidden until the player opens that action (the script shows them). Units
+// are tenths of an inch.
+func BoardSVG(b *board.Board, pieces []Piece, dests []Dest) template.HTML {
+	var s strings.Builder
+	u := func(v float64) string { return fmt.Sprintf("%.0f", v*10) }
+	fmt.Fprintf(&s, `<svg class="board" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %s %s" role="img" aria-label="The board, %g by %g inches">`,
+		u(b.Width), u(b.Height), b.Width, b.Height)
+	fmt.Fprintf(&s, `<rect class="ground" width="%s" height="%s"/>`, u(b.Width), u(b.Height))
+	for _, x := range b.Boxes {
+		fmt.Fprintf(&s, `<rect class="box l%d" x="%s" y="%s" width="%s" height="%s"><title>terrain, level %d, %g" tall</title></rect>`,
+			min(x.Level, 3), u(x.X0), u(x.Y0), u(x.X1-x.X0), u(x.Y1-x.Y0), x.Level, x.Height)
+	}
+	for _, w := range b.Walls {
+		fmt.Fprintf(&s, `<line class="wall" x1="%s" y1="%s" x2="%s" y2="%s"><title>wall, %g" tall</title></line>`, u(w.A.X), u(w.A.Y), u(w.B.X), u(w.B.Y), w.Height)
+	}
+	for _, l := range b.Ledges {
+		fmt.Fprintf(&s, `<line class="ledge" x1="%s" y1="%s" x2="%s" y2="%s"><title>ledge down to level %d</title></line>`, u(l.A.X), u(l.A.Y), u(l.B.X), u(l.B.Y), l.Below)
+	}
+	for _, d := range b.Ducts {
+		fmt.Fprintf(&s, `<line class="duct" x1="%s" y1="%s" x2="%s" y2="%s"><title>ductway</title></line>`, u(d.A.X), u(d.A.Y), u(d.B.X), u(d.B.Y))
+	}
+	for i, o := range b.Objectives {
+		fmt.Fprintf(&s, `<rect class="objective" x="%s" y="%s" width="8" height="8" transform="rotate(45 %s %s)"><title>objective %d</title></rect>`,
+			u(o.X-0.4), u(o.Y-0.4), u(o.X), u(o.Y), i+1)
+	}
+	for _, t := range b.Tokens {
+		fmt.Fprintf(&s, `<rect class="token" x="%s" y="%s" width="6" height="6"><title>%s</title></rect>`, u(t.At.X-0.3), u(t.At.Y-0.3), template.HTMLEscapeString(t.Kind))
+	}
+	for _, p := range pieces {
+		cls := fmt.Sprintf("piece s%d", p.Side%4)
+		if p.Active {
+			cls += " active"
+		}
+		if p.Level > 0 {
+			cls += " raised"
+		}
+		id := template.HTMLEscapeString(p.ID)
+		fmt.Fprintf(&s, `<g class="%s"><circle cx="%s" cy="%s" r="%s"/><text x="%s" y="%s">%s</text><title>%s, %s%s</title></g>`,
+			cls, u(p.X), u(p.Y), u(max(p.R, 0.3)), u(p.X), u(p.Y-p.R-0.25), id, id, template.HTMLEscapeString(p.Status), levelText(p.Level))
+	}
+	for _, d := range dests {
+		fmt.Fprintf(&s, `<circle class="dest" data-group="%s" data-act="%s" cx="%s" cy="%s" r="4" tabindex="-1" role="button" aria-label="to %g, %g%s"/>`,
+			template.HTMLEscapeString(d.Group), template.HTMLEscapeString(d.Action), u(d.X), u(d.Y), d.X, d.Y, levelText(d.Level))
+	}
+	s.WriteString(`</svg>`)
+	return template.HTML(s.String()) // built here from numbers and escaped names
+}
+
+func levelText(l int) string {
+	if l == 0 {
+		return ""
+	}
+	return fmt.Sprintf(", level %d", l)
+}

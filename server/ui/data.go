@@ -1,0 +1,167 @@
+package ui
+
+import "html/template"
+
+// NewGame is the new-game form, empty or filled again after a refusal.
+type NewGame struct {
+	Rulesets  []Ruleset
+	Scenarios []Scenario
+	// What the form held when it was refused, to show it again.
+	Ruleset, Scenario, YAML, Mode, Dice string
+	Error                               string // the refusal, naming the field (and a YAML line:column)
+	Field                               string
+}
+
+// Ruleset is one game on the form, with its options.
+type Ruleset struct {
+	ID, Name string
+	Options  []Option
+}
+
+// Option is a ruleset's named option (rules.md §8): its choices, the
+// default first picked, and where the gap it fills is described.
+type Option struct {
+	Name, Usage, Source string
+	Field               string // the form field: opt.<ruleset>.<name>
+	Choices             []Choice
+}
+
+// Choice is one value of an option.
+type Choice struct {
+	Value    string
+	Selected bool
+}
+
+// Scenario is a built-in scenario.
+type Scenario struct {
+	Value, Ruleset, Name, Mode string
+	Selected                   bool
+}
+
+// Seats is the page shown once a game is made: a link and a QR code per
+// seat, and the spectator's.
+type Seats struct {
+	ID, Name, Ruleset string
+	Seats             []Seat
+	Spectator         Seat
+}
+
+// Seat is one seat's link.
+type Seat struct {
+	Name string
+	URL  string // absolute, with the token after #
+	QR   template.HTML
+}
+
+// Game is the game page's shell; its body is the Panel, fetched by the
+// script with the seat's token.
+type Game struct {
+	ID string
+}
+
+// Panel is the game as one seat (or a spectator) sees it now.
+type Panel struct {
+	ID, Name, Ruleset, Mode, Dice string
+	Seq                           int
+	Round                         string // "Round 2 of 4 · action phase"
+	Seat                          string // "You play Rustwater Wardens", "Spectator"
+	Spectator                     bool
+	Turn                          string // whose decision it is, in words
+	Mine                          bool   // the decision (or the question) is this seat's
+	Over                          bool
+	Result                        string
+	Report                        []string
+	Pending                       *Pending
+	Groups                        []ModelActions // the seat's legal actions, by model
+	Barred                        []Barred       // what the active model may not do now, and why
+	Board                         template.HTML  // board mode: the board as SVG
+	Sides                         []SideCards
+	Log                           []LogLine // newest first
+	LogMore                       int       // older lines left out
+	CanUndo, CanConcede           bool
+	Export                        string // the export's path once the game is over
+}
+
+// Pending is the question waiting for an answer.
+type Pending struct {
+	Kind string // roll, choice or fact
+	Text string
+	Mine bool   // this seat answers it (or anyone at the table does)
+	Who  string // who answers, in words
+	// roll
+	Dice  []Die  // the kinds of dice it takes (dice.Needs)
+	N     int    // how many dice it takes
+	Count string // how many of which, in words
+	// choice
+	Options []string
+	// fact
+	YesNo    bool
+	Min, Max string
+}
+
+// Die is one kind of die on the keypad: its name and the faces it shows.
+type Die struct {
+	Name  string
+	Faces []string
+}
+
+// ModelActions is one model's legal actions, by action.
+type ModelActions struct {
+	Model   string
+	Active  bool
+	Actions []ActionGroup
+}
+
+// ActionGroup is one action of a model, with its variants (targets,
+// weapons, destinations).
+type ActionGroup struct {
+	Name, Type string
+	Key        string // the board's name for its destinations
+	Variants   []Variant
+	Moves      bool // every variant is a destination on the board
+}
+
+// Variant is one legal action, as the API takes it.
+type Variant struct {
+	Action, Text, Short string
+}
+
+// Barred is an action on offer to the active model but not legal now.
+type Barred struct {
+	Text, Reason string
+}
+
+// SideCards is one side's models.
+type SideCards struct {
+	Name     string
+	Index    int
+	Counters string // the side's counters in words
+	Models   []Card
+}
+
+// Card is one model's card.
+type Card struct {
+	ID, Name, Type string
+	Status         string
+	Stats          []Stat
+	Counters       []Stat
+	Conditions     []string
+	Active         bool
+	Activated      bool
+	Out            bool
+}
+
+// Stat is a name and a value.
+type Stat struct {
+	Name, Value string
+}
+
+// LogLine is one line of the log in words.
+type LogLine struct {
+	Index   int
+	Head    string // "Round 2 · Wardens"
+	Action  string
+	Answers []string
+	Events  []string
+	Undone  bool
+}

@@ -1,0 +1,290 @@
+// skirmish table companion. The server renders the game for this seat as
+// HTML (the panel); this script fetches it, sends what the player taps to
+// the JSON API (docs/api.md), and fetches the panel again whenever the
+// game's event stream says the game moved. No rules live here.
+"use strict";
+(function () {
+  const $ = (sel, el) => (el || document).querySelector(sel);
+  const $$ = (sel, el) => Array.from((el || document).querySelectorAll(sel));
+
+  // New-game form: show the scenarios and options of the chosen rules.
+  const form = $("#new form");
+  if (form) {
+    const rules = $("#ruleset"), scen = $("#scenario");
+    const sync = () => {
+      const r = rules.value;
+      for (const o of scen.options) {
+        if (o.dataset.ruleset) o.hidden = o.disabled = o.dataset.ruleset !== r;
+      }
+      if (scen.selectedOptions[0] && scen.selectedOptions[0].disabled) {
+        const first = $$("option", scen).find((o) => !o.disabled);
+        if (first) scen.value = first.value;
+      }
+      for (const f of $$("fieldset.options")) f.hidden = f.disabled = f.dataset.ruleset !== r;
+    };
+    rules.addEventListener("change", sync);
+    const upload = () => { scen.value = "upload"; };
+    $("#yaml-file").addEventListener("change", upload);
+    $("#yaml").addEventListener("input", upload);
+    sync();
+    return;
+  }
+
+  const root = $("#game");
+  if (!root) return;
+  const id = root.dataset.id;
+  const token = decodeURIComponent(location.hash.slice(1));
+  const panel = $("#panel"), notice = $("#notice"), conn = $("#conn");
+  const sheet = $("#sheet"), odds = $("#odds");
+  let seq = -1, faces = [], busy = false, pendingAction = null, shown = "", writes = 0;
+
+  const say = (text, ok) => {
+    notice.textContent = text;
+    notice.className = ok ? "notice ok" : "notice";
+    notice.hidden = !text;
+  };
+  if (!token) {
+    conn.textContent = "";
+    say("This link has no seat: open the link the game's page gave you (it ends in # and a code).");
+    return;
+  }
+  const headers = { Authorization: "Bearer " + token };
+  const api = "/api/games/" + encodeURIComponent(id);
+
+  async function errorText(res) {
+    try {
+      const j = await res.json();
+      return j.error || res.statusText;
+    } catch (e) {
+      return res.status + " " + res.statusText;
+    }
+  }
+
+  // load fetches the panel, keeping open what the player had open.
+  async function load() {
+    let res;
+    try {
+      res = await fetch("/g/" + encodeURIComponent(id) + "/panel", { headers, cache: "no-store" });
+    } catch (e) {
+      conn.textContent = "Offline: retrying…";
+      conn.className = "conn down";
+      return;
+    }
+    if (!res.ok) {
+      say(await errorText(res));
+      return;
+    }
+    const html = await res.text();
+    if (html === shown) return; // nothing changed: keep what the player has open
+    shown = html;
+    const open = $$("details[open] > summary", panel).map((s) => s.textContent);
+    const scroll = window.scrollY;
+    panel.innerHTML = html;
+    for (const s of $$("details > summary", panel)) {
+      if (open.includes(s.textContent)) s.parentElement.open = true;
+    }
+    window.scrollTo(0, scroll);
+    const top = $("header.top", panel);
+    const next = top ? Number(top.dataset.seq) : seq;
+    const moved = next !== seq;
+    if (moved) faces = [];
+    seq = next;
+    showFaces();
+    showDests();
+    // The game moved while the player looked at an action: if it is no
+    // longer on offer, the sheet goes.
+    if (moved && sheet.open && pendingAction && !$$("[data-act]", panel).some((b) => b.dataset.act === pendingAction) &&
+        !$$("option", panel).some((o) => o.value === pendingAction)) {
+      sheet.close();
+    }
+  }
+
+  // write posts a command with the seq last seen. A stale seq means the
+  // other phone acted first: say so and show the game as it is now.
+  async function write(kind, body) {
+    if (busy) return;
+    busy = true;
+    root.dataset.busy = "1"; // until the panel shows the result (the browser tests wait on it)
+    say("");
+    try {
+      const res = await fetch(api + "/" + kind, {
+        method: "POST",
+        headers: Object.assign({ "Content-Type": "application/json" }, headers),
+        body: JSON.stringify(Object.assign({ seq }, body)),
+      });
+      if (res.status === 409) {
+        say("Not applied: the game moved on before your tap arrived (the other player acted first). Here it is now; check and tap again.");
+      } else if (!res.ok) {
+        say(await errorText(res));
+      } else {
+        const j = await res.json();
+        say(j.refused ? "Refused by the rules: " + j.refused : "");
+      }
+    } catch (e) {
+      say("Could not reach the server: " + e.message);
+    } finally {
+      await load();
+      busy = false;
+      delete root.dataset.busy;
+      root.dataset.writes = String(++writes); // the browser tests wait on it
+    }
+  }
+
+  function showFaces() {
+    const out = $("#faces", panel);
+    if (!out) return;
+    out.textContent = faces.length ? faces.join(" · ") : "none yet";
+  }
+
+  // The board's destination dots of the move actions the player opened.
+  function showDests() {
+    const open = $$("details.moves[open]", panel).map((d) => d.dataset.group);
+    for (const c of $$(".dest", panel)) {
+      const on = open.includes(c.dataset.group);
+      c.classList.toggle("shown", on);
+      c.setAttribute("tabindex", on ? "0" : "-1");
+    }
+  }
+
+  function bar(row) {
+    const li = document.createElement("li");
+    const d = document.createElement("details");
+    const s = document.createElement("summary");
+    const label = document.createElement("span");
+    label.textContent = row.label;
+    const p = document.createElement("strong");
+    const pc = row.probability * 100;
+    p.textContent = (pc >= 10 || pc === 0 ? pc.toFixed(1) : pc.toPrecision(2)).replace(/\.0$/, "") + " %";
+    const b = document.createElement("span");
+    b.className = "bar";
+    const fill = document.createElement("span");
+    fill.style.width = Math.max(0.5, pc) + "%";
+    b.appendChild(fill);
+    s.append(label, p, b);
+    const ex = document.createElement("p");
+    ex.className = "exact";
+    ex.textContent = "exactly " + row.exact;
+    d.append(s, ex);
+    li.appendChild(d);
+    return li;
+  }
+
+  // openSheet shows an action with its exact odds before the player
+  // confirms it.
+  async function openSheet(action, text) {
+    pendingAction = action;
+    $("#sheet-title").textContent = text || action;
+    odds.textContent = "Working out the odds…";
+    sheet.showModal();
+    try {
+      const res = await fetch(api + "/odds?action=" + encodeURIComponent(action), { headers });
+      if (pendingAction !== action) return;
+      if (!res.ok) {
+        odds.textContent = await errorText(res);
+        return;
+      }
+      const j = await res.json();
+      odds.textContent = "";
+      const h = document.createElement("p");
+      h.className = "hint";
+      h.textContent = j.rows.length === 1 && j.rows[0].probability === 1 ? "No dice: this is what happens." : "Exact odds from the game as it stands (tap a row for the fraction):";
+      const ul = document.createElement("ul");
+      ul.className = "odds";
+      for (const row of j.rows) ul.appendChild(bar(row));
+      odds.append(h, ul);
+    } catch (e) {
+      odds.textContent = "Could not reach the server: " + e.message;
+    }
+  }
+
+  // Only the Confirm button sends the action: Cancel, Escape or a panel
+  // that moved close the sheet without it.
+  $("#confirm").addEventListener("click", () => {
+    const a = pendingAction;
+    sheet.close();
+    if (a) write("actions", { action: a });
+  });
+  $("#cancel").addEventListener("click", () => sheet.close());
+  sheet.addEventListener("close", () => { pendingAction = null; });
+
+  panel.addEventListener("click", (ev) => {
+    const t = ev.target.closest("button, .dest, a[data-export]");
+    if (!t || busy) return;
+    if (t.matches("a[data-export]")) {
+      ev.preventDefault();
+      download(t.getAttribute("href"));
+    } else if (t.dataset.act) {
+      openSheet(t.dataset.act, t.dataset.text || t.getAttribute("aria-label"));
+    } else if (t.dataset.answer) {
+      write("answers", { answer: t.dataset.answer });
+    } else if (t.dataset.face) {
+      faces.push(t.dataset.face);
+      showFaces();
+    } else if (t.dataset.keypad === "back") {
+      faces.pop();
+      showFaces();
+    } else if (t.dataset.keypad === "send") {
+      if (!faces.length) {
+        say("Tap the faces your dice show first.");
+        return;
+      }
+      write("answers", { answer: faces.join(" ") });
+    } else if (t.hasAttribute("data-pick")) {
+      const sel = $("select", t.closest("details"));
+      openSheet(sel.value, sel.selectedOptions[0].textContent);
+    } else if (t.dataset.write === "undo") {
+      write("undo", {});
+    } else if (t.dataset.write === "concede") {
+      if (window.confirm("Concede the game? The other side wins.")) write("concede", {});
+    }
+  });
+  panel.addEventListener("keydown", (ev) => {
+    if ((ev.key === "Enter" || ev.key === " ") && ev.target.classList.contains("dest")) {
+      ev.preventDefault();
+      ev.target.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+    }
+  });
+  panel.addEventListener("toggle", showDests, true);
+  panel.addEventListener("submit", (ev) => {
+    if (!ev.target.matches("[data-measure]")) return;
+    ev.preventDefault();
+    write("answers", { answer: ev.target.inches.value });
+  });
+
+  async function download(href) {
+    const res = await fetch(href, { headers });
+    if (!res.ok) {
+      say(await errorText(res));
+      return;
+    }
+    const url = URL.createObjectURL(await res.blob());
+    const a = document.createElement("a");
+    a.href = url;
+    a.download = "skirmish-" + id + ".json";
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  }
+
+  // Live updates: the browser reconnects by itself and resumes with
+  // Last-Event-ID; every event (or a reset) fetches the panel again.
+  function follow() {
+    const es = new EventSource(api + "/events?token=" + encodeURIComponent(token));
+    const moved = (ev) => {
+      const n = Number(ev.lastEventId);
+      if (!(n <= seq)) load();
+    };
+    for (const k of ["action", "answer", "undo", "concede", "reset"]) es.addEventListener(k, moved);
+    es.onopen = () => {
+      conn.textContent = "Live";
+      conn.className = "conn";
+      load();
+    };
+    es.onerror = () => {
+      conn.textContent = "Connection lost: reconnecting…";
+      conn.className = "conn down";
+    };
+  }
+  load().then(follow);
+})();
