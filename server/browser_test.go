@@ -577,7 +577,6 @@ func TestBrowserPlaysATableGame(t *testing.T) {
 	}
 }
 
-
 // gameID and token split a seat link.
 func gameID(base, link string) string {
 	return strings.TrimPrefix(strings.SplitN(link, "#", 2)[0], base+"/g/")
