@@ -34,6 +34,39 @@ const MaxPathAnswers = 256
 type OddsOptions struct {
 	Choices  ChoicePolicy // default BestOption
 	MaxPaths int          // resolutions tried before giving up; default 100000
+	// Assume answers measurements at a table for the odds' sake: "if the
+	// gunner can see the target and it is not in cover". A measurement the
+	// action needs that is not assumed here is a *NeedFactError.
+	Assume []Assumed
+}
+
+// Assumed is a measurement assumed for odds: the answer to the fact
+// question with this key about this fact (its kind, models, distance and
+// set; Why and Thing, which are for people, are not compared), as a
+// Reply's Value (0/1, or hundredths of an inch).
+type Assumed struct {
+	Key   string
+	Fact  Fact
+	Value int
+}
+
+// Is reports whether x answers the question with key and fact f.
+func (x Assumed) Is(key string, f Fact) bool {
+	return x.Key == key && x.Fact.Kind == f.Kind && x.Fact.A == f.A && x.Fact.B == f.B && x.Fact.Inches == f.Inches && x.Fact.Set == f.Set
+}
+
+// NeedFactError is Odds at a table meeting a measurement nobody has made:
+// the question it would ask, so that a caller can ask the players what to
+// assume (OddsOptions.Assume) and try again.
+type NeedFactError struct {
+	Key      string
+	Fact     Fact
+	Text     string // what it decides and the question, for people
+	Question string // the question alone: "can w see b?"
+}
+
+func (e *NeedFactError) Error() string {
+	return fmt.Sprintf("engine: odds: answer to %s: the odds need a measurement nobody has made: %s", e.Key, e.Text)
 }
 
 // Odds is the exact distribution of an action's results.
@@ -79,8 +112,9 @@ func (g *Game) Fork() *Game {
 // Odds enumerates every outcome of the dice action a would roll from the
 // current state, through its whole resolution and whatever follows it
 // automatically, and returns the exact distribution of its results. Facts
-// come from the board; at a table, odds that need a measurement not yet
-// made are an error naming it. The game is unchanged.
+// come from the board; at a table, from opt.Assume, and odds that need a
+// measurement not assumed are a *NeedFactError naming it. The game is
+// unchanged.
 func (g *Game) Odds(a Action, opt OddsOptions) (*Odds, error) {
 	if g.pending != nil {
 		return nil, ErrPending
@@ -234,7 +268,22 @@ func (e *enumerator) walk(n int, w weight, out *accs) error {
 			out.add(row.label, row.score, row.p.mulw(pw))
 		}
 	case q.Kind == FactQ:
-		return &AnswerError{Key: q.Key, Problem: fmt.Sprintf("the odds need a measurement nobody has made: %s", q.describe(e.s))}
+		i := slices.IndexFunc(e.opt.Assume, func(x Assumed) bool { return x.Is(q.Key, q.Fact) })
+		if i < 0 {
+			return &NeedFactError{Key: q.Key, Fact: q.Fact, Text: q.describe(e.s), Question: strings.TrimSuffix(factText(e.s, q.Fact), " (yes or no)")}
+		}
+		v := e.opt.Assume[i].Value
+		if lo, hi := q.Fact.Range(); v < lo || v > hi {
+			return &FieldError{Path: "assume", Problem: fmt.Sprintf("%d is not an answer to %s; allowed %d to %d", v, q.Key, lo, hi)}
+		}
+		e.put(end, Answer{Kind: FactQ, Key: q.Key, Code: v})
+		var sub accs
+		if err := e.walk(end+1, one, &sub); err != nil {
+			return err
+		}
+		for _, row := range sub {
+			out.add(row.label, row.score, row.p.mulw(pw))
+		}
 	default:
 		return fmt.Errorf("engine: odds: %s asked %s %q, which enumeration answers inline", e.a, q.Kind, q.Key)
 	}

@@ -69,6 +69,10 @@ type phone struct {
 	t    *testing.T
 	name string
 	ctx  context.Context
+	// assumed counts the measurements assumed on the odds sheet; oddsShown
+	// the sheets that showed odds as bars.
+	assumed, oddsShown int
+	oddsShot           bool
 }
 
 func newPhone(t *testing.T, b context.Context, name string) *phone {
@@ -125,10 +129,10 @@ func beforeScripts(js string) chromedp.Action[chromedp.Void] {
 	}
 }
 
-// shot saves a screenshot of the whole page.
+// shot saves a screenshot of what the phone's 390×844 screen shows.
 func (p *phone) shot(name string) {
 	p.t.Helper()
-	png := get(p, chromedp.FullScreenshot(100))
+	png := get(p, chromedp.CaptureScreenshot())
 	dir := os.Getenv("SKIRMISH_SHOTS")
 	if dir == "" {
 		dir = filepath.Join(os.TempDir(), "skirmish-screenshots")
@@ -280,22 +284,31 @@ func (p *phone) act(action string, st panelState, shot string) panelState {
 		}
 		p.clickJS(`Array.from(document.querySelectorAll("button.act")).find(b => b.dataset.act === ` + string(js) + `)`)
 	}
-	var odds string
-	deadline := time.Now().Add(10 * time.Second)
-	for {
-		var open bool
-		p.eval(`document.querySelector("#sheet").open`, &open)
-		p.eval(`document.querySelector("#odds").textContent`, &odds)
-		if open && odds != "" && !strings.HasPrefix(odds, "Working out") {
+	odds := p.waitOdds(action)
+	// At a table the odds ask what to assume of each measurement: yes,
+	// or the length offered first, until the bars show.
+	for range 12 {
+		var asks bool
+		p.eval(`!!document.querySelector("#odds [data-assume]")`, &asks)
+		if !asks {
 			break
 		}
-		if time.Now().After(deadline) {
-			p.t.Fatalf("%s: the odds of %s did not show in 10 s (sheet open %v): %q", p.name, action, open, odds)
-		}
-		time.Sleep(20 * time.Millisecond)
+		p.eval(`(() => { const i = document.querySelector("#odds input"); if (i) i.value = i.min || "1"; return true; })()`, nil)
+		p.clickJS(`document.querySelector("#odds [data-assume]")`)
+		p.assumed++
+		odds = p.waitOdds(action)
 	}
 	if strings.Contains(odds, "Could not") {
 		p.t.Fatalf("%s: odds of %s: %s", p.name, action, odds)
+	}
+	var bars int
+	p.eval(`document.querySelectorAll("#odds .odds li").length`, &bars)
+	if bars > 0 {
+		p.oddsShown++
+	}
+	if bars > 2 && shot == "" && !p.oddsShot {
+		p.oddsShot = true
+		shot = "game-odds"
 	}
 	if shot != "" {
 		p.shot(shot)
@@ -304,6 +317,25 @@ func (p *phone) act(action string, st panelState, shot string) panelState {
 	before := p.writes()
 	p.click("#confirm")
 	return p.settle(before)
+}
+
+// waitOdds waits for the sheet to show the odds of action (or why not).
+func (p *phone) waitOdds(action string) string {
+	p.t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		var open bool
+		var odds string
+		p.eval(`document.querySelector("#sheet").open`, &open)
+		p.eval(`document.querySelector("#odds").textContent`, &odds)
+		if open && odds != "" && !strings.HasPrefix(odds, "Working out") {
+			return odds
+		}
+		if time.Now().After(deadline) {
+			p.t.Fatalf("%s: the odds of %s did not show in 10 s (sheet open %v): %q", p.name, action, open, odds)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
 }
 
 func contains(ss []string, s string) bool {
@@ -484,12 +516,8 @@ func TestBrowserPlaysATableGame(t *testing.T) {
 					t.Fatalf("the late phone shows seq %d, want %d", ls.Seq, st.Seq)
 				}
 			}
-			shot := ""
-			if actions == 3 {
-				shot = "game-odds"
-			}
 			actions++
-			next = p.act(pick, st, shot)
+			next = p.act(pick, st, "")
 			if late != nil {
 				// The same tap on the late phone: refused with a message,
 				// not applied a second time; the page then shows the game
@@ -540,6 +568,10 @@ func TestBrowserPlaysATableGame(t *testing.T) {
 	a.docShot("game-over")
 	watch.shot("spectator")
 	t.Logf("played to the end: %d actions, %d rolls typed, %d choices, %d facts, %d undos, %d stale tap refused", actions, rolls, choices, facts, undos, stale)
+	t.Logf("odds shown as bars %d times, %d measurements assumed on the sheet", a.oddsShown+c.oddsShown, a.assumed+c.assumed)
+	if a.assumed+c.assumed == 0 || a.oddsShown+c.oddsShown == 0 {
+		t.Errorf("the odds sheet never asked what to assume (%d) or never showed odds (%d)", a.assumed+c.assumed, a.oddsShown+c.oddsShown)
+	}
 	if rolls == 0 || facts == 0 || undos == 0 || stale == 0 || choices == 0 {
 		t.Errorf("the game did not go through every kind of input: %d rolls, %d choices, %d facts, %d undos, %d stale taps", rolls, choices, facts, undos, stale)
 	}

@@ -920,9 +920,25 @@ func (s *Server) actionOdds(w http.ResponseWriter, r *http.Request) {
 	case <-r.Context().Done():
 		return
 	}
-	o, err := fork.Odds(a, engine.OddsOptions{MaxPaths: MaxOddsPaths})
+	assume, err := readAssumed(r.URL.Query()["assume"])
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	o, err := fork.Odds(a, engine.OddsOptions{MaxPaths: MaxOddsPaths, Assume: assume})
 	var ill *engine.IllegalError
+	var nf *engine.NeedFactError
+	var fe *engine.FieldError
 	switch {
+	case errors.As(err, &nf):
+		// At a table: the players say what to assume, and ask again.
+		e := unprocessable("assume", "%s", strings.TrimPrefix(nf.Error(), "engine: odds: "))
+		e.Need = needOf(nf)
+		fail(w, e)
+		return
+	case errors.As(err, &fe):
+		fail(w, unprocessable("assume", "%s", fe.Problem))
+		return
 	case errors.As(err, &ill):
 		fail(w, unprocessable("action", "%s", ill.Error()))
 		return
@@ -944,6 +960,75 @@ func (s *Server) actionOdds(w http.ResponseWriter, r *http.Request) {
 		rows = append(rows, oddsRowJSON{Label: row.Label, Exact: row.P.RatString(), Probability: math.Round(f*1e4) / 1e4})
 	}
 	encode(w, http.StatusOK, map[string]any{"action": a.String(), "text": text, "paths": o.Paths, "rows": rows})
+}
+
+// needJSON is a measurement the odds need at a table: the client asks the
+// players what to assume and sends it back as assume=<id>=<value>.
+type needJSON struct {
+	ID       string   `json:"id"`
+	Key      string   `json:"key"`
+	Text     string   `json:"text"`
+	Question string   `json:"question"` // the question alone
+	Why      string   `json:"why,omitempty"`
+	YesNo bool     `json:"yesno,omitempty"`
+	Min   *float64 `json:"min,omitempty"` // inches
+	Max   *float64 `json:"max,omitempty"`
+}
+
+func needOf(nf *engine.NeedFactError) *needJSON {
+	f := nf.Fact
+	j := &needJSON{ID: fmt.Sprintf("%s/%s/%d/%d/%s/%d", nf.Key, f.Kind, f.A, f.B, strconv.FormatFloat(float64(f.Inches), 'g', -1, 32), f.Set),
+		Key: nf.Key, Text: nf.Text, Question: nf.Question, Why: f.Why, YesNo: f.Boolean()}
+	if !j.YesNo {
+		lo, hi := f.Range()
+		mn, mx := float64(lo)/100, float64(hi)/100
+		j.Min, j.Max = &mn, &mx
+	}
+	return j
+}
+
+// readAssumed reads the odds' assume=<id>=<value> parameters: the
+// measurements the players assume (a need's id, and yes, no or inches).
+func readAssumed(qs []string) ([]engine.Assumed, error) {
+	if len(qs) > 64 {
+		return nil, invalid("assume", "%d measurements assumed; at most 64", len(qs))
+	}
+	var out []engine.Assumed
+	for _, q := range qs {
+		id, val, ok := strings.Cut(q, "=")
+		parts := strings.Split(id, "/")
+		bad := func(why string) error {
+			return invalid("assume", "%q: %s; want the id of a measurement the odds asked for, =, and yes, no or inches", clip(q), why)
+		}
+		if !ok || len(parts) != 6 {
+			return nil, bad("not <id>=<value>")
+		}
+		a, errA := strconv.Atoi(parts[2])
+		b, errB := strconv.Atoi(parts[3])
+		in, errI := strconv.ParseFloat(parts[4], 32)
+		set, errS := strconv.ParseUint(parts[5], 10, 64)
+		if errA != nil || errB != nil || errI != nil || errS != nil {
+			return nil, bad("a malformed id")
+		}
+		x := engine.Assumed{Key: parts[0], Fact: engine.Fact{Kind: parts[1], A: a, B: b, Inches: float32(in), Set: set}}
+		val = strings.ToLower(strings.TrimSpace(val))
+		switch {
+		case x.Fact.Boolean() && (val == "yes" || val == "y" || val == "1" || val == "true"):
+			x.Value = 1
+		case x.Fact.Boolean() && (val == "no" || val == "n" || val == "0" || val == "false"):
+			x.Value = 0
+		case x.Fact.Boolean():
+			return nil, bad("answer yes or no")
+		default:
+			v, err := strconv.ParseFloat(strings.TrimSuffix(val, "\""), 64)
+			if err != nil || math.IsNaN(v) || math.IsInf(v, 0) || math.Abs(v) > 1e4 {
+				return nil, bad("not a length in inches")
+			}
+			x.Value = int(math.Round(v * 100))
+		}
+		out = append(out, x)
+	}
+	return out, nil
 }
 
 // export is GET /api/games/{id}/export: the game as `play --save` writes

@@ -19,6 +19,8 @@ type apiError struct {
 	Message string `json:"error"`
 	Field   string `json:"field,omitempty"`
 	Seq     *int   `json:"seq,omitempty"`
+	// Need is the measurement the odds of an action need at a table.
+	Need *needJSON `json:"need,omitempty"`
 }
 
 func (e *apiError) Error() string { return e.Message }

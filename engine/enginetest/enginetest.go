@@ -57,8 +57,8 @@ type Suite struct {
 	// OddsAt lists the steps at which the exact odds of every legal action
 	// are asked for (default 3 and 20; the first 40 actions, at most 5,000
 	// paths each): none may panic or change the game, and each gives a
-	// distribution that sums to 1, or says why it cannot (too many paths, a
-	// measurement nobody has made).
+	// distribution that sums to 1, or says why it cannot (too many paths).
+	// At a table the measurements the odds need are assumed, one by one.
 	OddsAt []int
 }
 
@@ -195,7 +195,28 @@ func (p *player) oddsOf(a engine.Action) (o *engine.Odds, err error) {
 			err = fmt.Errorf("panic: %v", r)
 		}
 	}()
-	return p.g.Odds(a, engine.OddsOptions{MaxPaths: 5000})
+	// At a table, each measurement the odds need is assumed in turn (yes,
+	// or the shortest length), as the companion's odds sheet asks the
+	// players to.
+	opt := engine.OddsOptions{MaxPaths: 5000}
+	for range 64 {
+		o, err = p.g.Odds(a, opt)
+		var nf *engine.NeedFactError
+		if !errors.As(err, &nf) {
+			return o, err
+		}
+		for _, x := range opt.Assume {
+			if x.Is(nf.Key, nf.Fact) {
+				return nil, fmt.Errorf("asked again for %s, assumed already", nf.Key)
+			}
+		}
+		v, _ := nf.Fact.Range()
+		if nf.Fact.Boolean() {
+			v = 1
+		}
+		opt.Assume = append(opt.Assume, engine.Assumed{Key: nf.Key, Fact: nf.Fact, Value: v})
+	}
+	return o, err
 }
 
 // malformed sends actions no menu offers — every action of the ruleset

@@ -1,6 +1,8 @@
 package n26
 
 import (
+	"errors"
+	"maps"
 	"math/big"
 	"testing"
 
@@ -166,5 +168,60 @@ func BenchmarkOdds(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// At a table the odds of the same Shoot come from what the players
+// assume for each measurement (engine.OddsOptions.Assume): assuming what
+// the board would have measured gives exactly the board's odds, which are
+// the procedures' (TestShootOddsMatchProcedures). Assuming the target out
+// of sight gives odds of nothing: the shot is not legal.
+func TestTableShootOddsWithAssumedFacts(t *testing.T) {
+	pts := [][2]float32{{4, 4}, {10, 4}, {4, 28}, {28, 28}}
+	models := func() []engine.ModelSetup {
+		return []engine.ModelSetup{ganger("w", 0), ganger("b", 1), ganger("w2", 0), ganger("b2", 1)}
+	}
+	bg := digital(t, pts, models()...)
+	activate(t, bg, 0)
+	shoot := engine.Action{ID: "shoot", Actor: 0, Target: 1, Option: 0}
+	want, err := bg.Odds(shoot, engine.OddsOptions{})
+	must(t, err)
+
+	ms := models()
+	su := &engine.Setup{Rounds: 3, Mode: "table", Sides: []engine.SideSetup{{Name: "Wardens"}, {Name: "Breakers"}}, Models: ms}
+	tg, err := engine.New(New(), su, engine.Config{Seed: 3})
+	must(t, err)
+	activate(t, tg, 0)
+	b := bg.State().Setup().Board
+	var opt engine.OddsOptions
+	var asked []string
+	for {
+		got, err := tg.Odds(shoot, opt)
+		var nf *engine.NeedFactError
+		if errors.As(err, &nf) {
+			v, ok := b.Fact(bg.State(), nf.Fact)
+			if !ok {
+				t.Fatalf("the board cannot answer %s", nf.Key)
+			}
+			asked = append(asked, nf.Key)
+			opt.Assume = append(opt.Assume, engine.Assumed{Key: nf.Key, Fact: nf.Fact, Value: v})
+			if len(asked) > 10 {
+				t.Fatalf("odds asked for %v and more", asked)
+			}
+			continue
+		}
+		must(t, err)
+		if len(asked) == 0 {
+			t.Fatal("the odds at a table needed no measurement")
+		}
+		if w, g := oddsMap(want), oddsMap(got); !maps.EqualFunc(w, g, func(x, y *big.Rat) bool { return x.Cmp(y) == 0 }) {
+			t.Errorf("assuming %v: table odds %v, board odds %v", asked, g, w)
+		}
+		break
+	}
+	// Out of sight: the shot is refused by the rules, not given odds.
+	opt.Assume = []engine.Assumed{{Key: "sight", Fact: engine.Fact{Kind: engine.FactSight, A: 0, B: 1}, Value: 0}}
+	if _, err := tg.Odds(shoot, opt); err == nil {
+		t.Error("odds of a shot at a target assumed out of sight: no error")
 	}
 }

@@ -170,31 +170,90 @@
   }
 
   // openSheet shows an action with its exact odds before the player
-  // confirms it.
+  // confirms it. At a table the odds may need a measurement: the sheet asks
+  // what to assume, and works them out again.
+  let assume = [], allNo = false;
   async function openSheet(action, text) {
     pendingAction = action;
+    assume = [];
+    allNo = false;
     $("#sheet-title").textContent = text || action;
-    odds.textContent = "Working out the odds…";
     sheet.showModal();
+    showOdds(action);
+  }
+
+  const el = (tag, cls, text) => {
+    const e = document.createElement(tag);
+    if (cls) e.className = cls;
+    if (text !== undefined) e.textContent = text;
+    return e;
+  };
+
+  async function showOdds(action) {
+    odds.textContent = "Working out the odds…";
+    const qs = assume.map((a) => "&assume=" + encodeURIComponent(a.id + "=" + a.value)).join("");
+    let res, j;
     try {
-      const res = await fetch(api + "/odds?action=" + encodeURIComponent(action), { headers });
-      if (pendingAction !== action) return;
-      if (!res.ok) {
-        odds.textContent = await errorText(res);
+      res = await fetch(api + "/odds?action=" + encodeURIComponent(action) + qs, { headers });
+      j = await res.json();
+    } catch (e) {
+      if (pendingAction === action) odds.textContent = "Could not reach the server: " + e.message;
+      return;
+    }
+    if (pendingAction !== action) return;
+    odds.textContent = "";
+    if (assume.length) {
+      const ul = el("ul", "assumed");
+      for (const a of assume) ul.appendChild(el("li", "", a.text + " " + a.value));
+      odds.append(el("p", "hint", "Assuming what you measure:"), ul);
+    }
+    if (!res.ok && j.need) {
+      const n = j.need;
+      const pick = (v) => { assume.push({ id: n.id, value: v, text: n.question }); showOdds(action); };
+      if (n.yesno && allNo) {
+        pick("no");
         return;
       }
-      const j = await res.json();
-      odds.textContent = "";
-      const h = document.createElement("p");
-      h.className = "hint";
-      h.textContent = j.rows.length === 1 && j.rows[0].probability === 1 ? "No dice: this is what happens." : "Exact odds from the game as it stands (tap a row for the fraction):";
-      const ul = document.createElement("ul");
-      ul.className = "odds";
-      for (const row of j.rows) ul.appendChild(bar(row));
-      odds.append(h, ul);
-    } catch (e) {
-      odds.textContent = "Could not reach the server: " + e.message;
+      const box = el("div", "need");
+      box.append(el("p", "hint", "The odds depend on what you measure." + (n.why ? " " + n.why + "." : "")), el("p", "q", n.question));
+      const row = el("div", "row");
+      if (n.yesno) {
+        for (const v of ["yes", "no", "no to the rest"]) {
+          const b = el("button", v === "yes" ? "primary" : "", v[0].toUpperCase() + v.slice(1));
+          b.type = "button";
+          b.dataset.assume = v;
+          b.addEventListener("click", () => {
+            allNo = v === "no to the rest";
+            pick(allNo ? "no" : v);
+          });
+          row.appendChild(b);
+        }
+      } else {
+        const inp = el("input");
+        inp.type = "number";
+        inp.step = "0.1";
+        inp.min = n.min;
+        inp.max = n.max;
+        inp.setAttribute("aria-label", "Inches to assume");
+        const b = el("button", "primary", "Assume");
+        b.type = "button";
+        b.dataset.assume = "inches";
+        b.addEventListener("click", () => { if (inp.value !== "") pick(inp.value); });
+        row.append(inp, b);
+      }
+      box.appendChild(row);
+      odds.appendChild(box);
+      return;
     }
+    if (!res.ok) {
+      odds.appendChild(el("p", "hint", j.error || res.statusText));
+      return;
+    }
+    const certain = j.rows.length === 1 && j.rows[0].probability === 1;
+    odds.appendChild(el("p", "hint", certain ? "No dice: this is what happens." : "Exact odds from the game as it stands (tap a row for the fraction):"));
+    const ul = el("ul", "odds");
+    for (const row of j.rows) ul.appendChild(bar(row));
+    odds.appendChild(ul);
   }
 
   // Only the Confirm button sends the action: Cancel, Escape or a panel
