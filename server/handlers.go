@@ -970,9 +970,9 @@ type needJSON struct {
 	Text     string   `json:"text"`
 	Question string   `json:"question"` // the question alone
 	Why      string   `json:"why,omitempty"`
-	YesNo bool     `json:"yesno,omitempty"`
-	Min   *float64 `json:"min,omitempty"` // inches
-	Max   *float64 `json:"max,omitempty"`
+	YesNo    bool     `json:"yesno,omitempty"`
+	Min      *float64 `json:"min,omitempty"` // inches
+	Max      *float64 `json:"max,omitempty"`
 }
 
 func needOf(nf *engine.NeedFactError) *needJSON {
