@@ -17,6 +17,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -615,3 +616,118 @@ func gameID(base, link string) string {
 }
 
 func token(link string) string { return strings.SplitN(link, "#", 2)[1] }
+
+// checkPage checks what every page must be: every control labelled, every
+// button and link named, no horizontal scroll at 390 px, nor at 200 % zoom
+// (a 195 px wide layout).
+func (p *phone) checkPage(what string) {
+	p.t.Helper()
+	const audit = `(() => {
+	  const bad = [];
+	  for (const e of document.querySelectorAll("input, select, textarea")) {
+	    if (e.type === "hidden") continue;
+	    const lab = e.id && document.querySelector('label[for="' + e.id + '"]');
+	    if (!lab && !e.getAttribute("aria-label") && !e.getAttribute("aria-labelledby")) bad.push(e.outerHTML.slice(0, 80));
+	  }
+	  for (const b of document.querySelectorAll("button, [role=button], a, summary")) {
+	    if (!(b.getAttribute("aria-label") || b.textContent || "").trim()) bad.push(b.outerHTML.slice(0, 80));
+	  }
+	  return {bad, scroll: document.documentElement.scrollWidth, width: window.innerWidth};
+	})()`
+	var a struct {
+		Bad           []string
+		Scroll, Width int
+	}
+	p.eval(audit, &a)
+	for _, b := range a.Bad {
+		p.t.Errorf("%s: a control without a label or name: %s", what, b)
+	}
+	if a.Scroll > a.Width {
+		p.t.Errorf("%s: %d px wide on a %d px screen: it scrolls sideways", what, a.Scroll, a.Width)
+	}
+	p.run(chromedp.EmulateViewport(195, 422))
+	p.eval(audit, &a)
+	if a.Scroll > a.Width {
+		p.t.Errorf("%s at 200 %% zoom: %d px wide on %d px: it scrolls sideways", what, a.Scroll, a.Width)
+	}
+	p.run(chromedp.EmulateViewport(390, 844))
+}
+
+// A board game: the board is drawn, a model moves by a tap on one of its
+// destinations, and every page passes the audit. The new-game form refuses
+// a malformed upload with its line and column, keeping what was typed.
+func TestBrowserBoardAndForm(t *testing.T) {
+	b := browser(t)
+	ts, _ := newServer(t)
+	host := newPhone(t, b, "host")
+
+	// A bad upload: the form comes back with the error's line:column.
+	bad := "ruleset: n26\nname: broken\nsides:\n  - name: a\n    models: [\n"
+	host.run(chromedp.Navigate(ts.URL+"/"), chromedp.WaitVisible(css("#new form")))
+	host.checkPage("the new-game page")
+	host.run(chromedp.SetValue(css("#ruleset"), "n26"), chromedp.SetValue(css("#scenario"), "upload"), chromedp.SetValue(css("#yaml"), bad))
+	host.click(`button[type=submit]`)
+	host.run(chromedp.WaitVisible(css("#form-error")))
+	var msg, kept string
+	host.eval(`document.querySelector("#form-error").textContent`, &msg)
+	host.eval(`document.querySelector("#yaml").value`, &kept)
+	if !regexp.MustCompile(`:\d+:\d+`).MatchString(msg) {
+		t.Errorf("a bad upload: %q names no line and column", msg)
+	}
+	if kept != bad {
+		t.Errorf("a bad upload: the text box holds %q, not what was typed", kept)
+	}
+	host.shot("new-game-error")
+	host.checkPage("the refused new-game page")
+
+	seats, _ := newGameInBrowser(t, host, ts.URL, "n26", "sump-crossing", "board", "digital")
+	host.checkPage("the seats page")
+	phones := []*phone{newPhone(t, b, "phone A"), newPhone(t, b, "phone B")}
+	sts := []panelState{phones[0].open(seats[0]), phones[1].open(seats[1])}
+	i := 0
+	if !sts[0].Mine {
+		i = 1
+	}
+	p := phones[i]
+	if len(sts[i].Actions) == 0 {
+		t.Fatalf("%s may act but has no actions", p.name)
+	}
+	var pieces int
+	p.eval(`document.querySelectorAll("svg.board .piece").length`, &pieces)
+	if pieces == 0 {
+		t.Fatal("the board shows no models")
+	}
+	st := p.act(sts[i].Actions[0], sts[i], "") // activate a model
+	if len(st.Moves) == 0 {
+		t.Fatalf("an active model on a board has no destinations: %+v", st)
+	}
+	// Open its Move, and tap a dot on the board.
+	p.eval(`(() => { const d = document.querySelector("details.moves"); d.open = true; return true; })()`, nil)
+	var shown int
+	deadline := time.Now().Add(5 * time.Second)
+	for shown == 0 && time.Now().Before(deadline) {
+		p.eval(`document.querySelectorAll("svg.board .dest.shown").length`, &shown)
+	}
+	if shown == 0 {
+		t.Fatal("opening Move shows no destinations on the board")
+	}
+	p.checkPage("the game page with the board")
+	p.shot("game-board")
+	p.docShot("game-board")
+	before := p.writes()
+	var dest string
+	p.eval(`(() => { const c = document.querySelector("svg.board .dest.shown"); c.dispatchEvent(new MouseEvent("click", {bubbles: true})); return c.dataset.act; })()`, &dest)
+	p.waitOdds(dest)
+	p.click("#confirm")
+	st = p.settle(before)
+	if st.Notice != "" {
+		t.Fatalf("the move to a tapped destination: %s", st.Notice)
+	}
+	var last string
+	p.eval(`document.querySelector(".log li").textContent`, &last)
+	if !strings.Contains(last, "moved to") {
+		t.Errorf("after a tap on the board the log's latest line is %q, not the move", last)
+	}
+	phones[1-i].waitSeq(st.Seq)
+	phones[1-i].checkPage("the waiting player's game page")
+}

@@ -303,7 +303,12 @@
       ev.target.dispatchEvent(new MouseEvent("click", { bubbles: true }));
     }
   });
-  panel.addEventListener("toggle", showDests, true);
+  panel.addEventListener("toggle", (ev) => {
+    showDests();
+    // Opening a move shows its destinations on the board: bring it into view.
+    const b = $("svg.board", panel);
+    if (b && ev.target.matches("details.moves") && ev.target.open) b.scrollIntoView({ block: "center" });
+  }, true);
   panel.addEventListener("submit", (ev) => {
     if (!ev.target.matches("[data-measure]")) return;
     ev.preventDefault();

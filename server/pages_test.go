@@ -1,0 +1,216 @@
+package server_test
+
+import (
+	"bytes"
+	"io"
+	"mime/multipart"
+	"net/http"
+	"net/url"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// fetch sends a request and returns the status, the body and the headers.
+func fetch(t *testing.T, method, u, token, ctype string, body io.Reader) (int, string, http.Header) {
+	t.Helper()
+	req, err := http.NewRequest(method, u, body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ctype != "" {
+		req.Header.Set("Content-Type", ctype)
+	}
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, string(b), resp.Header
+}
+
+// form posts the new-game form as a browser would (multipart, with files).
+func form(t *testing.T, base string, fields map[string]string, files map[string][2]string) (int, string) {
+	t.Helper()
+	var buf bytes.Buffer
+	w := multipart.NewWriter(&buf)
+	for k, v := range fields {
+		w.WriteField(k, v)
+	}
+	for field, f := range files {
+		fw, _ := w.CreateFormFile(field, f[0])
+		fw.Write([]byte(f[1]))
+	}
+	w.Close()
+	st, body, _ := fetch(t, "POST", base+"/new", "", w.FormDataContentType(), &buf)
+	return st, body
+}
+
+var seatLink = regexp.MustCompile(`value="(http://[^"#]+/g/([0-9a-f]{12})#([0-9a-f]{32}))"`)
+
+// The pages without a browser: the form, its refusals (each naming the
+// field, the form kept), the seat links, the game page and its panel, the
+// static files; and the page's weight.
+func TestPages(t *testing.T) {
+	ts, _ := newServer(t)
+	st, body, h := fetch(t, "GET", ts.URL+"/", "", "", nil)
+	if st != 200 || !strings.HasPrefix(h.Get("Content-Type"), "text/html") || !strings.Contains(body, `<form method="post" action="/new"`) {
+		t.Fatalf("GET /: %d %s", st, h.Get("Content-Type"))
+	}
+	for _, opt := range []string{"opt.n26.", "opt.trenchcrusade.", "opt.falloutfactions.", "opt.n23."} {
+		if !strings.Contains(body, opt) {
+			t.Errorf("the form has no options %s…", opt)
+		}
+	}
+	// Refusals: each comes back as the form with the reason.
+	for _, c := range []struct {
+		name   string
+		fields map[string]string
+		files  map[string][2]string
+		status int
+		want   string
+	}{
+		{"no rules", map[string]string{"scenario": "n26/sump-crossing"}, nil, 400, "choose the rules"},
+		{"a scenario of other rules", map[string]string{"ruleset": "n23", "scenario": "n26/sump-crossing"}, nil, 400, "not a scenario of n23"},
+		{"no such scenario", map[string]string{"ruleset": "n26", "scenario": "n26/nowhere"}, nil, 422, "no built-in scenario"},
+		{"an upload with nothing", map[string]string{"ruleset": "n26", "scenario": "upload"}, nil, 400, "no scenario file"},
+		{"bad YAML", map[string]string{"ruleset": "n26", "scenario": "upload", "scenario_yaml": "ruleset: n26\nsides: [\n"}, nil, 422, "upload.yaml:"},
+		{"a bad option value", map[string]string{"ruleset": "n26", "scenario": "n26/sump-crossing", "opt.n26.succumb": "sometimes"}, nil, 422, "not a value of succumb"},
+		{"a bad mode", map[string]string{"ruleset": "n26", "scenario": "n26/sump-crossing", "mode": "moon"}, nil, 422, "not a mode"},
+		{"a bad dice mode", map[string]string{"ruleset": "n26", "scenario": "n26/sump-crossing", "dice": "loaded"}, nil, 422, "not a dice mode"},
+		{"a roster the upload lacks", map[string]string{"ruleset": "n26", "scenario": "upload"},
+			map[string][2]string{"scenario_file": {"s.yaml", "ruleset: n26\nname: x\nsides:\n  - name: a\n    roster: gone.yaml\n"}}, 422, "gone.yaml"},
+	} {
+		st, body := form(t, ts.URL, c.fields, c.files)
+		if st != c.status || !strings.Contains(body, c.want) || !strings.Contains(body, `id="form-error"`) {
+			t.Errorf("%s: %d, want %d with %q in the form's error; got %.300s", c.name, st, c.status, c.want, errorOf(body))
+		}
+	}
+	// A game made by the form (options of another ruleset ignored).
+	st, body = form(t, ts.URL, map[string]string{"ruleset": "n26", "scenario": "n26/sump-crossing", "mode": "board", "dice": "digital", "opt.trenchcrusade.x": "y"}, nil)
+	links := seatLink.FindAllStringSubmatch(body, -1)
+	if st != 201 || len(links) != 3 || strings.Count(body, `<svg class="qr"`) != 3 {
+		t.Fatalf("a game from the form: %d, %d links, %d QR codes", st, len(links), strings.Count(body, `<svg class="qr"`))
+	}
+	id, tok := links[0][2], links[0][3]
+	st, shell, _ := fetch(t, "GET", ts.URL+"/g/"+id, "", "", nil)
+	if st != 200 || strings.Contains(shell, tok) {
+		t.Errorf("the game page: %d (it must not hold a token)", st)
+	}
+	if st, _, _ := fetch(t, "GET", ts.URL+"/g/not-an-id", "", "", nil); st != 404 {
+		t.Errorf("the page of no game: %d", st)
+	}
+	if st, body, _ := fetch(t, "GET", ts.URL+"/g/"+id+"/panel", "", "", nil); st != 401 || !strings.Contains(body, "token") {
+		t.Errorf("a panel without a token: %d %s", st, body)
+	}
+	if st, _, _ := fetch(t, "GET", ts.URL+"/g/"+id+"/panel", strings.Repeat("0", 32), "", nil); st != 401 {
+		t.Errorf("a panel with another game's token: %d", st)
+	}
+	// The page's weight for the player deciding, board and destinations
+	// included: under 100 KB with its script and style.
+	var panel string
+	for _, l := range links[:2] {
+		st, p, h := fetch(t, "GET", ts.URL+"/g/"+id+"/panel", l[3], "", nil)
+		if st != 200 || h.Get("X-Seq") != "0" {
+			t.Fatalf("the panel: %d, X-Seq %q", st, h.Get("X-Seq"))
+		}
+		if strings.Contains(p, "What you may do") {
+			panel = p
+		}
+	}
+	if panel == "" {
+		t.Fatal("neither seat may act")
+	}
+	weight := len(shell) + len(panel)
+	for _, f := range []string{"/static/app.js", "/static/app.css"} {
+		st, b, h := fetch(t, "GET", ts.URL+f, "", "", nil)
+		if st != 200 || h.Get("Cache-Control") == "" {
+			t.Errorf("%s: %d, Cache-Control %q", f, st, h.Get("Cache-Control"))
+		}
+		weight += len(b)
+	}
+	t.Logf("the game page weighs %d bytes (panel %d)", weight, len(panel))
+	if weight > 100_000 {
+		t.Errorf("the game page weighs %d bytes, over 100 KB", weight)
+	}
+	// A spectator's panel has no controls.
+	_, spec, _ := fetch(t, "GET", ts.URL+"/g/"+id+"/panel", links[2][3], "", nil)
+	if regexp.MustCompile(`<(button|input|select|textarea)`).MatchString(spec) {
+		t.Error("the spectator's panel has controls")
+	}
+	// A form from another site is refused.
+	req, _ := http.NewRequest("POST", ts.URL+"/new", strings.NewReader(url.Values{"ruleset": {"n26"}}.Encode()))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	req.Header.Set("Sec-Fetch-Site", "cross-site")
+	if resp, err := http.DefaultClient.Do(req); err != nil || resp.StatusCode != 403 {
+		t.Errorf("a cross-site form: %v %v", err, resp.Status)
+	}
+	// An oversized upload: 413, the form again.
+	st, body = form(t, ts.URL, map[string]string{"ruleset": "n26", "scenario": "upload", "scenario_yaml": strings.Repeat("#", 2<<20)}, nil)
+	if st != 413 || !strings.Contains(body, "form-error") {
+		t.Errorf("an oversized form: %d %.200s", st, errorOf(body))
+	}
+}
+
+func errorOf(page string) string {
+	if i := strings.Index(page, `id="form-error"`); i >= 0 {
+		return page[i:min(len(page), i+300)]
+	}
+	return page[:min(len(page), 300)]
+}
+
+// Odds at a table ask for the measurements they need (need.id), and take
+// them as assume=<id>=<value>; malformed assumptions are refused by field.
+func TestOddsWithAssumedMeasurements(t *testing.T) {
+	ts, _ := newServer(t)
+	c := create(t, ts, map[string]any{"ruleset": "n26", "scenario": "hab-block-brawl", "dice": "physical", "seed": 5})
+	toks := []string{c.Seats[0].Token, c.Seats[1].Token}
+	// The priority roll, then an activation by whoever has priority.
+	post(t, ts, c.ID, "answers", toks[0], map[string]any{"seq": 0, "answer": "6"})
+	post(t, ts, c.ID, "answers", toks[1], map[string]any{"seq": 1, "answer": "1"})
+	post(t, ts, c.ID, "actions", toks[0], map[string]any{"seq": 2, "action": "activate m0"})
+	v := c.get(t, ts, toks[0])
+	shoot := ""
+	for _, a := range v.Legal {
+		if strings.HasPrefix(a, "shoot ") {
+			shoot = a
+			break
+		}
+	}
+	if shoot == "" {
+		t.Fatalf("no shot on offer: %v", v.Legal)
+	}
+	odds := func(assume ...string) (int, map[string]any) {
+		q := url.Values{"action": {shoot}, "assume": assume}
+		var out map[string]any
+		st := do(t, "GET", ts.URL+"/api/games/"+c.ID+"/odds?"+q.Encode(), toks[0], nil, &out)
+		return st, out
+	}
+	var assume []string
+	for range 20 {
+		st, out := odds(assume...)
+		if st == 200 {
+			if rows, _ := out["rows"].([]any); len(rows) < 2 {
+				t.Errorf("odds of a shot: %v", out)
+			}
+			break
+		}
+		need, _ := out["need"].(map[string]any)
+		if st != 422 || need == nil || out["field"] != "assume" || need["question"] == "" {
+			t.Fatalf("odds at a table without measurements: %d %v", st, out)
+		}
+		assume = append(assume, need["id"].(string)+"=yes")
+	}
+	if len(assume) == 0 {
+		t.Fatal("the odds of a shot at a table needed no measurement")
+	}
+	for _, bad := range []string{"sight", "sight/sight/0/5/0/0", "sight/sight/x/5/0/0/=yes", "sight/sight/0/5/0/0=maybe", "far/distance/0/5/0/0=lots", "far/distance/0/5/0/0=1e9"} {
+		if st, out := odds(bad); st != 400 || out["field"] != "assume" {
+			t.Errorf("assume=%s: %d %v", bad, st, out)
+		}
+	}
+}

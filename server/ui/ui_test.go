@@ -1,0 +1,160 @@
+package ui
+
+import (
+	"bytes"
+	"encoding/xml"
+	"fmt"
+	"image"
+	"image/color"
+	"io"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	qrcode "github.com/piglig/go-qr"
+
+	"github.com/skirmish-engine/skirmish/board"
+)
+
+// A seat link's QR code is valid SVG, and a QR reader reading its squares
+// gets the link back.
+func TestQRReadsBack(t *testing.T) {
+	for _, link := range []string{
+		"http://127.0.0.1:8080/g/0123456789ab#00112233445566778899aabbccddeeff",
+		"https://table.example:8443/g/abcdef012345#ffeeddccbbaa99887766554433221100",
+	} {
+		svg, err := QR(link, "QR code of the link for <Wardens>")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := xml.NewDecoder(strings.NewReader(string(svg))).Decode(new(any)); err != nil && err != io.EOF {
+			t.Fatalf("not XML: %v", err)
+		}
+		if !strings.Contains(string(svg), `aria-label="QR code of the link for &lt;Wardens&gt;"`) {
+			t.Errorf("the label is not escaped: %.200s", svg)
+		}
+		got, err := qrcode.Decode(rasterize(t, string(svg), 6))
+		if err != nil {
+			t.Fatalf("the QR code does not read: %v", err)
+		}
+		if got != link {
+			t.Errorf("the QR code reads %q, want %q", got, link)
+		}
+	}
+}
+
+// rasterize draws the QR SVG's unit squares (M x yh1v1h-1z) at scale px
+// per module on white.
+func rasterize(t *testing.T, svg string, scale int) image.Image {
+	t.Helper()
+	m := regexp.MustCompile(`viewBox="0 0 (\d+) (\d+)"`).FindStringSubmatch(svg)
+	if m == nil {
+		t.Fatal("no viewBox")
+	}
+	n, _ := strconv.Atoi(m[1])
+	img := image.NewGray(image.Rect(0, 0, n*scale, n*scale))
+	for i := range img.Pix {
+		img.Pix[i] = 255
+	}
+	for _, sq := range regexp.MustCompile(`M(\d+) (\d+)h1v1h-1z`).FindAllStringSubmatch(svg, -1) {
+		x, _ := strconv.Atoi(sq[1])
+		y, _ := strconv.Atoi(sq[2])
+		for dy := range scale {
+			for dx := range scale {
+				img.SetGray(x*scale+dx, y*scale+dy, color.Gray{})
+			}
+		}
+	}
+	return img
+}
+
+// The board drawing holds every piece of terrain, model and destination,
+// as valid SVG with the names escaped.
+func TestBoardSVG(t *testing.T) {
+	b := &board.Board{Width: 24, Height: 12, Levels: []float64{0, 3},
+		Boxes:      []board.Box{{X0: 2, Y0: 2, X1: 4, Y1: 4, Height: 3}, {X0: 10, Y0: 2, X1: 14, Y1: 6, Level: 1, Height: 2}},
+		Walls:      []board.Wall{{A: board.Point{X: 5, Y: 5}, B: board.Point{X: 9, Y: 5}, Height: 2}},
+		Ledges:     []board.Ledge{{A: board.Point{X: 10, Y: 6, Level: 1}, B: board.Point{X: 14, Y: 6, Level: 1}}},
+		Ducts:      []board.Duct{{A: board.Point{X: 1, Y: 1}, B: board.Point{X: 20, Y: 10}}},
+		Objectives: []board.Point{{X: 12, Y: 9}},
+		Tokens:     []board.Token{{Kind: "loot <crate>", At: board.Point{X: 18, Y: 2}}}}
+	pieces := []Piece{{ID: "w<1>", Side: 0, X: 3, Y: 8, R: 0.5}, {ID: "b1", Side: 1, X: 20, Y: 8, R: 0.5, Active: true, Level: 1}}
+	dests := []Dest{{Group: "m0-move", Action: "move m0 @4,8", X: 4, Y: 8}, {Group: "m0-move", Action: "move m0 @5,8", X: 5, Y: 8}}
+	svg := string(BoardSVG(b, pieces, dests))
+	var doc struct {
+		Rects   []struct{ Class string `xml:"class,attr"` } `xml:"rect"`
+		Lines   []struct{ Class string `xml:"class,attr"` } `xml:"line"`
+		Circles []struct {
+			Class string `xml:"class,attr"`
+			Act   string `xml:"data-act,attr"`
+		} `xml:"circle"`
+		Groups []struct {
+			Class string `xml:"class,attr"`
+			Text  string `xml:"text"`
+		} `xml:"g"`
+	}
+	if err := xml.Unmarshal([]byte(svg), &doc); err != nil {
+		t.Fatalf("not XML: %v\n%s", err, svg)
+	}
+	count := func(classes []string, prefix string) int {
+		n := 0
+		for _, c := range classes {
+			if strings.HasPrefix(c, prefix) {
+				n++
+			}
+		}
+		return n
+	}
+	var rects, lines, circles, groups []string
+	for _, r := range doc.Rects {
+		rects = append(rects, r.Class)
+	}
+	for _, l := range doc.Lines {
+		lines = append(lines, l.Class)
+	}
+	var acts []string
+	for _, c := range doc.Circles {
+		circles = append(circles, c.Class)
+		acts = append(acts, c.Act)
+	}
+	for _, g := range doc.Groups {
+		groups = append(groups, g.Class+" "+g.Text)
+	}
+	for _, c := range []struct {
+		what      string
+		got, want int
+	}{
+		{"terrain boxes", count(rects, "box"), 2}, {"objectives", count(rects, "objective"), 1}, {"tokens", count(rects, "token"), 1},
+		{"walls", count(lines, "wall"), 1}, {"ledges", count(lines, "ledge"), 1}, {"ducts", count(lines, "duct"), 1},
+		{"destinations", count(circles, "dest"), 2}, {"pieces", len(doc.Groups), 2},
+	} {
+		if c.got != c.want {
+			t.Errorf("%s: %d drawn, want %d", c.what, c.got, c.want)
+		}
+	}
+	if fmt.Sprint(groups) != "[piece s0 w<1> piece s1 active raised b1]" {
+		t.Errorf("pieces: %v", groups)
+	}
+	if fmt.Sprint(acts[len(acts)-2:]) != "[move m0 @4,8 move m0 @5,8]" {
+		t.Errorf("destinations' actions: %v", acts)
+	}
+}
+
+// Every page renders from empty data without a template error, and the
+// panel holds no control for a spectator.
+func TestPagesRender(t *testing.T) {
+	for name, data := range map[string]any{"new": &NewGame{}, "seats": &Seats{}, "game": Game{ID: "0123456789ab"},
+		"panel": &Panel{Spectator: true, Sides: []SideCards{{Name: "a", Models: []Card{{Name: "m"}}}}}} {
+		var buf bytes.Buffer
+		if err := Render(&buf, name, data); err != nil {
+			t.Errorf("%s: %v", name, err)
+		}
+		if name == "panel" && regexp.MustCompile(`<(button|input|select|textarea)`).MatchString(buf.String()) {
+			t.Errorf("a spectator's panel has controls:\n%s", buf.String())
+		}
+	}
+	if err := Render(io.Discard, "nonesuch", nil); err == nil {
+		t.Error("a page that does not exist renders")
+	}
+}
