@@ -30,6 +30,12 @@
 //
 // The routes are listed in routes.go; docs/api.md is the API's manual.
 //
+// The same server serves the table companion's pages (pages.go, rendered
+// by package ui): a new-game form, the seat links with QR codes, and a game
+// page whose body is HTML rendered here for the seat asking; the page's
+// script posts what the player taps to the API above, so the pages have no
+// rights and no rules of their own.
+//
 // A Server is safe for concurrent use.
 package server
 
