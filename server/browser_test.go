@@ -13,12 +13,16 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"log/slog"
 	"math/rand/v2"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -29,6 +33,8 @@ import (
 	"github.com/skirmish-engine/skirmish/engine"
 	"github.com/skirmish-engine/skirmish/rulesets/all"
 	"github.com/skirmish-engine/skirmish/scenario"
+	"github.com/skirmish-engine/skirmish/server"
+	"github.com/skirmish-engine/skirmish/store/sqlite"
 )
 
 var docShots = flag.Bool("docshots", false, "write the README's screenshots to docs/img")
@@ -210,14 +216,19 @@ func (p *phone) state() panelState {
 // waitSeq waits until the page shows seq (or later): the live update.
 func (p *phone) waitSeq(seq int) panelState {
 	p.t.Helper()
-	deadline := time.Now().Add(5 * time.Second)
+	return p.waitSeqWithin(seq, 5*time.Second)
+}
+
+func (p *phone) waitSeqWithin(seq int, d time.Duration) panelState {
+	p.t.Helper()
+	deadline := time.Now().Add(d)
 	for {
 		st := p.state()
 		if st.Seq >= seq {
 			return st
 		}
 		if time.Now().After(deadline) {
-			p.t.Fatalf("%s: the page is still at seq %d, not %d, 5 s after the other phone's write", p.name, st.Seq, seq)
+			p.t.Fatalf("%s: the page is still at seq %d, not %d, %v after the other phone's write", p.name, st.Seq, seq, d)
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
@@ -735,4 +746,97 @@ func TestBrowserBoardAndForm(t *testing.T) {
 	}
 	phones[1-i].waitSeq(st.Seq)
 	phones[1-i].checkPage("the waiting player's game page")
+}
+
+// A phone whose connection drops — the stream cut, the server refusing it
+// for a while — shows it, reconnects by itself and catches up with what it
+// missed, without a reload.
+func TestBrowserReconnects(t *testing.T) {
+	b := browser(t)
+	st, err := sqlite.Open(":memory:")
+	if err != nil {
+		t.Fatal(err)
+	}
+	log := slog.New(slog.NewTextHandler(&panicLog{t: t}, &slog.HandlerOptions{Level: slog.LevelWarn}))
+	srv := server.New(server.Config{Store: st, Rulesets: all.Rulesets(), Samples: all.Samples(), Procs: all.Procedures(), Log: log})
+	var mu sync.Mutex
+	var cut []context.CancelFunc
+	blocked, refused := false, 0
+	h := srv.Handler()
+	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasSuffix(r.URL.Path, "/events") {
+			mu.Lock()
+			if blocked {
+				refused++
+				mu.Unlock()
+				http.Error(w, "down for a moment", http.StatusServiceUnavailable)
+				return
+			}
+			ctx, cancel := context.WithCancel(r.Context())
+			cut = append(cut, cancel)
+			mu.Unlock()
+			r = r.WithContext(ctx)
+		}
+		h.ServeHTTP(w, r)
+	}))
+	t.Cleanup(func() {
+		srv.StopStreams()
+		ts.Close()
+		st.Close()
+	})
+	c := create(t, ts, map[string]any{"ruleset": "n26", "scenario": "hab-block-brawl", "dice": "physical"})
+	link := func(i int) string { return ts.URL + c.Seats[i].URL }
+	a, bp := newPhone(t, b, "phone A"), newPhone(t, b, "phone B")
+	sa, sb := a.open(link(0)), bp.open(link(1))
+	if !sa.Mine || sa.Kind != "roll" || sb.Seq != 0 {
+		t.Fatalf("the priority roll: %+v / %+v", sa, sb)
+	}
+	// The connection drops, and the server refuses it for a while.
+	mu.Lock()
+	blocked = true
+	for _, cancel := range cut {
+		cancel()
+	}
+	mu.Unlock()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		var conn string
+		bp.eval(`document.querySelector("#conn").textContent`, &conn)
+		if strings.Contains(conn, "lost") {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("phone B does not show the dropped connection: %q", conn)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	bp.shot("game-connection-lost")
+	sa = a.answer(sa, rand.New(rand.NewPCG(1, 2)), true)
+	if sa.Seq != 1 {
+		t.Fatalf("phone A's roll: %+v", sa)
+	}
+	// Phone B tries again, and is refused: a browser gives such a stream
+	// up; the page must not.
+	deadline = time.Now().Add(15 * time.Second)
+	for {
+		mu.Lock()
+		n := refused
+		mu.Unlock()
+		if n > 0 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("phone B did not try to reconnect in 15 s")
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	if now := bp.state(); now.Seq != 0 {
+		t.Fatalf("phone B saw seq %d with its connection down", now.Seq)
+	}
+	mu.Lock()
+	blocked = false
+	mu.Unlock()
+	if sb = bp.waitSeqWithin(1, 15*time.Second); !sb.Mine || sb.Kind != "roll" {
+		t.Errorf("phone B after reconnecting: %+v, want its priority roll", sb)
+	}
 }

@@ -348,6 +348,9 @@
     es.onerror = () => {
       conn.textContent = "Connection lost: reconnecting…";
       conn.className = "conn down";
+      // The browser retries a dropped stream by itself, but gives up on
+      // one the server refused (a restart, a proxy's 502): start afresh.
+      if (es.readyState === EventSource.CLOSED) setTimeout(follow, 3000);
     };
   }
   load().then(follow);
