@@ -170,21 +170,22 @@ func (p *phone) docShot(name string) {
 
 // panelState is what the page shows now, read from its DOM.
 type panelState struct {
-	Seq     int      `json:"seq"`
-	Mine    bool     `json:"mine"`
-	Over    bool     `json:"over"`
-	Kind    string   `json:"kind"` // roll, choice, yesno, measure, or "" for actions
-	Dice    int      `json:"dice"`
-	Faces   []string `json:"faces"`
-	Options []string `json:"options"`
-	Min     float64  `json:"min"`
-	Max     float64  `json:"max"`
-	Actions []string `json:"actions"`
-	Moves   []string `json:"moves"`
-	Undo    bool     `json:"undo"`
-	Notice  string   `json:"notice"`
-	Asking  bool     `json:"asking"` // a question waits, for anyone
-	Turn    string   `json:"turn"`
+	Seq     int                 `json:"seq"`
+	Mine    bool                `json:"mine"`
+	Over    bool                `json:"over"`
+	Kind    string              `json:"kind"` // roll, choice, yesno, measure, or "" for actions
+	Dice    int                 `json:"dice"`
+	Order   []string            `json:"order"` // each die's kind, in turn
+	Faces   map[string][]string `json:"faces"` // by kind
+	Options []string            `json:"options"`
+	Min     float64             `json:"min"`
+	Max     float64             `json:"max"`
+	Actions []string            `json:"actions"`
+	Moves   []string            `json:"moves"`
+	Undo    bool                `json:"undo"`
+	Notice  string              `json:"notice"`
+	Asking  bool                `json:"asking"` // a question waits, for anyone
+	Turn    string              `json:"turn"`
 }
 
 const readPanel = `(() => {
@@ -192,11 +193,12 @@ const readPanel = `(() => {
   const top = q("#panel header.top");
   const n = q("#notice");
   const st = {seq: top ? Number(top.dataset.seq) : -1, mine: !!q("#turn.mine"), over: !!q("#turn.over"),
-    kind: "", dice: 0, faces: [], options: [], min: 0, max: 0, actions: [], moves: [],
+    kind: "", dice: 0, order: [], faces: {}, options: [], min: 0, max: 0, actions: [], moves: [],
     undo: !!q("[data-write=undo]"), asking: !!q(".ask"), notice: n && !n.hidden ? n.textContent : "", turn: top ? q("#turn").textContent : ""};
   const ask = q(".ask.mine");
   if (ask) {
-    if (q(".keypad")) { st.kind = "roll"; st.dice = Number(q(".keypad").dataset.count); st.faces = qa(".face").map(b => b.dataset.face); }
+    if (q(".keypad")) { st.kind = "roll"; st.dice = Number(q(".keypad").dataset.count); st.order = q(".keypad").dataset.order.split("|");
+      st.faces = {}; for (const g of qa(".faces")) st.faces[g.dataset.die] = Array.from(g.querySelectorAll(".face")).map(b => b.dataset.face); }
     else if (q(".choices")) { st.kind = "choice"; st.options = qa(".choice").map(b => b.dataset.answer); }
     else if (q("[data-answer=yes]")) { st.kind = "yesno"; }
     else if (q("#inches")) { st.kind = "measure"; st.min = Number(q("#inches").min); st.max = Number(q("#inches").max); }
@@ -370,10 +372,13 @@ func (p *phone) answer(st panelState, rng *rand.Rand, yes bool) panelState {
 	before := p.writes()
 	switch st.Kind {
 	case "roll":
-		for range st.Dice {
-			f := st.Faces[rng.IntN(len(st.Faces))]
+		for i := range st.Dice {
+			kind := st.Order[i]
+			fs := st.Faces[kind]
+			f := fs[rng.IntN(len(fs))]
 			fj, _ := json.Marshal(f)
-			p.clickJS(`Array.from(document.querySelectorAll("button.face")).find(b => b.dataset.face === ` + string(fj) + `)`)
+			kj, _ := json.Marshal(kind)
+			p.clickJS(`Array.from(document.querySelectorAll(".faces")).find(g => g.dataset.die === ` + string(kj) + `).querySelector("button.face[data-face='" + ` + string(fj) + ` + "']")`)
 		}
 		p.click(`[data-keypad=send]`)
 	case "choice":
@@ -838,5 +843,58 @@ func TestBrowserReconnects(t *testing.T) {
 	mu.Unlock()
 	if sb = bp.waitSeqWithin(1, 15*time.Second); !sb.Mine || sb.Kind != "roll" {
 		t.Errorf("phone B after reconnecting: %+v, want its priority roll", sb)
+	}
+}
+
+// The other rulesets' table scenarios, played some 40 decisions into the
+// game through the pages with real dice: every question they ask (symbol
+// dice, several kinds of dice in one roll, reaction choices, measurements)
+// has a control that answers it.
+func TestBrowserOtherRulesets(t *testing.T) {
+	b := browser(t)
+	ts, _ := newServer(t)
+	for _, game := range [][2]string{{"trenchcrusade", "shell-crater"}, {"falloutfactions", "dry-gulch"}, {"n23", "furnace-duel"}} {
+		t.Run(game[0], func(t *testing.T) {
+			c := create(t, ts, map[string]any{"ruleset": game[0], "scenario": game[1], "mode": "table", "dice": "physical"})
+			phones := []*phone{newPhone(t, b, game[0]+" A"), newPhone(t, b, game[0]+" B")}
+			sts := []panelState{phones[0].open(ts.URL + c.Seats[0].URL), phones[1].open(ts.URL + c.Seats[1].URL)}
+			rng := rand.New(rand.NewPCG(uint64(len(game[0])), 3))
+			kinds := map[string]int{}
+			for step := 0; step < 40 && !sts[0].Over; step++ {
+				i := 0
+				if !sts[0].Mine {
+					i = 1
+				}
+				p, st := phones[i], sts[i]
+				if !st.Mine {
+					t.Fatalf("step %d: neither phone may act: %q / %q", step, sts[0].Turn, sts[1].Turn)
+				}
+				if kinds["shot"] == 0 && st.Kind == "roll" && len(st.Faces) > 1 {
+					kinds["shot"]++
+					p.shot("game-dice-" + game[0])
+				}
+				var next panelState
+				if st.Kind != "" {
+					kinds[st.Kind]++
+					next = p.answer(st, rng, rng.IntN(3) > 0)
+				} else {
+					all := append(append([]string{}, st.Actions...), st.Moves...)
+					if len(all) == 0 {
+						t.Fatalf("step %d: %s may act but has no actions: %q", step, p.name, st.Turn)
+					}
+					kinds["action"]++
+					next = p.act(all[rng.IntN(len(all))], st, "")
+				}
+				if next.Notice != "" && !strings.HasPrefix(next.Notice, "Refused by the rules") {
+					t.Fatalf("step %d: %s: %s", step, p.name, next.Notice)
+				}
+				sts[i] = next
+				sts[1-i] = phones[1-i].waitSeq(next.Seq)
+			}
+			t.Logf("%s: %v", game[0], kinds)
+			if kinds["roll"] == 0 || kinds["action"] == 0 {
+				t.Errorf("%s: no dice typed or no action taken in 40 decisions: %v", game[0], kinds)
+			}
+		})
 	}
 }

@@ -418,6 +418,11 @@ func pendingPage(pr *engine.Prompt, mine bool, who string) *ui.Pending {
 			i = j
 		}
 		q.N = len(needs)
+		order := make([]string, len(needs))
+		for i, d := range needs {
+			order[i] = dieName(d)
+		}
+		q.Order = strings.Join(order, "|")
 		q.Count = "Roll " + strings.Join(runs, ", then ") + ", then tap the faces in order"
 		seen := map[string]bool{}
 		for _, d := range needs {
@@ -480,7 +485,7 @@ func actionGroups(st *engine.State, legal []engine.Action, onBoard bool) ([]ui.M
 			if name == a.ID { // the engine's own: activate, end, pass
 				name = strings.ToUpper(name[:1]) + name[1:]
 			}
-			mg.Actions = append(mg.Actions, ui.ActionGroup{Name: name, Type: j.Type, Key: key, Moves: onBoard && a.HasPos})
+			mg.Actions = append(mg.Actions, ui.ActionGroup{Name: name, Type: costText(st, a), Key: key, Moves: onBoard && a.HasPos})
 			ai = len(mg.Actions) - 1
 		}
 		ag := &mg.Actions[ai]
@@ -508,6 +513,38 @@ func actionGroups(st *engine.State, legal []engine.Action, onBoard bool) ([]ui.M
 		return 0
 	})
 	return groups, dests
+}
+
+// costText is an action's type now and what it costs, for the menu:
+// "double · 2 actions" where activations have a slot budget (both
+// Necromundas), "1 fatigue" where actions are paid for (Fallout: Factions),
+// the type alone otherwise; a free follow-up costs nothing, and the
+// engine's own actions (activate, end, pass) have none.
+func costText(st *engine.State, a engine.Action) string {
+	in := st.Info()
+	i := in.Action(a.ID)
+	if i < 0 || i >= len(in.Actions) {
+		return ""
+	}
+	if slices.Contains(st.Turn.Forced, int16(i)) {
+		return "free follow-up"
+	}
+	if in.Actions[i].Opening {
+		return "not an action"
+	}
+	typ := engine.ActionType(st, a)
+	cost, ok := in.Economy.Cost[typ]
+	switch {
+	case !ok || typ == "":
+		return typ
+	case in.Economy.Pay != "":
+		return fmt.Sprintf("%s · %d %s", typ, cost, in.Economy.Pay)
+	case in.Economy.Slots > 0 && cost == 1:
+		return typ + " · 1 action"
+	case in.Economy.Slots > 0:
+		return fmt.Sprintf("%s · %d actions", typ, cost)
+	}
+	return typ
 }
 
 // sideCards are the models' cards, each side's active model first.

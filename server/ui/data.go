@@ -91,6 +91,7 @@ type Pending struct {
 	// roll
 	Dice  []Die  // the kinds of dice it takes (dice.Needs)
 	N     int    // how many dice it takes
+	Order string // the kind of each die in turn, "|"-separated
 	Count string // how many of which, in words
 	// choice
 	Options []string

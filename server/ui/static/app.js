@@ -130,10 +130,16 @@
     }
   }
 
+  // showFaces shows the faces typed so far and which die comes next.
   function showFaces() {
     const out = $("#faces", panel);
     if (!out) return;
     out.textContent = faces.length ? faces.join(" · ") : "none yet";
+    const pad = $(".keypad", panel);
+    const order = pad.dataset.order ? pad.dataset.order.split("|") : [];
+    const next = order[faces.length];
+    $("#next", panel).textContent = next ? "(" + (faces.length + 1) + " of " + order.length + ": a " + next + ")" : "";
+    for (const g of $$(".faces", panel)) g.classList.toggle("next", order.length > 1 && g.dataset.die === next);
   }
 
   // The board's destination dots of the move actions the player opened.
