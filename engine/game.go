@@ -721,11 +721,30 @@ func (g *Game) Concede(side int) error {
 // own last action (or cancel its own action waiting for an answer), never
 // another side's.
 func (g *Game) UndoAs(side int) error {
+	if err := g.undoSeat(side); err != nil {
+		return err
+	}
+	return g.Undo()
+}
+
+// CanUndo reports whether UndoAs(side) would take something back now: nil,
+// or the error it would give (the decision is another side's, nothing to
+// undo, dice rolled in a strict game). The game is unchanged.
+func (g *Game) CanUndo(side int) error {
+	if err := g.undoSeat(side); err != nil {
+		return err
+	}
+	_, err := g.undoPlan()
+	return err
+}
+
+// undoSeat refuses an undo by a side whose action it would not be.
+func (g *Game) undoSeat(side int) error {
 	if g.pending != nil {
 		if g.fly.side >= 0 && g.fly.side != side { // the game's own rolls (the start, a round's end) are no side's
 			return &SeatError{Side: side, Decider: g.fly.side, Reason: fmt.Sprintf("the action waiting belongs to %s, not %s", g.sideName(g.fly.side), g.sideName(side))}
 		}
-		return g.Undo()
+		return nil
 	}
 	for k := len(g.log.Entries) - 1; k > 0; k-- {
 		e := &g.log.Entries[k]
@@ -737,7 +756,7 @@ func (g *Game) UndoAs(side int) error {
 		}
 		break
 	}
-	return g.Undo()
+	return nil
 }
 
 // SeatError reports a side acting on a decision that is not its own.

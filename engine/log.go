@@ -93,39 +93,14 @@ func (e *UndoError) Error() string {
 // people only, or of bots only, Undo reverts the last action. A game
 // loaded from a save cannot take the bots' RNG back past its saved entries.
 func (g *Game) Undo() error {
-	mixed := g.mixed()
-	if g.pending != nil && g.fly.action == startAction {
-		return ErrNothingToUndo // the start waits for its dice; nothing before it
+	undo, err := g.undoPlan()
+	if err != nil {
+		return err
 	}
-	if g.pending != nil && (!mixed || g.person(g.fly.side)) {
-		if g.cfg.Strict && slices.ContainsFunc(g.fly.answers, func(a Answer) bool { return a.Kind == DiceQ }) {
-			return &UndoError{Entry: len(g.log.Entries), Action: g.fly.action, Text: ActionText(g.live, g.fly.action)}
-		}
+	if undo == nil { // the action waiting for an answer
 		g.pending, g.fly.active = nil, false
 		g.rewind() // both RNGs, as before the action (restoreBots for the bots)
 		return nil
-	}
-	var undo []int // entries to undo, latest first
-	for k := len(g.log.Entries) - 1; k > 0; k-- {
-		e := &g.log.Entries[k]
-		if e.Undone || e.Action.ID == undoID {
-			continue
-		}
-		undo = append(undo, k)
-		if !mixed || g.person(e.Side) {
-			break
-		}
-	}
-	if len(undo) == 0 || mixed && !g.person(g.log.Entries[undo[len(undo)-1]].Side) {
-		return ErrNothingToUndo
-	}
-	if g.cfg.Strict {
-		for _, k := range undo {
-			e := &g.log.Entries[k]
-			if slices.ContainsFunc(e.Answers, func(a Answer) bool { return a.Kind == DiceQ }) {
-				return &UndoError{Entry: k, Action: e.Action, Text: ActionText(g.live, e.Action)}
-			}
-		}
 	}
 	s, err := g.rebuildWithout(undo)
 	if err != nil {
@@ -139,6 +114,44 @@ func (g *Game) Undo() error {
 	g.restoreBots(undo[len(undo)-1])
 	g.live, g.listOK = s, false
 	return nil
+}
+
+// undoPlan says what Undo would take back: the log entries, latest first,
+// or none (nil) for the action waiting for an answer; or why it cannot.
+func (g *Game) undoPlan() ([]int, error) {
+	mixed := g.mixed()
+	if g.pending != nil && g.fly.action == startAction {
+		return nil, ErrNothingToUndo // the start waits for its dice; nothing before it
+	}
+	if g.pending != nil && (!mixed || g.person(g.fly.side)) {
+		if g.cfg.Strict && slices.ContainsFunc(g.fly.answers, func(a Answer) bool { return a.Kind == DiceQ }) {
+			return nil, &UndoError{Entry: len(g.log.Entries), Action: g.fly.action, Text: ActionText(g.live, g.fly.action)}
+		}
+		return nil, nil
+	}
+	var undo []int // entries to undo, latest first
+	for k := len(g.log.Entries) - 1; k > 0; k-- {
+		e := &g.log.Entries[k]
+		if e.Undone || e.Action.ID == undoID {
+			continue
+		}
+		undo = append(undo, k)
+		if !mixed || g.person(e.Side) {
+			break
+		}
+	}
+	if len(undo) == 0 || mixed && !g.person(g.log.Entries[undo[len(undo)-1]].Side) {
+		return nil, ErrNothingToUndo
+	}
+	if g.cfg.Strict {
+		for _, k := range undo {
+			e := &g.log.Entries[k]
+			if slices.ContainsFunc(e.Answers, func(a Answer) bool { return a.Kind == DiceQ }) {
+				return nil, &UndoError{Entry: k, Action: e.Action, Text: ActionText(g.live, e.Action)}
+			}
+		}
+	}
+	return undo, nil
 }
 
 // mixed reports whether people play against bots.

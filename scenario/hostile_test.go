@@ -123,6 +123,8 @@ func TestHostileScenarios(t *testing.T) {
 		{"two documents", base + "---\nname: again\n", `more than one YAML document`},
 		{"19,000 keywords (accepted)", strings.Replace(base, "{id: r1,", "{id: r1, keywords: ["+strings.Repeat("k, ", 18_999)+"k],", 1), ""},
 		{"a long name", strings.Replace(base, "name: Red", "name: "+strings.Repeat("x", 250_000), 1), `hostile.yaml:13:11: sides[0].name: 250000 bytes long; allowed at most 100`},
+		{"a terminal escape in a name", strings.Replace(base, "name: Red", `name: "Red\e[2J"`, 1), `sides[0].name: byte 4 is the start of U+001B, a control or text-direction character`},
+		{"a right-to-left override in an ID", strings.Replace(base, "{id: r1,", "{id: \"r\u202e1\",", 1), `id: byte 2 is the start of U+202E`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var err error

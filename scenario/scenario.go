@@ -36,6 +36,8 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/goccy/go-yaml"
 	"github.com/goccy/go-yaml/ast"
@@ -393,10 +395,17 @@ func quoteKeys(p string) string {
 // model's. Names are shown on every screen and in every log line.
 const MaxName = 100
 
-// short refuses a name longer than MaxName.
+// short refuses a name longer than MaxName, and one with control
+// characters or bidirectional formatting (which would let a name rewrite a
+// terminal's screen, or show text other than it holds).
 func (sc *Scenario) short(path, name string) error {
 	if len(name) > MaxName {
 		return sc.errorf(path, "%d bytes long; allowed at most %d", len(name), MaxName)
+	}
+	for i, r := range name {
+		if unicode.IsControl(r) || unicode.Is(unicode.Bidi_Control, r) || r == utf8.RuneError {
+			return sc.errorf(path, "byte %d is the start of %U, a control or text-direction character (or not UTF-8); names are plain text", i+1, r)
+		}
 	}
 	return nil
 }

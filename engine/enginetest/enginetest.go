@@ -137,6 +137,9 @@ func (p *player) play(mode engine.DiceMode, bots bool) {
 		if p.step == 10 && g.Pending() == nil {
 			p.malformed()
 		}
+		if p.step%9 == 4 {
+			p.undo()
+		}
 		if pr := g.Pending(); pr != nil {
 			p.answer(pr)
 			continue
@@ -219,6 +222,31 @@ func (p *player) oddsOf(a engine.Action, assume bool) (o *engine.Odds, err error
 		opt.Assume = append(opt.Assume, engine.Assumed{Key: nf.Key, Fact: nf.Fact, Value: v})
 	}
 	return o, err
+}
+
+// undo asks each side whether it may undo now (CanUndo), then has one
+// side undo: UndoAs must do exactly what CanUndo said, and a refused undo
+// changes nothing.
+func (p *player) undo() {
+	g := p.g
+	can := make([]error, len(g.State().Sides))
+	for s := range can {
+		can[s] = g.CanUndo(s)
+	}
+	side := p.rng.Face(len(can)) - 1
+	before := g.State().Clone()
+	n := len(g.Log().Entries)
+	err := g.UndoAs(side)
+	switch {
+	case (err == nil) != (can[side] == nil):
+		p.errorf("side %d: CanUndo said %v, UndoAs did %v", side, can[side], err)
+	case err != nil && err.Error() != can[side].Error():
+		p.errorf("side %d: CanUndo said %q, UndoAs %q", side, can[side], err)
+	case err != nil:
+		if ok, why := before.Equal(g.State()); !ok || len(g.Log().Entries) != n {
+			p.errorf("a refused undo changed the game: %s", why)
+		}
+	}
 }
 
 // malformed sends actions no menu offers — every action of the ruleset
