@@ -121,6 +121,10 @@ type createRequest struct {
 	Seed         *uint64           `json:"seed"`          // default random, secret
 	Strict       *bool             `json:"strict"`        // default: true with digital dice, false with physical
 	Options      map[string]string `json:"options"`
+
+	// file is the uploaded scenario's name, for errors, when it comes from
+	// the new-game page, whose roster files come without their folders.
+	file string
 }
 
 // seatJSON is one seat's link, shown once, at creation.
@@ -270,9 +274,18 @@ func (s *Server) scenario(req createRequest) (*scenario.Scenario, error) {
 			if text, ok := req.Rosters[clean]; ok {
 				return []byte(text), nil
 			}
+			// A browser sends a file's name without its folder: a
+			// scenario naming gangs/wardens.yaml finds wardens.yaml.
+			if text, ok := req.Rosters[path.Base(clean)]; ok && req.file != "" {
+				return []byte(text), nil
+			}
 			return nil, fmt.Errorf("no roster %q in the upload (rosters: %s)", name, strings.Join(sortedKeys(req.Rosters), ", "))
 		}
-		sc, err := scenario.Decode("upload.yaml", []byte(req.ScenarioYAML), s.cfg.Rulesets, open)
+		file := "upload.yaml"
+		if req.file != "" {
+			file = req.file
+		}
+		sc, err := scenario.Decode(file, []byte(req.ScenarioYAML), s.cfg.Rulesets, open)
 		if err != nil {
 			return nil, scenarioError(err)
 		}
@@ -1011,6 +1024,12 @@ func readAssumed(qs []string) ([]engine.Assumed, error) {
 			return nil, bad("a malformed id")
 		}
 		x := engine.Assumed{Key: parts[0], Fact: engine.Fact{Kind: parts[1], A: a, B: b, Inches: float32(in), Set: set}}
+		if math.IsNaN(in) || math.IsInf(in, 0) {
+			return nil, bad("a malformed id")
+		}
+		if slices.ContainsFunc(out, func(y engine.Assumed) bool { return y.Is(x.Key, x.Fact) }) {
+			return nil, bad("assumed twice")
+		}
 		val = strings.ToLower(strings.TrimSpace(val))
 		switch {
 		case x.Fact.Boolean() && (val == "yes" || val == "y" || val == "1" || val == "true"):
@@ -1021,7 +1040,7 @@ func readAssumed(qs []string) ([]engine.Assumed, error) {
 			return nil, bad("answer yes or no")
 		default:
 			v, err := strconv.ParseFloat(strings.TrimSuffix(val, "\""), 64)
-			if err != nil || math.IsNaN(v) || math.IsInf(v, 0) || math.Abs(v) > 1e4 {
+			if err != nil || math.IsNaN(v) || math.IsInf(v, 0) || math.Abs(v) > 1e4 || v < 0 && x.Fact.Kind != engine.FactElevation {
 				return nil, bad("not a length in inches")
 			}
 			x.Value = int(math.Round(v * 100))

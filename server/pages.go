@@ -5,10 +5,12 @@ import (
 	"fmt"
 	"io"
 	"mime/multipart"
+	"net"
 	"net/http"
 	"path"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/skirmish-engine/skirmish/board"
 	"github.com/skirmish-engine/skirmish/dice"
@@ -54,13 +56,16 @@ func (s *Server) newGameForm(f *gameForm, err *apiError) *ui.NewGame {
 		u := ui.Ruleset{ID: in.ID, Name: in.Name}
 		for _, o := range in.Options {
 			field := "opt." + in.ID + "." + o.Name
-			v := o.Default
-			if f != nil && f.opts[field] != "" {
+			v := ""
+			if f != nil {
 				v = f.opts[field]
 			}
 			opt := ui.Option{Name: o.Name, Usage: o.Usage, Source: o.Source, Field: field}
+			// The first choice leaves the option to the scenario: a
+			// scenario that sets it keeps its value.
+			opt.Choices = append(opt.Choices, ui.Choice{Label: "as the scenario says (rules: " + o.Default + ")", Selected: v == ""})
 			for _, c := range o.Choices {
-				opt.Choices = append(opt.Choices, ui.Choice{Value: c, Selected: c == v})
+				opt.Choices = append(opt.Choices, ui.Choice{Value: c, Label: c, Selected: c == v})
 			}
 			u.Options = append(u.Options, opt)
 		}
@@ -94,6 +99,7 @@ func (s *Server) readGameForm(r *http.Request) (*gameForm, error) {
 		}
 	}
 	f := &gameForm{opts: map[string]string{}}
+	f.req.file = "upload.yaml" // the text box's; a file chosen gives its name
 	var rosters map[string]string
 	add := func(name, value, file string) error {
 		switch {
@@ -105,16 +111,21 @@ func (s *Server) readGameForm(r *http.Request) (*gameForm, error) {
 			f.req.ScenarioYAML = value
 		case name == "scenario_file" && file != "" && value != "":
 			f.req.ScenarioYAML = value // a file chosen wins over the text box
+			f.req.file = path.Base(strings.ReplaceAll(file, "\\", "/"))
 		case name == "rosters" && file != "":
 			if rosters == nil {
 				rosters = map[string]string{}
 			}
-			rosters[path.Base(strings.ReplaceAll(file, "\\", "/"))] = value
+			name := path.Base(strings.ReplaceAll(file, "\\", "/"))
+			if _, dup := rosters[name]; dup {
+				return invalid("rosters", "two roster files are called %q: a browser sends only a file's name, so each must have its own", clip(name))
+			}
+			rosters[name] = value
 		case name == "mode":
 			f.req.Mode = value
 		case name == "dice":
 			f.req.Dice = value
-		case strings.HasPrefix(name, "opt."):
+		case strings.HasPrefix(name, "opt.") && value != "": // "": the scenario's
 			f.opts[name] = value
 		}
 		return nil
@@ -194,6 +205,7 @@ func (s *Server) createFromPage(w http.ResponseWriter, r *http.Request) {
 		if ae.Status >= 500 {
 			s.log.Error("new game page", "err", err)
 		}
+		ae.Message = clip(ae.Message)
 		s.page(w, ae.Status, "new", s.newGameForm(f, ae))
 	}
 	if ok, wait := s.creates.allow(r); !ok {
@@ -220,7 +232,8 @@ func (s *Server) createFromPage(w http.ResponseWriter, r *http.Request) {
 	if r.TLS != nil {
 		origin = "https://" + r.Host
 	}
-	d := &ui.Seats{ID: resp.ID, Name: gm.rec.Name, Ruleset: gm.rec.Ruleset}
+	d := &ui.Seats{ID: resp.ID, Name: gm.rec.Name, Ruleset: gm.rec.Ruleset, Local: localHost(r.Host),
+		Until: s.cfg.Now().Add(handoffFor).Format("15:04")}
 	for _, st := range resp.Seats {
 		u := origin + st.URL
 		qr, err := ui.QR(u, "QR code of the link for "+st.Name)
@@ -237,7 +250,73 @@ func (s *Server) createFromPage(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	d.Spectator = ui.Seat{Name: "Spectators", URL: u, QR: qr}
-	s.page(w, http.StatusCreated, "seats", d)
+	// Post, redirect, get: the links' page has an address of its own, so
+	// that going back to it (after opening a seat in the same tab) shows it
+	// again rather than posting the form a second time.
+	key, err := s.token()
+	if err != nil {
+		refuse(f, err)
+		return
+	}
+	s.mu.Lock()
+	now := s.cfg.Now()
+	for k, h := range s.handoffs {
+		if now.After(h.until) {
+			delete(s.handoffs, k)
+		}
+	}
+	if len(s.handoffs) >= maxHandoffs { // the oldest goes
+		oldest := ""
+		for k, h := range s.handoffs {
+			if oldest == "" || h.until.Before(s.handoffs[oldest].until) {
+				oldest = k
+			}
+		}
+		delete(s.handoffs, oldest)
+	}
+	s.handoffs[key] = &handoff{page: d, until: now.Add(handoffFor)}
+	s.mu.Unlock()
+	http.Redirect(w, r, "/new/"+key, http.StatusSeeOther)
+}
+
+// handoff is a game's seat-link page, kept a while after it was made.
+type handoff struct {
+	page  *ui.Seats
+	until time.Time
+}
+
+// A seat-link page can be opened again for an hour (its address is a
+// secret of 128 bits, as a seat's token is: the page holds every seat's);
+// the server keeps at most a few hundred.
+const (
+	handoffFor  = time.Hour
+	maxHandoffs = 500
+)
+
+// seatsPage is GET /new/{key}: the seat links of a game just made.
+func (s *Server) seatsPage(w http.ResponseWriter, r *http.Request) {
+	s.mu.Lock()
+	h, ok := s.handoffs[r.PathValue("key")]
+	s.mu.Unlock()
+	if !ok || s.cfg.Now().After(h.until) {
+		s.page(w, http.StatusNotFound, "gone", nil)
+		return
+	}
+	s.page(w, http.StatusOK, "seats", h.page)
+}
+
+// localHost reports whether host names this computer only: links with it
+// open on no other device.
+func localHost(host string) bool {
+	h, _, err := net.SplitHostPort(host)
+	if err != nil {
+		h = host
+	}
+	if h == "localhost" {
+		return true
+	}
+	ip := net.ParseIP(strings.Trim(h, "[]"))
+	return ip != nil && ip.IsLoopback()
 }
 
 // gamePage is GET /g/{id}: the page's shell. It needs no token (the token
@@ -376,7 +455,7 @@ func (s *Server) panelOf(gm *game, side int) (*ui.Panel, error) {
 		p.Log = append(p.Log, ui.LogLine{Index: l.Index, Head: head, Action: l.Action, Answers: l.Answers, Events: l.Events, Undone: l.Undone})
 	}
 	p.CanConcede = !p.Spectator && !g.Over()
-	p.CanUndo = p.CanConcede && len(gm.lines) > 1
+	p.CanUndo = p.CanConcede && g.CanUndo(side) == nil
 	return p, nil
 }
 

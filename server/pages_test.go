@@ -2,10 +2,13 @@ package server_test
 
 import (
 	"bytes"
+	"fmt"
 	"io"
 	"mime/multipart"
 	"net/http"
 	"net/url"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -91,10 +94,42 @@ func TestPages(t *testing.T) {
 		}
 	}
 	// A game made by the form (options of another ruleset ignored).
-	st, body = form(t, ts.URL, map[string]string{"ruleset": "n26", "scenario": "n26/sump-crossing", "mode": "board", "dice": "digital", "opt.trenchcrusade.x": "y"}, nil)
+	// The form redirects (303) to the links' own page, which shows them
+	// again when the player comes back to it.
+	var where string
+	noFollow := &http.Client{CheckRedirect: func(req *http.Request, via []*http.Request) error { return http.ErrUseLastResponse }}
+	{
+		var buf bytes.Buffer
+		w := multipart.NewWriter(&buf)
+		for k, v := range map[string]string{"ruleset": "n26", "scenario": "n26/sump-crossing", "mode": "board", "dice": "digital", "opt.trenchcrusade.x": "y", "opt.n26.succumb": ""} {
+			w.WriteField(k, v)
+		}
+		w.Close()
+		req, _ := http.NewRequest("POST", ts.URL+"/new", &buf)
+		req.Header.Set("Content-Type", w.FormDataContentType())
+		resp, err := noFollow.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		where = resp.Header.Get("Location")
+		if resp.StatusCode != http.StatusSeeOther || !regexp.MustCompile(`^/new/[0-9a-f]{32}$`).MatchString(where) {
+			t.Fatalf("a game from the form: %d to %q, want 303 to /new/<key>", resp.StatusCode, where)
+		}
+	}
+	st, body, _ = fetch(t, "GET", ts.URL+where, "", "", nil)
 	links := seatLink.FindAllStringSubmatch(body, -1)
-	if st != 201 || len(links) != 3 || strings.Count(body, `<svg class="qr"`) != 3 {
-		t.Fatalf("a game from the form: %d, %d links, %d QR codes", st, len(links), strings.Count(body, `<svg class="qr"`))
+	if st != 200 || len(links) != 3 || strings.Count(body, `<svg class="qr"`) != 3 {
+		t.Fatalf("the links' page: %d, %d links, %d QR codes", st, len(links), strings.Count(body, `<svg class="qr"`))
+	}
+	if _, again, _ := fetch(t, "GET", ts.URL+where, "", "", nil); again != body {
+		t.Error("the links' page shows other links the second time")
+	}
+	if st, gone, _ := fetch(t, "GET", ts.URL+"/new/"+strings.Repeat("0", 32), "", "", nil); st != 404 || !strings.Contains(gone, "no longer here") {
+		t.Errorf("the links' page of no game: %d", st)
+	}
+	if !strings.Contains(body, "name this computer only") {
+		t.Error("links to 127.0.0.1 carry no warning that phones cannot open them")
 	}
 	id, tok := links[0][2], links[0][3]
 	st, shell, _ := fetch(t, "GET", ts.URL+"/g/"+id, "", "", nil)
@@ -208,9 +243,57 @@ func TestOddsWithAssumedMeasurements(t *testing.T) {
 	if len(assume) == 0 {
 		t.Fatal("the odds of a shot at a table needed no measurement")
 	}
-	for _, bad := range []string{"sight", "sight/sight/0/5/0/0", "sight/sight/x/5/0/0/=yes", "sight/sight/0/5/0/0=maybe", "far/distance/0/5/0/0=lots", "far/distance/0/5/0/0=1e9"} {
+	twice := strings.TrimSuffix(assume[0], "=yes")
+	if st, out := odds(twice+"=yes", twice+"=no"); st != 400 || !strings.Contains(fmt.Sprint(out["error"]), "assumed twice") {
+		t.Errorf("one measurement assumed twice: %d %v", st, out)
+	}
+	for _, bad := range []string{"far/distance/0/5/0/0=-5", "sight/sight/0/5/NaN/0=yes", "sight", "sight/sight/0/5/0/0", "sight/sight/x/5/0/0/=yes", "sight/sight/0/5/0/0=maybe", "far/distance/0/5/0/0=lots", "far/distance/0/5/0/0=1e9"} {
 		if st, out := odds(bad); st != 400 || out["field"] != "assume" {
 			t.Errorf("assume=%s: %d %v", bad, st, out)
+		}
+	}
+}
+
+// The form leaves the rule options to the scenario unless the player picks
+// one: an uploaded scenario's own options stand (through the page as
+// through the API), a choice made on the form wins.
+func TestPageOptionsKeepTheScenarios(t *testing.T) {
+	ts, _ := newServer(t)
+	read := func(name string) string {
+		b, err := os.ReadFile(filepath.Join("..", "rulesets", "n26", "scenarios", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+	yaml := strings.Replace(read("hab-block-brawl.yaml"), `cover-bonus: "1-2"`, `cover-bonus: "1-1"`, 1)
+	rosters := map[string][2]string{"rosters": {"wardens.yaml", read("wardens.yaml")}}
+	for _, c := range []struct{ form, want string }{{"", "1-1"}, {"1-2", "1-2"}} {
+		fields := map[string]string{"ruleset": "n26", "scenario": "upload", "scenario_yaml": yaml, "opt.n26.cover-bonus": c.form}
+		// Two roster files: a multipart form may repeat a field.
+		var buf bytes.Buffer
+		w := multipart.NewWriter(&buf)
+		for k, v := range fields {
+			w.WriteField(k, v)
+		}
+		for _, f := range [][2]string{rosters["rosters"], {"breakers.yaml", read("breakers.yaml")}} {
+			fw, _ := w.CreateFormFile("rosters", f[0])
+			fw.Write([]byte(f[1]))
+		}
+		w.Close()
+		st, body, _ := fetch(t, "POST", ts.URL+"/new", "", w.FormDataContentType(), &buf)
+		links := seatLink.FindAllStringSubmatch(body, -1)
+		if st != 200 || len(links) != 3 {
+			t.Fatalf("cover-bonus %q on the form: %d %s", c.form, st, errorOf(body))
+		}
+		id, tok := links[0][2], links[0][3]
+		if st, _ := post(t, ts, id, "concede", tok, map[string]any{"seq": 0}); st != 200 {
+			t.Fatalf("concede: %d", st)
+		}
+		var sv struct{ Options map[string]string }
+		do(t, "GET", ts.URL+"/api/games/"+id+"/export", tok, nil, &sv)
+		if got := sv.Options["cover-bonus"]; got != c.want {
+			t.Errorf("the form's cover-bonus %q, the scenario's 1-1: the game has %q, want %q", c.form, got, c.want)
 		}
 	}
 }

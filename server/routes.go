@@ -29,6 +29,7 @@ func (s *Server) routes(mux *http.ServeMux) {
 	// The table companion's pages (pages.go, package ui).
 	mux.HandleFunc("GET /{$}", s.newGamePage)
 	mux.HandleFunc("POST /new", s.createFromPage)
+	mux.HandleFunc("GET /new/{key}", s.seatsPage)
 	mux.HandleFunc("GET /g/{id}", s.gamePage)
 	mux.HandleFunc("GET /g/{id}/panel", s.panel)
 	mux.Handle("GET /static/", ui.Static())
@@ -42,6 +43,10 @@ func (s *Server) routes(mux *http.ServeMux) {
 		mux.HandleFunc(p, methodNotAllowed(allow))
 	}
 	mux.HandleFunc("HEAD /api/games/{id}/events", methodNotAllowed("GET"))
+	for p, allow := range map[string]string{"/new": "POST", "/new/{key}": "GET", "/g/{id}": "GET", "/g/{id}/panel": "GET"} {
+		mux.HandleFunc(p, methodNotAllowed(allow))
+	}
+	mux.HandleFunc("GET /new", func(w http.ResponseWriter, r *http.Request) { http.Redirect(w, r, "/", http.StatusSeeOther) })
 	mux.HandleFunc("GET /api/games/import", methodNotAllowed("POST"))
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		fail(w, notFound("no such API route: %s %s", r.Method, r.URL.Path))

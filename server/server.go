@@ -95,8 +95,9 @@ type Server struct {
 	samples map[string]*scenario.Scenario // built-in scenarios decoded, by ruleset/name
 	// oddsSlots bounds the odds worked out at once.
 	oddsSlots chan struct{}
-	creates   *limiter      // games created or imported, by client address
-	stopping  chan struct{} // closed by StopStreams
+	creates   *limiter            // games created or imported, by client address
+	handoffs  map[string]*handoff // seat-link pages of games just made, by their key
+	stopping  chan struct{}       // closed by StopStreams
 	stopOnce  sync.Once
 }
 
@@ -151,7 +152,7 @@ func New(cfg Config) *Server {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	return &Server{cfg: cfg, log: log, creates: newLimiter(cfg.CreatesPerMinute, cfg.Now), games: map[string]*game{}, samples: map[string]*scenario.Scenario{},
+	return &Server{cfg: cfg, log: log, creates: newLimiter(cfg.CreatesPerMinute, cfg.Now), games: map[string]*game{}, handoffs: map[string]*handoff{}, samples: map[string]*scenario.Scenario{},
 		oddsSlots: make(chan struct{}, max(1, runtime.GOMAXPROCS(0)/2)), stopping: make(chan struct{})}
 }
 

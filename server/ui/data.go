@@ -26,10 +26,11 @@ type Option struct {
 	Choices             []Choice
 }
 
-// Choice is one value of an option.
+// Choice is one value of an option; the empty Value leaves it to the
+// scenario (and to the rules' default where the scenario says nothing).
 type Choice struct {
-	Value    string
-	Selected bool
+	Value, Label string
+	Selected     bool
 }
 
 // Scenario is a built-in scenario.
@@ -44,6 +45,8 @@ type Seats struct {
 	ID, Name, Ruleset string
 	Seats             []Seat
 	Spectator         Seat
+	Until             string // how long this page can be opened again
+	Local             bool   // the links name this computer only (localhost)
 }
 
 // Seat is one seat's link.

@@ -20,11 +20,14 @@ package ui
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"embed"
+	"encoding/hex"
 	"html/template"
 	"io"
-	"io/fs"
 	"net/http"
+	"strings"
+	"time"
 )
 
 //go:embed templates/*.html
@@ -33,7 +36,24 @@ var templateFS embed.FS
 //go:embed static
 var staticFS embed.FS
 
-var pages = template.Must(template.New("").ParseFS(templateFS, "templates/*.html"))
+// version names the embedded script and style: pages ask for them as
+// /static/app.js?v=<version>, so a new binary's files are fetched afresh
+// and the same ones are cached for good.
+var version = func() string {
+	h := sha256.New()
+	for _, f := range []string{"static/app.js", "static/app.css"} {
+		b, err := staticFS.ReadFile(f)
+		if err != nil {
+			panic(err) // a programming error: the files are embedded
+		}
+		h.Write(b)
+	}
+	return hex.EncodeToString(h.Sum(nil))[:12]
+}()
+
+var pages = template.Must(template.New("").Funcs(template.FuncMap{
+	"static": func(name string) string { return "/static/" + name + "?v=" + version },
+}).ParseFS(templateFS, "templates/*.html"))
 
 // Render writes page name (a template's file name, without .html) with data.
 // It renders into a buffer first, so a template error is an error, never a
@@ -47,17 +67,23 @@ func Render(w io.Writer, name string, data any) error {
 	return err
 }
 
-// Static serves the CSS and JavaScript under /static/.
+// Static serves the CSS and JavaScript under /static/: the files only (no
+// folder listings), cached for good when asked for by their version.
 func Static() http.Handler {
-	sub, err := fs.Sub(staticFS, "static")
-	if err != nil {
-		panic(err) // a programming error: the folder is embedded
-	}
-	files := http.FileServerFS(sub)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		// Cached for a day, revalidated by the embedded files' (zero)
-		// modification time: a new binary may change them.
-		w.Header().Set("Cache-Control", "public, max-age=86400")
-		http.StripPrefix("/static/", files).ServeHTTP(w, r)
+		name := strings.TrimPrefix(r.URL.Path, "/static/")
+		b, err := staticFS.ReadFile("static/" + name)
+		if err != nil || name == "" || strings.Contains(name, "/") {
+			http.NotFound(w, r)
+			return
+		}
+		h := w.Header()
+		h.Set("X-Content-Type-Options", "nosniff")
+		if r.URL.Query().Get("v") == version {
+			h.Set("Cache-Control", "public, max-age=31536000, immutable")
+		} else {
+			h.Set("Cache-Control", "no-cache")
+		}
+		http.ServeContent(w, r, name, time.Time{}, bytes.NewReader(b))
 	})
 }

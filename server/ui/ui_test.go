@@ -83,8 +83,12 @@ func TestBoardSVG(t *testing.T) {
 	dests := []Dest{{Group: "m0-move", Action: "move m0 @4,8", X: 4, Y: 8}, {Group: "m0-move", Action: "move m0 @5,8", X: 5, Y: 8}}
 	svg := string(BoardSVG(b, pieces, dests))
 	var doc struct {
-		Rects   []struct{ Class string `xml:"class,attr"` } `xml:"rect"`
-		Lines   []struct{ Class string `xml:"class,attr"` } `xml:"line"`
+		Rects []struct {
+			Class string `xml:"class,attr"`
+		} `xml:"rect"`
+		Lines []struct {
+			Class string `xml:"class,attr"`
+		} `xml:"line"`
 		Circles []struct {
 			Class string `xml:"class,attr"`
 			Act   string `xml:"data-act,attr"`

@@ -30,13 +30,42 @@
     return;
   }
 
+  // Seat links: copy to the clipboard (or share, on a phone that can).
+  for (const b of $$("[data-copy]")) {
+    b.addEventListener("click", async () => {
+      const url = b.dataset.copy;
+      try {
+        if (navigator.share) await navigator.share({ url });
+        else await navigator.clipboard.writeText(url);
+        b.textContent = navigator.share ? "Shared" : "Copied";
+      } catch (e) {
+        b.closest(".seat").querySelector("input").select();
+      }
+    });
+  }
+
   const root = $("#game");
   if (!root) return;
   const id = root.dataset.id;
-  const token = decodeURIComponent(location.hash.slice(1));
+  let token = "";
+  try {
+    token = decodeURIComponent(location.hash.slice(1));
+  } catch (e) {
+    token = "";
+  }
+  // Another seat's link opened in this tab changes only the part after #:
+  // start again as that seat.
+  window.addEventListener("hashchange", () => location.reload());
   const panel = $("#panel"), notice = $("#notice"), conn = $("#conn");
   const sheet = $("#sheet"), odds = $("#odds");
-  let seq = -1, faces = [], busy = false, pendingAction = null, shown = "", writes = 0;
+  let seq = -1, faces = [], busy = false, pendingAction = null, shown = "", writes = 0, dead = false, lastTurn = "";
+
+  // focusKey names a control so that it can be found again in a new panel.
+  const focusKey = (e) => {
+    if (!e || !panel.contains(e)) return "";
+    const d = e.dataset || {};
+    return [e.tagName, d.act, d.answer, d.face, d.write, d.keypad, e.id, e.tagName === "SUMMARY" ? e.textContent : ""].join("|");
+  };
 
   const say = (text, ok) => {
     notice.textContent = text;
@@ -72,6 +101,10 @@
     }
     if (!res.ok) {
       say(await errorText(res));
+      if (res.status === 401 || res.status === 404) {
+        dead = true; // a wrong link: nothing to follow
+        conn.textContent = "";
+      }
       return;
     }
     const html = await res.text();
@@ -79,14 +112,25 @@
     shown = html;
     const open = $$("details[open] > summary", panel).map((s) => s.textContent);
     const scroll = window.scrollY;
+    const focused = focusKey(document.activeElement);
     panel.innerHTML = html;
     for (const s of $$("details > summary", panel)) {
       if (open.includes(s.textContent)) s.parentElement.open = true;
     }
     window.scrollTo(0, scroll);
+    // Keyboard users keep their place: the same control, or the news.
+    const again = focused && $$("button, summary, select, input", panel).find((e) => focusKey(e) === focused);
+    if (again) again.focus();
     const top = $("header.top", panel);
     const next = top ? Number(top.dataset.seq) : seq;
     const moved = next !== seq;
+    const turn = $("#turn", panel);
+    if (turn) {
+      const mine = turn.classList.contains("mine");
+      document.title = (mine ? "● " : "") + $("h1", panel).textContent + " · skirmish";
+      if (moved && turn.textContent !== lastTurn) $("#news").textContent = turn.textContent;
+      lastTurn = turn.textContent;
+    }
     if (moved) faces = [];
     seq = next;
     showFaces();
@@ -105,6 +149,7 @@
     if (busy) return;
     busy = true;
     root.dataset.busy = "1"; // until the panel shows the result (the browser tests wait on it)
+    root.classList.add("busy");
     say("");
     try {
       const res = await fetch(api + "/" + kind, {
@@ -126,6 +171,7 @@
       await load();
       busy = false;
       delete root.dataset.busy;
+      root.classList.remove("busy");
       root.dataset.writes = String(++writes); // the browser tests wait on it
     }
   }
@@ -178,11 +224,11 @@
   // openSheet shows an action with its exact odds before the player
   // confirms it. At a table the odds may need a measurement: the sheet asks
   // what to assume, and works them out again.
-  let assume = [], allNo = false;
+  let assume = [], allNo = "";
   async function openSheet(action, text) {
     pendingAction = action;
     assume = [];
-    allNo = false;
+    allNo = "";
     $("#sheet-title").textContent = text || action;
     sheet.showModal();
     showOdds(action);
@@ -201,10 +247,14 @@
     let res, j;
     try {
       res = await fetch(api + "/odds?action=" + encodeURIComponent(action) + qs, { headers });
-      j = await res.json();
     } catch (e) {
       if (pendingAction === action) odds.textContent = "Could not reach the server: " + e.message;
       return;
+    }
+    try {
+      j = await res.json();
+    } catch (e) {
+      j = { error: res.status + " " + res.statusText };
     }
     if (pendingAction !== action) return;
     odds.textContent = "";
@@ -216,7 +266,8 @@
     if (!res.ok && j.need) {
       const n = j.need;
       const pick = (v) => { assume.push({ id: n.id, value: v, text: n.question }); showOdds(action); };
-      if (n.yesno && allNo) {
+      const kind = n.key + "|" + (n.why || "");
+      if (n.yesno && allNo === kind) {
         pick("no");
         return;
       }
@@ -224,13 +275,17 @@
       box.append(el("p", "hint", "The odds depend on what you measure." + (n.why ? " " + n.why + "." : "")), el("p", "q", n.question));
       const row = el("div", "row");
       if (n.yesno) {
-        for (const v of ["yes", "no", "no to the rest"]) {
+        const same = assume.filter((a) => a.kind === kind).length;
+        for (const v of same ? ["yes", "no", "no to all like it"] : ["yes", "no"]) {
           const b = el("button", v === "yes" ? "primary" : "", v[0].toUpperCase() + v.slice(1));
           b.type = "button";
           b.dataset.assume = v;
           b.addEventListener("click", () => {
-            allNo = v === "no to the rest";
-            pick(allNo ? "no" : v);
+            // "No to all like it": the same question about other models
+            // (friends near a casualty) is answered no from here on.
+            if (v === "no to all like it") allNo = kind;
+            assume.push({ id: n.id, value: v === "yes" ? "yes" : "no", text: n.question, kind });
+            showOdds(action);
           });
           row.appendChild(b);
         }
@@ -352,11 +407,15 @@
       load();
     };
     es.onerror = () => {
+      if (dead) {
+        es.close();
+        return;
+      }
       conn.textContent = "Connection lost: reconnecting…";
       conn.className = "conn down";
       // The browser retries a dropped stream by itself, but gives up on
       // one the server refused (a restart, a proxy's 502): start afresh.
-      if (es.readyState === EventSource.CLOSED) setTimeout(follow, 3000);
+      if (es.readyState === EventSource.CLOSED && !dead) setTimeout(follow, 3000);
     };
   }
   load().then(follow);
