@@ -35,6 +35,11 @@ type Dest struct {
 func BoardSVG(b *board.Board, pieces []Piece, dests []Dest) template.HTML {
 	var s strings.Builder
 	u := func(v float64) string { return fmt.Sprintf("%.0f", v*10) }
+	// The board fills the phone's width, whatever its size in inches: a
+	// destination dot is a twentieth of the width across (a fingertip on a
+	// phone), a label a twenty-eighth high.
+	span := max(b.Width, b.Height) * 10
+	dot, font := span/40, span/28
 	fmt.Fprintf(&s, `<svg class="board" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %s %s" role="img" aria-label="The board, %g by %g inches">`,
 		u(b.Width), u(b.Height), b.Width, b.Height)
 	fmt.Fprintf(&s, `<rect class="ground" width="%s" height="%s"/>`, u(b.Width), u(b.Height))
@@ -67,12 +72,12 @@ func BoardSVG(b *board.Board, pieces []Piece, dests []Dest) template.HTML {
 			cls += " raised"
 		}
 		id := template.HTMLEscapeString(p.ID)
-		fmt.Fprintf(&s, `<g class="%s"><circle cx="%s" cy="%s" r="%s"/><text x="%s" y="%s">%s</text><title>%s, %s%s</title></g>`,
-			cls, u(p.X), u(p.Y), u(max(p.R, 0.3)), u(p.X), u(p.Y-p.R-0.25), id, id, template.HTMLEscapeString(p.Status), levelText(p.Level))
+		fmt.Fprintf(&s, `<g class="%s"><circle cx="%s" cy="%s" r="%s"/><text x="%s" y="%s" font-size="%.0f">%s</text><title>%s, %s%s</title></g>`,
+			cls, u(p.X), u(p.Y), u(max(p.R, 0.3)), u(p.X), u(p.Y-p.R-0.25), font, id, id, template.HTMLEscapeString(p.Status), levelText(p.Level))
 	}
 	for _, d := range dests {
-		fmt.Fprintf(&s, `<circle class="dest" data-group="%s" data-act="%s" cx="%s" cy="%s" r="4" tabindex="-1" role="button" aria-label="to %g, %g%s"/>`,
-			template.HTMLEscapeString(d.Group), template.HTMLEscapeString(d.Action), u(d.X), u(d.Y), d.X, d.Y, levelText(d.Level))
+		fmt.Fprintf(&s, `<circle class="dest" data-group="%s" data-act="%s" cx="%s" cy="%s" r="%.0f" tabindex="-1" role="button" aria-label="to %g, %g%s"/>`,
+			template.HTMLEscapeString(d.Group), template.HTMLEscapeString(d.Action), u(d.X), u(d.Y), dot, d.X, d.Y, levelText(d.Level))
 	}
 	s.WriteString(`</svg>`)
 	return template.HTML(s.String()) // built here from numbers and escaped names
