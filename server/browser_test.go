@@ -401,7 +401,7 @@ func (p *phone) answer(st panelState, rng *rand.Rand, yes bool) panelState {
 }
 
 // newGameInBrowser fills the new-game form and returns the seat links.
-func newGameInBrowser(t *testing.T, p *phone, base, ruleset, scen, mode, dice string) (seats []string, spectator string) {
+func newGameInBrowser(t *testing.T, p *phone, base, ruleset, scen, mode, dice string, docs bool) (seats []string, spectator string) {
 	t.Helper()
 	p.run(chromedp.Navigate(base+"/"), chromedp.WaitVisible(css("#new form")),
 		chromedp.SetValue(css("#ruleset"), ruleset))
@@ -409,12 +409,17 @@ func newGameInBrowser(t *testing.T, p *phone, base, ruleset, scen, mode, dice st
 	p.run(chromedp.SetValue(css("#scenario"), ruleset+"/"+scen),
 		chromedp.SetValue(css("#mode"), mode),
 		chromedp.SetValue(css("#dice"), dice))
-	p.shot("new-game")
-	p.docShot("new-game")
+	p.shot("new-game-" + mode)
+	if docs {
+		p.docShot("new-game")
+	}
 	p.click(`button[type=submit]`)
 	p.run(chromedp.WaitVisible(css("#seats")))
-	p.shot("seats")
-	p.docShot("seats")
+	p.shot("seats-" + mode)
+	if docs { // from the first seat: the test's links name 127.0.0.1, and the page says so
+		p.eval(`document.querySelector(".lede").scrollIntoView()`, nil)
+		p.docShot("seats")
+	}
 	var links []string
 	p.eval(`Array.from(document.querySelectorAll(".seat .link input")).map(i => i.value)`, &links)
 	if len(links) < 3 {
@@ -455,7 +460,7 @@ func TestBrowserPlaysATableGame(t *testing.T) {
 	b := browser(t)
 	ts, _ := newServer(t)
 	host, a, c, watch := newPhone(t, b, "host"), newPhone(t, b, "phone A"), newPhone(t, b, "phone B"), newPhone(t, b, "spectator")
-	seats, spectator := newGameInBrowser(t, host, ts.URL, "n26", "hab-block-brawl", "table", "physical")
+	seats, spectator := newGameInBrowser(t, host, ts.URL, "n26", "hab-block-brawl", "table", "physical", true)
 	if len(seats) != 2 {
 		t.Fatalf("%d seats", len(seats))
 	}
@@ -701,7 +706,7 @@ func TestBrowserBoardAndForm(t *testing.T) {
 	host.shot("new-game-error")
 	host.checkPage("the refused new-game page")
 
-	seats, _ := newGameInBrowser(t, host, ts.URL, "n26", "sump-crossing", "board", "digital")
+	seats, _ := newGameInBrowser(t, host, ts.URL, "n26", "sump-crossing", "board", "digital", false)
 	host.checkPage("the seats page")
 	phones := []*phone{newPhone(t, b, "phone A"), newPhone(t, b, "phone B")}
 	sts := []panelState{phones[0].open(seats[0]), phones[1].open(seats[1])}
