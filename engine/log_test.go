@@ -302,7 +302,8 @@ func TestOdds(t *testing.T) {
 	}
 }
 
-// At a table, odds that need an unmeasured fact say which.
+// At a table, odds that need an unmeasured fact say which, and take it
+// assumed.
 func TestOddsNeedFacts(t *testing.T) {
 	g, err := engine.New(mini.New("n26"), mini.TableSetup(), engine.Config{Seed: 1, Players: engine.Bots(2)})
 	if err != nil {
@@ -312,9 +313,26 @@ func TestOddsNeedFacts(t *testing.T) {
 		for _, a := range g.Legal() {
 			if a.ID == "shoot" {
 				_, err := g.Odds(a, engine.OddsOptions{})
-				var ae *engine.AnswerError
-				if !errors.As(err, &ae) || !strings.Contains(err.Error(), "see") {
-					t.Errorf("odds at a table: %v", err)
+				var nf *engine.NeedFactError
+				if !errors.As(err, &nf) || nf.Key != "sight" || nf.Question != "can red-b see blue-a?" || !strings.Contains(err.Error(), "see") {
+					t.Fatalf("odds at a table: %v", err)
+				}
+				// Assumed, the measurement gives odds that sum to one; an
+				// answer out of its range is refused.
+				o, err := g.Odds(a, engine.OddsOptions{Assume: []engine.Assumed{{Key: nf.Key, Fact: nf.Fact, Value: 1}}})
+				if err != nil {
+					t.Fatalf("odds with the measurement assumed: %v", err)
+				}
+				sum := new(big.Rat)
+				for _, r := range o.Rows {
+					sum.Add(sum, r.P)
+				}
+				if sum.Cmp(big.NewRat(1, 1)) != 0 {
+					t.Errorf("odds with the measurement assumed sum to %s", sum)
+				}
+				var fe *engine.FieldError
+				if _, err := g.Odds(a, engine.OddsOptions{Assume: []engine.Assumed{{Key: nf.Key, Fact: nf.Fact, Value: 7}}}); !errors.As(err, &fe) {
+					t.Errorf("a yes-or-no measurement assumed as 7: %v", err)
 				}
 				return
 			}

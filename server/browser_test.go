@@ -602,8 +602,13 @@ func TestBrowserPlaysATableGame(t *testing.T) {
 	if rolls == 0 || facts == 0 || undos == 0 || stale == 0 || choices == 0 {
 		t.Errorf("the game did not go through every kind of input: %d rolls, %d choices, %d facts, %d undos, %d stale taps", rolls, choices, facts, undos, stale)
 	}
-	// The export, downloaded by the page's own link, replays to the final
-	// state the server shows.
+	// The page offers the game's file; the export it downloads replays to
+	// the final state the server shows, as replay --verify does.
+	var link string
+	a.eval(`(document.querySelector("[data-export]") || {}).getAttribute ? document.querySelector("[data-export]").getAttribute("href") : ""`, &link)
+	if !strings.HasSuffix(link, "/export") {
+		t.Errorf("the finished game's page offers no download of the game: %q", link)
+	}
 	id, tok := gameID(ts.URL, seats[0]), token(seats[0])
 	var sv engine.Save
 	if st := do(t, "GET", ts.URL+"/api/games/"+id+"/export", tok, nil, &sv); st != 200 {

@@ -429,7 +429,7 @@ func (s *Server) panelOf(gm *game, side int) (*ui.Panel, error) {
 				continue
 			}
 			pieces = append(pieces, ui.Piece{ID: st.Static(m).ID, Side: st.SideOf(m), X: float64(md.Pos.X), Y: float64(md.Pos.Y),
-				R: st.Static(m).Base / 2, Level: int(md.Pos.Level), Status: statusText(st, m), Active: st.Turn.Model == m})
+				R: st.Static(m).Base / 2, Level: int(md.Pos.Level), Status: statusText(st, m), Hurt: md.Status != 0, Active: st.Turn.Model == m})
 		}
 		p.Board = ui.BoardSVG(b, pieces, dests)
 	}

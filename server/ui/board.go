@@ -16,6 +16,7 @@ type Piece struct {
 	R      float64 // base radius, inches
 	Level  int
 	Status string
+	Hurt   bool // not in the ruleset's first status (Seriously Injured, Down…)
 	Active bool
 }
 
@@ -71,9 +72,14 @@ func BoardSVG(b *board.Board, pieces []Piece, dests []Dest) template.HTML {
 		if p.Level > 0 {
 			cls += " raised"
 		}
+		label := p.ID
+		if p.Hurt {
+			cls += " hurt"
+			label += " (" + p.Status + ")"
+		}
 		id := template.HTMLEscapeString(p.ID)
 		fmt.Fprintf(&s, `<g class="%s"><circle cx="%s" cy="%s" r="%s"/><text x="%s" y="%s" font-size="%.0f">%s</text><title>%s, %s%s</title></g>`,
-			cls, u(p.X), u(p.Y), u(max(p.R, 0.3)), u(p.X), u(p.Y-p.R-0.25), font, id, id, template.HTMLEscapeString(p.Status), levelText(p.Level))
+			cls, u(p.X), u(p.Y), u(max(p.R, 0.3)), u(p.X), u(p.Y-p.R-0.25), font, template.HTMLEscapeString(label), id, template.HTMLEscapeString(p.Status), levelText(p.Level))
 	}
 	for _, d := range dests {
 		fmt.Fprintf(&s, `<circle class="dest" data-group="%s" data-act="%s" cx="%s" cy="%s" r="%.0f" tabindex="-1" role="button" aria-label="to %g, %g%s"/>`,

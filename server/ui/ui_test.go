@@ -79,7 +79,7 @@ func TestBoardSVG(t *testing.T) {
 		Ducts:      []board.Duct{{A: board.Point{X: 1, Y: 1}, B: board.Point{X: 20, Y: 10}}},
 		Objectives: []board.Point{{X: 12, Y: 9}},
 		Tokens:     []board.Token{{Kind: "loot <crate>", At: board.Point{X: 18, Y: 2}}}}
-	pieces := []Piece{{ID: "w<1>", Side: 0, X: 3, Y: 8, R: 0.5}, {ID: "b1", Side: 1, X: 20, Y: 8, R: 0.5, Active: true, Level: 1}}
+	pieces := []Piece{{ID: "w<1>", Side: 0, X: 3, Y: 8, R: 0.5}, {ID: "b1", Side: 1, X: 20, Y: 8, R: 0.5, Active: true, Level: 1, Status: "down", Hurt: true}}
 	dests := []Dest{{Group: "m0-move", Action: "move m0 @4,8", X: 4, Y: 8}, {Group: "m0-move", Action: "move m0 @5,8", X: 5, Y: 8}}
 	svg := string(BoardSVG(b, pieces, dests))
 	var doc struct {
@@ -137,7 +137,7 @@ func TestBoardSVG(t *testing.T) {
 			t.Errorf("%s: %d drawn, want %d", c.what, c.got, c.want)
 		}
 	}
-	if fmt.Sprint(groups) != "[piece s0 w<1> piece s1 active raised b1]" {
+	if fmt.Sprint(groups) != "[piece s0 w<1> piece s1 active raised hurt b1 (down)]" {
 		t.Errorf("pieces: %v", groups)
 	}
 	if fmt.Sprint(acts[len(acts)-2:]) != "[move m0 @4,8 move m0 @5,8]" {
