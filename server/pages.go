@@ -338,8 +338,17 @@ func (s *Server) panel(w http.ResponseWriter, r *http.Request) {
 		fail(w, err)
 		return
 	}
+	logLines := panelLog
+	switch r.URL.Query().Get("log") {
+	case "":
+	case "all":
+		logLines = -1
+	default:
+		fail(w, invalid("log", "want all, or nothing for the latest %d lines", panelLog))
+		return
+	}
 	gm.mu.Lock()
-	p, err := s.panelOf(gm, side)
+	p, err := s.panelOf(gm, side, logLines)
 	gm.mu.Unlock()
 	if err != nil {
 		fail(w, internal(err))
@@ -352,9 +361,9 @@ func (s *Server) panel(w http.ResponseWriter, r *http.Request) {
 // panelLog is how many of the log's latest lines the panel shows.
 const panelLog = 40
 
-// panelOf fills the panel for side (or the spectator); the caller holds
-// gm.mu.
-func (s *Server) panelOf(gm *game, side int) (*ui.Panel, error) {
+// panelOf fills the panel for side (or the spectator), with the latest
+// logLines lines of the log (all of it for -1); the caller holds gm.mu.
+func (s *Server) panelOf(gm *game, side, logLines int) (*ui.Panel, error) {
 	g := gm.g
 	st := g.State()
 	su := st.Setup()
@@ -441,7 +450,10 @@ func (s *Server) panelOf(gm *game, side int) (*ui.Panel, error) {
 		}
 		gm.lines, gm.linesSeq = engine.LogLines(st, an), gm.seq
 	}
-	from := max(0, len(gm.lines)-panelLog)
+	from := 0
+	if logLines >= 0 {
+		from = max(0, len(gm.lines)-logLines)
+	}
 	p.LogMore = from
 	for i := len(gm.lines) - 1; i >= from; i-- {
 		l := gm.lines[i]

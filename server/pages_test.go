@@ -172,6 +172,12 @@ func TestPages(t *testing.T) {
 	if weight > 100_000 {
 		t.Errorf("the game page weighs %d bytes, over 100 KB", weight)
 	}
+	if st, _, _ := fetch(t, "GET", ts.URL+"/g/"+id+"/panel?log=all", tok, "", nil); st != 200 {
+		t.Errorf("the panel with the whole log: %d", st)
+	}
+	if st, body, _ := fetch(t, "GET", ts.URL+"/g/"+id+"/panel?log=9", tok, "", nil); st != 400 || !strings.Contains(body, `"field":"log"`) {
+		t.Errorf("the panel with ?log=9: %d %s", st, body)
+	}
 	// A spectator's panel has no controls.
 	_, spec, _ := fetch(t, "GET", ts.URL+"/g/"+id+"/panel", links[2][3], "", nil)
 	if regexp.MustCompile(`<(button|input|select|textarea)`).MatchString(spec) {

@@ -58,6 +58,7 @@
   window.addEventListener("hashchange", () => location.reload());
   const panel = $("#panel"), notice = $("#notice"), conn = $("#conn");
   const sheet = $("#sheet"), odds = $("#odds");
+  let wholeLog = false;
   let seq = -1, faces = [], busy = false, pendingAction = null, shown = "", writes = 0, dead = false, lastTurn = "";
 
   // focusKey names a control so that it can be found again in a new panel.
@@ -93,7 +94,7 @@
   async function load() {
     let res;
     try {
-      res = await fetch("/g/" + encodeURIComponent(id) + "/panel", { headers, cache: "no-store" });
+      res = await fetch("/g/" + encodeURIComponent(id) + "/panel" + (wholeLog ? "?log=all" : ""), { headers, cache: "no-store" });
     } catch (e) {
       conn.textContent = "Offline: retrying…";
       conn.className = "conn down";
@@ -352,6 +353,9 @@
     } else if (t.hasAttribute("data-pick")) {
       const sel = $("select", t.closest("details"));
       openSheet(sel.value, sel.selectedOptions[0].textContent);
+    } else if (t.dataset.log === "all") {
+      wholeLog = true;
+      load();
     } else if (t.dataset.write === "undo") {
       write("undo", {});
     } else if (t.dataset.write === "concede") {
