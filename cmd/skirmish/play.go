@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/skirmish-engine/skirmish/bot"
 	"github.com/skirmish-engine/skirmish/dice"
 	"github.com/skirmish-engine/skirmish/engine"
 	"github.com/skirmish-engine/skirmish/internal/userfile"
@@ -43,7 +44,11 @@ number to take that action, or one of:
   quit       stop (saving to the --save file if given)
 
 --bots all plays the whole game without input and prints it; --bots with
-side names (or numbers) lets bots play those sides. --table plays a board
+side names (or numbers) lets bots play those sides, random ones, or the bot
+named after "=" (side=greedy); --bots greedy,mcts names one bot per side, in
+side order (random, greedy, mcts, mcts:N iterations), as 'skirmish sim'
+records each game's seats, so that a game of a batch replays here with its
+seed. --table plays a board
 scenario at a real table: measurements become questions to the players.
 --dice physical asks the players to roll real dice and type the faces.
 
@@ -82,7 +87,7 @@ scenario's own.`,
 			if cfg.Dice != engine.DigitalDice && cfg.Dice != engine.PhysicalDice {
 				return usagef("--dice %q: not a dice mode; allowed digital or physical", diceMode)
 			}
-			if cfg.Players, err = parseBots(bots, su); err != nil {
+			if cfg.Players, err = parseBots(bots, su, rs); err != nil {
 				return err
 			}
 			everyone := !slices.Contains(cfg.Players, nil)
@@ -123,7 +128,7 @@ scenario's own.`,
 	f.StringArrayVar(&options, "option", nil, "a rule option, name=value (repeatable)")
 	f.StringVar(&seed, "seed", "", "seed of the dice and bots (default random, printed)")
 	f.BoolVar(&table, "table", false, "play at a real table: the players answer measurements")
-	f.StringVar(&bots, "bots", "", "sides bots play: all, or side names or numbers, comma-separated")
+	f.StringVar(&bots, "bots", "", "sides bots play: all, side names or numbers (=random|greedy|mcts each), or one bot per side (greedy,random)")
 	f.StringVar(&save, "save", "", "save the game to this file when it stops (checked before it starts; written atomically; also on end of input and on an interrupt)")
 	f.StringVar(&diceMode, "dice", "digital", "digital (rolled for you) or physical (you type the faces)")
 	f.BoolVar(&strict, "strict", false, "refuse to undo actions whose dice were rolled")
@@ -220,8 +225,11 @@ func orNone(xs []string) string {
 	return strings.Join(xs, ", ")
 }
 
-// parseBots reads --bots: all, or side names or indices.
-func parseBots(spec string, su *engine.Setup) ([]engine.Policy, error) {
+// parseBots reads --bots: all (random bots on every side), side names or
+// indices (random bots on those sides), one bot kind per side in side order
+// (greedy,random, as skirmish sim records a game's seats), or side=kind
+// pairs (a person plays the sides not named).
+func parseBots(spec string, su *engine.Setup, rs engine.Ruleset) ([]engine.Policy, error) {
 	ps := make([]engine.Policy, len(su.Sides))
 	if strings.TrimSpace(spec) == "" {
 		return ps, nil
@@ -230,19 +238,48 @@ func parseBots(spec string, su *engine.Setup) ([]engine.Policy, error) {
 	for _, s := range su.Sides {
 		names = append(names, s.Name)
 	}
-	for _, part := range strings.Split(spec, ",") {
-		part = strings.TrimSpace(part)
-		if strings.EqualFold(part, "all") {
-			return engine.Bots(len(su.Sides)), nil
+	parts := strings.Split(spec, ",")
+	kinds := len(parts) == len(names)
+	for _, part := range parts {
+		if _, err := bot.Parse(part); err != nil {
+			kinds = false
 		}
+	}
+	side := func(part string) int {
 		i := slices.IndexFunc(names, func(n string) bool { return strings.EqualFold(n, part) })
 		if n, err := strconv.Atoi(part); err == nil && n >= 0 && n < len(names) {
 			i = n
 		}
-		if i < 0 {
-			return nil, usagef("--bots %q: not a side; allowed all, %s, or 0 to %d", part, strings.Join(names, ", "), len(names)-1)
+		return i
+	}
+	for k, part := range parts {
+		part = strings.TrimSpace(part)
+		if strings.EqualFold(part, "all") {
+			return engine.Bots(len(su.Sides)), nil
 		}
-		ps[i] = engine.RandomPolicy{}
+		i, kind := k, part
+		if !kinds {
+			var named bool
+			part, kind, named = strings.Cut(part, "=")
+			part = strings.TrimSpace(part)
+			if !named {
+				kind = "random"
+			}
+			if i = side(part); i < 0 {
+				return nil, usagef("--bots %q: not a side; allowed all, %s, or 0 to %d, each optionally =%s; or one bot per side, as greedy,random", part, strings.Join(names, ", "), len(names)-1, strings.Join(bot.Kinds, "|"))
+			}
+		}
+		sp, err := bot.Parse(kind)
+		if err != nil {
+			var se *bot.SpecError
+			if errors.As(err, &se) {
+				return nil, usagef("--bots %q: %q: %s", spec, strings.TrimSpace(kind), se.Problem)
+			}
+			return nil, err
+		}
+		if ps[i], err = bot.New(sp, rs); err != nil {
+			return nil, err
+		}
 	}
 	return ps, nil
 }
