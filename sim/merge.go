@@ -20,10 +20,15 @@ type RecordError struct {
 }
 
 func (e *RecordError) Error() string {
-	if e.Line == 0 {
-		return fmt.Sprintf("sim: %s: %v", e.File, e.Err)
+	msg := e.Err.Error()
+	var fe *FieldError
+	if errors.As(e.Err, &fe) {
+		msg = fe.Field + ": " + fe.Problem
 	}
-	return fmt.Sprintf("sim: %s:%d: %v", e.File, e.Line, e.Err)
+	if e.Line == 0 {
+		return fmt.Sprintf("sim: %s: %s", e.File, msg)
+	}
+	return fmt.Sprintf("sim: %s:%d: %s", e.File, e.Line, msg)
 }
 
 func (e *RecordError) Unwrap() error { return e.Err }

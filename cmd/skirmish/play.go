@@ -239,12 +239,6 @@ func parseBots(spec string, su *engine.Setup, rs engine.Ruleset) ([]engine.Polic
 		names = append(names, s.Name)
 	}
 	parts := strings.Split(spec, ",")
-	kinds := len(parts) == len(names)
-	for _, part := range parts {
-		if _, err := bot.Parse(part); err != nil {
-			kinds = false
-		}
-	}
 	side := func(part string) int {
 		i := slices.IndexFunc(names, func(n string) bool { return strings.EqualFold(n, part) })
 		if n, err := strconv.Atoi(part); err == nil && n >= 0 && n < len(names) {
@@ -252,6 +246,19 @@ func parseBots(spec string, su *engine.Setup, rs engine.Ruleset) ([]engine.Polic
 		}
 		return i
 	}
+	// one bot per side: as many parts as sides, none a side or side=kind,
+	// and one a bot at least
+	kinds, anyBot := len(parts) == len(names), false
+	for _, part := range parts {
+		part = strings.TrimSpace(part)
+		if side(part) >= 0 || strings.Contains(part, "=") || strings.EqualFold(part, "all") {
+			kinds = false
+		}
+		if _, err := bot.Parse(part); err == nil {
+			anyBot = true
+		}
+	}
+	kinds = kinds && anyBot
 	for k, part := range parts {
 		part = strings.TrimSpace(part)
 		if strings.EqualFold(part, "all") {

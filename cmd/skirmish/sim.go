@@ -26,7 +26,7 @@ const maxRecords = 1 << 30
 func newSim(e *env) *cobra.Command {
 	var (
 		ruleset, scen, bots, seed, out, plot, shard string
-		games, workers                              int
+		gamesFlag, workersFlag                      string
 		swap, asJSON                                bool
 		options                                     []string
 	)
@@ -59,8 +59,16 @@ shards' --out files into the summary one run gives.`,
 			if scen == "" {
 				return usagef("--scenario: missing; give a board scenario's sample name (see 'skirmish scenarios') or a YAML file")
 			}
+			games, err := strconv.Atoi(strings.TrimSpace(gamesFlag))
+			if err != nil {
+				return usagef("--games %q: not a whole number; allowed 1 to %d", gamesFlag, sim.MaxGames)
+			}
 			if games < 1 || games > sim.MaxGames {
 				return usagef("--games %d: out of range; allowed 1 to %d", games, sim.MaxGames)
+			}
+			workers, err := strconv.Atoi(strings.TrimSpace(workersFlag))
+			if err != nil {
+				return usagef("--workers %q: not a whole number; allowed 1 to 1024 (0: one per core)", workersFlag)
 			}
 			if workers < 0 || workers > 1024 {
 				return usagef("--workers %d: out of range; allowed 1 to 1024 (0: one per core)", workers)
@@ -169,10 +177,10 @@ shards' --out files into the summary one run gives.`,
 	f.StringVar(&ruleset, "ruleset", "", "the ruleset, when sample scenarios of several share the name: "+rulesetList(e))
 	f.StringVar(&scen, "scenario", "", "a board scenario: a sample's name or a scenario file (required)")
 	f.StringArrayVar(&options, "option", nil, "a rule option, name=value (repeatable)")
-	f.IntVar(&games, "games", 100, "games in the whole batch (every shard together)")
+	f.StringVar(&gamesFlag, "games", "100", "games in the whole batch (every shard together)")
 	f.StringVar(&bots, "bots", "random,random", "the bot of each side, comma-separated: random, greedy, mcts, mcts:N (iterations), mcts:500ms")
 	f.StringVar(&seed, "seed", "", "the batch's seed; game i's seed derives from it (default random, printed)")
-	f.IntVar(&workers, "workers", 0, "games played at once (default one per core); results do not depend on it")
+	f.StringVar(&workersFlag, "workers", "0", "games played at once (default one per core); results do not depend on it")
 	f.BoolVar(&swap, "swap", false, "swap the bots' sides in odd-numbered games")
 	f.StringVar(&out, "out", "", "write one JSON line per game to this file")
 	f.BoolVar(&asJSON, "json", false, "print the summary as JSON")
