@@ -12,8 +12,21 @@ import (
 // and how often each model ended out of action.
 func Plot(w io.Writer, s *Summary) error {
 	wins := svgplot.Chart{Title: fmt.Sprintf("Win rate, %d games of %s", s.Games, s.Scenario), YLabel: "games won", YMax: 1, Percent: true}
+	seen := map[string]int{}
 	for _, b := range s.Sides {
-		wins.Bars = append(wins.Bars, svgplot.Bar{Label: fmt.Sprintf("%s (%s)", b.Bot, b.Name), Value: b.WinRate, Lo: b.CI95[0], Hi: b.CI95[1], Err: true})
+		seen[b.Bot]++
+	}
+	for _, b := range s.Sides {
+		// a bot that played both sides is named alone (numbered when both
+		// sides had the same bot); else with its side
+		label := fmt.Sprintf("%s (%s)", b.Bot, b.Name)
+		switch {
+		case s.Swap && seen[b.Bot] > 1:
+			label = fmt.Sprintf("%s #%d", b.Bot, b.Side+1)
+		case s.Swap:
+			label = b.Bot
+		}
+		wins.Bars = append(wins.Bars, svgplot.Bar{Label: label, Value: b.WinRate, Lo: b.CI95[0], Hi: b.CI95[1], Err: true})
 	}
 	ci := Wilson(s.Draws, s.Games)
 	wins.Bars = append(wins.Bars, svgplot.Bar{Label: "draws", Value: rate(s.Draws, s.Games), Lo: ci[0], Hi: ci[1], Err: true})

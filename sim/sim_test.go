@@ -257,8 +257,8 @@ func TestPlot(t *testing.T) {
 	}
 	svg := b.String()
 	for _, want := range []string{
-		`data-label="greedy (` + sm.Sides[0].Name + `)" data-value="` + trim(sm.Sides[0].WinRate) + `"`,
-		`data-label="random (` + sm.Sides[1].Name + `)"`,
+		`data-label="greedy" data-value="` + trim(sm.Sides[0].WinRate) + `"`, // swapped: the bot alone
+		`data-label="random"`,
 		`data-label="draws"`,
 		`data-label="` + sm.Models[0].ID + `" data-value="` + trim(sm.Models[0].OutRate) + `"`,
 	} {

@@ -273,7 +273,7 @@ func parseBots(spec string, su *engine.Setup, rs engine.Ruleset) ([]engine.Polic
 				kind = "random"
 			}
 			if i = side(part); i < 0 {
-				return nil, usagef("--bots %q: not a side; allowed all, %s, or 0 to %d, each optionally =%s; or one bot per side, as greedy,random", part, strings.Join(names, ", "), len(names)-1, strings.Join(bot.Kinds, "|"))
+				return nil, usagef("--bots %q: not a side; allowed all, %s, or 0 to %d", part, strings.Join(names, ", "), len(names)-1)
 			}
 		}
 		sp, err := bot.Parse(kind)

@@ -3,8 +3,12 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"encoding/xml"
 	"fmt"
+	"io"
+	"math"
 	"os"
+	"strconv"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -63,7 +67,7 @@ func TestSimShardsMerge(t *testing.T) {
 		t.Errorf("summary: %+v", sm)
 	}
 	svg, err := os.ReadFile(plot)
-	if err != nil || !bytes.Contains(svg, []byte(`data-label="greedy (`)) {
+	if err != nil || !bytes.Contains(svg, []byte(`data-label="greedy"`)) {
 		t.Errorf("plot: %v\n%.300s", err, svg)
 	}
 	code, table, _ := skirmish(t, append([]string{"sim", "merge"}, files...)...)
@@ -138,4 +142,57 @@ func TestSimGameReplaysInPlay(t *testing.T) {
 func lastLines(s string, n int) string {
 	l := strings.Split(strings.TrimSpace(s), "\n")
 	return strings.Join(l[max(0, len(l)-n):], "\n")
+}
+
+// odds --plot draws one bar per outcome with its exact probability.
+func TestOddsPlot(t *testing.T) {
+	f := filepath.Join(t.TempDir(), "injury.svg")
+	code, out, errb := skirmish(t, "odds", "n26-injury", "--dice", "2", "--plot", f)
+	if code != 0 || !strings.Contains(out, "seriously-injured") {
+		t.Fatalf("odds: exit %d: %s", code, errb)
+	}
+	data, err := os.ReadFile(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bars := map[string]float64{}
+	dec := xml.NewDecoder(bytes.NewReader(data))
+	for {
+		tok, err := dec.Token()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatalf("not XML: %v", err)
+		}
+		if se, ok := tok.(xml.StartElement); ok && se.Name.Local == "rect" {
+			var label, value, class string
+			for _, a := range se.Attr {
+				switch a.Name.Local {
+				case "data-label":
+					label = a.Value
+				case "data-value":
+					value = a.Value
+				case "class":
+					class = a.Value
+				}
+			}
+			if class == "bar" {
+				bars[label], _ = strconv.ParseFloat(value, 64)
+			}
+		}
+	}
+	// the exact odds odds prints for two n26 injury dice (rules.md §2.3.1)
+	want := map[string]float64{"injured": 1.0 / 9, "seriously-injured": 7.0 / 12, "out-of-action": 11.0 / 36}
+	if len(bars) != len(want) {
+		t.Fatalf("bars %v, want %v", bars, want)
+	}
+	for k, v := range want {
+		if math.Abs(bars[k]-v) > 1e-12 {
+			t.Errorf("bar %s = %v, want %v", k, bars[k], v)
+		}
+	}
+	if code, _, errb := skirmish(t, "odds", "n26-injury", "--dice", "2", "--plot", "/nonexistent/x.svg"); code != 2 || !strings.Contains(errb, "--plot /nonexistent/x.svg: cannot be written") {
+		t.Errorf("unwritable --plot: exit %d, %q", code, errb)
+	}
 }
