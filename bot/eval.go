@@ -21,7 +21,9 @@ type Evaluator interface {
 const Win = 100
 
 // Evaluate scores s for side: by the result when the game is over; else by
-// the ruleset's Evaluator, or Generic when it has none.
+// the ruleset's Evaluator, or Generic when it has none, with in both cases
+// a small reward for closing in on the enemy (Closeness an inch; see
+// MeanNearest), so that a bot with nothing better to do advances.
 func Evaluate(rs engine.Ruleset, s *engine.State, side int) float64 {
 	if s.Over {
 		switch s.Winner {
@@ -33,15 +35,17 @@ func Evaluate(rs engine.Ruleset, s *engine.State, side int) float64 {
 		return -Win
 	}
 	if e, ok := rs.(Evaluator); ok {
-		return e.Evaluate(s, side)
+		return e.Evaluate(s, side) - Closeness*MeanNearest(s, side)
 	}
-	return Generic(s, side)
+	return Generic(s, side) - Closeness*MeanNearest(s, side)
 }
 
+// Closeness is what an inch nearer the enemy is worth, on average over a
+// side's models: a tie-breaker between quiet moves, far below a model.
+const Closeness = 0.01
+
 // Generic is the evaluation of a ruleset without its own: each model in
-// play counts 1 for its side and -1 for the others, and the side's models
-// gain a little for standing close to the enemy (0.01 an inch nearer),
-// so that a bot with nothing better to do closes in.
+// play counts 1 for its side and -1 for the others.
 func Generic(s *engine.State, side int) float64 {
 	v := 0.0
 	for m := range s.Models {
@@ -54,7 +58,7 @@ func Generic(s *engine.State, side int) float64 {
 			v--
 		}
 	}
-	return v - 0.01*MeanNearest(s, side)
+	return v
 }
 
 // MeanNearest is the mean distance in inches from each of side's models in
