@@ -8,8 +8,8 @@ import (
 	"io"
 	"math"
 	"os"
-	"strconv"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 )
