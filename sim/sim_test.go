@@ -16,7 +16,7 @@ import (
 )
 
 // config is a batch on a built-in board scenario.
-func config(t *testing.T, ruleset, scenario string, games int, bots ...string) *sim.Config {
+func config(t testing.TB, ruleset, scenario string, games int, bots ...string) *sim.Config {
 	t.Helper()
 	reg := all.Rulesets()
 	s, ok := all.Samples().Find(ruleset, scenario)

@@ -30,6 +30,7 @@ func (r *Rules) Evaluate(s *engine.State, side int) float64 {
 				}
 			}
 		}
+		x = max(x, 0.05) // never better gone
 		if s.SideOf(m) == side {
 			v += x
 		} else {

@@ -31,6 +31,7 @@ func (r *Rules) Evaluate(s *engine.State, side int) float64 {
 			x -= 0.15
 		}
 		x -= 0.1*float64(max(0, s.Stat(m, sW)-int(md.Counters[cWounds]))) + 0.05*float64(md.Counters[cFlesh])
+		x = max(x, 0.05) // never better gone
 		if s.SideOf(m) == side {
 			v += x
 		} else {

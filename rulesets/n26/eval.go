@@ -27,6 +27,7 @@ func (r *Rules) Evaluate(s *engine.State, side int) float64 {
 		if w := s.Stat(m, sW); w > 0 {
 			x -= 0.2 * float64(w-int(md.Counters[cWounds])) / float64(w)
 		}
+		x = max(x, 0.05) // never better gone
 		if s.SideOf(m) == side {
 			v += x
 		} else {

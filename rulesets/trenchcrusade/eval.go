@@ -21,6 +21,7 @@ func (r *Rules) Evaluate(s *engine.State, side int) float64 {
 			x -= 0.3
 		}
 		x += -0.1*float64(md.Counters[cBlood]) + 0.05*float64(md.Counters[cBlessing])
+		x = max(x, 0.05) // never better gone
 		if s.SideOf(m) == side {
 			v += x
 		} else {
