@@ -47,8 +47,8 @@ type MCTS struct {
 	greedy *Greedy
 	vals   []float64
 	nodes  []node
-	r     dice.RNG
-	win   []float64
+	r      dice.RNG
+	win    []float64
 }
 
 // node is a tree node: the action that led to it from its parent, by the
