@@ -109,6 +109,7 @@ func TestBadInput(t *testing.T) {
 		{"sim merge", `skirmish: merge needs the --out files of a batch's shards`},
 		{"sim merge /nonexistent/part0.jsonl", `skirmish: /nonexistent/part0.jsonl: no such file`},
 		{"play --scenario sump-crossing --bots greedy,clever", `skirmish: --bots "greedy,clever": "clever": not a bot; allowed random, greedy, mcts (mcts:N for N iterations, mcts:500ms for a time budget)`},
+		{"play --scenario sump-crossing --table --bots 1=greedy", `skirmish: --bots 1=greedy: greedy and mcts look ahead, which needs a board to measure on and digital dice; use random, or a board`},
 		{"play --scenario sump-crossing --bots 1=clever", `skirmish: --bots "1=clever": "clever": not a bot; allowed random, greedy, mcts (mcts:N for N iterations, mcts:500ms for a time budget)`},
 		{"frobnicate", `skirmish: unknown command "frobnicate" (run 'skirmish --help')`},
 		{"--bogus", `skirmish: unknown flag: --bogus (see 'skirmish --help')`},

@@ -97,6 +97,11 @@ scenario's own.`,
 			case everyone && cfg.Dice == engine.PhysicalDice:
 				return usagef("--bots %s: with --dice physical a person must roll; use digital dice", bots)
 			}
+			for _, p := range cfg.Players {
+				if _, random := p.(engine.RandomPolicy); p != nil && !random && (su.Mode == "table" || cfg.Dice == engine.PhysicalDice) {
+					return usagef("--bots %s: greedy and mcts look ahead, which needs a board to measure on and digital dice; use random, or a board", bots)
+				}
+			}
 			cfg.Seed = dice.RandomSeed()
 			if seed != "" {
 				if cfg.Seed, err = strconv.ParseUint(strings.TrimSpace(seed), 10, 64); err != nil {
