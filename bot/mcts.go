@@ -32,12 +32,12 @@ type MCTS struct {
 	Iterations int           // per decision; default DefaultIterations
 	Time       time.Duration // per decision, instead of Iterations when > 0
 	Depth      int           // random playout actions before the evaluation; default 0
-	C          float64       // UCT exploration; default 0.15
+	C          float64       // UCT exploration; default 0.25
 	Scale      float64       // evaluation units per e-fold of the odds at the leaf; default 2
 	// Prior is the visits the root's children start with, each scored as
 	// Greedy scores its action (exact expected evaluation), so that the
 	// search starts from the greedy ranking and refines it; 0 starts
-	// from nothing. Default 30.
+	// from nothing. Default 10.
 	Prior int
 
 	// Done is the iterations the last decision ran (for speed reports).
@@ -65,7 +65,7 @@ type node struct {
 
 // NewMCTS makes an MCTS bot for games of rs, with the default budget.
 func NewMCTS(rs engine.Ruleset) *MCTS {
-	return &MCTS{chooser: chooser{rs: rs, samples: 8}, Iterations: DefaultIterations, Depth: 0, C: 0.15, Scale: 2, Prior: 30, greedy: NewGreedy(rs)}
+	return &MCTS{chooser: chooser{rs: rs, samples: 8}, Iterations: DefaultIterations, Depth: 0, C: 0.25, Scale: 2, Prior: 10, greedy: NewGreedy(rs)}
 }
 
 // Act implements engine.Policy.
