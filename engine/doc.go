@@ -77,6 +77,14 @@
 // digital die against the seed (docs/saves.md). Odds enumerates an action's dice outcomes through
 // its whole resolution for exact probabilities of its results.
 //
+// Bots (package bot) look ahead with three tools: Expect, the exact
+// expected value of any function of the resulting state over an action's
+// dice, enumerated as Odds does; Lookahead, a game positioned at any state
+// of another, with its own sampled dice and an empty log, that Restart puts
+// back at a state for the next try; and the ChoiceTrier capability of a
+// Policy, which lets a bot try each option of a choice in the middle of an
+// action before it answers.
+//
 // # Plugging in a ruleset
 //
 // Implement Ruleset (Info and Start), and any of RoundHooks, PhaseHooks,

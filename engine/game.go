@@ -451,6 +451,7 @@ func (g *Game) resolveOn(s *State, a Action, r *run) (q *Question, err error) {
 	}()
 	c := &r.ctx
 	c.s, c.r = s, r
+	r.action = a
 	if a.ID == startAction.ID {
 		g.startGame(c)
 	} else {

@@ -137,6 +137,7 @@ func (g *Game) Odds(a Action, opt OddsOptions) (*Odds, error) {
 		g.enum = e
 	}
 	e.g, e.a, e.opt, e.base, e.actor, e.paths = g, a, opt, g.live, g.live.Turn.Side, 0
+	e.value = nil
 	e.buf, e.stack, e.weights = e.buf[:0], e.stack[:0], e.weights[:0]
 	e.dist = e.dist[:0]
 	if err := e.walk(0, one, &e.dist); err != nil {
@@ -171,6 +172,9 @@ type enumerator struct {
 	stack   []branch // inline dice whose other outcomes wait to be tried
 	weights []weight // their prefix weights (pre)
 	dist    accs     // the results so far, reused
+	// value, when set (Expect), scores each resulting state; choices then
+	// go the way best for their chooser by that value.
+	value func(*State) float64
 }
 
 // oddsAcc is one result's probability so far and its score.
@@ -178,20 +182,22 @@ type oddsAcc struct {
 	label string
 	p     weight
 	score int
+	ev    float64 // the probability times the value of each state (Expect)
 }
 
 // accs are results by label: a handful, so a slice searched in order
 // costs less than a map.
 type accs []oddsAcc
 
-func (out *accs) add(label string, score int, w weight) {
+func (out *accs) add(label string, score int, w weight, ev float64) {
 	for i := range *out {
 		if acc := &(*out)[i]; acc.label == label {
 			acc.p = acc.p.add(w)
+			acc.ev += ev
 			return
 		}
 	}
-	*out = append(*out, oddsAcc{label: label, p: w, score: score})
+	*out = append(*out, oddsAcc{label: label, p: w, score: score, ev: ev})
 }
 
 // walk enumerates the action's results below the first n answers of
@@ -240,9 +246,11 @@ func (e *enumerator) walk(n int, w weight, out *accs) error {
 	pre := e.pre(base, nb, w)
 	pw := pre[nb]
 	switch {
+	case q == nil && e.value != nil:
+		out.add("", 0, pw, pw.float()*e.value(e.s))
 	case q == nil:
 		label, score := e.summarize(e.s)
-		out.add(label, score, pw)
+		out.add(label, score, pw, 0)
 	case q.Kind == ChoiceQ:
 		var best accs
 		var bestScore *big.Rat
@@ -255,6 +263,10 @@ func (e *enumerator) walk(n int, w weight, out *accs) error {
 			}
 			exp := new(big.Rat)
 			for _, row := range sub {
+				if e.value != nil {
+					exp.Add(exp, new(big.Rat).SetFloat64(row.ev))
+					continue
+				}
 				exp.Add(exp, new(big.Rat).Mul(row.p.rat(), big.NewRat(int64(row.score), 1)))
 			}
 			better := bestScore == nil ||
@@ -265,7 +277,7 @@ func (e *enumerator) walk(n int, w weight, out *accs) error {
 			}
 		}
 		for _, row := range best {
-			out.add(row.label, row.score, row.p.mulw(pw))
+			out.add(row.label, row.score, row.p.mulw(pw), row.ev*pw.float())
 		}
 	case q.Kind == FactQ:
 		i := slices.IndexFunc(e.opt.Assume, func(x Assumed) bool { return x.Is(q.Key, q.Fact) })
@@ -282,7 +294,7 @@ func (e *enumerator) walk(n int, w weight, out *accs) error {
 			return err
 		}
 		for _, row := range sub {
-			out.add(row.label, row.score, row.p.mulw(pw))
+			out.add(row.label, row.score, row.p.mulw(pw), row.ev*pw.float())
 		}
 	default:
 		return fmt.Errorf("engine: odds: %s asked %s %q, which enumeration answers inline", e.a, q.Kind, q.Key)
@@ -339,6 +351,15 @@ func (w weight) rat() *big.Rat {
 		return new(big.Rat).SetFrac64(int64(w.n), int64(w.d))
 	}
 	return new(big.Rat).SetFrac(new(big.Int).SetUint64(w.n), new(big.Int).SetUint64(w.d))
+}
+
+// float is w as a float64 (rounded).
+func (w weight) float() float64 {
+	if w.r == nil {
+		return float64(w.n) / float64(w.d)
+	}
+	f, _ := w.r.Float64()
+	return f
 }
 
 func gcd(a, b uint64) uint64 {

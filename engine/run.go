@@ -41,11 +41,17 @@ type run struct {
 	// q is the question being asked: one slot, reused, so that asking
 	// allocates nothing.
 	q Question
+	// action is the action being resolved (ChoiceTrier's try).
+	action Action
+	// plain asks bots Choose even when they are ChoiceTriers: a try's own
+	// choices.
+	plain bool
 }
 
 func (r *run) reset(g *Game, mode runMode, answers []Answer) {
 	r.g, r.mode, r.answers, r.pos, r.events = g, mode, answers, 0, r.events[:0]
 	r.check, r.choose, r.observe = nil, nil, nil
+	r.plain = false
 	r.branches = r.branches[:0]
 	r.rng, r.bots = g.rng, g.bots
 	r.list.final = false
@@ -127,7 +133,12 @@ func (g *Game) answerChoice(r *run, s *State, q *Question) (Answer, bool) {
 	if p == nil {
 		return Answer{}, false
 	}
-	i := p.Choose(s, q, r.bots)
+	var i int
+	if t, ok := p.(ChoiceTrier); ok && !r.plain {
+		i = t.ChooseTrying(s, q, r.bots, g.tryChoice(r, q))
+	} else {
+		i = p.Choose(s, q, r.bots)
+	}
 	if i < 0 || i >= len(q.Options) {
 		panic(fmt.Sprintf("engine: bot chose %d of %d options for %s", i, len(q.Options), q.Key))
 	}

@@ -45,6 +45,9 @@ type env struct {
 	// before a game starts (see checkSavePath).
 	writeFile func(name string, data []byte) error
 	checkSave func(name string, inputs []string) error
+	// checkOut checks an output file (sim --out, --plot) before any work
+	// is done: its folder takes files, and it is not a directory or device.
+	checkOut func(name string) error
 	// signals delivers interrupts (SIGINT) and SIGTERM while a game is
 	// played or the server runs.
 	signals func() (<-chan os.Signal, func())
@@ -63,6 +66,7 @@ func defaultEnv(stdin io.Reader, stdout, stderr io.Writer) *env {
 		},
 		writeFile: func(name string, b []byte) error { return userfile.WriteAtomic(name, b, 0o644) },
 		checkSave: checkSavePath,
+		checkOut:  userfile.CheckWritable,
 		signals: func() (<-chan os.Signal, func()) {
 			c := make(chan os.Signal, 1)
 			signal.Notify(c, os.Interrupt, syscall.SIGTERM)

@@ -4,32 +4,54 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
 	"math"
 	"strings"
 
 	"github.com/skirmish-engine/skirmish/dice"
+	"github.com/skirmish-engine/skirmish/internal/svgplot"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 )
 
 func newOdds(e *env) *cobra.Command {
-	var asJSON bool
+	var (
+		asJSON bool
+		plot   string
+	)
 	c := &cobra.Command{
 		Use:   "odds <procedure> [flags]",
 		Short: "Exact odds of a dice procedure",
 		Long: `odds prints the exact distribution of a dice procedure's outcomes: each
 outcome with its probability as a reduced fraction, as a percentage, and as a
 bar. Every outcome is listed, in the rules' natural order, including those
-that cannot happen. Run 'skirmish odds --list' for the procedures.`,
+that cannot happen. Run 'skirmish odds --list' for the procedures. --plot
+draws the outcomes (and flags) as a bar chart in an SVG file.`,
 		Example: `  skirmish odds tc-injury --dice 1 --mod -1
   skirmish odds n26-recovery --dice 3
-  skirmish odds ff-test --dice 3 --stat 6 --luck 1 --json`,
+  skirmish odds ff-test --dice 3 --stat 6 --luck 1 --json
+  skirmish odds n26-injury --dice 2 --plot injury.svg`,
 		RunE: needProcedure(e, "odds"),
 	}
 	c.Flags().Bool("list", false, "list the procedures, one line each")
 	c.AddCommand(procedureCommands(e,
-		func(fs *pflag.FlagSet) { fs.BoolVar(&asJSON, "json", false, "print JSON") },
+		func(fs *pflag.FlagSet) {
+			fs.BoolVar(&asJSON, "json", false, "print JSON")
+			fs.StringVar(&plot, "plot", "", "draw the outcomes to this SVG file")
+		},
 		func(cmd *cobra.Command, s *dice.Spec, a dice.Args, p dice.Procedure) error {
+			if plot != "" {
+				if err := e.checkOut(plot); err != nil {
+					return usagef("--plot %s: %s", plot, userProblem(err))
+				}
+				var b bytes.Buffer
+				if err := plotOdds(&b, s, a, p); err != nil {
+					return err
+				}
+				if err := e.writeFile(plot, b.Bytes()); err != nil {
+					return fmt.Errorf("--plot %s: %s", plot, userProblem(err))
+				}
+			}
 			if asJSON {
 				return writeJSON(cmd, oddsJSON(s, a, p))
 			}
@@ -93,6 +115,20 @@ func printOdds(cmd *cobra.Command, s *dice.Spec, a dice.Args, p dice.Procedure) 
 		fmt.Fprintln(w, strings.TrimRight(fmt.Sprintf("%-*s  %*s  %7.2f%%  %s", nw, r.name, ew, r.p.String(), 100*f, bar(f, 40)), " "))
 	}
 	fmt.Fprintf(w, "source: %s\n", s.Source)
+}
+
+// plotOdds draws a procedure's outcomes, then its flags, as bars of their
+// exact probabilities.
+func plotOdds(w io.Writer, s *dice.Spec, a dice.Args, p dice.Procedure) error {
+	c := svgplot.Chart{Title: s.Name + "  " + paramsText(s, a), YLabel: "probability", Percent: true}
+	dist := dice.OutcomeOdds(p)
+	for i, name := range p.Outcomes() {
+		c.Bars = append(c.Bars, svgplot.Bar{Label: name, Value: dist.P(i).Float64()})
+	}
+	for i, f := range p.Flags() {
+		c.Bars = append(c.Bars, svgplot.Bar{Label: f, Value: dice.FlagOdds(p, i).Float64()})
+	}
+	return svgplot.Write(w, c)
 }
 
 // bar draws f (0..1) as up to width cells of blocks, to an eighth of a cell.

@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/skirmish-engine/skirmish/bot"
 	"github.com/skirmish-engine/skirmish/dice"
 	"github.com/skirmish-engine/skirmish/engine"
 	"github.com/skirmish-engine/skirmish/internal/userfile"
@@ -43,7 +44,11 @@ number to take that action, or one of:
   quit       stop (saving to the --save file if given)
 
 --bots all plays the whole game without input and prints it; --bots with
-side names (or numbers) lets bots play those sides. --table plays a board
+side names (or numbers) lets bots play those sides, random ones, or the bot
+named after "=" (side=greedy); --bots greedy,mcts names one bot per side, in
+side order (random, greedy, mcts, mcts:N iterations), as 'skirmish sim'
+records each game's seats, so that a game of a batch replays here with its
+seed. --table plays a board
 scenario at a real table: measurements become questions to the players.
 --dice physical asks the players to roll real dice and type the faces.
 
@@ -82,7 +87,7 @@ scenario's own.`,
 			if cfg.Dice != engine.DigitalDice && cfg.Dice != engine.PhysicalDice {
 				return usagef("--dice %q: not a dice mode; allowed digital or physical", diceMode)
 			}
-			if cfg.Players, err = parseBots(bots, su); err != nil {
+			if cfg.Players, err = parseBots(bots, su, rs); err != nil {
 				return err
 			}
 			everyone := !slices.Contains(cfg.Players, nil)
@@ -91,6 +96,11 @@ scenario's own.`,
 				return usagef("--bots %s: at a table the players measure, so a person must play; use a board, or leave a side to a person", bots)
 			case everyone && cfg.Dice == engine.PhysicalDice:
 				return usagef("--bots %s: with --dice physical a person must roll; use digital dice", bots)
+			}
+			for _, p := range cfg.Players {
+				if _, random := p.(engine.RandomPolicy); p != nil && !random && (su.Mode == "table" || cfg.Dice == engine.PhysicalDice) {
+					return usagef("--bots %s: greedy and mcts look ahead, which needs a board to measure on and digital dice; use random, or a board", bots)
+				}
 			}
 			cfg.Seed = dice.RandomSeed()
 			if seed != "" {
@@ -123,7 +133,7 @@ scenario's own.`,
 	f.StringArrayVar(&options, "option", nil, "a rule option, name=value (repeatable)")
 	f.StringVar(&seed, "seed", "", "seed of the dice and bots (default random, printed)")
 	f.BoolVar(&table, "table", false, "play at a real table: the players answer measurements")
-	f.StringVar(&bots, "bots", "", "sides bots play: all, or side names or numbers, comma-separated")
+	f.StringVar(&bots, "bots", "", "sides bots play: all, side names or numbers (=random|greedy|mcts each), or one bot per side (greedy,random)")
 	f.StringVar(&save, "save", "", "save the game to this file when it stops (checked before it starts; written atomically; also on end of input and on an interrupt)")
 	f.StringVar(&diceMode, "dice", "digital", "digital (rolled for you) or physical (you type the faces)")
 	f.BoolVar(&strict, "strict", false, "refuse to undo actions whose dice were rolled")
@@ -220,8 +230,11 @@ func orNone(xs []string) string {
 	return strings.Join(xs, ", ")
 }
 
-// parseBots reads --bots: all, or side names or indices.
-func parseBots(spec string, su *engine.Setup) ([]engine.Policy, error) {
+// parseBots reads --bots: all (random bots on every side), side names or
+// indices (random bots on those sides), one bot kind per side in side order
+// (greedy,random, as skirmish sim records a game's seats), or side=kind
+// pairs (a person plays the sides not named).
+func parseBots(spec string, su *engine.Setup, rs engine.Ruleset) ([]engine.Policy, error) {
 	ps := make([]engine.Policy, len(su.Sides))
 	if strings.TrimSpace(spec) == "" {
 		return ps, nil
@@ -230,19 +243,55 @@ func parseBots(spec string, su *engine.Setup) ([]engine.Policy, error) {
 	for _, s := range su.Sides {
 		names = append(names, s.Name)
 	}
-	for _, part := range strings.Split(spec, ",") {
-		part = strings.TrimSpace(part)
-		if strings.EqualFold(part, "all") {
-			return engine.Bots(len(su.Sides)), nil
-		}
+	parts := strings.Split(spec, ",")
+	side := func(part string) int {
 		i := slices.IndexFunc(names, func(n string) bool { return strings.EqualFold(n, part) })
 		if n, err := strconv.Atoi(part); err == nil && n >= 0 && n < len(names) {
 			i = n
 		}
-		if i < 0 {
-			return nil, usagef("--bots %q: not a side; allowed all, %s, or 0 to %d", part, strings.Join(names, ", "), len(names)-1)
+		return i
+	}
+	// one bot per side: as many parts as sides, none a side or side=kind,
+	// and one a bot at least
+	kinds, anyBot := len(parts) == len(names), false
+	for _, part := range parts {
+		part = strings.TrimSpace(part)
+		if side(part) >= 0 || strings.Contains(part, "=") || strings.EqualFold(part, "all") {
+			kinds = false
 		}
-		ps[i] = engine.RandomPolicy{}
+		if _, err := bot.Parse(part); err == nil {
+			anyBot = true
+		}
+	}
+	kinds = kinds && anyBot
+	for k, part := range parts {
+		part = strings.TrimSpace(part)
+		if strings.EqualFold(part, "all") {
+			return engine.Bots(len(su.Sides)), nil
+		}
+		i, kind := k, part
+		if !kinds {
+			var named bool
+			part, kind, named = strings.Cut(part, "=")
+			part = strings.TrimSpace(part)
+			if !named {
+				kind = "random"
+			}
+			if i = side(part); i < 0 {
+				return nil, usagef("--bots %q: not a side; allowed all, %s, or 0 to %d", part, strings.Join(names, ", "), len(names)-1)
+			}
+		}
+		sp, err := bot.Parse(kind)
+		if err != nil {
+			var se *bot.SpecError
+			if errors.As(err, &se) {
+				return nil, usagef("--bots %q: %q: %s", spec, strings.TrimSpace(kind), se.Problem)
+			}
+			return nil, err
+		}
+		if ps[i], err = bot.New(sp, rs); err != nil {
+			return nil, err
+		}
 	}
 	return ps, nil
 }

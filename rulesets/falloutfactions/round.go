@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/skirmish-engine/skirmish/board"
 	"github.com/skirmish-engine/skirmish/engine"
 )
 
@@ -78,6 +79,13 @@ func rollOff(c *engine.Ctx) int {
 	}
 }
 
+// onObjective reports whether model m is in play within 1" of objective o
+// (the demo scenario's rule, rules.md §5.3).
+func onObjective(s *engine.State, m int, o board.Point) bool {
+	p := s.Models[m].Pos
+	return s.Models[m].InPlay && int(p.Level) == o.Level && hyp(float64(p.X)-o.X, float64(p.Y)-o.Y)-s.Static(m).Base/2 <= 1
+}
+
 // PhaseEnd does nothing.
 func (r *Rules) PhaseEnd(c *engine.Ctx, phase string) {}
 
@@ -96,8 +104,7 @@ func (r *Rules) RoundEnd(c *engine.Ctx) {
 	if b := concrete(s); b != nil {
 		for _, o := range b.Objectives {
 			for m := range s.Models {
-				p := s.Models[m].Pos
-				if s.Models[m].InPlay && int(p.Level) == o.Level && hyp(float64(p.X)-o.X, float64(p.Y)-o.Y)-s.Static(m).Base/2 <= 1 {
+				if onObjective(s, m, o) {
 					c.AddSide(s.SideOf(m), sPoints, 1)
 					c.Emit(engine.Event{Type: "objective", Model: m, Other: engine.NoModel})
 				}

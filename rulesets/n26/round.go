@@ -236,39 +236,7 @@ func (r *Rules) GameOver(s *engine.State) (bool, int) {
 }
 
 func finalWinner(s *engine.State) int {
-	var score [engine.MaxSides]int
-	if b := concrete(s); b != nil && len(b.Objectives) > 0 {
-		for _, o := range b.Objectives {
-			// Within 3": a non-Pet fighter controls, any model contests;
-			// Seriously Injured models count for nothing.
-			var present, controls [engine.MaxSides]bool
-			for m := range s.Models {
-				if !s.Models[m].InPlay || status(s, m) == seriouslyInjured {
-					continue
-				}
-				x, y, lvl := centre(s, m)
-				if int(lvl) != o.Level || hyp(x-o.X, y-o.Y)-radius(s, m) > 3 {
-					continue
-				}
-				present[s.SideOf(m)] = true
-				if fighter(s, m) && !s.Static(m).Has("pet") {
-					controls[s.SideOf(m)] = true
-				}
-			}
-			holder, n := -1, 0
-			for side := range s.Sides {
-				if present[side] {
-					n++
-					if controls[side] {
-						holder = side
-					}
-				}
-			}
-			if n == 1 && holder >= 0 {
-				score[holder]++
-			}
-		}
-	}
+	score := objectives(s)
 	if w := best(score[:len(s.Sides)]); w >= 0 {
 		return w
 	}
@@ -383,4 +351,42 @@ func fate(before, after *engine.State, t int) (string, int) {
 		return "recovered", -2
 	}
 	return "no effect", 0
+}
+
+// objectives counts the objectives each side controls at the end of the
+// game (rules.md §2.3.8).
+func objectives(s *engine.State) (score [engine.MaxSides]int) {
+	if b := concrete(s); b != nil && len(b.Objectives) > 0 {
+		for _, o := range b.Objectives {
+			// Within 3": a non-Pet fighter controls, any model contests;
+			// Seriously Injured models count for nothing.
+			var present, controls [engine.MaxSides]bool
+			for m := range s.Models {
+				if !s.Models[m].InPlay || status(s, m) == seriouslyInjured {
+					continue
+				}
+				x, y, lvl := centre(s, m)
+				if int(lvl) != o.Level || hyp(x-o.X, y-o.Y)-radius(s, m) > 3 {
+					continue
+				}
+				present[s.SideOf(m)] = true
+				if fighter(s, m) && !s.Static(m).Has("pet") {
+					controls[s.SideOf(m)] = true
+				}
+			}
+			holder, n := -1, 0
+			for side := range s.Sides {
+				if present[side] {
+					n++
+					if controls[side] {
+						holder = side
+					}
+				}
+			}
+			if n == 1 && holder >= 0 {
+				score[holder]++
+			}
+		}
+	}
+	return score
 }

@@ -1,0 +1,128 @@
+package engine
+
+import (
+	"fmt"
+	"math"
+	"slices"
+
+	"github.com/skirmish-engine/skirmish/dice"
+)
+
+// Lookahead returns a game of rs positioned at a copy of s, a state between
+// decisions of another game of rs, for a bot to play forward in: dice are
+// sampled from seed (SampledDice), every choice goes to players (which
+// must not be nil), facts come from the board, and the log starts empty,
+// so a lookahead game is no save and has nothing to undo. Restart puts it
+// back at any state of the same game, so that one lookahead game serves a
+// whole search.
+func Lookahead(rs Ruleset, s *State, players []Policy, seed uint64) (*Game, error) {
+	in := rs.Info()
+	if s.info != in {
+		return nil, fmt.Errorf("engine: lookahead: the state is not of ruleset %s", in.ID)
+	}
+	if len(players) != len(s.Sides) || slices.Contains(players, nil) {
+		return nil, &FieldError{Path: "players", Problem: fmt.Sprintf("a lookahead needs a bot for each of the %d sides", len(s.Sides))}
+	}
+	g := &Game{rs: rs, info: in, setup: s.setup, cfg: Config{Seed: seed, Dice: SampledDice, Players: slices.Clone(players)}}
+	g.rng, g.bots = dice.NewRNG(seed), dice.NewRNG(dice.DeriveSeed(seed, 1))
+	g.eco = newEconomy(in)
+	g.hooks = hooksOf(rs)
+	g.list = newLister(g)
+	g.r.list = newLister(g)
+	g.started = true
+	g.Restart(s, seed)
+	return g, nil
+}
+
+// Restart puts a lookahead game back at a copy of s, a state between
+// decisions of the same game, with its dice and bots drawing afresh from
+// seed, and empties its log.
+func (g *Game) Restart(s *State, seed uint64) {
+	g.cfg.Seed = seed
+	g.rng.Reseed(seed)
+	g.bots.Reseed(dice.DeriveSeed(seed, 1))
+	g.live = s.CopyInto(g.live)
+	g.log.Entries, g.log.answers, g.log.events = g.log.Entries[:0], g.log.answers[:0], g.log.events[:0]
+	g.pending, g.listOK, g.botsAt, g.anno, g.marks = nil, false, nil, nil, nil
+	g.fly = inflight{answers: g.fly.answers[:0]}
+	g.rngAt, g.botRNGAt = *g.rng, *g.bots
+}
+
+// Expect is the exact expected value of value over every dice outcome of
+// action a from the current state, through its whole resolution and
+// whatever follows it automatically, enumerated as Odds does (and with its
+// cap, opt.MaxPaths: past it, ErrTooManyPaths). value scores a resulting
+// state for the side taking a; a choice met on the way goes the way best
+// for its chooser by value (the acting side maximises it, the others
+// minimise it), whatever opt.Choices says. It returns the number of
+// resolutions run. The game is unchanged.
+func (g *Game) Expect(a Action, opt OddsOptions, value func(*State) float64) (float64, int, error) {
+	if g.pending != nil {
+		return 0, 0, ErrPending
+	}
+	if !slices.Contains(g.Legal(), a) {
+		return 0, 0, illegal(g.live, a, g.whyIllegal(a))
+	}
+	if opt.MaxPaths <= 0 {
+		opt.MaxPaths = 100000
+	}
+	opt.Choices = BestOption
+	e := g.enum
+	if e == nil {
+		e = &enumerator{}
+		g.enum = e
+	}
+	e.g, e.a, e.opt, e.base, e.actor, e.paths = g, a, opt, g.live, g.live.Turn.Side, 0
+	e.value = func(s *State) float64 {
+		v := value(s)
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return 0
+		}
+		return v
+	}
+	defer func() { e.value = nil }()
+	e.buf, e.stack, e.weights = e.buf[:0], e.stack[:0], e.weights[:0]
+	e.dist = e.dist[:0]
+	if err := e.walk(0, one, &e.dist); err != nil {
+		return 0, e.paths, err
+	}
+	sum := 0.0
+	for _, row := range e.dist {
+		sum += row.ev
+	}
+	return sum, e.paths, nil
+}
+
+// ChoiceTrier is an optional capability of a Policy: a bot that has it is
+// asked ChooseTrying instead of Choose for a choice in the middle of an
+// action, with try, which resolves the action in flight from its start on
+// a copy of the state before it, with every answer so far and then option,
+// its later dice drawn from an RNG seeded with seed, and returns the state
+// it leads to (at the next decision) or the question it stops at. Choices
+// met inside try go to the players' plain Choose. The game is unchanged by
+// try.
+type ChoiceTrier interface {
+	ChooseTrying(s *State, q *Question, rng *dice.RNG, try func(option int, seed uint64) (*State, *Question, error)) int
+}
+
+// tryChoice is ChoiceTrier's try for the run r, asked q.
+func (g *Game) tryChoice(r *run, q *Question) func(int, uint64) (*State, *Question, error) {
+	base := g.live
+	a := r.action
+	prefix := slices.Clone(r.answers[:r.pos])
+	key, n := q.Key, len(q.Options)
+	var t run
+	var s *State
+	return func(option int, seed uint64) (*State, *Question, error) {
+		if option < 0 || option >= n {
+			return nil, nil, &AnswerError{Key: key, Problem: fmt.Sprintf("choice %d is out of range; allowed 0 to %d", option, n-1)}
+		}
+		s = base.CopyInto(nil)
+		answers := append(slices.Clip(prefix), Answer{Kind: ChoiceQ, Key: key, Code: option})
+		t.reset(g, live, answers)
+		t.plain = true
+		t.rng, t.bots = dice.NewRNG(seed), dice.NewRNG(seed^0x9e3779b97f4a7c15)
+		qq, err := g.resolveOn(s, a, &t)
+		return s, qq, err
+	}
+}

@@ -1,0 +1,115 @@
+package sim
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+)
+
+// MaxRecordLine is the longest game record line ReadRecords accepts.
+const MaxRecordLine = 1 << 20
+
+// RecordError is a bad line of a game records file: where, and what.
+type RecordError struct {
+	File string
+	Line int
+	Err  error
+}
+
+func (e *RecordError) Error() string {
+	msg := e.Err.Error()
+	var fe *FieldError
+	if errors.As(e.Err, &fe) {
+		msg = fe.Field + ": " + fe.Problem
+	}
+	if e.Line == 0 {
+		return fmt.Sprintf("sim: %s: %s", e.File, msg)
+	}
+	return fmt.Sprintf("sim: %s:%d: %s", e.File, e.Line, msg)
+}
+
+func (e *RecordError) Unwrap() error { return e.Err }
+
+// Records are the game records read from one file.
+type Records struct {
+	File  string
+	Games []*Game
+	Lines []int // the line of each game
+}
+
+// ReadRecords reads the game records of --out (JSON lines) from data, which
+// came from the file named file. Every line must be a whole, valid record.
+func ReadRecords(file string, data []byte) (*Records, error) {
+	rs := &Records{File: file}
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	sc.Buffer(make([]byte, 0, 64<<10), MaxRecordLine)
+	line := 0
+	for sc.Scan() {
+		line++
+		b := bytes.TrimSpace(sc.Bytes())
+		if len(b) == 0 {
+			continue
+		}
+		var g Game
+		dec := json.NewDecoder(bytes.NewReader(b))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(&g); err != nil {
+			return nil, &RecordError{File: file, Line: line, Err: fmt.Errorf("not a game record: %w", err)}
+		}
+		if _, err := dec.Token(); err != io.EOF {
+			return nil, &RecordError{File: file, Line: line, Err: errors.New("not a game record: more after the record")}
+		}
+		if err := g.check(); err != nil {
+			return nil, &RecordError{File: file, Line: line, Err: err}
+		}
+		rs.Games = append(rs.Games, &g)
+		rs.Lines = append(rs.Lines, line)
+	}
+	if err := sc.Err(); err != nil {
+		return nil, &RecordError{File: file, Line: line + 1, Err: fmt.Errorf("line longer than %d bytes, or unreadable: %w", MaxRecordLine, err)}
+	}
+	if len(rs.Games) == 0 {
+		return nil, &RecordError{File: file, Err: errors.New("no game records")}
+	}
+	return rs, nil
+}
+
+// Merge joins the records of the shards of one batch into the batch's
+// summary, exactly what one run of every game gives. It refuses records of
+// different batches (naming the field that differs), a game given twice,
+// and a batch with games missing.
+func Merge(files []*Records) (*Summary, error) {
+	if len(files) == 0 {
+		return nil, &FieldError{Field: "files", Problem: "none given"}
+	}
+	first := &files[0].Games[0].Header
+	where := map[int]string{}
+	var all []*Game
+	for _, f := range files {
+		for k, g := range f.Games {
+			at := fmt.Sprintf("%s:%d", f.File, f.Lines[k])
+			if ok, field := first.equal(&g.Header); !ok {
+				return nil, &RecordError{File: f.File, Line: f.Lines[k], Err: &FieldError{Field: field, Problem: fmt.Sprintf("differs from %s:%d: the records are of different runs", files[0].File, files[0].Lines[0])}}
+			}
+			if prev, dup := where[g.Index]; dup {
+				return nil, &RecordError{File: f.File, Line: f.Lines[k], Err: &FieldError{Field: "index", Problem: fmt.Sprintf("game %d is also at %s", g.Index, prev)}}
+			}
+			where[g.Index] = at
+			all = append(all, g)
+		}
+	}
+	if len(all) != first.Games {
+		missing := -1
+		for i := range first.Games {
+			if _, ok := where[i]; !ok {
+				missing = i
+				break
+			}
+		}
+		return nil, &FieldError{Field: "files", Problem: fmt.Sprintf("%d of the batch's %d games given; game %d is missing (a shard left out?)", len(all), first.Games, missing)}
+	}
+	return Summarize(*first, all), nil
+}

@@ -1,0 +1,280 @@
+package sim_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/skirmish-engine/skirmish/bot"
+	"github.com/skirmish-engine/skirmish/engine"
+	"github.com/skirmish-engine/skirmish/rulesets/all"
+	"github.com/skirmish-engine/skirmish/sim"
+)
+
+// config is a batch on a built-in board scenario.
+func config(t testing.TB, ruleset, scenario string, games int, bots ...string) *sim.Config {
+	t.Helper()
+	reg := all.Rulesets()
+	s, ok := all.Samples().Find(ruleset, scenario)
+	if !ok {
+		t.Fatalf("no sample %s/%s", ruleset, scenario)
+	}
+	su, err := s.Setup(reg, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs, _ := reg.Lookup(ruleset)
+	c := &sim.Config{Ruleset: ruleset, Scenario: scenario, RS: rs, Setup: su, Games: games, Seed: 11, Swap: true}
+	for _, b := range bots {
+		sp, err := bot.Parse(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c.Bots = append(c.Bots, sp)
+	}
+	return c
+}
+
+// records runs c and returns its records as --out writes them.
+func records(t *testing.T, c *sim.Config) []byte {
+	t.Helper()
+	var b bytes.Buffer
+	err := sim.Run(context.Background(), c, func(g *sim.Game) error {
+		j, err := json.Marshal(g)
+		b.Write(j)
+		b.WriteByte('\n')
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
+}
+
+// The same batch played by one worker or two gives the same records, in
+// the same order.
+func TestWorkersDoNotMatter(t *testing.T) {
+	c := config(t, "trenchcrusade", "no-mans-land", 12, "greedy", "random")
+	c.Workers = 1
+	one := records(t, c)
+	c.Workers = 2
+	two := records(t, c)
+	if !bytes.Equal(one, two) {
+		t.Fatalf("1 worker and 2 workers differ:\n%s\n%s", one, two)
+	}
+	if n := bytes.Count(one, []byte("\n")); n != 12 {
+		t.Fatalf("%d records, want 12", n)
+	}
+}
+
+// Four shards merged give exactly the summary of one run, and each shard
+// plays only its indexes.
+func TestShardsMerge(t *testing.T) {
+	c := config(t, "n26", "sump-crossing", 30, "random", "random")
+	whole := records(t, c)
+	rs, err := sim.ReadRecords("whole.jsonl", whole)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := sim.Summarize(c.Header(), rs.Games)
+	one, err := sim.Merge([]*sim.Records{rs})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var parts []*sim.Records
+	for i := range 4 {
+		c.Shard = sim.Shard{I: i, N: 4}
+		c.Workers = 1 + i%2
+		p, err := sim.ReadRecords("part.jsonl", records(t, c))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, g := range p.Games {
+			if g.Index%4 != i {
+				t.Errorf("shard %d played game %d", i, g.Index)
+			}
+		}
+		parts = append(parts, p)
+	}
+	// any order of files
+	parts[0], parts[3] = parts[3], parts[0]
+	got, err := sim.Merge(parts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wj, _ := json.Marshal(want)
+	oj, _ := json.Marshal(one)
+	gj, _ := json.Marshal(got)
+	if !bytes.Equal(wj, gj) || !bytes.Equal(wj, oj) {
+		t.Fatalf("merged shards differ from one run:\n one run %s\n merged  %s", wj, gj)
+	}
+	if want.Games != 30 || len(want.Sides) != 2 || want.Sides[0].Wins+want.Sides[1].Wins+want.Draws != 30 {
+		t.Errorf("summary does not add up: %s", wj)
+	}
+}
+
+// A game of a batch replays alone from its record: its seed and seats.
+func TestGameReplays(t *testing.T) {
+	c := config(t, "falloutfactions", "junction-yard", 4, "greedy", "random")
+	rs, err := sim.ReadRecords("x", records(t, c))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, rec := range rs.Games {
+		var ps []engine.Policy
+		for _, s := range rec.Seats {
+			sp, _ := bot.Parse(s)
+			p, _ := bot.New(sp, c.RS)
+			ps = append(ps, p)
+		}
+		g, err := engine.New(c.RS, c.Setup, engine.Config{Seed: rec.GameSeed, Players: ps})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for !g.Over() {
+			if ok, err := g.Step(); !ok || err != nil {
+				t.Fatalf("game %d: %v %v", rec.Index, ok, err)
+			}
+		}
+		if s := g.State(); s.Winner != rec.Winner || s.Round != rec.Rounds || len(g.Log().Entries)-1 != rec.Actions {
+			t.Errorf("game %d replayed to winner %d in round %d after %d actions; the record says %d, %d, %d",
+				rec.Index, s.Winner, s.Round, len(g.Log().Entries)-1, rec.Winner, rec.Rounds, rec.Actions)
+		}
+	}
+	if rs.Games[1].Seats[0] != "random" || rs.Games[0].Seats[0] != "greedy" {
+		t.Errorf("seats %v and %v: want the bots swapped in game 1", rs.Games[0].Seats, rs.Games[1].Seats)
+	}
+}
+
+// Wilson intervals against published values (Newcombe 1998, Table I; and
+// the textbook 5 of 10).
+func TestWilson(t *testing.T) {
+	for _, tc := range []struct {
+		k, n   int
+		lo, hi float64
+	}{
+		{0, 10, 0, 0.2775},
+		{10, 10, 0.7225, 1},
+		{5, 10, 0.2366, 0.7634},
+		{81, 263, 0.2553, 0.3662},
+		{15, 148, 0.0624, 0.1605},
+		{0, 20, 0, 0.1611},
+	} {
+		got := sim.Wilson(tc.k, tc.n)
+		if got[0] != tc.lo || got[1] != tc.hi {
+			t.Errorf("Wilson(%d, %d) = %v, want [%v %v]", tc.k, tc.n, got, tc.lo, tc.hi)
+		}
+	}
+}
+
+func TestMergeRefuses(t *testing.T) {
+	c := config(t, "n26", "sump-crossing", 4, "random", "random")
+	a := records(t, c)
+	c.Bots[1], _ = bot.Parse("greedy")
+	b := records(t, c)
+	lines := strings.SplitAfter(string(a), "\n")
+	read := func(name, data string) *sim.Records {
+		t.Helper()
+		r, err := sim.ReadRecords(name, []byte(data))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r
+	}
+	for _, tc := range []struct {
+		name  string
+		files []*sim.Records
+		field string
+	}{
+		{"different runs", []*sim.Records{read("a", lines[0]+lines[1]), read("b", strings.SplitAfter(string(b), "\n")[2])}, "bots"},
+		{"a game twice", []*sim.Records{read("a", lines[0]+lines[1]), read("b", lines[1]+lines[2]+lines[3])}, "index"},
+		{"a game missing", []*sim.Records{read("a", lines[0]+lines[1]+lines[3])}, "files"},
+	} {
+		_, err := sim.Merge(tc.files)
+		var fe *sim.FieldError
+		if !errors.As(err, &fe) || fe.Field != tc.field {
+			t.Errorf("%s: %v, want an error naming %s", tc.name, err, tc.field)
+		}
+	}
+	for _, tc := range []struct {
+		name, data, want string
+	}{
+		{"not JSON", lines[0] + "{oops\n", "x:2: not a game record"},
+		{"unknown field", strings.Replace(lines[0], `{`, `{"colour":1,`, 1), `x:1: not a game record: json: unknown field "colour"`},
+		{"seed edited", regexp.MustCompile(`"seed":\d+`).ReplaceAllString(lines[0], `"seed":12345`), "x:1: seed: 12345 is not game 0's seed"},
+		{"index out of range", strings.Replace(lines[0], `"index":0`, `"index":9`, 1), "x:1: index: 9 is out of range"},
+		{"winner out of range", strings.Replace(lines[0], `"winner":`, `"winner":7`, 1), "x:1: winner: "},
+		{"empty", "\n\n", "x: no game records"},
+		{"too long", strings.Repeat("x", sim.MaxRecordLine+1), "x:1: line longer than"},
+	} {
+		_, err := sim.ReadRecords("x", []byte(tc.data))
+		var re *sim.RecordError
+		if !errors.As(err, &re) || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: %v, want a RecordError with %q", tc.name, err, tc.want)
+		}
+	}
+}
+
+func TestConfigRefuses(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		edit  func(c *sim.Config)
+		field string
+	}{
+		{"no games", func(c *sim.Config) { c.Games = 0 }, "games"},
+		{"negative games", func(c *sim.Config) { c.Games = -3 }, "games"},
+		{"one bot", func(c *sim.Config) { c.Bots = c.Bots[:1] }, "bots"},
+		{"shard past n", func(c *sim.Config) { c.Shard = sim.Shard{I: 3, N: 2} }, "shard"},
+		{"unknown bot", func(c *sim.Config) { c.Bots[0].Kind = "clever" }, "bots"},
+		{"table scenario", func(c *sim.Config) { c.Setup.Mode = "table" }, "scenario"},
+	} {
+		c := config(t, "n26", "sump-crossing", 4, "random", "random")
+		tc.edit(c)
+		err := sim.Run(context.Background(), c, func(*sim.Game) error { return nil })
+		var fe *sim.FieldError
+		if !errors.As(err, &fe) || fe.Field != tc.field {
+			t.Errorf("%s: %v, want an error naming %s", tc.name, err, tc.field)
+		}
+	}
+}
+
+// The plot holds a win-rate bar with its interval for each bot, and a
+// casualty bar for each model.
+func TestPlot(t *testing.T) {
+	c := config(t, "n26", "sump-crossing", 6, "greedy", "random")
+	rs, err := sim.ReadRecords("x", records(t, c))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sm := sim.Summarize(c.Header(), rs.Games)
+	var b bytes.Buffer
+	if err := sim.Plot(&b, sm); err != nil {
+		t.Fatal(err)
+	}
+	svg := b.String()
+	for _, want := range []string{
+		`data-label="greedy" data-value="` + trim(sm.Sides[0].WinRate) + `"`, // swapped: the bot alone
+		`data-label="random"`,
+		`data-label="draws"`,
+		`data-label="` + sm.Models[0].ID + `" data-value="` + trim(sm.Models[0].OutRate) + `"`,
+	} {
+		if !strings.Contains(svg, want) {
+			t.Errorf("plot lacks %s", want)
+		}
+	}
+	if n := strings.Count(svg, `class="err"`); n != 3 {
+		t.Errorf("%d error bars, want 3 (two bots and the draws)", n)
+	}
+	if n := strings.Count(svg, `class="bar"`); n < 3+len(sm.Models)+1 {
+		t.Errorf("%d bars, want at least %d", n, 3+len(sm.Models)+1)
+	}
+}
+
+func trim(x float64) string {
+	b, _ := json.Marshal(x)
+	return string(b)
+}

@@ -1,0 +1,58 @@
+package sim
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"text/tabwriter"
+)
+
+// WriteTable writes the summary for people: win rates with their 95 %
+// intervals, draws, game length, casualties per model and per type, and
+// action frequencies.
+func WriteTable(w io.Writer, s *Summary) error {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	p := func(format string, a ...any) { fmt.Fprintf(tw, format, a...) }
+	shard := ""
+	if s.Shard != "" {
+		shard = fmt.Sprintf(", shard %s of a batch of %d", s.Shard, s.Batch)
+	}
+	swap := ""
+	if s.Swap {
+		swap = ", sides swapped in odd games"
+	}
+	p("%s (%s): %d games, batch seed %d%s%s\n\n", s.Scenario, s.Ruleset, s.Games, s.Seed, swap, shard)
+	p("bot\tside\twins\twin rate\t95%% interval\n")
+	for _, b := range s.Sides {
+		p("%s\t%s\t%d\t%s\t%s–%s\n", b.Bot, b.Name, b.Wins, pct(b.WinRate), pct(b.CI95[0]), pct(b.CI95[1]))
+	}
+	d := Wilson(s.Draws, s.Games)
+	p("draws\t\t%d\t%s\t%s–%s\n", s.Draws, pct(rate(s.Draws, s.Games)), pct(d[0]), pct(d[1]))
+	if s.Swap {
+		p("\nby side, whichever bot played it\n")
+		for _, b := range s.Seats {
+			p("%s\t\t%d\t%s\t%s–%s\n", b.Name, b.Wins, pct(b.WinRate), pct(b.CI95[0]), pct(b.CI95[1]))
+		}
+	}
+	var rounds []string
+	for _, r := range s.Rounds {
+		rounds = append(rounds, fmt.Sprintf("%d: %d", r.Value, r.Games))
+	}
+	p("\nrounds\tmean %.2f\t(%s)\n", s.MeanRounds, strings.Join(rounds, ", "))
+	p("actions\tmean %.1f a game\n", s.MeanActions)
+	p("\nmodel\tside\ttype\tout of action\n")
+	for _, m := range s.Models {
+		p("%s\t%d\t%s\t%s\n", m.ID, m.Side, m.Type, pct(m.OutRate))
+	}
+	p("\ntype\tmodels\tout of action\n")
+	for _, t := range s.Types {
+		p("%s\t%d\t%s\n", t.Type, t.Models, pct(t.OutRate))
+	}
+	p("\naction\ttaken\ta game\n")
+	for _, a := range s.Actions {
+		p("%s\t%d\t%.2f\n", a.ID, a.Count, a.PerGame)
+	}
+	return tw.Flush()
+}
+
+func pct(x float64) string { return fmt.Sprintf("%.1f%%", 100*x) }
