@@ -688,14 +688,8 @@ func (g *Game) Reset(seed uint64) error {
 	if err != nil {
 		return err
 	}
-	g.cfg.Seed = seed
-	g.rng.Reseed(seed)
-	g.bots.Reseed(dice.DeriveSeed(seed, 1))
-	g.live = s.CopyInto(g.live)
-	g.log.Entries, g.log.answers, g.log.events = g.log.Entries[:0], g.log.answers[:0], g.log.events[:0]
-	g.pending, g.listOK, g.botsAt, g.anno, g.marks = nil, false, nil, nil, nil
+	g.Restart(s, seed)
 	g.fly = inflight{active: true, action: startAction, side: NoModel, answers: g.fly.answers[:0]}
-	g.rngAt, g.botRNGAt = *g.rng, *g.bots
 	return g.resolve()
 }
 

@@ -32,7 +32,6 @@ import (
 
 	"github.com/skirmish-engine/skirmish/engine"
 	"github.com/skirmish-engine/skirmish/rulesets/all"
-	"github.com/skirmish-engine/skirmish/scenario"
 	"github.com/skirmish-engine/skirmish/server"
 	"github.com/skirmish-engine/skirmish/store/sqlite"
 )
@@ -614,19 +613,9 @@ func TestBrowserPlaysATableGame(t *testing.T) {
 	if st := do(t, "GET", ts.URL+"/api/games/"+id+"/export", tok, nil, &sv); st != 200 {
 		t.Fatalf("export: %d", st)
 	}
-	reg := all.Rulesets()
-	sc, err := scenario.Decode("export", sv.Scenario, reg, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	su, err := sc.Setup(sv.Mode)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rs, _ := reg.Lookup(sv.Ruleset)
-	g, err := engine.Load(rs, su, &sv, nil)
-	if err != nil {
-		t.Fatalf("the export does not verify: %v", err)
+	g := verifyExport(t, &sv)
+	if g == nil {
+		return
 	}
 	var live struct {
 		State json.RawMessage `json:"state"`

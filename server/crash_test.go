@@ -22,7 +22,6 @@ import (
 
 	"github.com/skirmish-engine/skirmish/engine"
 	"github.com/skirmish-engine/skirmish/rulesets/all"
-	"github.com/skirmish-engine/skirmish/scenario"
 	"github.com/skirmish-engine/skirmish/server"
 	"github.com/skirmish-engine/skirmish/store/sqlite"
 )
@@ -285,17 +284,5 @@ func TestCrashSafety(t *testing.T) {
 	}
 	cmd.Process.Signal(syscall.SIGKILL)
 	cmd.Wait()
-	reg := all.Rulesets()
-	sc, err := scenario.Decode("export", sv.Scenario, reg, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	su, err := sc.Setup(sv.Mode)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rs, _ := reg.Lookup(sv.Ruleset)
-	if _, err := engine.Load(rs, su, &sv, nil); err != nil {
-		t.Errorf("the export does not verify: %v", err)
-	}
+	verifyExport(t, &sv)
 }

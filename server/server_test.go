@@ -280,6 +280,13 @@ func TestPlayThroughTheAPI(t *testing.T) {
 	if st := do(t, "GET", ts.URL+"/api/games/"+c.ID+"/export", spec, nil, &sv); st != 200 || sv.Seed != seed {
 		t.Fatalf("export: %d, seed %d", st, sv.Seed)
 	}
+	verifyExport(t, &sv)
+}
+
+// verifyExport replays an export as replay --verify does, and returns the
+// game it rebuilds (nil, with the test failed, if it does not verify).
+func verifyExport(t testing.TB, sv *engine.Save) *engine.Game {
+	t.Helper()
 	reg := all.Rulesets()
 	sc, err := scenario.Decode("export", sv.Scenario, reg, nil)
 	if err != nil {
@@ -290,9 +297,12 @@ func TestPlayThroughTheAPI(t *testing.T) {
 		t.Fatal(err)
 	}
 	rs, _ := reg.Lookup(sv.Ruleset)
-	if _, err := engine.Load(rs, su, &sv, nil); err != nil {
+	g, err := engine.Load(rs, su, sv, nil)
+	if err != nil {
 		t.Errorf("the export does not verify: %v", err)
+		return nil
 	}
+	return g
 }
 
 // Live updates: every write reaches every client following the game, in
