@@ -11,6 +11,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/skirmish-engine/skirmish/board"
 	"github.com/skirmish-engine/skirmish/dice"
@@ -471,6 +473,15 @@ func (s *Server) panelOf(gm *game, side, logLines int) (*ui.Panel, error) {
 	return p, nil
 }
 
+// capital starts a sentence with a capital letter.
+func capital(s string) string {
+	if s == "" {
+		return s
+	}
+	r, n := utf8.DecodeRuneInString(s)
+	return string(unicode.ToUpper(r)) + s[n:]
+}
+
 func modelName(st *engine.State, m int) string {
 	if n := st.Static(m).Name; n != "" {
 		return n
@@ -580,7 +591,8 @@ func actionGroups(st *engine.State, legal []engine.Action, onBoard bool) ([]ui.M
 			ai = len(mg.Actions) - 1
 		}
 		ag := &mg.Actions[ai]
-		v := ui.Variant{Action: j.Action, Text: j.Text, Short: j.Text}
+		text := capital(j.Text) // "End activation warden-a", as the other buttons read
+		v := ui.Variant{Action: j.Action, Text: text, Short: text}
 		if a.HasPos {
 			v.Short = fmt.Sprintf("to %g, %g", a.X, a.Y)
 			if onBoard {
