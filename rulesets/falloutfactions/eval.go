@@ -1,6 +1,9 @@
 package falloutfactions
 
-import "github.com/skirmish-engine/skirmish/engine"
+import (
+	"github.com/skirmish-engine/skirmish/engine"
+	"github.com/skirmish-engine/skirmish/rules"
+)
 
 // Evaluate scores a game still going for side, for bots (package bot finds
 // it by type assertion): in units of about one model, its own count for it
@@ -11,13 +14,9 @@ import "github.com/skirmish-engine/skirmish/engine"
 // an objective now 0.25 (points decide the game, GameOver; the demo
 // scenario's rule, §5.3).
 func (r *Rules) Evaluate(s *engine.State, side int) float64 {
-	v := 0.0
 	b := concrete(s)
-	for m := range s.Models {
+	return rules.Standing(s, side, func(m int) float64 {
 		md := &s.Models[m]
-		if !md.InPlay {
-			continue
-		}
 		x := 1.0
 		if s.Has(m, cIncapacitated) {
 			x -= 0.5
@@ -30,20 +29,6 @@ func (r *Rules) Evaluate(s *engine.State, side int) float64 {
 				}
 			}
 		}
-		x = max(x, 0.05) // never better gone
-		if s.SideOf(m) == side {
-			v += x
-		} else {
-			v -= x
-		}
-	}
-	for k := range s.Sides {
-		p := 0.5 * float64(s.Sides[k].Counters[sPoints])
-		if k == side {
-			v += p
-		} else {
-			v -= p
-		}
-	}
-	return v
+		return x
+	}, func(k int) float64 { return 0.5 * float64(s.Sides[k].Counters[sPoints]) })
 }

@@ -1,6 +1,9 @@
 package n23
 
-import "github.com/skirmish-engine/skirmish/engine"
+import (
+	"github.com/skirmish-engine/skirmish/engine"
+	"github.com/skirmish-engine/skirmish/rules"
+)
 
 // Evaluate scores a game still going for side, for bots (package bot finds
 // it by type assertion): in units of about one model, its own models count
@@ -10,12 +13,8 @@ import "github.com/skirmish-engine/skirmish/engine"
 // §3.3); Pinned or Broken 0.15 less, Prone 0.05 less; each wound lost 0.1
 // and each flesh wound 0.05 less (§3.3).
 func (r *Rules) Evaluate(s *engine.State, side int) float64 {
-	v := 0.0
-	for m := range s.Models {
+	return rules.Standing(s, side, func(m int) float64 {
 		md := &s.Models[m]
-		if !md.InPlay {
-			continue
-		}
 		x := 1.0
 		if down(s, m) {
 			x = 0.3
@@ -30,13 +29,6 @@ func (r *Rules) Evaluate(s *engine.State, side int) float64 {
 		if s.Has(m, cBroken) {
 			x -= 0.15
 		}
-		x -= 0.1*float64(max(0, s.Stat(m, sW)-int(md.Counters[cWounds]))) + 0.05*float64(md.Counters[cFlesh])
-		x = max(x, 0.05) // never better gone
-		if s.SideOf(m) == side {
-			v += x
-		} else {
-			v -= x
-		}
-	}
-	return v
+		return x - (0.1*float64(max(0, s.Stat(m, sW)-int(md.Counters[cWounds]))) + 0.05*float64(md.Counters[cFlesh]))
+	}, nil)
 }

@@ -1,6 +1,9 @@
 package n26
 
-import "github.com/skirmish-engine/skirmish/engine"
+import (
+	"github.com/skirmish-engine/skirmish/engine"
+	"github.com/skirmish-engine/skirmish/rules"
+)
 
 // Evaluate scores a game still going for side, for bots (package bot finds
 // it by type assertion): in units of about one model, its own models count
@@ -11,12 +14,9 @@ import "github.com/skirmish-engine/skirmish/engine"
 // side would control if the game ended now counts 0.5 (§2.3.8), the
 // tiebreak of the end of the game.
 func (r *Rules) Evaluate(s *engine.State, side int) float64 {
-	v := 0.0
-	for m := range s.Models {
+	obj := objectives(s)
+	return rules.Standing(s, side, func(m int) float64 {
 		md := &s.Models[m]
-		if !md.InPlay {
-			continue
-		}
 		x := 1.0
 		switch status(s, m) {
 		case seriouslyInjured:
@@ -27,20 +27,6 @@ func (r *Rules) Evaluate(s *engine.State, side int) float64 {
 		if w := s.Stat(m, sW); w > 0 {
 			x -= 0.2 * float64(w-int(md.Counters[cWounds])) / float64(w)
 		}
-		x = max(x, 0.05) // never better gone
-		if s.SideOf(m) == side {
-			v += x
-		} else {
-			v -= x
-		}
-	}
-	obj := objectives(s)
-	for k := range s.Sides {
-		if k == side {
-			v += 0.5 * float64(obj[k])
-		} else {
-			v -= 0.5 * float64(obj[k])
-		}
-	}
-	return v
+		return x
+	}, func(k int) float64 { return 0.5 * float64(obj[k]) })
 }

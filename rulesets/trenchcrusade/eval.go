@@ -1,6 +1,9 @@
 package trenchcrusade
 
-import "github.com/skirmish-engine/skirmish/engine"
+import (
+	"github.com/skirmish-engine/skirmish/engine"
+	"github.com/skirmish-engine/skirmish/rules"
+)
 
 // Evaluate scores a game still going for side, for bots (package bot finds
 // it by type assertion): in units of about one model, its own count for it
@@ -10,31 +13,12 @@ import "github.com/skirmish-engine/skirmish/engine"
 // gains 0.05 for each Blessing marker; each Morale Check the side has
 // failed in a row counts 0.75 against it (two lose the game, GameOver).
 func (r *Rules) Evaluate(s *engine.State, side int) float64 {
-	v := 0.0
-	for m := range s.Models {
+	return rules.Standing(s, side, func(m int) float64 {
 		md := &s.Models[m]
-		if !md.InPlay {
-			continue
-		}
 		x := 1.0
 		if md.Status == down {
 			x -= 0.3
 		}
-		x += -0.1*float64(md.Counters[cBlood]) + 0.05*float64(md.Counters[cBlessing])
-		x = max(x, 0.05) // never better gone
-		if s.SideOf(m) == side {
-			v += x
-		} else {
-			v -= x
-		}
-	}
-	for k := range s.Sides {
-		f := 0.75 * float64(s.Sides[k].Counters[sMoraleFails])
-		if k == side {
-			v -= f
-		} else {
-			v += f
-		}
-	}
-	return v
+		return x + (-0.1*float64(md.Counters[cBlood]) + 0.05*float64(md.Counters[cBlessing]))
+	}, func(k int) float64 { return -0.75 * float64(s.Sides[k].Counters[sMoraleFails]) })
 }
