@@ -125,6 +125,10 @@
     const top = $("header.top", panel);
     const next = top ? Number(top.dataset.seq) : seq;
     const moved = next !== seq;
+    // Something new to answer or decide: bring it into view, below the
+    // header (the scroll kept from before may have left it above).
+    const focusHere = moved && ($(".ask.mine", panel) || $(".acts", panel));
+    if (focusHere && !again) focusHere.scrollIntoView({ block: "start" });
     const turn = $("#turn", panel);
     if (turn) {
       const mine = turn.classList.contains("mine");
