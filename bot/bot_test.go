@@ -127,27 +127,30 @@ func TestDeterministic(t *testing.T) {
 	s, _ := all.Samples().Find("trenchcrusade", "no-mans-land")
 	su, _ := s.Setup(reg, "")
 	rs, _ := reg.Lookup("trenchcrusade")
-	play := func() *engine.Game {
-		m := bot.NewMCTS(rs)
-		m.Iterations = 30
-		g, err := engine.New(rs, su, engine.Config{Seed: 77, Players: []engine.Policy{m, bot.NewGreedy(rs)}})
-		if err != nil {
-			t.Fatal(err)
-		}
-		for !g.Over() {
-			if ok, err := g.Step(); !ok || err != nil {
-				t.Fatalf("%v %v", ok, err)
+	for _, exact := range []bool{false, true} {
+		play := func() *engine.Game {
+			m := bot.NewMCTS(rs)
+			m.Iterations = 30
+			m.Exact = exact
+			g, err := engine.New(rs, su, engine.Config{Seed: 77, Players: []engine.Policy{m, bot.NewGreedy(rs)}})
+			if err != nil {
+				t.Fatal(err)
 			}
+			for !g.Over() {
+				if ok, err := g.Step(); !ok || err != nil {
+					t.Fatalf("%v %v", ok, err)
+				}
+			}
+			return g
 		}
-		return g
-	}
-	a, b := play(), play()
-	if ok, why := a.State().Equal(b.State()); !ok || len(a.Log().Entries) != len(b.Log().Entries) {
-		t.Fatalf("the same seed played two games: %s; %d and %d entries", why, len(a.Log().Entries), len(b.Log().Entries))
-	}
-	for i, e := range a.Log().Entries {
-		if e.Action != b.Log().Entries[i].Action {
-			t.Fatalf("entry %d: %s, then %s", i, e.Action, b.Log().Entries[i].Action)
+		a, b := play(), play()
+		if ok, why := a.State().Equal(b.State()); !ok || len(a.Log().Entries) != len(b.Log().Entries) {
+			t.Fatalf("exact %v: the same seed played two games: %s; %d and %d entries", exact, why, len(a.Log().Entries), len(b.Log().Entries))
+		}
+		for i, e := range a.Log().Entries {
+			if e.Action != b.Log().Entries[i].Action {
+				t.Fatalf("exact %v: entry %d: %s, then %s", exact, i, e.Action, b.Log().Entries[i].Action)
+			}
 		}
 	}
 }
