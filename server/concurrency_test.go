@@ -164,14 +164,7 @@ func TestConcurrentClients(t *testing.T) {
 	st.Close()
 
 	// A new server on the same file rebuilds the game from its log alone.
-	st2, err := sqlite.Open(db)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st2.Close()
-	cfg.Store = st2
-	ts2 := httptest.NewServer(server.New(cfg).Handler())
-	defer ts2.Close()
+	ts2 := reopen(t, cfg, db)
 	var again view
 	do(t, "GET", ts2.URL+"/api/games/"+c.ID, c.Token, nil, &again)
 	if again.Seq != end.Seq || string(again.State) != string(end.State) || !reflect.DeepEqual(again.Log, end.Log) || !reflect.DeepEqual(again.Pending, end.Pending) {

@@ -283,6 +283,23 @@ func TestPlayThroughTheAPI(t *testing.T) {
 	verifyExport(t, &sv)
 }
 
+// reopen starts a new server on the database file db, as after a restart,
+// closed when the test ends.
+func reopen(t testing.TB, cfg server.Config, db string) *httptest.Server {
+	t.Helper()
+	st, err := sqlite.Open(db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.Store = st
+	ts := httptest.NewServer(server.New(cfg).Handler())
+	t.Cleanup(func() {
+		ts.Close()
+		st.Close()
+	})
+	return ts
+}
+
 // verifyExport replays an export as replay --verify does, and returns the
 // game it rebuilds (nil, with the test failed, if it does not verify).
 func verifyExport(t testing.TB, sv *engine.Save) *engine.Game {
@@ -414,14 +431,7 @@ func TestRefusedAnswer(t *testing.T) {
 	ts.Close()
 	st.Close()
 
-	st2, err := sqlite.Open(db)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st2.Close()
-	cfg.Store = st2
-	ts2 := httptest.NewServer(server.New(cfg).Handler())
-	defer ts2.Close()
+	ts2 := reopen(t, cfg, db)
 	again := c.get(t, ts2, w)
 	if again.Pending != nil || again.Seq != 5 || !slices.Equal(again.Legal, after.Legal) || string(again.State) != string(after.State) {
 		t.Errorf("rebuilt from the store, the game differs: %+v", again)
