@@ -23,6 +23,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/skirmish-engine/skirmish/board"
 	"github.com/skirmish-engine/skirmish/engine"
 )
 
@@ -182,6 +183,7 @@ func (r *Rules) Start(s *engine.State) error {
 type Ext struct {
 	Casualties []int32 `json:"casualties"`
 	pos        []engine.Pos
+	memo       board.Memo // destinations asked lately (scratch, not copied)
 }
 
 // CopyInto copies the casualty list, reusing dst's (and keeping dst's
@@ -287,7 +289,7 @@ func moveOptions(s *engine.State, m int, add func(engine.Action)) {
 			shy |= 1 << n
 		}
 	}
-	buf.pos = b.Destinations(s, m, float32(s.Stat(m, sM)), shy, buf.pos[:0])
+	buf.pos = buf.memo.Destinations(b, s, m, float32(s.Stat(m, sM)), shy, buf.pos[:0])
 	for _, p := range buf.pos {
 		add(engine.Action{Actor: m, Target: engine.NoModel}.At(p.X, p.Y))
 	}

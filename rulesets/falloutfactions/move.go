@@ -112,7 +112,7 @@ func listMoves(s *engine.State, mover int, reach float32, emit func(p engine.Pos
 		}
 	}
 	e := ext(s)
-	e.pos = bd.Destinations(s, mover, reach, shy, e.pos[:0])
+	e.pos = e.memo.Destinations(bd, s, mover, reach, shy, e.pos[:0])
 	for _, p := range e.pos {
 		if clearPath(s, bd, mover, p, engine.NoModel) {
 			emit(p, engine.NoModel)

@@ -351,7 +351,8 @@ type Ext struct {
 	Finds   []int32 `json:"finds,omitempty"`
 	st      *static
 	pos     []engine.Pos
-	incap   []int // models Incapacitated by the attack being resolved, for their Confusion Tests
+	memo    board.Memo // destinations asked lately (scratch, not copied)
+	incap   []int      // models Incapacitated by the attack being resolved, for their Confusion Tests
 	contact []engine.Pos
 	who     []int
 	lens    []float32

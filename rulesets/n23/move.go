@@ -70,7 +70,7 @@ func moveOptions(reach func(s *engine.State, m int) float32) func(s *engine.Stat
 		}
 		e := ext(s)
 		set := shy(s, m)
-		e.pos = b.Destinations(s, m, reach(s, m), set, e.pos[:0])
+		e.pos = e.memo.Destinations(b, s, m, reach(s, m), set, e.pos[:0])
 		for _, p := range e.pos {
 			if keepsClear(s, m, p, set) {
 				add(engine.Action{Target: engine.NoModel}.At(p.X, p.Y))

@@ -262,6 +262,7 @@ type Ext struct {
 	Report []string `json:"report,omitempty"` // post-battle lasting results, one line each
 	st     *static
 	pos    []engine.Pos
+	memo   board.Memo // destinations asked lately (scratch, not copied)
 }
 
 // CopyInto copies the report, reusing dst's slice.

@@ -76,7 +76,7 @@ func moveOptions(reach func(s *engine.State, m int) float32, ok func(s *engine.S
 			return
 		}
 		e := ext(s)
-		e.pos = b.Destinations(s, m, reach(s, m), shy(s, m), e.pos[:0])
+		e.pos = e.memo.Destinations(b, s, m, reach(s, m), shy(s, m), e.pos[:0])
 		for _, p := range e.pos {
 			if ok(s, m, p) {
 				add(engine.Action{Target: engine.NoModel}.At(p.X, p.Y))

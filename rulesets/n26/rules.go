@@ -202,7 +202,8 @@ type Ext struct {
 	Queue  []int32  `json:"queue,omitempty"`  // Group Activation members still to go, in order selected
 	st     *static
 	pos    []engine.Pos
-	fight  []striker // scratch for resolveFight
+	memo   board.Memo // destinations asked lately (scratch, not copied)
+	fight  []striker  // scratch for resolveFight
 }
 
 // CopyInto copies the report and queue, reusing dst's slices.

@@ -222,7 +222,7 @@ func destinations(s *engine.State, m int, ok func(*engine.State, int, engine.Pos
 			shy |= 1 << n
 		}
 	}
-	e.pos = b.Destinations(s, m, movement(s, m), shy, e.pos[:0])
+	e.pos = e.memo.Destinations(b, s, m, movement(s, m), shy, e.pos[:0])
 	for _, p := range e.pos {
 		if ok(s, m, p) {
 			add(engine.Action{Target: engine.NoModel}.At(p.X, p.Y))

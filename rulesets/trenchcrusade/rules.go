@@ -5,6 +5,7 @@ import (
 	"slices"
 	"sync"
 
+	"github.com/skirmish-engine/skirmish/board"
 	"github.com/skirmish-engine/skirmish/engine"
 	"github.com/skirmish-engine/skirmish/rules"
 )
@@ -170,8 +171,9 @@ func compile(su *engine.Setup) *static {
 
 // Ext is the ruleset's extra state: only the compiled setup (derived).
 type Ext struct {
-	st  *static
-	pos []engine.Pos
+	st   *static
+	pos  []engine.Pos
+	memo board.Memo // destinations asked lately (scratch, not copied)
 }
 
 // CopyInto shares the compiled setup.
