@@ -13,7 +13,6 @@
 package board
 
 import (
-	"cmp"
 	"fmt"
 	"math"
 	"slices"
@@ -496,6 +495,7 @@ type origin struct {
 	r    float64
 	g    *visGraph
 	seen bool        // vis is worked out
+	near near        // what moves from here can touch, when filled
 	vbuf [64]float64 // clear length to each corner, +Inf where blocked
 	big  []float64   // the same, for boards of more than 64 corners
 }
@@ -513,7 +513,7 @@ func (b *Board) pathFrom(o *origin, to Point, limit float64) (float64, bool) {
 	if hyp(to.X-from.X, to.Y-from.Y) > limit {
 		return 0, false
 	}
-	if b.clearFor(from, to, r) {
+	if o.near.clearFor(b, from, to, r) {
 		return hyp(to.X-from.X, to.Y-from.Y), true
 	}
 	if o.g == nil {
@@ -574,7 +574,7 @@ func (b *Board) pathFrom(o *origin, to Point, limit float64) (float64, bool) {
 				dist[v] = dist[u] + e
 			}
 		}
-		if d := est(u); d < dist[n] && b.clearFor(g.nodes[u], to, r) {
+		if d := est(u); d < dist[n] && o.near.clearFor(b, g.nodes[u], to, r) {
 			dist[n] = d
 		}
 	}
@@ -668,25 +668,24 @@ func (b *Board) Destinations(s *engine.State, m int, max float32, shy uint64, ou
 	lim := float64(max)
 	n0 := len(out)
 	o := origin{p: centre(s, m), r: radius(s, m)}
+	o.near.fill(b, s, m, &o, lim)
+	// Every candidate first, then each distinct one checked once, in order.
 	b.candidates(s, m, lim, shy, func(q engine.Pos) bool {
-		if slices.Contains(out[n0:], q) {
-			return true
-		}
-		if b.reaches(s, m, &o, q, lim) {
-			out = append(out, q)
-		}
+		out = append(out, q)
 		return true
 	})
-	slices.SortFunc(out[n0:], func(p, q engine.Pos) int {
-		switch {
-		case p.X != q.X:
-			return cmp.Compare(p.X, q.X)
-		case p.Y != q.Y:
-			return cmp.Compare(p.Y, q.Y)
+	sortPos(out[n0:])
+	k := n0
+	for i, q := range out[n0:] {
+		if i > 0 && q == out[n0+i-1] {
+			continue // a duplicate; the write below never changes out[n0+i-1]'s value
 		}
-		return cmp.Compare(p.Level, q.Level)
-	})
-	return out
+		if b.reaches(s, m, &o, q, lim) {
+			out[k] = q
+			k++
+		}
+	}
+	return out[:k]
 }
 
 // AnyDestination reports whether Destinations would give at least one
@@ -696,6 +695,7 @@ func (b *Board) Destinations(s *engine.State, m int, max float32, shy uint64, ou
 func (b *Board) AnyDestination(s *engine.State, m int, max float32, shy uint64, ok func(engine.Pos) bool) bool {
 	lim := float64(max)
 	o := origin{p: centre(s, m), r: radius(s, m)}
+	o.near.fill(b, s, m, &o, lim)
 	found := false
 	b.candidates(s, m, lim, shy, func(q engine.Pos) bool {
 		found = b.reaches(s, m, &o, q, lim) && ok(q)
@@ -707,7 +707,7 @@ func (b *Board) AnyDestination(s *engine.State, m int, max float32, shy uint64, 
 // reaches: m can stand at q and get there within lim.
 func (b *Board) reaches(s *engine.State, m int, o *origin, q engine.Pos, lim float64) bool {
 	p := Point{float64(q.X), float64(q.Y), int(q.Level)}
-	if !b.Fits(s, m, p, 0) {
+	if !o.near.fits(b, s, m, p) {
 		return false
 	}
 	pl, ok := b.pathFrom(o, p, lim+1e-6)
@@ -813,6 +813,46 @@ func (b *Board) Spot(s *engine.State, m int, p Point, reach, apart float64) (Poi
 		}
 	}
 	return best, found
+}
+
+// sortPos sorts points of one level by x then y, as integers that order
+// as the floats do (sorting them is several times faster than comparing
+// floats through a function).
+func sortPos(ps []engine.Pos) {
+	if len(ps) < 2 {
+		return
+	}
+	var buf [256]uint64
+	keys := buf[:0]
+	if len(ps) > len(buf) {
+		keys = make([]uint64, 0, len(ps))
+	}
+	for _, p := range ps {
+		keys = append(keys, uint64(floatKey(p.X))<<32|uint64(floatKey(p.Y)))
+	}
+	slices.Sort(keys)
+	lvl := ps[0].Level
+	for i, k := range keys {
+		ps[i] = engine.Pos{X: keyFloat(uint32(k >> 32)), Y: keyFloat(uint32(k)), Level: lvl}
+	}
+}
+
+// floatKey maps a float32 to a uint32 in the same order (negative numbers
+// below positive ones; -0 just below +0).
+func floatKey(f float32) uint32 {
+	b := math.Float32bits(f)
+	if b>>31 == 1 {
+		return ^b
+	}
+	return b | 1<<31
+}
+
+// keyFloat undoes floatKey.
+func keyFloat(k uint32) float32 {
+	if k>>31 == 1 {
+		return math.Float32frombits(k &^ (1 << 31))
+	}
+	return math.Float32frombits(^k)
 }
 
 func round2(x float64) float64 { return math.Round(x*100) / 100 }

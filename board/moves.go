@@ -97,3 +97,21 @@ func ContactPoint(s *engine.State, m, t int) engine.Pos {
 	}
 	return engine.Pos{X: float32(x), Y: float32(y), Level: int8(b.Level)}
 }
+
+// Around is the set of models on m's level (bit n for model n) that a
+// move of m's of up to reach inches, along a straight line and at its end,
+// may bring within gap inches of, base edge to base edge: the only ones a
+// rule keeping moving models apart (PassGap, GapAt) needs to look at. It
+// errs on the side of including (by half an inch), so that filtering a
+// rule's loop by it never changes the rule's answer.
+func Around(s *engine.State, m int, reach, gap float64) uint64 {
+	a, r := centre(s, m), radius(s, m)
+	var set uint64
+	for n := range s.Models {
+		q := centre(s, n)
+		if n != m && q.Level == a.Level && hyp(q.X-a.X, q.Y-a.Y) <= reach+r+radius(s, n)+gap+nearSlack {
+			set |= 1 << n
+		}
+	}
+	return set
+}

@@ -49,7 +49,7 @@ func actionDefs() []engine.ActionDef {
 			},
 			Options: tokenOptions, Resolve: resolveInteract, Note: tokenNote},
 		{ID: "move", Name: "Move", Type: "single", When: "not Engaged or Seriously Injured; moves M\"",
-			Available: free, Options: moveOptions(func(s *engine.State, m int) float32 { return float32(s.Stat(m, sM)) }, rule1inch),
+			Available: free, Options: moveOptions(func(s *engine.State, m int) float32 { return float32(s.Stat(m, sM)) }, moveBy1inch),
 			Resolve: resolveMove, Note: moveNote(func(s *engine.State, m int) string { return fmt.Sprintf("up to %d\"", s.Stat(m, sM)) })},
 		{ID: "reload", Name: "Reload", Type: "single", When: "a weapon Out of Ammo and not jammed",
 			Available: func(s *engine.State, m int) bool { return free(s, m) && reloadable(s, m) >= 0 },

@@ -3,6 +3,7 @@ package n26
 import (
 	"fmt"
 	"math"
+	"math/bits"
 
 	"github.com/skirmish-engine/skirmish/board"
 	"github.com/skirmish-engine/skirmish/engine"
@@ -30,27 +31,37 @@ func engages(s *engine.State, m, n int) bool {
 
 // rule1inch: the move may not come within 1" of an enemy that is not
 // Seriously Injured (rules.md §2.3.5, the 1" rule).
-func rule1inch(s *engine.State, m int, p engine.Pos) bool {
-	for n := range s.Models {
-		if engages(s, m, n) && board.PassGap(s, m, p, n) <= 1 {
+func rule1inch(s *engine.State, m int, p engine.Pos) bool { return keeps1inch(s, m, p, shy(s, m)) }
+
+// keeps1inch is the 1" rule against the models in set only: those that
+// engage (shy), or as many of them as are near enough to matter.
+func keeps1inch(s *engine.State, m int, p engine.Pos, set uint64) bool {
+	for ; set != 0; set &= set - 1 {
+		if board.PassGap(s, m, p, bits.TrailingZeros64(set)) <= 1 {
 			return false
 		}
 	}
 	return true
 }
 
-// clear1inch: the move must end at least 1" from every enemy (Retreat,
-// rules.md §2.2.4).
-func clear1inch(s *engine.State, m int, p engine.Pos) bool {
-	for n := range s.Models {
-		if enemy(s, m, n) && board.GapAt(s, m, p, n) < 1 {
+// clear1inch: the move must end at least 1" from every enemy among near
+// (Retreat, rules.md §2.2.4).
+func clear1inch(s *engine.State, m int, p engine.Pos, near nearby) bool {
+	for set := near.all; set != 0; set &= set - 1 {
+		if n := bits.TrailingZeros64(set); enemy(s, m, n) && board.GapAt(s, m, p, n) < 1 {
 			return false
 		}
 	}
 	return true
 }
 
-func anywhere(*engine.State, int, engine.Pos) bool { return true }
+func anywhere(*engine.State, int, engine.Pos, nearby) bool { return true }
+
+// nearby is who a move's destinations are checked against, worked out once
+// per listing: the models a move of its reach could bring within 1"
+// (board.Around), and those of them that engage (shy). Models farther off
+// cannot change a destination's answer.
+type nearby struct{ all, engaging uint64 }
 
 // shy is the set of models a move of m's stops 1" short of: enemies that
 // are not Seriously Injured. Models may end beside friends and beside
@@ -68,7 +79,7 @@ func shy(s *engine.State, m int) uint64 {
 
 // moveOptions lists a movement action's destinations on a board (a plain
 // action at a table).
-func moveOptions(reach func(s *engine.State, m int) float32, ok func(s *engine.State, m int, p engine.Pos) bool) func(s *engine.State, m int, add func(engine.Action)) {
+func moveOptions(reach func(s *engine.State, m int) float32, ok func(s *engine.State, m int, p engine.Pos, near nearby) bool) func(s *engine.State, m int, add func(engine.Action)) {
 	return func(s *engine.State, m int, add func(engine.Action)) {
 		b := geo(s)
 		if b == nil {
@@ -76,9 +87,12 @@ func moveOptions(reach func(s *engine.State, m int) float32, ok func(s *engine.S
 			return
 		}
 		e := ext(s)
-		e.pos = e.memo.Destinations(b, s, m, reach(s, m), shy(s, m), e.pos[:0])
+		r, sh := reach(s, m), shy(s, m)
+		e.pos = e.memo.Destinations(b, s, m, r, sh, e.pos[:0])
+		near := nearby{all: board.Around(s, m, float64(r), 1)}
+		near.engaging = near.all & sh
 		for _, p := range e.pos {
-			if ok(s, m, p) {
+			if ok(s, m, p, near) {
 				add(engine.Action{Target: engine.NoModel}.At(p.X, p.Y))
 			}
 		}
@@ -415,7 +429,14 @@ func facesWithin90(s *engine.State, m, t int) bool {
 }
 
 // dashTo: the 1" rule, and a vehicle's single turn.
-func dashTo(s *engine.State, m int, p engine.Pos) bool { return oneTurn(s, m, p) && rule1inch(s, m, p) }
+func dashTo(s *engine.State, m int, p engine.Pos, near nearby) bool {
+	return oneTurn(s, m, p) && keeps1inch(s, m, p, near.engaging)
+}
+
+// moveBy1inch: a Move keeps the 1" rule.
+func moveBy1inch(s *engine.State, m int, p engine.Pos, near nearby) bool {
+	return keeps1inch(s, m, p, near.engaging)
+}
 
 // moveTo moves m to p; a vehicle then faces the way it went.
 func moveTo(c *engine.Ctx, m int, p engine.Pos) {

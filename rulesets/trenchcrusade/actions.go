@@ -2,6 +2,7 @@ package trenchcrusade
 
 import (
 	"math"
+	"math/bits"
 	"strconv"
 
 	"github.com/skirmish-engine/skirmish/board"
@@ -182,49 +183,66 @@ func hyp(x, y float64) float64 { return math.Sqrt(x*x + y*y) }
 // keepsClear: a move that never comes within 1" of an enemy (rules.md §4.3
 // Move).
 func keepsClear(s *engine.State, m int, p engine.Pos) bool {
-	for n := range s.Models {
-		if enemy(s, m, n) && board.PassGap(s, m, p, n) <= 1 {
+	return passesClear(s, m, p, enemies(s, m))
+}
+
+// passesClear is keepsClear against the models in set only: m's enemies,
+// or as many of them as are near enough to matter (board.Around).
+func passesClear(s *engine.State, m int, p engine.Pos, set uint64) bool {
+	for ; set != 0; set &= set - 1 {
+		if board.PassGap(s, m, p, bits.TrailingZeros64(set)) <= 1 {
 			return false
 		}
 	}
 	return true
 }
 
-// endsClear: a move that ends more than 1" from every enemy (rules.md §4.3
+// endsClear: a move that ends more than 1" from every enemy in set (rules.md §4.3
 // Retreat).
-func endsClear(s *engine.State, m int, p engine.Pos) bool {
-	for n := range s.Models {
-		if enemy(s, m, n) && board.GapAt(s, m, p, n) <= 1 {
+func endsClear(s *engine.State, m int, p engine.Pos, set uint64) bool {
+	for ; set != 0; set &= set - 1 {
+		if board.GapAt(s, m, p, bits.TrailingZeros64(set)) <= 1 {
 			return false
 		}
 	}
 	return true
+}
+
+// enemies is the set of m's enemies in play (bit n for model n).
+func enemies(s *engine.State, m int) uint64 {
+	var set uint64
+	for n := range s.Models {
+		if enemy(s, m, n) {
+			set |= 1 << n
+		}
+	}
+	return set
 }
 
 func moveOptions(s *engine.State, m int, add func(engine.Action)) {
-	destinations(s, m, keepsClear, add)
+	destinations(s, m, passesClear, add)
 }
 
 func retreatOptions(s *engine.State, m int, add func(engine.Action)) {
 	destinations(s, m, endsClear, add)
 }
 
-func destinations(s *engine.State, m int, ok func(*engine.State, int, engine.Pos) bool, add func(engine.Action)) {
+// destinations lists m's moves on a board that ok allows, checked against
+// the enemies a move could come within 1" of (the others cannot change
+// the answer).
+func destinations(s *engine.State, m int, ok func(*engine.State, int, engine.Pos, uint64) bool, add func(engine.Action)) {
 	b := geo(s)
 	if b == nil {
 		add(engine.Action{Target: engine.NoModel})
 		return
 	}
 	e := ext(s)
-	var shy uint64 // a move never ends within 1" of an enemy (rules.md §4.3 Move, Retreat)
-	for n := range s.Models {
-		if enemy(s, m, n) {
-			shy |= 1 << n
-		}
-	}
-	e.pos = e.memo.Destinations(b, s, m, movement(s, m), shy, e.pos[:0])
+	shy := enemies(s, m) // a move never ends within 1" of an enemy (rules.md §4.3 Move, Retreat)
+	reach := movement(s, m)
+	e.pos = e.memo.Destinations(b, s, m, reach, shy, e.pos[:0])
+	near := shy & board.Around(s, m, float64(reach), 1)
 	for _, p := range e.pos {
-		if ok(s, m, p) {
+		if ok(s, m, p, near) {
 			add(engine.Action{Target: engine.NoModel}.At(p.X, p.Y))
 		}
 	}

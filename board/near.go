@@ -1,0 +1,136 @@
+package board
+
+import (
+	"math"
+	"math/bits"
+
+	"github.com/skirmish-engine/skirmish/engine"
+)
+
+// near is what a move of up to lim inches from one origin can touch: the
+// boxes and walls of its level and the models in play on it close enough
+// to matter for a base standing, or a straight stretch of path running,
+// within lim of the origin. Destinations works it out once per call, so a
+// candidate's checks (Fits, clearFor) visit a handful of things instead of
+// the whole board; on large boards with many models that keeps a move's
+// cost from growing with the square of the models. It is a pure filter:
+// everything it leaves out is too far to give a different answer (with
+// half an inch to spare, against rounding), which TestNearAgreesWithBoard
+// checks point by point.
+type near struct {
+	on     bool // filled in; otherwise the checks visit everything
+	boxes  [nearCap]uint16
+	walls  [nearCap]uint16
+	nb, nw int
+	models uint64 // bit n: model n is close enough
+}
+
+// nearCap is how many boxes and walls a neighbourhood holds; a board with
+// more of either near one origin is checked in full.
+const nearCap = 48
+
+// nearSlack is what near adds to every reach, in inches: rounding of
+// candidates to hundredths and of float32 positions is far smaller.
+const nearSlack = 0.5
+
+// fill works out the neighbourhood of o for moves of up to lim inches by
+// model m. Paths of at most lim stay within lim of the origin, and a base
+// of radius r is touched by terrain within r of it (boxes, grown square by
+// r for paths, within r·√2 < 1.5r).
+func (nr *near) fill(b *Board, s *engine.State, m int, o *origin, lim float64) {
+	nr.on, nr.nb, nr.nw, nr.models = false, 0, 0, 0
+	reach := lim + 1.5*o.r + nearSlack
+	for i, bx := range b.Boxes {
+		if bx.Level != o.p.Level || boxDist(o.p.X, o.p.Y, bx) > reach {
+			continue
+		}
+		if nr.nb == nearCap {
+			return
+		}
+		nr.boxes[nr.nb] = uint16(i)
+		nr.nb++
+	}
+	for i, w := range b.Walls {
+		if w.A.Level != o.p.Level || math.Sqrt(segDist2(o.p.X, o.p.Y, w.A.X, w.A.Y, w.B.X, w.B.Y)) > reach {
+			continue
+		}
+		if nr.nw == nearCap {
+			return
+		}
+		nr.walls[nr.nw] = uint16(i)
+		nr.nw++
+	}
+	for n := range s.Models {
+		if n == m || !s.Models[n].InPlay || int(s.Models[n].Pos.Level) != o.p.Level {
+			continue
+		}
+		q := centre(s, n)
+		if hyp(q.X-o.p.X, q.Y-o.p.Y) <= lim+o.r+radius(s, n)+nearSlack {
+			nr.models |= 1 << n
+		}
+	}
+	nr.on = true
+}
+
+// boxDist is the distance from (x, y) to the nearest point of bx's
+// footprint, 0 inside it.
+func boxDist(x, y float64, bx Box) float64 {
+	dx := max(bx.X0-x, 0, x-bx.X1)
+	dy := max(bx.Y0-y, 0, y-bx.Y1)
+	return hyp(dx, dy)
+}
+
+// fits is b.Fits(s, m, p, 0) for a point p within the neighbourhood's lim
+// of its origin.
+func (nr *near) fits(b *Board, s *engine.State, m int, p Point) bool {
+	if !nr.on {
+		return b.Fits(s, m, p, 0)
+	}
+	r := radius(s, m)
+	if p.X-r < 0 || p.Y-r < 0 || p.X+r > b.Width || p.Y+r > b.Height {
+		return false
+	}
+	for _, i := range nr.boxes[:nr.nb] {
+		if circleHitsBox(p.X, p.Y, r, b.Boxes[i]) {
+			return false
+		}
+	}
+	for _, i := range nr.walls[:nr.nw] {
+		w := &b.Walls[i]
+		if segDist2(p.X, p.Y, w.A.X, w.A.Y, w.B.X, w.B.Y) < r*r {
+			return false
+		}
+	}
+	for set := nr.models; set != 0; set &= set - 1 {
+		n := bits.TrailingZeros64(set)
+		q := centre(s, n)
+		dx, dy := p.X-q.X, p.Y-q.Y
+		reach := r + radius(s, n) - Contact
+		if dx*dx+dy*dy < reach*reach {
+			return false
+		}
+	}
+	return true
+}
+
+// clearFor is b.clearFor(a, c, r) for a segment within the neighbourhood's
+// lim of its origin, on its level.
+func (nr *near) clearFor(b *Board, a, c Point, r float64) bool {
+	if !nr.on {
+		return b.clearFor(a, c, r)
+	}
+	for _, i := range nr.boxes[:nr.nb] {
+		bx := &b.Boxes[i]
+		if _, _, hit := clipBox(a.X, a.Y, c.X, c.Y, bx.X0-r, bx.Y0-r, bx.X1+r, bx.Y1+r); hit {
+			return false
+		}
+	}
+	for _, i := range nr.walls[:nr.nw] {
+		w := &b.Walls[i]
+		if _, hit := crossAt(a.X, a.Y, c.X, c.Y, w.A.X, w.A.Y, w.B.X, w.B.Y); hit ||
+			segDist2(w.A.X, w.A.Y, a.X, a.Y, c.X, c.Y) < r*r || segDist2(w.B.X, w.B.Y, a.X, a.Y, c.X, c.Y) < r*r {
+			return false
+		}
+	}
+	return true
+}

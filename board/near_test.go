@@ -1,0 +1,98 @@
+package board
+
+import (
+	"cmp"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/skirmish-engine/skirmish/engine"
+)
+
+// TestNearAgreesWithBoard: a neighbourhood's checks give the board's
+// answers for every point and straight path within its reach, on crowded
+// boards of two levels with boxes, walls and forty models (some out of play).
+func TestNearAgreesWithBoard(t *testing.T) {
+	r := rand.New(rand.NewPCG(10, 26))
+	checked := 0
+	for range 40 {
+		b := &Board{Width: 48, Height: 48, Levels: []float64{0, 3}}
+		var pts []Point
+		for i := range 40 { // a grid of 7" cells, jittered: no two bases overlap
+			pts = append(pts, Point{3.5 + float64(i%7)*7 + r.Float64()*4 - 2, 3.5 + float64(i/7)*7 + r.Float64()*4 - 2, r.IntN(2)})
+		}
+		s := state(t, b, pts...) // terrain comes after: models may stand in it
+		for range 12 {
+			x, y := r.Float64()*44, r.Float64()*44
+			b.Boxes = append(b.Boxes, Box{X0: x, Y0: y, X1: x + 0.5 + r.Float64()*4, Y1: y + 0.5 + r.Float64()*4, Level: r.IntN(2), Height: 2})
+		}
+		for range 6 {
+			a := Point{r.Float64() * 48, r.Float64() * 48, r.IntN(2)}
+			b.Walls = append(b.Walls, Wall{A: a, B: Point{a.X + r.Float64()*8 - 4, a.Y + r.Float64()*8 - 4, a.Level}, Height: 2})
+		}
+		for i := range s.Models {
+			if r.IntN(8) == 0 {
+				s.Models[i].InPlay = false
+			}
+		}
+		for range 20 {
+			m := r.IntN(len(pts))
+			lim := []float64{1, 3, 6, 12}[r.IntN(4)]
+			o := origin{p: centre(s, m), r: radius(s, m)}
+			var nr near
+			nr.fill(b, s, m, &o, lim)
+			if !nr.on {
+				t.Fatal("a neighbourhood of a small board overflowed")
+			}
+			for range 60 {
+				// a point within lim of the origin, some right at the edge
+				d := lim * math.Sqrt(r.Float64())
+				if r.IntN(4) == 0 {
+					d = lim
+				}
+				a := r.Float64() * 2 * math.Pi
+				p := Point{round2(o.p.X + d*math.Cos(a)), round2(o.p.Y + d*math.Sin(a)), o.p.Level}
+				if got, want := nr.fits(b, s, m, p), b.Fits(s, m, p, 0); got != want {
+					t.Fatalf("fits(m%d at %v, lim %v) = %v, the board says %v", m, p, lim, got, want)
+				}
+				if got, want := nr.clearFor(b, o.p, p, o.r), b.clearFor(o.p, p, o.r); got != want {
+					t.Fatalf("clearFor(%v → %v, lim %v) = %v, the board says %v", o.p, p, lim, got, want)
+				}
+				checked++
+			}
+		}
+	}
+	if checked < 40*20*60 {
+		t.Fatalf("checked %d", checked)
+	}
+}
+
+// TestSortPos: sortPos orders points as comparing their floats would, for
+// negative and positive coordinates, ties in x, and lists longer than its
+// stack buffer.
+func TestSortPos(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	for _, n := range []int{0, 1, 2, 7, 50, 300} {
+		ps := make([]engine.Pos, n)
+		for i := range ps {
+			ps[i] = engine.Pos{X: float32(r.IntN(40)-10) / 4, Y: float32(r.NormFloat64() * 10), Level: 1}
+		}
+		want := slices.Clone(ps)
+		slices.SortFunc(want, func(p, q engine.Pos) int {
+			if c := cmp.Compare(p.X, q.X); c != 0 {
+				return c
+			}
+			return cmp.Compare(p.Y, q.Y)
+		})
+		sortPos(ps)
+		if !slices.Equal(ps, want) {
+			t.Fatalf("%d points: sortPos gave %v, want %v", n, ps, want)
+		}
+	}
+	for _, f := range []float32{0, 1, -1, 0.01, -0.01, 1e30, -1e30, 23.99} {
+		if keyFloat(floatKey(f)) != f {
+			t.Errorf("keyFloat(floatKey(%v)) = %v", f, keyFloat(floatKey(f)))
+		}
+	}
+}
