@@ -2,6 +2,7 @@ package n26_test
 
 import (
 	"fmt"
+	"hash/fnv"
 	"testing"
 
 	"github.com/skirmish-engine/skirmish/board"
@@ -43,7 +44,7 @@ func BenchmarkPlayoutScale(b *testing.B) {
 
 // tiled is the sample's setup with its board repeated nx by ny times and a
 // copy of every model on each tile.
-func tiled(b *testing.B, name string, nx, ny int) *engine.Setup {
+func tiled(b testing.TB, name string, nx, ny int) *engine.Setup {
 	su := sample(b, name)
 	src := su.Board.(*board.Board)
 	t := &board.Board{Width: src.Width * float64(nx), Height: src.Height * float64(ny), Levels: src.Levels}
@@ -85,4 +86,38 @@ func tiled(b *testing.B, name string, nx, ny int) *engine.Setup {
 	}
 	su.Board = t
 	return su
+}
+
+// TestTiledGamesFingerprint is rulesets/all's TestBoardGamesFingerprint on
+// the 20- and 40-model boards of BenchmarkPlayoutScale, where a move's
+// checks skip the far terrain and models (board's neighbourhoods): hashed
+// legal lists and actions of seeded random games, pinned before that
+// work; a changed pin is a bug in it.
+func TestTiledGamesFingerprint(t *testing.T) {
+	for _, tc := range []struct {
+		nx, ny int
+		pin    string
+	}{{2, 1, "7ed689656880d0a9/962"}, {2, 2, "93786bab1a396ec2/1917"}} {
+		su := tiled(t, "sump-crossing", tc.nx, tc.ny)
+		h := fnv.New64a()
+		decisions := 0
+		for seed := range uint64(4) {
+			g, err := engine.New(n26.New(), su, engine.Config{Seed: seed + 1, Dice: engine.SampledDice, Players: engine.Bots(2)})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for !g.Over() {
+				for _, a := range g.Legal() {
+					fmt.Fprintln(h, a)
+				}
+				if ok, err := g.Step(); err != nil || !ok {
+					t.Fatalf("seed %d: step: %v %v", seed+1, ok, err)
+				}
+				decisions++
+			}
+		}
+		if got := fmt.Sprintf("%x/%d", h.Sum64(), decisions); got != tc.pin {
+			t.Errorf("%d models: fingerprint %s, pinned %s", len(su.Models), got, tc.pin)
+		}
+	}
 }

@@ -1,0 +1,73 @@
+package all
+
+import (
+	"fmt"
+	"hash/fnv"
+	"testing"
+
+	"github.com/skirmish-engine/skirmish/engine"
+)
+
+// TestBoardGamesFingerprint plays seeded games of every built-in board
+// sample with random bots and sampled dice, and hashes every decision's
+// whole legal list and every action taken: one number per sample that any
+// change to which destinations, targets or actions are legal, or to their
+// order, changes. The pins were taken before the speed work of issue 10
+// (board.Memo, neighbourhoods, sorted keys, narrowed 1" checks), which must
+// leave every game bit for bit the same: a changed pin is a bug in such
+// work, not a new baseline. A rules change that is meant to change games
+// (a fidelity fix) updates the pin in its own commit, saying why.
+func TestBoardGamesFingerprint(t *testing.T) {
+	pins := map[string]string{
+		"falloutfactions/junction-yard": "736f141f4fb452aa/3937",
+		"n23/scrapyard-run":             "a3f99ba8a6cc74b/5872",
+		"n26/sump-crossing":             "19c9f720ed5da57c/4380",
+		"trenchcrusade/no-mans-land":    "1886b52b84addbba/4073",
+	}
+	reg := Rulesets()
+	const games = 40
+	seen := 0
+	for _, s := range Samples() {
+		if s.Mode != "board" {
+			continue
+		}
+		key := s.Ruleset + "/" + s.Name
+		t.Run(key, func(t *testing.T) {
+			sc, err := s.Decode(reg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			su, err := sc.Setup("")
+			if err != nil {
+				t.Fatal(err)
+			}
+			rs, _ := reg.Lookup(s.Ruleset)
+			h := fnv.New64a()
+			decisions := 0
+			for seed := range uint64(games) {
+				g, err := engine.New(rs, su, engine.Config{Seed: seed + 1, Dice: engine.SampledDice, Players: engine.Bots(len(su.Sides))})
+				if err != nil {
+					t.Fatal(err)
+				}
+				for !g.Over() && decisions < 1_000_000 {
+					for _, a := range g.Legal() {
+						fmt.Fprintln(h, a)
+					}
+					if ok, err := g.Step(); err != nil || !ok {
+						t.Fatalf("seed %d: step: %v %v", seed+1, ok, err)
+					}
+					decisions++
+				}
+				fmt.Fprintln(h, "winner", g.State().Winner, "round", g.State().Round)
+			}
+			got := fmt.Sprintf("%x/%d", h.Sum64(), decisions)
+			if want := pins[key]; got != want {
+				t.Errorf("fingerprint of %d games = %s, pinned %s", games, got, want)
+			}
+		})
+		seen++
+	}
+	if seen != len(pins) {
+		t.Errorf("%d board samples, %d pinned", seen, len(pins))
+	}
+}
