@@ -342,9 +342,12 @@ type lister struct {
 	s      *State
 	m, i   int
 	forced bool
-	out    []Action
-	emit   func(Action)
-	final  bool // out is the legal list of the state a run ended in
+	// allowed: the economy allows every option of the definition being
+	// listed (its type is fixed, so its verdict is the same for all).
+	allowed bool
+	out     []Action
+	emit    func(Action)
+	final   bool // out is the legal list of the state a run ended in
 }
 
 func newLister(g *Game) lister {
@@ -357,7 +360,7 @@ func (l *lister) bind() {
 	if l.emit == nil {
 		l.emit = func(a Action) {
 			a.ID, a.Actor = l.g.info.Actions[l.i].ID, l.m
-			if l.g.eco.check(l.s, l.m, l.i, a, l.forced).code == allowed {
+			if l.allowed || l.g.eco.check(l.s, l.m, l.i, a, l.forced).code == allowed {
 				l.out = append(l.out, a)
 			}
 		}
@@ -430,6 +433,16 @@ func (l *lister) list(s *State, m int, forced, first bool) {
 				return
 			}
 			continue
+		}
+		// A definition whose type no effect changes gets one verdict for
+		// all its options: asked once, and none of them worked out when it
+		// is no.
+		l.allowed = false
+		if l.g.eco.fixed[i] {
+			if l.g.eco.check(s, m, i, Act(d.ID, m), forced).code != allowed {
+				continue
+			}
+			l.allowed = true
 		}
 		if d.Options == nil {
 			l.emit(Act(d.ID, m))

@@ -69,10 +69,11 @@ func moveOptions(reach func(s *engine.State, m int) float32) func(s *engine.Stat
 			return
 		}
 		e := ext(s)
-		set := shy(s, m)
-		e.pos = e.memo.Destinations(b, s, m, reach(s, m), set, e.pos[:0])
+		set, r := shy(s, m), reach(s, m)
+		e.pos = e.memo.Destinations(b, s, m, r, set, e.pos[:0])
+		near := set & board.Around(s, m, float64(r), 1) // the others are too far to matter
 		for _, p := range e.pos {
-			if keepsClear(s, m, p, set) {
+			if keepsClear(s, m, p, near) {
 				add(engine.Action{Target: engine.NoModel}.At(p.X, p.Y))
 			}
 		}
