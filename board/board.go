@@ -669,9 +669,13 @@ func (b *Board) Destinations(s *engine.State, m int, max float32, shy uint64, ou
 	n0 := len(out)
 	o := origin{p: centre(s, m), r: radius(s, m)}
 	o.near.fill(b, s, m, &o, lim)
-	// Every candidate first, then each distinct one checked once, in order.
+	// Every candidate on the table first (a base off its edge does not
+	// fit, as Fits would say), then each distinct one checked once, in order.
+	r := o.r
 	b.candidates(s, m, lim, shy, func(q engine.Pos) bool {
-		out = append(out, q)
+		if x, y := float64(q.X), float64(q.Y); x-r >= 0 && y-r >= 0 && x+r <= b.Width && y+r <= b.Height {
+			out = append(out, q)
+		}
 		return true
 	})
 	sortPos(out[n0:])
