@@ -3,6 +3,7 @@ package falloutfactions
 import (
 	"fmt"
 	"math"
+	"math/bits"
 
 	"github.com/skirmish-engine/skirmish/board"
 	"github.com/skirmish-engine/skirmish/engine"
@@ -99,6 +100,40 @@ func clearPath(s *engine.State, bd *board.Board, m int, p engine.Pos, target int
 	return true
 }
 
+// threats is the set of enemies clearPath would check m's straight moves
+// of up to reach inches on its own level against (bit n for model n):
+// unengaged, m not yet in their Proximity, within its height, and near
+// enough in plan to come within 1" on such a move (with half an inch to
+// spare). Worked out once per listing instead of once per destination.
+func threats(s *engine.State, bd *board.Board, m int, reach float32) uint64 {
+	from := s.Models[m].Pos
+	var set uint64
+	for n := range s.Models {
+		if !enemy(s, m, n) || status(s, n) != unengaged || inProximity(s, bd, m, from, n) ||
+			!proximityHeight(rise(bd, from.Level, s.Models[n].Pos.Level)) || board.FlatGap(s, m, from, n) > float64(reach)+1.5 {
+			continue
+		}
+		set |= 1 << n
+	}
+	return set
+}
+
+// clearAmong is clearPath for a move to p on m's level against the
+// enemies in set (threats), target excepted.
+func clearAmong(s *engine.State, bd *board.Board, m int, p engine.Pos, target int, set uint64) bool {
+	for ; set != 0; set &= set - 1 {
+		n := bits.TrailingZeros64(set)
+		if n == target {
+			continue
+		}
+		g, q := board.FlatPassGap(s, m, p, n)
+		if g <= 1 && !bd.Screened(point(s, n), q, stat(s).height[n]) {
+			return false
+		}
+	}
+	return true
+}
+
 // listMoves lists where model mover may move up to reach inches on the
 // board: the board's candidates that keep out of enemies' Proximity
 // (target NoModel), and base contact with each enemy it may Engage and can
@@ -113,15 +148,16 @@ func listMoves(s *engine.State, mover int, reach float32, emit func(p engine.Pos
 	}
 	e := ext(s)
 	e.pos = e.memo.Destinations(bd, s, mover, reach, shy, e.pos[:0])
+	near := threats(s, bd, mover, reach) // every point below is on mover's level, within reach
 	for _, p := range e.pos {
-		if clearPath(s, bd, mover, p, engine.NoModel) {
+		if clearAmong(s, bd, mover, p, engine.NoModel, near) {
 			emit(p, engine.NoModel)
 		}
 	}
 	e.contact, e.who = contacts(s, mover, e.contact[:0], e.who[:0])
 	e.lens = bd.PathLengths(s, mover, e.contact, reach, e.lens)
 	for i, p := range e.contact {
-		if e.lens[i] >= 0 && clearPath(s, bd, mover, p, e.who[i]) {
+		if e.lens[i] >= 0 && clearAmong(s, bd, mover, p, e.who[i], near) {
 			emit(p, e.who[i])
 		}
 	}
