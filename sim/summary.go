@@ -104,39 +104,63 @@ func rate(k, n int) float64 {
 
 // Summarize summarizes games of the batch h (any subset, in any order).
 func Summarize(h Header, games []*Game) *Summary {
-	gs := slices.Clone(games)
-	slices.SortFunc(gs, func(a, b *Game) int { return cmp.Compare(a.Index, b.Index) })
-	n := len(gs)
-	sm := &Summary{Ruleset: h.Ruleset, Scenario: h.Scenario, Games: n, Batch: h.Games, Seed: h.Seed, Swap: h.Swap}
-	wins := make([]int, len(h.Bots))
-	seatWins := make([]int, len(h.Sides))
-	out := make([]int, len(h.Models))
-	rounds := map[int]int{}
-	counts := map[string]int{}
-	sumRounds, sumActions := 0, 0
-	for _, g := range gs {
-		sumRounds += g.Rounds
-		sumActions += g.Actions
-		rounds[g.Rounds]++
-		for id, k := range g.Counts {
-			counts[id] += k
-		}
-		for m, o := range g.Outcomes {
-			if o == "out" {
-				out[m]++
-			}
-		}
-		if g.Winner < 0 {
-			sm.Draws++
-			continue
-		}
-		seatWins[g.Winner]++
-		b := g.Winner
-		if h.Swap && g.Index%2 == 1 {
-			b = len(h.Bots) - 1 - b
-		}
-		wins[b]++
+	t := NewTally(h)
+	for _, g := range games {
+		t.Add(g)
 	}
+	return t.Summary()
+}
+
+// Tally sums a batch's games one at a time, so that a batch of millions
+// is summarized without keeping its records: what Summarize gives for the
+// games added, in any order.
+type Tally struct {
+	h                     Header
+	n, draws              int
+	wins, seatWins, out   []int
+	rounds                map[int]int
+	counts                map[string]int
+	sumRounds, sumActions int
+}
+
+// NewTally starts an empty tally of the batch h.
+func NewTally(h Header) *Tally {
+	return &Tally{h: h, wins: make([]int, len(h.Bots)), seatWins: make([]int, len(h.Sides)), out: make([]int, len(h.Models)),
+		rounds: map[int]int{}, counts: map[string]int{}}
+}
+
+// Add counts one game of the batch.
+func (t *Tally) Add(g *Game) {
+	h := &t.h
+	t.n++
+	t.sumRounds += g.Rounds
+	t.sumActions += g.Actions
+	t.rounds[g.Rounds]++
+	for id, k := range g.Counts {
+		t.counts[id] += k
+	}
+	for m, o := range g.Outcomes {
+		if o == "out" {
+			t.out[m]++
+		}
+	}
+	if g.Winner < 0 {
+		t.draws++
+		return
+	}
+	t.seatWins[g.Winner]++
+	b := g.Winner
+	if h.Swap && g.Index%2 == 1 {
+		b = len(h.Bots) - 1 - b
+	}
+	t.wins[b]++
+}
+
+// Summary is the summary of the games added so far.
+func (t *Tally) Summary() *Summary {
+	h, n := &t.h, t.n
+	wins, seatWins, out := t.wins, t.seatWins, t.out
+	sm := &Summary{Ruleset: h.Ruleset, Scenario: h.Scenario, Games: n, Batch: h.Games, Seed: h.Seed, Swap: h.Swap, Draws: t.draws}
 	for k, name := range h.Bots {
 		sm.Sides = append(sm.Sides, SideStat{Side: k, Name: h.Sides[k], Bot: name, Wins: wins[k], WinRate: rate(wins[k], n), CI95: Wilson(wins[k], n)})
 	}
@@ -144,9 +168,9 @@ func Summarize(h Header, games []*Game) *Summary {
 		sm.Seats = append(sm.Seats, SeatStat{Side: k, Name: name, Wins: seatWins[k], WinRate: rate(seatWins[k], n), CI95: Wilson(seatWins[k], n)})
 	}
 	if n > 0 {
-		sm.MeanRounds, sm.MeanActions = rate(sumRounds, n), rate(sumActions, n)
+		sm.MeanRounds, sm.MeanActions = rate(t.sumRounds, n), rate(t.sumActions, n)
 	}
-	for v, k := range rounds {
+	for v, k := range t.rounds {
 		sm.Rounds = append(sm.Rounds, Count{Value: v, Games: k})
 	}
 	slices.SortFunc(sm.Rounds, func(a, b Count) int { return cmp.Compare(a.Value, b.Value) })
@@ -158,21 +182,21 @@ func Summarize(h Header, games []*Game) *Summary {
 			side = h.ModelSides[m]
 		}
 		sm.Models = append(sm.Models, ModelStat{ID: id, Side: side, Type: h.Types[m], Out: out[m], OutRate: rate(out[m], n)})
-		t := types[h.Types[m]]
-		if t == nil {
-			t = &TypeStat{Type: h.Types[m]}
-			types[h.Types[m]] = t
+		ts := types[h.Types[m]]
+		if ts == nil {
+			ts = &TypeStat{Type: h.Types[m]}
+			types[h.Types[m]] = ts
 			order = append(order, h.Types[m])
 		}
-		t.Models++
-		t.Out += out[m]
+		ts.Models++
+		ts.Out += out[m]
 	}
 	for _, name := range order {
-		t := types[name]
-		t.OutRate = rate(t.Out, t.Models*n)
-		sm.Types = append(sm.Types, *t)
+		ts := types[name]
+		ts.OutRate = rate(ts.Out, ts.Models*n)
+		sm.Types = append(sm.Types, *ts)
 	}
-	for id, k := range counts {
+	for id, k := range t.counts {
 		sm.Actions = append(sm.Actions, ActionStat{ID: id, Count: k, PerGame: rate(k, n)})
 	}
 	slices.SortFunc(sm.Actions, func(a, b ActionStat) int {

@@ -1,12 +1,12 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
-
 	"os"
 	"strconv"
 	"strings"
@@ -15,6 +15,7 @@ import (
 	"github.com/schollz/progressbar/v3"
 	"github.com/skirmish-engine/skirmish/bot"
 	"github.com/skirmish-engine/skirmish/dice"
+	"github.com/skirmish-engine/skirmish/internal/userfile"
 	"github.com/skirmish-engine/skirmish/sim"
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
@@ -37,7 +38,10 @@ func newSim(e *env) *cobra.Command {
 summary: each bot's win rate with its 95 % (Wilson) interval, draws, game
 length, casualties per model and per model type, and how often each action
 was taken. --json prints the summary as JSON, --out writes one JSON line per
-game, --plot draws the summary as SVG.
+game, --plot draws the summary as SVG. The records stream to disk as games
+finish and the summary is tallied on the way, so a batch of any size runs
+in the same memory; --out appears, whole, only when the batch is done (an
+interrupted batch writes nothing).
 
 Bots (one per side, in the scenario's side order): random, greedy (the
 action with the best expected evaluation, from exact odds), mcts (Monte
@@ -137,19 +141,32 @@ shards' --out files into the summary one run gives.`,
 				}
 			}
 			bar := e.progress(mine)
-			var recs bytes.Buffer
-			var played []*sim.Game
+			// The records stream to a temporary file beside --out, renamed
+			// over it when the batch is done, and the summary is tallied as
+			// games finish: a batch of millions is never held in memory.
+			var recs *userfile.Atomic
+			var w *bufio.Writer
+			if out != "" {
+				if recs, err = userfile.CreateAtomic(out, 0o644); err != nil {
+					return fmt.Errorf("--out %s: %s", out, userProblem(err))
+				}
+				defer recs.Abort() // after a Commit, nothing left to remove
+				w = bufio.NewWriterSize(recs, 64<<10)
+			}
+			tally := sim.NewTally(cfg.Header())
 			ctx, stop := e.interruptible()
 			defer stop()
 			err = sim.Run(ctx, cfg, func(g *sim.Game) error {
-				played = append(played, g)
-				if out != "" {
+				tally.Add(g)
+				if w != nil {
 					b, err := json.Marshal(g)
 					if err != nil {
 						return err
 					}
-					recs.Write(b)
-					recs.WriteByte('\n')
+					w.Write(b)
+					if err := w.WriteByte('\n'); err != nil {
+						return fmt.Errorf("--out %s: %s", out, userProblem(err))
+					}
 				}
 				bar.Add(1)
 				return nil
@@ -161,12 +178,15 @@ shards' --out files into the summary one run gives.`,
 			if err != nil {
 				return err
 			}
-			if out != "" {
-				if err := e.writeFile(out, recs.Bytes()); err != nil {
+			if w != nil {
+				if err := w.Flush(); err != nil {
+					return fmt.Errorf("--out %s: %s", out, userProblem(err))
+				}
+				if err := recs.Commit(); err != nil {
 					return fmt.Errorf("--out %s: %s", out, userProblem(err))
 				}
 			}
-			sm := sim.Summarize(cfg.Header(), played)
+			sm := tally.Summary()
 			if sh.N > 1 {
 				sm.Shard = fmt.Sprintf("%d/%d", sh.I, sh.N)
 			}

@@ -196,3 +196,23 @@ func TestOddsPlot(t *testing.T) {
 		t.Errorf("unwritable --plot: exit %d, %q", code, errb)
 	}
 }
+
+// An interrupted batch writes nothing: an earlier --out file is left as it
+// was, and the records streamed so far go with their temporary file.
+func TestSimInterruptedWritesNothing(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "games.jsonl")
+	if err := os.WriteFile(out, []byte("earlier\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, stderr := runIn(t, "", true, "sim", "--scenario", "no-mans-land", "--games", "5000", "--bots", "random,random", "--seed", "1", "--workers", "1", "--out", out)
+	if code != 1 || stdout != "" || !strings.Contains(stderr, "interrupted: nothing written") {
+		t.Fatalf("exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	}
+	if b, _ := os.ReadFile(out); string(b) != "earlier\n" {
+		t.Errorf("--out now reads %q", b)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
+		t.Errorf("left behind: %v", entries)
+	}
+}

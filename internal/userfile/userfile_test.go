@@ -207,3 +207,56 @@ func FuzzReadFrom(f *testing.F) {
 		}
 	})
 }
+
+// An Atomic written in pieces appears whole at Commit, never before; an
+// aborted one, or one whose write failed, leaves the old file and no
+// temporary file behind.
+func TestAtomic(t *testing.T) {
+	dir := t.TempDir()
+	name := filepath.Join(dir, "games.jsonl")
+	must(t, WriteAtomic(name, []byte("old\n"), 0o600))
+	a, err := CreateAtomic(name, 0o644)
+	must(t, err)
+	for range 3 {
+		if _, err := a.Write([]byte("line\n")); err != nil {
+			t.Fatal(err)
+		}
+		if b, _ := os.ReadFile(name); string(b) != "old\n" {
+			t.Fatalf("before Commit the file reads %q", b)
+		}
+	}
+	must(t, a.Commit())
+	if b, _ := os.ReadFile(name); string(b) != "line\nline\nline\n" {
+		t.Fatalf("after Commit the file reads %q", b)
+	}
+	if fi, _ := os.Stat(name); fi.Mode().Perm() != 0o600 {
+		t.Errorf("an existing file's permissions became %v", fi.Mode().Perm())
+	}
+	a, err = CreateAtomic(name, 0o644)
+	must(t, err)
+	a.Write([]byte("half"))
+	a.Abort()
+	a.Abort()
+	if b, _ := os.ReadFile(name); string(b) != "line\nline\nline\n" {
+		t.Errorf("an aborted write changed the file to %q", b)
+	}
+	// A failed write: Commit reports it and changes nothing.
+	a, err = CreateAtomic(name, 0o644)
+	must(t, err)
+	a.f.Close() // the next write fails, as on a full disk
+	if _, err := a.Write([]byte("x")); err == nil {
+		t.Fatal("a write to a closed file succeeded")
+	}
+	if err := a.Commit(); err == nil || !strings.Contains(err.Error(), name) {
+		t.Errorf("Commit after a failed write: %v", err)
+	}
+	if b, _ := os.ReadFile(name); string(b) != "line\nline\nline\n" {
+		t.Errorf("a failed write changed the file to %q", b)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
+		t.Errorf("left behind: %v", entries)
+	}
+	if _, err := CreateAtomic(dir, 0o644); err == nil || !strings.Contains(err.Error(), "not a regular file") {
+		t.Errorf("CreateAtomic on a folder: %v", err)
+	}
+}

@@ -53,41 +53,90 @@ var write = func(w io.Writer, data []byte) error {
 // written, synced to disk, closed and renamed over name, and the folder is
 // synced. An existing file keeps its permissions; a new one gets perm. On
 // any failure the temporary file is removed and name is untouched.
-func WriteAtomic(name string, data []byte, perm fs.FileMode) (err error) {
+func WriteAtomic(name string, data []byte, perm fs.FileMode) error {
+	a, err := CreateAtomic(name, perm)
+	if err != nil {
+		return err
+	}
+	if err := write(a.f, data); err != nil {
+		a.Abort()
+		return writeError(name, err)
+	}
+	return a.Commit()
+}
+
+// Atomic is a file written in pieces that appears under its name whole, or
+// not at all: WriteAtomic for output too large to hold in memory (a batch
+// simulation's records). Write to it, then Commit, or Abort to leave name
+// as it was.
+type Atomic struct {
+	name, tmp string
+	perm      fs.FileMode
+	f         *os.File
+	err       error // the first write error, reported by Commit
+}
+
+// CreateAtomic starts an Atomic for name, making its temporary file in
+// name's folder. An existing name must be a regular file (it keeps its
+// permissions); a new one gets perm.
+func CreateAtomic(name string, perm fs.FileMode) (*Atomic, error) {
 	if fi, err := os.Lstat(name); err == nil {
 		if !fi.Mode().IsRegular() {
-			return &Error{Name: name, Problem: "is " + kind(fi.Mode()) + ", not a regular file", Err: ErrNotRegular}
+			return nil, &Error{Name: name, Problem: "is " + kind(fi.Mode()) + ", not a regular file", Err: ErrNotRegular}
 		}
 		perm = fi.Mode().Perm()
 	}
-	dir := filepath.Dir(name)
-	f, err := os.CreateTemp(dir, "."+filepath.Base(name)+".*.tmp")
+	f, err := os.CreateTemp(filepath.Dir(name), "."+filepath.Base(name)+".*.tmp")
 	if err != nil {
-		return writeError(name, err)
+		return nil, writeError(name, err)
 	}
-	tmp := f.Name()
+	return &Atomic{name: name, tmp: f.Name(), perm: perm, f: f}, nil
+}
+
+// Write writes to the temporary file. After an error every Write fails
+// with it, and so does Commit.
+func (a *Atomic) Write(p []byte) (int, error) {
+	if a.err != nil {
+		return 0, a.err
+	}
+	n, err := a.f.Write(p)
+	if err != nil {
+		a.err = writeError(a.name, err)
+	}
+	return n, a.err
+}
+
+// Commit syncs and closes the temporary file and renames it over name.
+// On failure name is untouched and the temporary file removed.
+func (a *Atomic) Commit() (err error) {
 	defer func() {
 		if err != nil {
-			f.Close()
-			os.Remove(tmp)
+			a.Abort()
 		}
 	}()
-	if err = write(f, data); err != nil {
-		return writeError(name, err)
+	if a.err != nil {
+		return a.err
 	}
-	if err = f.Chmod(perm); err != nil {
-		return writeError(name, err)
+	if err = a.f.Chmod(a.perm); err != nil {
+		return writeError(a.name, err)
 	}
-	if err = f.Sync(); err != nil {
-		return writeError(name, err)
+	if err = a.f.Sync(); err != nil {
+		return writeError(a.name, err)
 	}
-	if err = f.Close(); err != nil {
-		return writeError(name, err)
+	if err = a.f.Close(); err != nil {
+		return writeError(a.name, err)
 	}
-	if err = os.Rename(tmp, name); err != nil {
-		return writeError(name, err)
+	if err = os.Rename(a.tmp, a.name); err != nil {
+		return writeError(a.name, err)
 	}
-	return syncDir(dir)
+	return syncDir(filepath.Dir(a.name))
+}
+
+// Abort removes the temporary file; name is untouched. It may follow a
+// failed Commit, and be called more than once.
+func (a *Atomic) Abort() {
+	a.f.Close()
+	os.Remove(a.tmp)
 }
 
 // syncDir makes a rename in dir durable, where the system can.
