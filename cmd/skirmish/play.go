@@ -33,7 +33,8 @@ func newPlay(e *env) *cobra.Command {
 asks for dice, choices and measurements when the rules need them. Type a
 number to take that action, or one of:
 
-  odds N     the exact odds of action N
+  odds N     the exact odds of action N; at a table, first what to
+             assume for each measurement it needs (sight, range, ...)
   why        what the active model may not take now, and the rule that
              refuses it (too costly, taken already, a name clash, ...)
   undo       take back the last action (or cancel the one waiting);
@@ -444,34 +445,121 @@ func (p *session) ask() error {
 			fmt.Fprintf(w, "  %2d) %s%s\n", i+1, actionText(s, a), typeText(s, a))
 		}
 	}
-	fmt.Fprint(w, "> ")
-	var in lineResult
-	p.want <- struct{}{}
-	select {
-	case in = <-p.got:
-	case <-p.sig:
-		return errInterrupted
-	}
+	line, err := p.readLine("> ")
 	switch {
-	case errors.Is(in.err, errLineTooLong):
-		fmt.Fprintln(w)
-		fmt.Fprintln(w, "error:", in.err)
+	case errors.Is(err, errLineTooLong):
+		fmt.Fprintln(w, "error:", err)
 		return nil
-	case in.err != nil:
-		fmt.Fprintln(w)
-		return in.err
+	case err != nil:
+		return err
 	}
-	line := strings.TrimSpace(in.text)
-	fmt.Fprintln(w, printable(line))
 	pending := g.Pending()
-	err := p.command(line, legal)
-	if errors.Is(err, errQuit) {
+	err = p.command(line, legal)
+	if errors.Is(err, errQuit) || errors.Is(err, io.EOF) || errors.Is(err, errInterrupted) {
 		return err
 	}
 	if err != nil {
 		fmt.Fprintln(w, "error:", oneLine(playMessage(err, pending)))
 	}
 	return nil
+}
+
+// readLine prints prompt and reads one line of input, trimmed and echoed;
+// it returns errLineTooLong for an overlong line (skipped), io.EOF at the
+// end of input and errInterrupted on an interrupt.
+func (p *session) readLine(prompt string) (string, error) {
+	w := p.out()
+	fmt.Fprint(w, prompt)
+	var in lineResult
+	p.want <- struct{}{}
+	select {
+	case in = <-p.got:
+	case <-p.sig:
+		return "", errInterrupted
+	}
+	if in.err != nil {
+		fmt.Fprintln(w)
+		return "", in.err
+	}
+	line := strings.TrimSpace(in.text)
+	fmt.Fprintln(w, printable(line))
+	return line, nil
+}
+
+// maxAssumed is the most measurements one odds command asks to assume
+// before giving up (an action needs a handful).
+const maxAssumed = 32
+
+// odds prints the exact odds of action a. At a table the odds need what
+// the board would measure (sight, distances): each measurement the action
+// needs is asked as "assume ...?", answered as the real question would
+// be, and the odds are for those assumptions (engine.OddsOptions.Assume).
+// A blank answer stops without odds.
+func (p *session) odds(a engine.Action) error {
+	g := p.g
+	var opt engine.OddsOptions
+	var assumed []string
+	for {
+		o, err := g.Odds(a, opt)
+		var nf *engine.NeedFactError
+		if errors.As(err, &nf) {
+			if len(opt.Assume) == maxAssumed {
+				return fmt.Errorf("odds: the action needs more than %d measurements; not worked out", maxAssumed)
+			}
+			v, text, err := p.assume(nf)
+			if err != nil {
+				return err
+			}
+			opt.Assume = append(opt.Assume, engine.Assumed{Key: nf.Key, Fact: nf.Fact, Value: v})
+			assumed = append(assumed, text)
+			continue
+		}
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(p.out(), "odds of %s (%d dice paths):\n", actionText(g.State(), a), o.Paths)
+		for _, x := range assumed {
+			fmt.Fprintf(p.out(), "  assumed: %s\n", x)
+		}
+		for _, r := range o.Rows {
+			f, _ := r.P.Float64()
+			fmt.Fprintf(p.out(), "  %-24s %12s %7.2f%%\n", r.Label, ratString(r.P), 100*f)
+		}
+		return nil
+	}
+}
+
+// assume asks what to assume for one measurement the odds need, until the
+// answer reads as one; it returns the value and the assumption in words.
+func (p *session) assume(nf *engine.NeedFactError) (int, string, error) {
+	how := "yes or no"
+	if !nf.Fact.Boolean() {
+		how = "inches"
+	}
+	for {
+		line, err := p.readLine(fmt.Sprintf("for the odds, assume: %s (%s; blank to stop) ", nf.Question, how))
+		switch {
+		case errors.Is(err, errLineTooLong):
+			fmt.Fprintln(p.out(), "error:", err)
+			continue
+		case err != nil:
+			return 0, "", err
+		case line == "":
+			return 0, "", usagef("odds: stopped; nothing assumed, no odds")
+		case strings.EqualFold(line, "quit") || strings.EqualFold(line, "exit"):
+			return 0, "", errQuit
+		}
+		v, err := factValue(nf.Fact, line)
+		if err != nil {
+			fmt.Fprintln(p.out(), "error:", oneLine(message(err)))
+			continue
+		}
+		text := nf.Question + " " + line
+		if nf.Fact.Boolean() {
+			text = nf.Question + " " + map[int]string{0: "no", 1: "yes"}[v]
+		}
+		return v, text, nil
+	}
 }
 
 // playMessage is message for a line typed in play: faces typed at a
@@ -523,16 +611,7 @@ func (p *session) command(line string, legal []engine.Action) error {
 		if err != nil {
 			return err
 		}
-		o, err := g.Odds(a, engine.OddsOptions{})
-		if err != nil {
-			return err
-		}
-		fmt.Fprintf(p.out(), "odds of %s (%d dice paths):\n", actionText(g.State(), a), o.Paths)
-		for _, r := range o.Rows {
-			f, _ := r.P.Float64()
-			fmt.Fprintf(p.out(), "  %-24s %12s %7.2f%%\n", r.Label, ratString(r.P), 100*f)
-		}
-		return nil
+		return p.odds(a)
 	}
 	if pr := g.Pending(); pr != nil {
 		return p.answer(pr, line)
@@ -639,25 +718,35 @@ func (p *session) answer(pr *engine.Prompt, line string) error {
 		}
 		return g.Answer(engine.ChoiceQ, engine.Reply{Choice: n - 1})
 	default:
-		if pr.Fact.Boolean() {
-			switch strings.ToLower(line) {
-			case "yes", "y":
-				return g.Answer(engine.FactQ, engine.Reply{Value: 1})
-			case "no", "n":
-				return g.Answer(engine.FactQ, engine.Reply{Value: 0})
-			}
-			if _, err := strconv.ParseFloat(line, 64); err == nil {
-				// not a menu here: a number could be a menu position or a
-				// measurement, and would be taken for neither
-				return usagef("%q: this question is answered yes or no (y or n), not with a number", line)
-			}
-			return usagef("%q: answer yes or no", line)
+		v, err := factValue(pr.Fact, line)
+		if err != nil {
+			return err
 		}
-		v, err := strconv.ParseFloat(strings.TrimSuffix(line, "\""), 64)
-		lo, hi := pr.Fact.Range() // hundredths; elevations may be negative
-		if h := math.Round(v * 100); err != nil || math.IsNaN(v) || h < float64(lo) || h > float64(hi) {
-			return usagef("%q: not a measurement; allowed %g to %g inches", line, float64(lo)/100, float64(hi)/100)
-		}
-		return g.Answer(engine.FactQ, engine.Reply{Value: int(math.Round(v * 100))})
+		return g.Answer(engine.FactQ, engine.Reply{Value: v})
 	}
+}
+
+// factValue reads the answer to a measurement: yes or no (1 or 0) for a
+// yes/no fact, else inches (hundredths) within the fact's range.
+func factValue(f engine.Fact, line string) (int, error) {
+	if f.Boolean() {
+		switch strings.ToLower(line) {
+		case "yes", "y":
+			return 1, nil
+		case "no", "n":
+			return 0, nil
+		}
+		if _, err := strconv.ParseFloat(line, 64); err == nil {
+			// not a menu here: a number could be a menu position or a
+			// measurement, and would be taken for neither
+			return 0, usagef("%q: this question is answered yes or no (y or n), not with a number", line)
+		}
+		return 0, usagef("%q: answer yes or no", line)
+	}
+	v, err := strconv.ParseFloat(strings.TrimSuffix(line, "\""), 64)
+	lo, hi := f.Range() // hundredths; elevations may be negative
+	if h := math.Round(v * 100); err != nil || math.IsNaN(v) || h < float64(lo) || h > float64(hi) {
+		return 0, usagef("%q: not a measurement; allowed %g to %g inches", line, float64(lo)/100, float64(hi)/100)
+	}
+	return int(math.Round(v * 100)), nil
 }

@@ -1,0 +1,55 @@
+package main
+
+import (
+	"strings"
+	"testing"
+)
+
+// At a table, `odds N` asks what to assume for each measurement the
+// action needs (sight, arc, range, cover) and prints the odds for those
+// assumptions with the assumptions listed; an answer that does not read
+// is asked again, a blank answer stops without odds, and quit quits.
+// N23 furnace-duel, seed 3: rust-boss's stub gun at lamp-boss, seen, in
+// its arc and range and not in cover (the rows are the engine's exact
+// odds for those answers; the ruleset's tests check them against the
+// procedures).
+func TestTableOddsAssume(t *testing.T) {
+	stdin := strings.Join([]string{
+		"1",       // activate rust-boss
+		"odds 10", // Shoot rust-boss → lamp-boss
+		"maybe",   // not an answer: asked again
+		"y", "y", "y", "n",
+		"odds 10", "", // stopped
+		"odds 10", "y", "quit",
+	}, "\n") + "\n"
+	code, stdout, stderr := runIn(t, stdin, false, "play", "--scenario", "furnace-duel", "--seed", "3")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for _, want := range []string{
+		`for the odds, assume: can rust-boss see lamp-boss? (yes or no; blank to stop) maybe` + "\n" + `error: "maybe": answer yes or no` + "\n" + `for the odds, assume: can rust-boss see lamp-boss?`,
+		"odds of Shoot rust-boss → lamp-boss with stub gun (24 dice paths):\n" +
+			"  assumed: can rust-boss see lamp-boss? yes\n" +
+			"  assumed: is any part of lamp-boss within rust-boss's vision arc (90° centred on the way rust-boss faces)? yes\n" +
+			"  assumed: is rust-boss within 12\" of lamp-boss? yes\n" +
+			"  assumed: is lamp-boss in cover from rust-boss? no\n" +
+			"  no effect                         1/2   50.00%\n" +
+			"  pinned                            1/3   33.33%\n" +
+			"  wounded                           1/6   16.67%\n",
+		"(yes or no; blank to stop) \nerror: odds: stopped; nothing assumed, no odds\n",
+		"(yes or no; blank to stop) quit\nstopped before the game ended\n",
+	} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("the session lacks\n%s\n--- it reads:\n%s", want, tail(stdout))
+		}
+	}
+}
+
+// Input that ends while an assumption is asked ends the game as it would
+// at any prompt.
+func TestTableOddsInputEnds(t *testing.T) {
+	code, stdout, stderr := runIn(t, "1\nodds 10\ny\n", false, "play", "--scenario", "furnace-duel", "--seed", "3")
+	if code != 0 || !strings.HasSuffix(stdout, "(yes or no; blank to stop) \ninput ended before the game did\n") {
+		t.Fatalf("exit %d, stderr %q, stdout ends\n%s", code, stderr, tail(stdout))
+	}
+}
