@@ -49,6 +49,7 @@ type Game struct {
 	info  *Info
 	setup *Setup
 	cfg   Config
+	start *State // the setup's initial state, kept by Reset; never changed
 
 	rng  *dice.RNG // dice; nothing else draws from it
 	bots *dice.RNG // bot policies
@@ -684,11 +685,14 @@ func (g *Game) nextPhase(c *Ctx) {
 // Reset starts the game again from its setup with a new seed, reusing its
 // buffers, so that batches of games allocate nothing once warm.
 func (g *Game) Reset(seed uint64) error {
-	s, err := g.initial()
-	if err != nil {
-		return err
+	if g.start == nil { // the setup never changes: one initial state serves every game
+		s, err := g.initial()
+		if err != nil {
+			return err
+		}
+		g.start = s
 	}
-	g.Restart(s, seed)
+	g.Restart(g.start, seed)
 	g.fly = inflight{active: true, action: startAction, side: NoModel, answers: g.fly.answers[:0]}
 	return g.resolve()
 }

@@ -27,7 +27,11 @@ type Firepower[G Game] struct {
 }
 
 func (r Firepower[G]) Name() string    { return edition[G]().names.firepower }
-func (r Firepower[G]) Flags() []string { return []string{"ammo", "jammed"} }
+func (r Firepower[G]) Flags() []string { return firepowerFlags }
+
+// firepowerFlags is made once: a slice literal returned would be allocated
+// at every roll.
+var firepowerFlags = []string{"ammo", "jammed"}
 
 func (r Firepower[G]) Outcomes() []string {
 	o := make([]string, 2*r.Dice+1)

@@ -44,7 +44,11 @@ func (r Test) luck() int {
 func (r Test) MaxHits() int { return r.pool() + r.luck() }
 
 func (r Test) Name() string    { return "ff-test" }
-func (r Test) Flags() []string { return []string{"critical"} }
+func (r Test) Flags() []string { return testFlags }
+
+// testFlags is boxed once: a slice literal returned would be allocated at
+// every roll.
+var testFlags = []string{"critical"}
 
 func (r Test) Outcomes() []string {
 	o := make([]string, r.MaxHits()+1)
@@ -213,7 +217,9 @@ type Rummage struct {
 var rummageMemo dice.Memo[dice.Dist]
 
 func (r Rummage) Name() string    { return "ff-rummage" }
-func (r Rummage) Flags() []string { return []string{"radiation"} }
+func (r Rummage) Flags() []string { return rummageFlags }
+
+var rummageFlags = []string{"radiation"} // made once, as testFlags
 
 // Outcomes are, for option A, "total=2" … "total=17" and "rare-chem"; for
 // option B "caps=H,parts=L" for every higher die H and lower die L; with

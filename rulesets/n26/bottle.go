@@ -15,7 +15,7 @@ var bottleOutcomes = []string{"pass", "fail"}
 
 func (r Bottle) Name() string       { return "n26-bottle" }
 func (r Bottle) Outcomes() []string { return slices.Clone(bottleOutcomes) }
-func (r Bottle) Flags() []string    { return []string{"double-six"} }
+func (r Bottle) Flags() []string    { return bottleFlags }
 
 var bottleMemo dice.Memo[dice.Dist]
 
@@ -69,3 +69,7 @@ var pBottle = func() (p [11]dice.Procedure) {
 	}
 	return p
 }()
+
+// bottleFlags is made once: a slice literal returned would be allocated at
+// every roll.
+var bottleFlags = []string{"double-six"}
