@@ -418,7 +418,7 @@ func (g *Game) resolve() error {
 		return nil
 	}
 	g.live, g.work = g.work, g.live
-	g.log.add(g.fly.action, g.fly.side, r.answers, r.events)
+	g.log.add(g.fly.action, g.fly.side, r.answers, r.events, r.then())
 	g.fly.active = false
 	// The run listed the committed state's actions while deciding to stop.
 	g.listOK = r.list.final
@@ -458,6 +458,7 @@ func (g *Game) resolveOn(s *State, a Action, r *run) (q *Question, err error) {
 	} else {
 		g.act(c, a)
 	}
+	r.ownAnswers, r.ownEvents = r.pos, len(r.events)
 	g.advance(c)
 	if r.pos < len(r.answers) {
 		return nil, &DriftError{Action: a, Err: fmt.Errorf("%d answers in the log were never asked for", len(r.answers)-r.pos)}

@@ -33,6 +33,19 @@ type Entry struct {
 	Answers []Answer `json:"answers,omitempty"`
 	Events  []Event  `json:"events,omitempty"`
 	Undone  bool     `json:"undone,omitempty"`
+	// Then counts the answers and events at the end of Answers and Events
+	// that came of what followed the action by itself (the end of the
+	// model's activation, of a phase or a round, the next round's start
+	// and its priority roll), not of the action: zero when nothing did.
+	// Worked out by resolving the action; a loaded log's is recomputed.
+	Then Then `json:"then,omitzero"`
+}
+
+// Then is how many of an entry's answers and events, at their end, came
+// after its action was resolved.
+type Then struct {
+	Answers int `json:"answers"`
+	Events  int `json:"events"`
 }
 
 // undoAction marks an undo in the log; its Option is the entry undone.
@@ -42,7 +55,7 @@ const undoID = "undo"
 // gives up.
 const concedeID = "concede"
 
-func (l *Log) add(a Action, side int, answers []Answer, events []Event) {
+func (l *Log) add(a Action, side int, answers []Answer, events []Event, then Then) {
 	a0, e0 := len(l.answers), len(l.events)
 	l.answers = append(l.answers, answers...)
 	l.events = append(l.events, events...)
@@ -50,6 +63,7 @@ func (l *Log) add(a Action, side int, answers []Answer, events []Event) {
 		Action: a, Side: side,
 		Answers: l.answers[a0:len(l.answers):len(l.answers)],
 		Events:  l.events[e0:len(l.events):len(l.events)],
+		Then:    then,
 	})
 }
 
@@ -108,7 +122,7 @@ func (g *Game) Undo() error {
 	}
 	for _, k := range undo {
 		g.log.Entries[k].Undone = true
-		g.log.add(Action{ID: undoID, Actor: NoModel, Target: NoModel, Option: k}, NoModel, nil, nil)
+		g.log.add(Action{ID: undoID, Actor: NoModel, Target: NoModel, Option: k}, NoModel, nil, nil, Then{})
 	}
 	g.pending, g.fly.active = nil, false
 	g.restoreBots(undo[len(undo)-1])
@@ -643,7 +657,7 @@ func (g *Game) replay(entries []Entry) error {
 			s = stack[len(stack)-1].state
 			stack = stack[:len(stack)-1]
 			g.log.Entries[k].Undone = true
-			g.log.add(e.Action, NoModel, nil, nil)
+			g.log.add(e.Action, NoModel, nil, nil, Then{})
 			v.Undone++
 			continue
 		}
@@ -693,7 +707,7 @@ func (g *Game) replay(entries []Entry) error {
 				v.Facts++
 			}
 		}
-		g.log.add(e.Action, e.Side, e.Answers, r.events)
+		g.log.add(e.Action, e.Side, e.Answers, r.events, r.then())
 		if i > 0 {
 			stack = append(stack, frame{before, i})
 		}

@@ -46,6 +46,14 @@ type run struct {
 	// plain asks bots Choose even when they are ChoiceTriers: a try's own
 	// choices.
 	plain bool
+	// ownAnswers and ownEvents are how many answers and events the action
+	// itself gave, before what followed it by itself (Entry.Then).
+	ownAnswers, ownEvents int
+}
+
+// then is the entry's Then of a run that resolved its action to the end.
+func (r *run) then() Then {
+	return Then{Answers: len(r.answers) - r.ownAnswers, Events: len(r.events) - r.ownEvents}
 }
 
 func (r *run) reset(g *Game, mode runMode, answers []Answer) {

@@ -276,6 +276,22 @@ type LogLine struct {
 	Answers []string `json:"answers,omitempty"`
 	Events  []string `json:"events,omitempty"`
 	Undone  bool     `json:"undone,omitempty"`
+	// Then counts the answers and events, at the end of the two lists,
+	// that followed the action by itself (Entry.Then): the end of its
+	// activation, of the round, the next round's priority roll.
+	Then Then `json:"then,omitzero"`
+}
+
+// Own is the line's answers and events that came of its action, without
+// what followed (Then).
+func (l LogLine) Own() (answers, events []string) {
+	return l.Answers[:len(l.Answers)-l.Then.Answers], l.Events[:len(l.Events)-l.Then.Events]
+}
+
+// Followed is the line's answers and events that followed its action by
+// itself (Then).
+func (l LogLine) Followed() (answers, events []string) {
+	return l.Answers[len(l.Answers)-l.Then.Answers:], l.Events[len(l.Events)-l.Then.Events:]
 }
 
 // LogLines puts annotated entries (Game.Annotate) into words.
@@ -297,9 +313,13 @@ func LogLines(s *State, an []Annotated) []LogLine {
 		for k, q := range a.Questions {
 			l.Answers = append(l.Answers, AnswerText(s, q, e.Answers[k]))
 		}
-		for _, ev := range e.Events {
+		l.Then.Answers = min(e.Then.Answers, len(l.Answers))
+		for k, ev := range e.Events {
 			if t := EventText(s, ev); t != "" {
 				l.Events = append(l.Events, t)
+				if k >= len(e.Events)-e.Then.Events {
+					l.Then.Events++
+				}
 			}
 		}
 		out[i] = l

@@ -628,6 +628,11 @@ func TestBrowserPlaysATableGame(t *testing.T) {
 	if string(replayed) != string(live.State) {
 		t.Errorf("the export replays to another state than the server's:\nreplay %s\nserver %s", replayed, live.State)
 	}
+	// What followed an action by itself (a round's end, the next priority
+	// roll) is shown apart in the log, after "then:".
+	if _, panel, _ := fetch(t, "GET", ts.URL+"/g/"+id+"/panel?log=all", tok, "", nil); !strings.Contains(panel, `<span class="then">then:`) {
+		t.Error("the whole log shows nothing that followed an action by itself (no round ended?)")
+	}
 }
 
 // gameID and token split a seat link.

@@ -466,7 +466,9 @@ func (s *Server) panelOf(gm *game, side, logLines int) (*ui.Panel, error) {
 				head += " " + su.Sides[l.Side].Name + ":"
 			}
 		}
-		p.Log = append(p.Log, ui.LogLine{Index: l.Index, Head: head, Action: l.Action, Answers: l.Answers, Events: l.Events, Undone: l.Undone})
+		own, ownEv := l.Own()
+		then, thenEv := l.Followed()
+		p.Log = append(p.Log, ui.LogLine{Index: l.Index, Head: head, Action: l.Action, Answers: own, Events: ownEv, Undone: l.Undone, ThenAnswers: then, ThenEvents: thenEv})
 	}
 	p.CanConcede = !p.Spectator && !g.Over()
 	p.CanUndo = p.CanConcede && g.CanUndo(side) == nil

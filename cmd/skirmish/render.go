@@ -82,16 +82,29 @@ func entryText(s *engine.State, an engine.Annotated) string {
 	default:
 		fmt.Fprintf(&b, "%4d  r%d %-8s %s", l.Index, l.Round, sideName(s, l.Side), l.Action)
 	}
-	if len(l.Answers) > 0 {
-		b.WriteString("  [" + strings.Join(l.Answers, "; ") + "]")
-	}
-	if len(l.Events) > 0 {
-		b.WriteString("  ⇒ " + strings.Join(l.Events, ", "))
-	}
+	answers, events := l.Own()
+	writeResults(&b, answers, events)
 	if l.Undone {
 		b.WriteString("  (undone)")
 	}
+	// What followed by itself (the end of the activation or the round, the
+	// next round's priority roll) on a line of its own, so that it is not
+	// read as the action's doing.
+	if answers, events := l.Followed(); len(answers)+len(events) > 0 {
+		var t strings.Builder
+		writeResults(&t, answers, events)
+		b.WriteString("\n        then: " + strings.TrimLeft(t.String(), " "))
+	}
 	return b.String()
+}
+
+func writeResults(b *strings.Builder, answers, events []string) {
+	if len(answers) > 0 {
+		b.WriteString("  [" + strings.Join(answers, "; ") + "]")
+	}
+	if len(events) > 0 {
+		b.WriteString("  ⇒ " + strings.Join(events, ", "))
+	}
 }
 
 // stateText summarises the state for a player.

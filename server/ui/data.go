@@ -165,7 +165,10 @@ type LogLine struct {
 	Index   int
 	Head    string // "Round 2 · Wardens"
 	Action  string
-	Answers []string
+	Answers []string // the action's own
 	Events  []string
 	Undone  bool
+	// Then is what followed the action by itself (the end of the
+	// activation or round, the next round's priority roll), shown apart.
+	ThenAnswers, ThenEvents []string
 }
