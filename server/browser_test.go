@@ -771,10 +771,12 @@ func TestBrowserReconnects(t *testing.T) {
 	var mu sync.Mutex
 	var cut []context.CancelFunc
 	blocked, refused := false, 0
+	var streams []string // the event streams' URLs
 	h := srv.Handler()
 	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if strings.HasSuffix(r.URL.Path, "/events") {
 			mu.Lock()
+			streams = append(streams, r.URL.RawQuery)
 			if blocked {
 				refused++
 				mu.Unlock()
@@ -847,6 +849,19 @@ func TestBrowserReconnects(t *testing.T) {
 	mu.Unlock()
 	if sb = bp.waitSeqWithin(1, 15*time.Second); !sb.Mine || sb.Kind != "roll" {
 		t.Errorf("phone B after reconnecting: %+v, want its priority roll", sb)
+	}
+	// Every stream was opened with the seat's events key: a token never
+	// travels in a URL, where proxies log it.
+	mu.Lock()
+	defer mu.Unlock()
+	keys := map[string]bool{"key=" + server.EventsKey(c.Seats[0].Token): true, "key=" + server.EventsKey(c.Seats[1].Token): true}
+	for _, q := range streams {
+		if !keys[strings.SplitN(q, "&", 2)[0]] || strings.Contains(q, "token") {
+			t.Errorf("an event stream opened with %q, want a seat's key", q)
+		}
+	}
+	if len(streams) < 3 {
+		t.Errorf("%d event streams opened, want both phones' and a reconnection", len(streams))
 	}
 }
 

@@ -1,6 +1,9 @@
 package server
 
 import (
+	"crypto/sha256"
+	"crypto/subtle"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -14,6 +17,46 @@ import (
 	"github.com/skirmish-engine/skirmish/store"
 )
 
+// streamAccess lets a request read a game's event stream: with a token,
+// as every request, or with ?key=, a token's events key (EventsKey). A
+// browser's EventSource cannot send headers, so its credential travels in
+// the URL, where proxies log it; the key opens nothing but the stream,
+// whose events say only what changed (seq, kind, side), so a seat's token
+// need never be in a URL.
+func (s *Server) streamAccess(r *http.Request) (*game, error) {
+	key := r.URL.Query().Get("key")
+	if !r.URL.Query().Has("key") || r.Header.Get("Authorization") != "" {
+		gm, _, err := s.access(r)
+		return gm, err
+	}
+	id := r.PathValue("id")
+	if !validID(id) {
+		return nil, notFound("no game %q", clip(id))
+	}
+	k, err := hex.DecodeString(key)
+	if err != nil || len(k) != sha256.Size || strings.ToLower(key) != key {
+		return nil, unauthorized("key: not an events key (64 lowercase hexadecimal digits, from the X-Events-Key header)")
+	}
+	gm, err := s.load(r.Context(), id)
+	if err != nil {
+		return nil, err
+	}
+	ok := subtle.ConstantTimeCompare(k, gm.rec.Watch) == 1
+	for _, sh := range gm.rec.Seats {
+		ok = subtle.ConstantTimeCompare(k, sh) == 1 || ok
+	}
+	if !ok {
+		return nil, unauthorized("key: not an events key of this game")
+	}
+	gm.used.Store(s.cfg.Now().UnixNano())
+	return gm, nil
+}
+
+// EventsKey is the events key of a token: what ?key= takes on the event
+// stream instead of the token. It is sent to the token's holder as the
+// X-Events-Key header of the game and its panel.
+func EventsKey(token string) string { return hex.EncodeToString(hash(token)) }
+
 // Heartbeat is how often an idle event stream sends a comment, so that
 // proxies and phones keep it open.
 var Heartbeat = 15 * time.Second
@@ -25,7 +68,7 @@ var Heartbeat = 15 * time.Second
 // nothing twice. An event says what changed (its seq, kind and side);
 // the client reads the game again for the rest.
 func (s *Server) events(w http.ResponseWriter, r *http.Request) {
-	gm, _, err := s.access(r)
+	gm, err := s.streamAccess(r)
 	if err != nil {
 		fail(w, err)
 		return

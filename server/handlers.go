@@ -516,6 +516,9 @@ func (s *Server) view(w http.ResponseWriter, r *http.Request) {
 	h := w.Header()
 	h.Set("Content-Type", "application/json; charset=utf-8")
 	h.Set("Cache-Control", "no-store")
+	if tok, err := bearer(r); err == nil {
+		h.Set("X-Events-Key", EventsKey(tok))
+	}
 	w.Write(body)
 }
 

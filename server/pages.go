@@ -357,6 +357,9 @@ func (s *Server) panel(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	w.Header().Set("X-Seq", fmt.Sprint(p.Seq))
+	if tok, err := bearer(r); err == nil {
+		w.Header().Set("X-Events-Key", EventsKey(tok))
+	}
 	s.page(w, http.StatusOK, "panel", p)
 }
 

@@ -3,6 +3,7 @@ package server_test
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -458,5 +459,68 @@ func TestWriteWithView(t *testing.T) {
 	}
 	if st, e := post(t, ts, c.ID, "actions?view=maybe", w, map[string]any{"seq": 5, "action": "end m0"}); st != 400 || e.Field != "view" {
 		t.Errorf("?view=maybe: %d %+v", st, e)
+	}
+}
+
+// The event stream takes a token's events key (?key=, given as the
+// X-Events-Key header of the game and its panel) so that a browser need not
+// put a seat's token in the stream's URL; the key opens nothing else, and
+// a key that is malformed, of another game or of no token is refused,
+// naming the key.
+func TestEventsKey(t *testing.T) {
+	ts, _ := newServer(t)
+	c := create(t, ts, map[string]any{"scenario": "hab-block-brawl", "dice": "physical", "seed": 3})
+	other := create(t, ts, map[string]any{"scenario": "hab-block-brawl", "dice": "physical", "seed": 4})
+	w := c.Seats[0].Token
+	_, _, h := fetch(t, "GET", ts.URL+"/api/games/"+c.ID, w, "", nil)
+	_, _, hp := fetch(t, "GET", ts.URL+"/g/"+c.ID+"/panel", c.Token, "", nil)
+	key := h.Get("X-Events-Key")
+	if key != server.EventsKey(w) || len(key) != 64 || hp.Get("X-Events-Key") != server.EventsKey(c.Token) {
+		t.Fatalf("X-Events-Key %q (panel %q), want the tokens' keys", key, hp.Get("X-Events-Key"))
+	}
+	open := func(q string) (int, string) {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		req, _ := http.NewRequestWithContext(ctx, "GET", ts.URL+"/api/games/"+c.ID+"/events?"+q, nil)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		if resp.StatusCode == 200 {
+			return 200, resp.Header.Get("Content-Type")
+		}
+		b, _ := io.ReadAll(resp.Body)
+		return resp.StatusCode, string(b)
+	}
+	if st, ct := open("key=" + key); st != 200 || ct != "text/event-stream" {
+		t.Errorf("the stream with the seat's key: %d %s", st, ct)
+	}
+	if st, _ := open("key=" + server.EventsKey(c.Token)); st != 200 {
+		t.Errorf("the stream with the spectator's key: %d", st)
+	}
+	for q, want := range map[string]string{
+		"key=" + strings.ToUpper(key):     "not an events key (64 lowercase",
+		"key=" + key[:63]:                 "not an events key (64 lowercase",
+		"key=" + strings.Repeat("zz", 32): "not an events key (64 lowercase",
+		"key=":                            "not an events key (64 lowercase",
+		"key=" + server.EventsKey(other.Seats[0].Token):    "not an events key of this game",
+		"key=" + server.EventsKey(strings.Repeat("0", 32)): "not an events key of this game",
+	} {
+		if st, body := open(q); st != 401 || !strings.Contains(body, want) || !strings.Contains(body, `"field":"authorization"`) {
+			t.Errorf("?%s: %d %s, want 401 saying %q", q, st, body, want)
+		}
+	}
+	// The key opens nothing but the stream.
+	for _, u := range []string{"/api/games/" + c.ID + "?key=" + key, "/g/" + c.ID + "/panel?key=" + key, "/api/games/" + c.ID + "/export?key=" + key} {
+		if st, _, _ := fetch(t, "GET", ts.URL+u, "", "", nil); st != 401 {
+			t.Errorf("GET %s: %d, want 401", u, st)
+		}
+	}
+	if st, _, _ := fetch(t, "GET", ts.URL+"/api/games/"+c.ID, key[:32], "", nil); st != 401 {
+		t.Errorf("half a key as a token: %d, want 401", st)
+	}
+	if st, e := post(t, ts, c.ID, "answers", key, map[string]any{"seq": 0, "answer": "6"}); st != 401 {
+		t.Errorf("a key as a bearer token: %d %+v", st, e)
 	}
 }

@@ -59,6 +59,9 @@
   const panel = $("#panel"), notice = $("#notice"), conn = $("#conn");
   const sheet = $("#sheet"), odds = $("#odds");
   let wholeLog = false;
+  // The event stream is opened with the seat's events key, which opens
+  // nothing else, so that the seat's token is never in a URL.
+  let eventsKey = "";
   let seq = -1, faces = [], busy = false, pendingAction = null, shown = "", writes = 0, dead = false, lastTurn = "";
 
   // focusKey names a control so that it can be found again in a new panel.
@@ -108,6 +111,7 @@
       }
       return;
     }
+    eventsKey = res.headers.get("X-Events-Key") || eventsKey;
     const html = await res.text();
     if (html === shown) return; // nothing changed: keep what the player has open
     shown = html;
@@ -403,7 +407,7 @@
   // Live updates: the browser reconnects by itself and resumes with
   // Last-Event-ID; every event (or a reset) fetches the panel again.
   function follow() {
-    const es = new EventSource(api + "/events?token=" + encodeURIComponent(token));
+    const es = new EventSource(api + "/events?" + (eventsKey ? "key=" + encodeURIComponent(eventsKey) : "token=" + encodeURIComponent(token)));
     const moved = (ev) => {
       const n = Number(ev.lastEventId);
       if (!(n <= seq)) load();
