@@ -18,6 +18,18 @@ func Maybe(s *engine.State, f engine.Fact) bool {
 	return v == 1
 }
 
+// SetOf is the set of models n (bit n for model n) for which rel(s, m, n)
+// holds: m's enemies, those that stop its moves short, and the like.
+func SetOf(s *engine.State, m int, rel func(s *engine.State, m, n int) bool) uint64 {
+	var set uint64
+	for n := range s.Models {
+		if rel(s, m, n) {
+			set |= 1 << n
+		}
+	}
+	return set
+}
+
 // Compiled keeps what a ruleset derives from a setup (its weapons by model,
 // its keywords), for the last setup asked about: a batch of games on one
 // setup compiles it once. It is safe for concurrent use.

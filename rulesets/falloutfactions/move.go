@@ -7,6 +7,7 @@ import (
 
 	"github.com/skirmish-engine/skirmish/board"
 	"github.com/skirmish-engine/skirmish/engine"
+	"github.com/skirmish-engine/skirmish/rules"
 )
 
 // Movement, Engagement, Proximity and the Control Area (seed 004, Get
@@ -140,12 +141,7 @@ func clearAmong(s *engine.State, bd *board.Board, m int, p engine.Pos, target in
 // reach, entering no other enemy's Proximity (target that enemy).
 func listMoves(s *engine.State, mover int, reach float32, emit func(p engine.Pos, target int)) {
 	bd := concrete(s)
-	var shy uint64
-	for n := range s.Models {
-		if enemy(s, mover, n) {
-			shy |= 1 << n
-		}
-	}
+	shy := rules.SetOf(s, mover, enemy)
 	e := ext(s)
 	e.pos = e.memo.Destinations(bd, s, mover, reach, shy, e.pos[:0])
 	near := threats(s, bd, mover, reach) // every point below is on mover's level, within reach
@@ -196,12 +192,7 @@ func anyMove(reach float32) func(s *engine.State, m int) bool {
 		if bd == nil {
 			return true
 		}
-		var shy uint64
-		for n := range s.Models {
-			if enemy(s, m, n) {
-				shy |= 1 << n
-			}
-		}
+		shy := rules.SetOf(s, m, enemy)
 		if bd.AnyDestination(s, m, reach, shy, func(p engine.Pos) bool { return clearPath(s, bd, m, p, engine.NoModel) }) {
 			return true
 		}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/skirmish-engine/skirmish/board"
 	"github.com/skirmish-engine/skirmish/engine"
+	"github.com/skirmish-engine/skirmish/rules"
 )
 
 // Movement, facing and engagement (seed 002, Changing Facing; rules.md
@@ -49,15 +50,7 @@ func keepsClear(s *engine.State, m int, p engine.Pos, set uint64) bool {
 }
 
 // shy is the set of models a move of m's stops 1" short of.
-func shy(s *engine.State, m int) uint64 {
-	var set uint64
-	for n := range s.Models {
-		if engages(s, m, n) {
-			set |= 1 << n
-		}
-	}
-	return set
-}
+func shy(s *engine.State, m int) uint64 { return rules.SetOf(s, m, engages) }
 
 // moveOptions lists a movement action's destinations on a board (a plain
 // action at a table): the board's candidates that keep the 1" rule.

@@ -7,6 +7,7 @@ import (
 
 	"github.com/skirmish-engine/skirmish/board"
 	"github.com/skirmish-engine/skirmish/engine"
+	"github.com/skirmish-engine/skirmish/rules"
 )
 
 // Movement (rules.md §2.2.3, §2.3.5). On a board, movement actions carry a
@@ -67,15 +68,7 @@ type nearby struct{ all, engaging uint64 }
 // are not Seriously Injured. Models may end beside friends and beside
 // Seriously Injured enemies (seed 000, Engaged status: models move freely
 // within 1" of them), so destinations go into base contact with those.
-func shy(s *engine.State, m int) uint64 {
-	var set uint64
-	for n := range s.Models {
-		if engages(s, m, n) {
-			set |= 1 << n
-		}
-	}
-	return set
-}
+func shy(s *engine.State, m int) uint64 { return rules.SetOf(s, m, engages) }
 
 // moveOptions lists a movement action's destinations on a board (a plain
 // action at a table).

@@ -209,15 +209,7 @@ func endsClear(s *engine.State, m int, p engine.Pos, set uint64) bool {
 }
 
 // enemies is the set of m's enemies in play (bit n for model n).
-func enemies(s *engine.State, m int) uint64 {
-	var set uint64
-	for n := range s.Models {
-		if enemy(s, m, n) {
-			set |= 1 << n
-		}
-	}
-	return set
-}
+func enemies(s *engine.State, m int) uint64 { return rules.SetOf(s, m, enemy) }
 
 func moveOptions(s *engine.State, m int, add func(engine.Action)) {
 	destinations(s, m, passesClear, add)
