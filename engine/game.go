@@ -273,6 +273,46 @@ func (g *Game) Barred() []Refused {
 	return out
 }
 
+// Unavailable lists the active model's actions that are not on offer for
+// a reason other than the action economy (Barred): the rules do not make
+// them available to it now (its status, its weapons, the phase), or they
+// have no target or option it can take now (nobody in sight or range).
+// Each comes with the definition's When, the rules' own summary of when it
+// may be taken, so that a player can see which condition fails; in the
+// definitions' order. Empty when Barred is, and for a forced follow-up.
+func (g *Game) Unavailable() []Refused {
+	s := g.live
+	m := s.Turn.Model
+	if g.pending != nil || s.Over || m == NoModel || len(s.Turn.Forced) > 0 {
+		return nil
+	}
+	var out []Refused
+	for _, i := range g.eco.order {
+		d := &g.info.Actions[i]
+		a := Act(d.ID, m)
+		text := d.Name + " " + modelID(s, m)
+		switch {
+		case d.Available != nil && !d.Available(s, m):
+			out = append(out, Refused{Action: a, Text: text, Reason: "not available to it now (" + when(d) + ")"})
+		case d.Options != nil:
+			none := true
+			d.Options(s, m, func(Action) { none = false })
+			if none {
+				out = append(out, Refused{Action: a, Text: text, Reason: "nothing to take it against now (" + when(d) + ")"})
+			}
+		}
+	}
+	return out
+}
+
+// when is a definition's When, or a word that the rules say when.
+func when(d *ActionDef) string {
+	if d.When == "" {
+		return "see the rules"
+	}
+	return d.When
+}
+
 // IllegalError reports an action that is not among the legal ones, with a
 // reason a player can read. The game is unchanged.
 type IllegalError struct {

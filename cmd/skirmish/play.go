@@ -37,6 +37,8 @@ number to take that action, or one of:
              assume for each measurement it needs (sight, range, ...)
   why        what the active model may not take now, and the rule that
              refuses it (too costly, taken already, a name clash, ...)
+  why NAME   why the action NAME (shoot, stand up) is not on offer: its
+             status, no target, or the economy
   undo       take back the last action (or cancel the one waiting);
              against a bot, back to your own last action
   state      show the state again
@@ -580,10 +582,10 @@ func (p *session) command(line string, legal []engine.Action) error {
 	case "":
 		return nil
 	case "help", "?":
-		fmt.Fprintln(p.out(), "commands: a number, odds N, why, undo, state, log, save [FILE], quit")
+		fmt.Fprintln(p.out(), "commands: a number, odds N, why [NAME], undo, state, log, save [FILE], quit")
 		return nil
 	case "why":
-		return p.why()
+		return p.why(rest, legal)
 	case "quit", "exit":
 		return errQuit
 	case "undo":
@@ -624,20 +626,84 @@ func (p *session) command(line string, legal []engine.Action) error {
 }
 
 // why lists what the active model may not take now for the action
-// economy's sake, with the rule's reason (engine.Game.Barred).
-func (p *session) why() error {
+// economy's sake, with the rule's reason (engine.Game.Barred); why NAME
+// says why an action of that name is not on offer (its status, no target,
+// the economy: engine.Game.Unavailable and Barred).
+func (p *session) why(name string, legal []engine.Action) error {
 	g := p.g
 	if g.Pending() != nil {
 		return usagef("why: a question is waiting; answer it first (or undo)")
 	}
+	if name != "" {
+		return p.whyAction(name, legal)
+	}
 	bs := g.Barred()
 	if len(bs) == 0 {
 		fmt.Fprintln(p.out(), "nothing the active model could take is refused by the action economy now")
-		return nil
+	} else {
+		fmt.Fprintln(p.out(), "not now:")
+		for _, b := range bs {
+			fmt.Fprintf(p.out(), "  %s: %s\n", b.Text, b.Reason)
+		}
 	}
-	fmt.Fprintln(p.out(), "not now:")
-	for _, b := range bs {
-		fmt.Fprintf(p.out(), "  %s: %s\n", b.Text, b.Reason)
+	if g.State().Turn.Model != engine.NoModel {
+		fmt.Fprintln(p.out(), "(why NAME says why an action is not on offer, as in: why shoot)")
+	}
+	return nil
+}
+
+// whyAction explains each action definition called name (by name or ID,
+// in any case): on offer, refused by the economy, or not on offer and the
+// rules' condition for it.
+func (p *session) whyAction(name string, legal []engine.Action) error {
+	g := p.g
+	s := g.State()
+	if s.Turn.Model == engine.NoModel {
+		return usagef("why %s: no model is active; activate one first", name)
+	}
+	var names []string
+	found := false
+	defs := s.Info().Actions
+	for _, d := range defs {
+		names = append(names, strings.ToLower(d.Name))
+		if !strings.EqualFold(d.Name, name) && !strings.EqualFold(d.ID, name) {
+			continue
+		}
+		found = true
+		label := d.Name // two definitions may share a name (N23's Shoot and quick-draw's)
+		if slices.ContainsFunc(defs, func(o engine.ActionDef) bool { return o.Name == d.Name && o.ID != d.ID }) {
+			label += " (" + d.ID + ")"
+		}
+		var nums []string
+		for i, a := range legal {
+			if a.ID == d.ID {
+				nums = append(nums, fmt.Sprint(i+1))
+			}
+		}
+		said := false
+		if len(nums) > 0 {
+			fmt.Fprintf(p.out(), "  %s: on offer now (%s %s)\n", label, map[bool]string{true: "action", false: "actions"}[len(nums) == 1], strings.Join(nums, ", "))
+			said = true
+		}
+		for _, r := range g.Barred() { // each option: its target matters
+			if r.Action.ID == d.ID {
+				fmt.Fprintf(p.out(), "  %s: %s\n", r.Text, r.Reason)
+				said = true
+			}
+		}
+		for _, r := range g.Unavailable() {
+			if r.Action.ID == d.ID {
+				fmt.Fprintf(p.out(), "  %s: %s\n", label, r.Reason)
+				said = true
+			}
+		}
+		if !said {
+			fmt.Fprintf(p.out(), "  %s: not on offer now (%s)\n", label, d.When)
+		}
+	}
+	if !found {
+		slices.Sort(names)
+		return usagef("why %s: no action of that name; the actions are %s", name, strings.Join(slices.Compact(names), ", "))
 	}
 	return nil
 }

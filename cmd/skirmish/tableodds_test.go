@@ -53,3 +53,27 @@ func TestTableOddsInputEnds(t *testing.T) {
 		t.Fatalf("exit %d, stderr %q, stdout ends\n%s", code, stderr, tail(stdout))
 	}
 }
+
+// why NAME says why an action is not on offer: the model's status (N23: a
+// Prone and Pinned fighter may not Shoot), the action economy for each
+// option (Blind Fire costs two actions), or that it is on offer; a name
+// that is no action's lists the actions (the n23 audit's request).
+func TestWhyAction(t *testing.T) {
+	stdin := "1\nwhy stand up\n15\nwhy shoot\nwhy blind fire\nwhy stand up\nwhy fly\nquit\n"
+	code, stdout, stderr := runIn(t, stdin, false, "play", "--scenario", "furnace-duel", "--seed", "3")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for _, want := range []string{
+		"> why stand up\n  Stand Up: not available to it now (Prone and Pinned fighters;",
+		"> why shoot\n  Shoot (shoot): not available to it now (Standing and Active fighters not Broken,",
+		"  Shoot (shoot-free): not available to it now (fighters with quick-draw",
+		"> why blind fire\n  Blind Fire rust-boss → lamp-boss with stub gun: Blind Fire costs 2 and rust-boss has 1 left this activation\n",
+		"> why stand up\n  Stand Up: on offer now (action 2)\n",
+		"> why fly\nerror: why fly: no action of that name; the actions are aim, blind fire, charge,",
+	} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("the session lacks\n%s\n--- it reads:\n%s", want, tail(stdout))
+		}
+	}
+}
