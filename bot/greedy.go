@@ -26,14 +26,10 @@ func NewGreedy(rs engine.Ruleset) *Greedy {
 	return &Greedy{chooser: chooser{rs: rs, samples: 8}, MaxPaths: 400, Samples: 8}
 }
 
-// lookahead is the bot's lookahead game at s, its players made by play
-// (players when nil).
-func lookahead(la **engine.Game, rs engine.Ruleset, s *engine.State, seed uint64, play func(n int) []engine.Policy) (*engine.Game, error) {
+// lookahead is the bot's lookahead game at s.
+func lookahead(la **engine.Game, rs engine.Ruleset, s *engine.State, seed uint64) (*engine.Game, error) {
 	if *la == nil || (*la).State().Setup() != s.Setup() {
-		if play == nil {
-			play = players
-		}
-		g, err := engine.Lookahead(rs, s, play(len(s.Sides)), seed)
+		g, err := engine.Lookahead(rs, s, players(len(s.Sides)), seed)
 		if err != nil {
 			return nil, err
 		}
@@ -50,7 +46,7 @@ func (b *Greedy) Act(s *engine.State, legal []engine.Action, rng *dice.RNG) int 
 		return 0
 	}
 	b.chooser.samples = b.Samples
-	la, err := lookahead(&b.la, b.rs, s, rng.Uint64(), nil)
+	la, err := lookahead(&b.la, b.rs, s, rng.Uint64())
 	if err != nil {
 		return rng.Face(len(legal)) - 1
 	}

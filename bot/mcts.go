@@ -47,45 +47,16 @@ type MCTS struct {
 	// measurably beat the default against greedy (docs/PERFORMANCE.md).
 	Exact    bool
 	MaxPaths int // Exact's cap on resolutions; past it, one sampled resolution; default 400
-	// PriorAt primes a node inside the tree once it has this many visits:
-	// its children get Greedy's values as PriorIn visits each, as the
-	// root's get Prior. 0 primes none.
-	PriorAt, PriorIn int
-	// ChoiceSamples settles a choice met inside the search (how many
-	// markers to spend, who goes first) as the bot settles one in play,
-	// each option tried this many times, the best for its chooser by the
-	// evaluation; 0 takes the first option, as it was. Fixed once the
-	// bot has played its first decision.
-	ChoiceSamples int
-	// Reuse keeps the tree below the action taken for the next decision
-	// when it is the same side's, in the same activation (its next
-	// action): the search goes on from what it learnt. Default false.
-	Reuse bool
-	// Closed splits the tree by the dice: after an action inside the
-	// tree, the next actions hang below the outcome it had (the models'
-	// presence, statuses, conditions and counters, the sides' counters,
-	// the game's variables; not positions), so that a reply is chosen for
-	// the outcome it follows. Default false.
-	Closed bool
 
 	// Done is the iterations the last decision ran (for speed reports).
 	Done int
-	// Reused reports whether the last decision started from the tree the
-	// one before kept (Reuse).
-	Reused bool
 
 	la     *engine.Game
 	greedy *Greedy
 	vals   []float64
-	pvals  []float64
-	legal  []engine.Action
 	nodes  []node
-	spare  []node
-	keep   int32 // Reuse: the node of the action taken, or -1
-
-	kRound, kSide, kModel, kActions int
-	r                               dice.RNG
-	win                             []float64
+	r      dice.RNG
+	win    []float64
 }
 
 // node is a tree node: the action that led to it from its parent, by the
@@ -98,8 +69,6 @@ type node struct {
 	avail       int
 	value       float64
 	first, next int32
-	key         uint64 // an outcome node's outcome (Closed)
-	primed      bool   // its children have their greedy prior (PriorAt)
 }
 
 // NewMCTS makes an MCTS bot for games of rs, with the default budget.
@@ -109,24 +78,17 @@ func NewMCTS(rs engine.Ruleset) *MCTS {
 
 // Act implements engine.Policy.
 func (b *MCTS) Act(s *engine.State, legal []engine.Action, rng *dice.RNG) int {
-	b.Done, b.Reused = 0, false
+	b.Done = 0
 	if len(legal) == 1 {
-		b.keep = -1
 		return 0
 	}
 	base := rng.Uint64()
-	la, err := lookahead(&b.la, b.rs, s, base, b.players)
+	la, err := lookahead(&b.la, b.rs, s, base)
 	if err != nil {
 		return rng.Face(len(legal)) - 1
 	}
 	b.r.Reseed(dice.DeriveSeed(base, 0))
-	b.Reused = b.Reuse && b.keep > 0 && b.kept(s)
-	if b.Reused {
-		b.reroot(b.keep)
-	} else {
-		b.nodes = append(b.nodes[:0], node{mover: -1, first: -1, next: -1})
-	}
-	b.keep = -1
+	b.nodes = append(b.nodes[:0], node{mover: -1, first: -1, next: -1})
 	if b.Prior > 0 {
 		// the root's children, scored by Greedy, as Prior visits each
 		if b.greedy == nil {
@@ -136,17 +98,10 @@ func (b *MCTS) Act(s *engine.State, legal []engine.Action, rng *dice.RNG) int {
 		la.Restart(s, base)
 		for i := len(legal) - 1; i >= 0; i-- {
 			p := 1 / (1 + math.Exp(-b.vals[i]/b.Scale))
-			if c := b.child(0, legal[i]); c >= 0 {
-				nd := &b.nodes[c]
-				nd.visits += b.Prior
-				nd.avail += b.Prior
-				nd.value += float64(b.Prior) * p
-				continue
-			}
 			b.nodes = append(b.nodes, node{action: legal[i], mover: s.Turn.Side, visits: b.Prior, avail: b.Prior, value: float64(b.Prior) * p, first: -1, next: b.nodes[0].first})
 			b.nodes[0].first = int32(len(b.nodes) - 1)
 		}
-		b.nodes[0].visits += b.Prior * len(legal)
+		b.nodes[0].visits = b.Prior * len(legal)
 	}
 	if len(b.win) != len(s.Sides) {
 		b.win = make([]float64, len(s.Sides))
@@ -183,13 +138,13 @@ func (b *MCTS) Act(s *engine.State, legal []engine.Action, rng *dice.RNG) int {
 		b.Done++
 	}
 	// the most visited child of the root, among the legal actions
-	best, bestVisits, bestNode := -1, -1, int32(-1)
+	best, bestVisits := -1, -1
 	for c := b.nodes[0].first; c >= 0; c = b.nodes[c].next {
 		nd := &b.nodes[c]
 		if nd.visits > bestVisits {
 			for i, a := range legal {
 				if a == nd.action {
-					best, bestVisits, bestNode = i, nd.visits, c
+					best, bestVisits = i, nd.visits
 					break
 				}
 			}
@@ -197,13 +152,6 @@ func (b *MCTS) Act(s *engine.State, legal []engine.Action, rng *dice.RNG) int {
 	}
 	if best < 0 {
 		return rng.Face(len(legal)) - 1
-	}
-	if b.Reuse {
-		b.keep = bestNode
-		b.kRound, b.kSide, b.kModel, b.kActions = s.Round, s.Turn.Side, s.Turn.Model, s.Turn.Actions+1
-		if a := legal[best]; a.ID == engine.Activate {
-			b.kModel, b.kActions = a.Actor, 0
-		}
 	}
 	return best
 }
@@ -219,10 +167,6 @@ func (b *MCTS) iterate(la *engine.Game, path []int32) ([]int32, bool) {
 			break
 		}
 		mover := la.State().Turn.Side
-		if b.PriorAt > 0 && cur != 0 && !b.nodes[cur].primed && b.nodes[cur].visits >= b.PriorAt {
-			b.prime(la, cur, legal)
-			legal = la.Legal()
-		}
 		// Children legal now are available; the first legal action
 		// without a child (a random one, of those) is expanded.
 		untried := 0
@@ -266,12 +210,9 @@ func (b *MCTS) iterate(la *engine.Game, path []int32) ([]int32, bool) {
 			b.nodes[cur].first = next
 		}
 		path = append(path, next)
+		cur = next
 		if expand {
 			break
-		}
-		cur = next
-		if b.Closed {
-			cur = b.outcome(next, outcomeKey(la.State()))
 		}
 	}
 	for d := 0; d < b.Depth && !la.Over(); d++ {
@@ -306,132 +247,6 @@ func (b *MCTS) expect(la *engine.Game, act engine.Action, mover int) bool {
 		b.win[1-mover] = 1 - b.win[mover]
 	}
 	return true
-}
-
-// prime gives the children of n, a node inside the tree, Greedy's values
-// as PriorIn visits each, as the root's get Prior, from the state la is in
-// at this iteration: children not made yet are made.
-func (b *MCTS) prime(la *engine.Game, n int32, legal []engine.Action) {
-	b.nodes[n].primed = true
-	if b.greedy == nil {
-		b.greedy = NewGreedy(b.rs)
-	}
-	b.legal = append(b.legal[:0], legal...)
-	s := la.State()
-	b.pvals = b.greedy.values(la, s, b.legal, &b.r, b.pvals[:0])
-	k := b.PriorIn
-	for i, a := range b.legal {
-		p := 1 / (1 + math.Exp(-b.pvals[i]/b.Scale))
-		if c := b.child(n, a); c >= 0 {
-			nd := &b.nodes[c]
-			nd.visits += k
-			nd.avail += k
-			nd.value += float64(k) * p
-			continue
-		}
-		c := int32(len(b.nodes))
-		b.nodes = append(b.nodes, node{action: a, mover: s.Turn.Side, visits: k, avail: k, value: float64(k) * p, first: -1, next: b.nodes[n].first})
-		b.nodes[n].first = c
-	}
-}
-
-// outcome is the outcome child of the action node n with key k, made if
-// new.
-func (b *MCTS) outcome(n int32, k uint64) int32 {
-	for c := b.nodes[n].first; c >= 0; c = b.nodes[c].next {
-		if b.nodes[c].key == k {
-			return c
-		}
-	}
-	c := int32(len(b.nodes))
-	b.nodes = append(b.nodes, node{mover: -1, key: k, first: -1, next: b.nodes[n].first})
-	b.nodes[n].first = c
-	return c
-}
-
-// outcomeKey hashes what dice can change in s apart from positions: each
-// model's presence, statuses, conditions, counters and links, the sides'
-// counters, the game's variables and whose decision it is (FNV-1a).
-func outcomeKey(s *engine.State) uint64 {
-	h := uint64(14695981039346656037)
-	mix := func(x uint64) {
-		h ^= x
-		h *= 1099511628211
-	}
-	for m := range s.Models {
-		md := &s.Models[m]
-		v := uint64(md.Status) | uint64(md.Secondary)<<8
-		if md.InPlay {
-			v |= 1 << 16
-		}
-		mix(v)
-		mix(md.Conds)
-		mix(md.Links)
-		for _, c := range md.Counters {
-			mix(uint64(uint16(c)))
-		}
-	}
-	for k := range s.Sides {
-		for _, c := range s.Sides[k].Counters {
-			mix(uint64(uint16(c)))
-		}
-	}
-	for _, v := range s.Vars {
-		mix(uint64(uint32(v)))
-	}
-	mix(uint64(s.Round)<<32 | uint64(s.Phase))
-	mix(uint64(uint32(s.Turn.Side))<<32 | uint64(uint32(s.Turn.Model)))
-	if s.Turn.Ended || s.Over {
-		mix(1)
-	}
-	return h
-}
-
-// kept reports whether s is the decision that follows the action the last
-// one took, by the same side in the same activation, so that the tree
-// below that action can be reused.
-func (b *MCTS) kept(s *engine.State) bool {
-	return s.Round == b.kRound && s.Turn.Side == b.kSide && s.Turn.Model == b.kModel && s.Turn.Actions == b.kActions && !s.Over
-}
-
-// reroot makes node n the root, dropping the rest of the tree.
-func (b *MCTS) reroot(n int32) {
-	b.spare = append(b.spare[:0], node{mover: -1, visits: b.nodes[n].visits, first: -1, next: -1})
-	var copyKids func(from, to int32)
-	copyKids = func(from, to int32) {
-		for c := b.nodes[from].first; c >= 0; c = b.nodes[c].next {
-			nd := b.nodes[c]
-			k := int32(len(b.spare))
-			nd.first, nd.next = -1, b.spare[to].first
-			b.spare = append(b.spare, nd)
-			b.spare[to].first = k
-			copyKids(c, k)
-		}
-	}
-	copyKids(n, 0)
-	b.nodes, b.spare = b.spare, b.nodes
-}
-
-// players are the policies of the lookahead game: random actions (for
-// playouts), and choices the first option, or with ChoiceSamples the
-// option best for the chooser over that many tries.
-func (b *MCTS) players(n int) []engine.Policy {
-	if b.ChoiceSamples <= 0 {
-		return players(n)
-	}
-	ps := make([]engine.Policy, n)
-	for i := range ps {
-		ps[i] = trier{chooser{rs: b.rs, samples: b.ChoiceSamples}}
-	}
-	return ps
-}
-
-// trier is a lookahead player that settles choices by trying each option
-// (chooser.ChooseTrying) and acts at random.
-type trier struct{ chooser }
-
-func (trier) Act(_ *engine.State, legal []engine.Action, rng *dice.RNG) int {
-	return rng.Face(len(legal)) - 1
 }
 
 // child is the child of n reached by a, or -1.
