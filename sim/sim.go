@@ -17,6 +17,7 @@ import (
 	"fmt"
 	"runtime"
 	"slices"
+	"strings"
 	"sync"
 
 	"github.com/skirmish-engine/skirmish/bot"
@@ -261,12 +262,13 @@ func Run(ctx context.Context, c *Config, emit func(*Game) error) error {
 
 // player plays games one after another with bots of its own.
 type player struct {
-	c    *Config
-	bots map[string]engine.Policy
+	c     *Config
+	bots  map[string]engine.Policy
+	games map[string]*engine.Game // by seating, reused (Reset)
 }
 
 func newPlayer(c *Config) *player {
-	p := &player{c: c, bots: map[string]engine.Policy{}}
+	p := &player{c: c, bots: map[string]engine.Policy{}, games: map[string]*engine.Game{}}
 	for _, b := range c.Bots {
 		if _, ok := p.bots[b.String()]; !ok {
 			pol, _ := bot.New(b, c.RS) // checked by Check
@@ -294,8 +296,17 @@ func (p *player) play(h Header, i int) (*Game, error) {
 		players[k] = p.bots[b.String()]
 		rec.Seats = append(rec.Seats, b.String())
 	}
-	g, err := engine.New(c.RS, c.Setup, engine.Config{Seed: rec.GameSeed, Dice: engine.DigitalDice, Players: players})
-	if err != nil {
+	// A game per seating, started again for each game it plays (Reset:
+	// the same game as a new one from the seed, without building one).
+	key := strings.Join(rec.Seats, ",")
+	g := p.games[key]
+	if g == nil {
+		var err error
+		if g, err = engine.New(c.RS, c.Setup, engine.Config{Seed: rec.GameSeed, Dice: engine.DigitalDice, Players: players}); err != nil {
+			return nil, err
+		}
+		p.games[key] = g
+	} else if err := g.Reset(rec.GameSeed); err != nil {
 		return nil, err
 	}
 	for step := 0; !g.Over(); step++ {
