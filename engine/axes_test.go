@@ -236,3 +236,37 @@ func TestFactArcPrompt(t *testing.T) {
 		t.Errorf("String %q", got)
 	}
 }
+
+// Unavailable lists what Barred leaves out: an action the rules do not
+// make available to the active model now (with its When), and one with no
+// option to take now; nothing between activations, nothing on offer and
+// nothing the economy alone refuses.
+func TestUnavailable(t *testing.T) {
+	eco := engine.Economy{Slots: 1, Cost: map[string]int{"simple": 1, "double": 2}}
+	aim := act("aim", "simple")
+	aim.When = "a model that is not pinned"
+	aim.Available = func(s *engine.State, m int) bool { return false }
+	shoot := act("shoot", "simple")
+	shoot.When = "a target in sight"
+	shoot.Options = func(*engine.State, int, func(engine.Action)) {} // nobody to shoot
+	rs := newProbe(eco, act("move", "simple"), aim, shoot, act("charge", "double"))
+	g := start(t, rs, engine.Config{})
+	if u := g.Unavailable(); u != nil {
+		t.Errorf("between activations: %v", u)
+	}
+	do(t, g, "activate m0") // Charge costs more than the one action: Barred's, not Unavailable's
+	var got []string
+	for _, r := range g.Unavailable() {
+		got = append(got, r.Action.ID+" | "+r.Text+": "+r.Reason)
+	}
+	want := []string{
+		"aim | Aim a: not available to it now (a model that is not pinned)",
+		"shoot | Shoot a: nothing to take it against now (a target in sight)",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("unavailable:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if len(g.Barred()) != 1 || g.Barred()[0].Action.ID != "charge" {
+		t.Errorf("barred %v, want the Charge alone", g.Barred())
+	}
+}
