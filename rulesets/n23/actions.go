@@ -44,7 +44,7 @@ func actionDefs() []engine.ActionDef {
 			Available: func(s *engine.State, m int) bool { return ready(s, m) || followUp(s, m) },
 			Options:   coupTargets, Resolve: resolveCoupDeGrace},
 		{ID: "crawl-through-ductway", Name: "Crawl Through Ductway", Type: "double", When: "Standing and Active fighters not Broken; within 1\" of a ductway",
-			Available: func(s *engine.State, m int) bool { return ready(s, m) && nearDuct(s, m) }, Resolve: resolveDuct},
+			Available: func(s *engine.State, m int) bool { return ready(s, m) && necromunda.NearDuct(s, m) }, Resolve: func(c *engine.Ctx, a engine.Action) { necromunda.CrawlDuct(c, a.Actor, refresh) }},
 
 		{ID: "fight", Name: "Fight", Type: "basic", When: "Standing and Engaged fighters not Broken; attacks an enemy Engaged with it, which makes reaction attacks",
 			Available: func(s *engine.State, m int) bool { return fighting(s, m) && !s.Has(m, cBroken) },

@@ -443,51 +443,6 @@ func resolveRun(c *engine.Ctx, a engine.Action) {
 	refresh(c)
 }
 
-// concrete returns the concrete board for ductways.
-func concrete(s *engine.State) *board.Board {
-	b, _ := geo(s).(*board.Board)
-	return b
-}
-
-func nearDuct(s *engine.State, m int) bool {
-	b := concrete(s)
-	if b == nil {
-		return geo(s) == nil // at a table the players know where ductways are
-	}
-	_, ok := b.Ductway(s, m)
-	return ok
-}
-
-// resolveDuct places the fighter within 1" of the ductway's other end, more
-// than 1" from every enemy, overlapping nothing (rules.md §3.3, Crawl
-// Through Ductway; as N26's, rules.md §2.3.9); with no such spot it stays,
-// the action spent. At a table the players say whether the fighter is at a
-// ductway (else the action was never legal: refused) and whether it fits.
-func resolveDuct(c *engine.Ctx, a engine.Action) {
-	s := c.State()
-	m := a.Actor
-	b := concrete(s)
-	if b == nil {
-		if !c.FactTrue(engine.Fact{Kind: engine.FactNearDuct, A: m, B: engine.NoModel, Why: "Crawl Through Ductway needs the fighter within 1\" of a ductway"}) {
-			c.Refuse(s.Static(m).ID + " is not within 1\" of a ductway")
-		}
-		if !c.FactTrue(engine.Fact{Kind: engine.FactDuctRoom, A: m, B: engine.NoModel, Why: "Crawl Through Ductway"}) {
-			c.Emit(engine.Event{Type: "no-room", Model: m, Other: engine.NoModel})
-			return
-		}
-		c.Emit(engine.Event{Type: "ductway", Model: m, Other: engine.NoModel})
-		refresh(c)
-		return
-	}
-	end, _ := b.Ductway(s, m)
-	if p, ok := b.Spot(s, m, end, 1, 1); ok {
-		c.Move(m, engine.Pos{X: float32(p.X), Y: float32(p.Y), Level: int8(p.Level)})
-		refresh(c)
-		return
-	}
-	c.Emit(engine.Event{Type: "no-room", Model: m, Other: engine.NoModel})
-}
-
 // refresh keeps engagement true to the table (rules.md §3.3): on a board,
 // Standing fighters in base contact with Standing enemy fighters are
 // Engaged, and a Charge's tie to a vehicle lasts while they touch; Prone,

@@ -237,48 +237,6 @@ func concrete(s *engine.State) *board.Board {
 	return b
 }
 
-func nearDuct(s *engine.State, m int) bool {
-	b := concrete(s)
-	if b == nil {
-		return geo(s) == nil // at a table the players know where ductways are
-	}
-	_, ok := b.Ductway(s, m)
-	return ok
-}
-
-// resolveDuct places the fighter with its base within 1" of the ductway's
-// other end, more than 1" from every enemy, overlapping no model or
-// obstacle (seed 000, Crawl Through Ductway; rules.md §2.3.9): the spot
-// nearest the end, found whenever one exists at hundredths of an inch. With
-// no such spot the fighter stays where it is, and the action is spent.
-func resolveDuct(c *engine.Ctx, a engine.Action) {
-	s := c.State()
-	m := a.Actor
-	b := concrete(s)
-	if b == nil {
-		// At a table the players say whether the fighter is at a ductway
-		// (else the action was not legal) and whether it fits at the far
-		// end (else it stays, the action spent).
-		if !c.FactTrue(engine.Fact{Kind: engine.FactNearDuct, A: m, B: engine.NoModel, Why: "Crawl Through Ductway needs the fighter within 1\" of a ductway"}) {
-			c.Refuse(s.Static(m).ID + " is not within 1\" of a ductway")
-		}
-		if !c.FactTrue(engine.Fact{Kind: engine.FactDuctRoom, A: m, B: engine.NoModel, Why: "Crawl Through Ductway"}) {
-			c.Emit(engine.Event{Type: "no-room", Model: m, Other: engine.NoModel})
-			return
-		}
-		c.Emit(engine.Event{Type: "ductway", Model: m, Other: engine.NoModel})
-		refresh(c)
-		return
-	}
-	end, _ := b.Ductway(s, m)
-	if p, ok := b.Spot(s, m, end, 1, 1); ok {
-		c.Move(m, engine.Pos{X: float32(p.X), Y: float32(p.Y), Level: int8(p.Level)})
-		refresh(c)
-		return
-	}
-	c.Emit(engine.Event{Type: "no-room", Model: m, Other: engine.NoModel})
-}
-
 // nearTokens is the set of unused board tokens within 1" of m, bit i for
 // token i (the first 32 tokens: vTokens marks the used ones).
 func nearTokens(s *engine.State, m int) uint32 {

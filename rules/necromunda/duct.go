@@ -1,0 +1,53 @@
+package necromunda
+
+import (
+	"github.com/skirmish-engine/skirmish/board"
+	"github.com/skirmish-engine/skirmish/engine"
+)
+
+// Crawl Through Ductway, the same in both editions (seed 000 and seed 002,
+// Crawl Through Ductway; rules.md §2.3.9, §3.3).
+
+// NearDuct reports whether model m is within 1" of a ductway's end, as
+// Crawl Through Ductway needs. At a table it says yes: the players know
+// where the ductways are, and the resolution asks (CrawlDuct).
+func NearDuct(s *engine.State, m int) bool {
+	b, _ := s.Setup().Board.(*board.Board)
+	if b == nil {
+		return s.Setup().Board == nil
+	}
+	_, ok := b.Ductway(s, m)
+	return ok
+}
+
+// CrawlDuct places fighter m with its base within 1" of the ductway's
+// other end, more than 1" from every enemy, overlapping no model or
+// obstacle: the spot nearest the end, found whenever one exists at
+// hundredths of an inch. With no such spot it stays where it is, and the
+// action is spent. At a table the players say whether the fighter is at a
+// ductway (else the action was never legal: refused) and whether it fits
+// at the far end. refresh is the edition's update of statuses after a
+// move.
+func CrawlDuct(c *engine.Ctx, m int, refresh func(*engine.Ctx)) {
+	s := c.State()
+	b, _ := s.Setup().Board.(*board.Board)
+	if b == nil {
+		if !c.FactTrue(engine.Fact{Kind: engine.FactNearDuct, A: m, B: engine.NoModel, Why: "Crawl Through Ductway needs the fighter within 1\" of a ductway"}) {
+			c.Refuse(s.Static(m).ID + " is not within 1\" of a ductway")
+		}
+		if !c.FactTrue(engine.Fact{Kind: engine.FactDuctRoom, A: m, B: engine.NoModel, Why: "Crawl Through Ductway"}) {
+			c.Emit(engine.Event{Type: "no-room", Model: m, Other: engine.NoModel})
+			return
+		}
+		c.Emit(engine.Event{Type: "ductway", Model: m, Other: engine.NoModel})
+		refresh(c)
+		return
+	}
+	end, _ := b.Ductway(s, m)
+	if p, ok := b.Spot(s, m, end, 1, 1); ok {
+		c.Move(m, engine.Pos{X: float32(p.X), Y: float32(p.Y), Level: int8(p.Level)})
+		refresh(c)
+		return
+	}
+	c.Emit(engine.Event{Type: "no-room", Model: m, Other: engine.NoModel})
+}
