@@ -10,6 +10,7 @@ import (
 	"github.com/skirmish-engine/skirmish/board"
 	"github.com/skirmish-engine/skirmish/engine"
 	"github.com/skirmish-engine/skirmish/rules"
+	"github.com/skirmish-engine/skirmish/rules/necromunda"
 )
 
 // Profile characteristics, by index (rules.md §3.3: N23's WS, BS, I and
@@ -334,60 +335,12 @@ func (r *Rules) Start(s *engine.State) error {
 }
 
 // CheckSetup checks model types, keywords, gear and starting statuses
-// (rules.md §3.2, §3.3).
-func (r *Rules) CheckSetup(su *engine.Setup) error {
-	bad := func(path, format string, a ...any) error {
-		return &engine.FieldError{Path: path, Problem: fmt.Sprintf(format, a...)}
-	}
-	for i, m := range su.Models {
-		p := fmt.Sprintf("models[%d]", i)
-		switch m.Type {
-		case "fighter", "vehicle":
-		default:
-			return bad(p+".type", "%q is not a model type of n23; allowed fighter or vehicle", m.Type)
-		}
-		own, other := fighterKeywords, vehicleKeywords
-		if m.Type == "vehicle" {
-			own, other = vehicleKeywords, fighterKeywords
-		}
-		for k, kw := range m.Keywords {
-			switch {
-			case slices.Contains(own, kw):
-			case slices.Contains(other, kw):
-				return bad(fmt.Sprintf("%s.keywords[%d]", p, k), "%s is for %ss only; a %s cannot have it", kw, otherType(m.Type), m.Type)
-			default:
-				return bad(fmt.Sprintf("%s.keywords[%d]", p, k), "unknown keyword %q; allowed for a %s: %v", kw, m.Type, own)
-			}
-		}
-		if err := checkStatus(su, i); err != nil {
-			return err
-		}
-		for g, gear := range m.Gear {
-			gp := fmt.Sprintf("%s.gear[%d]", p, g)
-			switch gear.Kind {
-			case "ranged", "melee", "wargear":
-			default:
-				return bad(gp+".kind", "%q is not a gear kind of n23; allowed ranged, melee or wargear", gear.Kind)
-			}
-			for k, v := range gear.Stats {
-				lo, hi, ok := statRange(k)
-				if !ok {
-					return bad(gp+".stats."+k, "unknown weapon characteristic; allowed sr, lr, acc-s, acc-l, str, str+, ap, d, am")
-				}
-				if v < lo || v > hi {
-					return bad(gp+".stats."+k, "%d is out of range; allowed %d to %d", v, lo, hi)
-				}
-			}
-			if gear.Kind == "ranged" && gear.Stats["lr"] == 0 {
-				return bad(gp+".stats.lr", "a ranged weapon needs a Long Range above 0")
-			}
-			if n, ok := gear.Trait("rapid-fire"); ok && (n < 1 || n > maxFirepower) {
-				return bad(gp+".traits", "rapid-fire %d; allowed 1 to %d", n, maxFirepower)
-			}
-		}
-	}
-	return nil
-}
+// (rules.md §3.2, §3.3), with the checks both editions share
+// (necromunda.Roster).
+func (r *Rules) CheckSetup(su *engine.Setup) error { return roster.CheckModels(su) }
+
+var roster = &necromunda.Roster{Game: "n23", FighterKeywords: fighterKeywords, VehicleKeywords: vehicleKeywords,
+	StatRange: statRange, Stats: "sr, lr, acc-s, acc-l, str, str+, ap, d, am", MaxFirepower: maxFirepower, Model: checkStatus}
 
 // checkStatus checks model i's starting statuses: fighters Standing (and
 // Active: Engaged comes from base contact or engaged-with) or Prone
@@ -455,13 +408,6 @@ func checkStatus(su *engine.Setup, i int) error {
 		}
 	}
 	return nil
-}
-
-func otherType(t string) string {
-	if t == "vehicle" {
-		return "fighter"
-	}
-	return "vehicle"
 }
 
 func statRange(k string) (lo, hi int, ok bool) {

@@ -267,63 +267,20 @@ func (r *Rules) Start(s *engine.State) error {
 	return nil
 }
 
-// CheckSetup checks model types, keywords and gear (rules.md §2.2.1, §2.3.7).
-func (r *Rules) CheckSetup(su *engine.Setup) error {
-	bad := func(path, format string, a ...any) error {
-		return &engine.FieldError{Path: path, Problem: fmt.Sprintf(format, a...)}
-	}
-	for i, m := range su.Models {
-		p := fmt.Sprintf("models[%d]", i)
-		switch m.Type {
-		case "fighter", "vehicle":
-		default:
-			return bad(p+".type", "%q is not a model type of n26; allowed fighter or vehicle", m.Type)
+// CheckSetup checks model types, keywords and gear (rules.md §2.2.1,
+// §2.3.7), with the checks both editions share (necromunda.Roster).
+func (r *Rules) CheckSetup(su *engine.Setup) error { return roster.CheckModels(su) }
+
+var roster = &necromunda.Roster{Game: "n26", FighterKeywords: fighterKeywords, VehicleKeywords: vehicleKeywords,
+	KeywordRule: "rules.md §2.2.1, §2.3.7", StatRange: statRange, Stats: "sr, lr, str, str+, ap, d, l", MaxFirepower: maxFirepower,
+	Model:       checkStart,
+	NoLongRange: func(g engine.Gear) bool { return g.Has("melee") }, // a melee weapon with a range
+	Gear: func(path string, g engine.Gear) error {
+		if n, ok := g.Trait("ammo"); ok && (n < 2 || n > 6) {
+			return &engine.FieldError{Path: path + ".traits", Problem: fmt.Sprintf("ammo %d; allowed 2 to 6 (Ammo X+)", n)}
 		}
-		own, other := fighterKeywords, vehicleKeywords
-		if m.Type == "vehicle" {
-			own, other = vehicleKeywords, fighterKeywords
-		}
-		for k, kw := range m.Keywords {
-			switch {
-			case slices.Contains(own, kw):
-			case slices.Contains(other, kw):
-				return bad(fmt.Sprintf("%s.keywords[%d]", p, k), "%s is for %ss only; a %s cannot have it (rules.md §2.2.1, §2.3.7)", kw, otherType(m.Type), m.Type)
-			default:
-				return bad(fmt.Sprintf("%s.keywords[%d]", p, k), "unknown keyword %q; allowed for a %s: %v", kw, m.Type, own)
-			}
-		}
-		if err := checkStart(su, i); err != nil {
-			return err
-		}
-		for g, gear := range m.Gear {
-			gp := fmt.Sprintf("%s.gear[%d]", p, g)
-			switch gear.Kind {
-			case "ranged", "melee", "wargear":
-			default:
-				return bad(gp+".kind", "%q is not a gear kind of n26; allowed ranged, melee or wargear", gear.Kind)
-			}
-			for k, v := range gear.Stats {
-				lo, hi, ok := statRange(k)
-				if !ok {
-					return bad(gp+".stats."+k, "unknown weapon characteristic; allowed sr, lr, str, str+, ap, d, l")
-				}
-				if v < lo || v > hi {
-					return bad(gp+".stats."+k, "%d is out of range; allowed %d to %d", v, lo, hi)
-				}
-			}
-			if gear.Kind == "ranged" && gear.Stats["lr"] == 0 && !gear.Has("melee") {
-				return bad(gp+".stats.lr", "a ranged weapon needs a Long Range above 0")
-			}
-			if n, ok := gear.Trait("rapid-fire"); ok && (n < 1 || n > maxFirepower) {
-				return bad(gp+".traits", "rapid-fire %d; allowed 1 to %d", n, maxFirepower)
-			}
-			if n, ok := gear.Trait("ammo"); ok && (n < 2 || n > 6) {
-				return bad(gp+".traits", "ammo %d; allowed 2 to 6 (Ammo X+)", n)
-			}
-		}
-	}
-	return nil
-}
+		return nil
+	}}
 
 // checkStart checks model i's starting status and engagements: Engaged
 // comes from base contact or engaged-with, never set alone; a Seriously
@@ -354,13 +311,6 @@ func checkStart(su *engine.Setup, i int) error {
 		}
 	}
 	return nil
-}
-
-func otherType(t string) string {
-	if t == "vehicle" {
-		return "fighter"
-	}
-	return "vehicle"
 }
 
 func statRange(k string) (lo, hi int, ok bool) {
