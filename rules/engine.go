@@ -52,3 +52,49 @@ func (c *Compiled[T]) Get(su *engine.Setup, compile func(*engine.Setup) *T) *T {
 	c.last.Store(e)
 	return e.v
 }
+
+// Fates summarizes actions for exact odds (engine.Summarizer) by what
+// befell the action's target, and its actor when it came to harm: a
+// ruleset's fate function names what happened to a model and how much harm
+// it is. Labels and their "target; actor ..." pairs are made once, so that
+// summarizing a path allocates nothing.
+type Fates struct {
+	fate      func(before, after *engine.State, m int) (string, int)
+	index     map[string]int
+	withActor [][]string
+}
+
+// NewFates makes a Fates from fate and every label it gives.
+func NewFates(fate func(before, after *engine.State, m int) (string, int), labels ...string) *Fates {
+	f := &Fates{fate: fate, index: map[string]int{}, withActor: make([][]string, len(labels))}
+	for i, t := range labels {
+		f.index[t] = i
+		for _, a := range labels {
+			f.withActor[i] = append(f.withActor[i], t+"; actor "+a)
+		}
+	}
+	return f
+}
+
+// Summarize names what a did to its target (and to its actor, when it came
+// to harm). The score is the acting side's: harm to an enemy counts for
+// it, harm to a friend against, and so does harm to the actor. An action
+// with no target gets engine.DefaultSummary.
+func (f *Fates) Summarize(before, after *engine.State, a engine.Action) (string, int) {
+	t := a.Target
+	if t == engine.NoModel {
+		return engine.DefaultSummary(before, after, before.ActionSide(a))
+	}
+	label, harm := f.fate(before, after, t)
+	score := harm
+	if before.SideOf(t) == before.ActionSide(a) {
+		score = -harm
+	}
+	if m := a.Actor; m != engine.NoModel && m != t {
+		if l, h := f.fate(before, after, m); h > 0 {
+			label = f.withActor[f.index[label]][f.index[l]]
+			score -= h
+		}
+	}
+	return label, score
+}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/skirmish-engine/skirmish/engine"
+	"github.com/skirmish-engine/skirmish/rules"
 	"github.com/skirmish-engine/skirmish/rules/necromunda"
 )
 
@@ -294,45 +295,12 @@ func (r *Rules) Report(s *engine.State) []string { return ext(s).Report }
 // it came to harm), for exact odds. The score is the acting side's: harm to
 // an enemy counts for it, harm to a friend (a failed Treat Ally) against.
 func (r *Rules) Summarize(before, after *engine.State, a engine.Action) (string, int) {
-	t := a.Target
-	if t == engine.NoModel {
-		return engine.DefaultSummary(before, after, before.ActionSide(a))
-	}
-	label, harm := fate(before, after, t)
-	score := harm
-	if before.SideOf(t) == before.ActionSide(a) {
-		score = -harm
-	}
-	if m := a.Actor; m != engine.NoModel && m != t {
-		if l, h := fate(before, after, m); h > 0 {
-			label = withActor[fateIndex[label]][fateIndex[l]]
-			score -= h
-		}
-	}
-	return label, score
+	return summaries.Summarize(before, after, a)
 }
 
-// The labels fate gives, and their pairs with what befell the actor, made
-// once: odds summarize every path, and a label should cost nothing.
-var (
-	fates     = []string{"out of action", "seriously injured", "wounded", "suppressed", "recovered", "no effect"}
-	fateIndex = func() map[string]int {
-		m := map[string]int{}
-		for i, f := range fates {
-			m[f] = i
-		}
-		return m
-	}()
-	withActor = func() [][]string {
-		out := make([][]string, len(fates))
-		for i, t := range fates {
-			for _, a := range fates {
-				out[i] = append(out[i], t+"; actor "+a)
-			}
-		}
-		return out
-	}()
-)
+// summaries summarizes with fate and the labels it gives, their pairs with
+// what befell the actor made once (rules.Fates).
+var summaries = rules.NewFates(fate, "out of action", "seriously injured", "wounded", "suppressed", "recovered", "no effect")
 
 // fate is what happened to model t, worst first, and how much harm that is
 // (negative: it got better).
