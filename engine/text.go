@@ -313,7 +313,7 @@ func LogLines(s *State, an []Annotated) []LogLine {
 		for k, q := range a.Questions {
 			l.Answers = append(l.Answers, AnswerText(s, q, e.Answers[k]))
 		}
-		l.Then.Answers = min(e.Then.Answers, len(l.Answers))
+		l.Then.Answers = max(0, min(e.Then.Answers, len(l.Answers))) // a hand-made entry cannot make Own slice out of range
 		for k, ev := range e.Events {
 			if t := EventText(s, ev); t != "" {
 				l.Events = append(l.Events, t)

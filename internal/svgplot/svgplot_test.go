@@ -3,6 +3,7 @@ package svgplot_test
 import (
 	"bytes"
 	"encoding/xml"
+	"slices"
 	"strconv"
 	"testing"
 
@@ -100,10 +101,10 @@ func TestChartBars(t *testing.T) {
 	for _, e := range hb {
 		labels, values = append(labels, e.attr("data-label")), append(values, e.attr("data-value"))
 	}
-	if want := []string{"2", "3", "4", "5"}; !equal(labels, want) {
+	if want := []string{"2", "3", "4", "5"}; !slices.Equal(labels, want) {
 		t.Errorf("histogram bars %v, want %v", labels, want)
 	}
-	if want := []string{"3", "0", "0", "7"}; !equal(values, want) {
+	if want := []string{"3", "0", "0", "7"}; !slices.Equal(values, want) {
 		t.Errorf("histogram values %v, want %v", values, want)
 	}
 	// deterministic: the same charts, the same bytes
@@ -122,16 +123,4 @@ func TestEmptyChart(t *testing.T) {
 	if bars := Parse(t, b.Bytes()).find("bar"); len(bars) != 0 {
 		t.Errorf("%d bars in an empty chart", len(bars))
 	}
-}
-
-func equal(a, b []string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
