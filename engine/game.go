@@ -73,6 +73,7 @@ type Game struct {
 	marks    []stateMark    // states before some entries, for Undo
 	verified *Verified      // what Load checked; nil for a new game
 	botsAt   map[int][]byte // the bots' RNG before each person's action, by entry (Undo)
+	asked    bool           // the start stopped for a person's answer (dice typed, a choice): Undo may restart it
 	r        run
 	eco      economy
 	hooks    hooks
@@ -455,6 +456,7 @@ func (g *Game) resolve() error {
 		return err
 	case q != nil:
 		g.pending = &Prompt{Question: *q, Entry: len(g.log.Entries), Answer: len(r.answers)}
+		g.asked = g.asked || g.fly.action == startAction
 		return nil
 	}
 	g.live, g.work = g.work, g.live
@@ -735,6 +737,7 @@ func (g *Game) Reset(seed uint64) error {
 	}
 	g.Restart(g.start, seed)
 	g.fly = inflight{active: true, action: startAction, side: NoModel, answers: g.fly.answers[:0]}
+	g.asked = false
 	return g.resolve()
 }
 

@@ -89,10 +89,18 @@ func (e *UndoError) Error() string {
 }
 
 // Undo reverts the last action. With a prompt pending it cancels the
-// action in flight instead (the start of the game cannot be cancelled;
-// there is nothing before it). The undone entries stay in the log, marked,
+// action in flight instead. The undone entries stay in the log, marked,
 // each followed by an "undo" entry. A strict game refuses to undo an
 // action whose dice were rolled, changing nothing.
+//
+// The start (the opening rolls and choices, entry 0) is taken back only
+// when a person answered some of its questions (typed dice, chose who goes
+// first) and no person's action follows it: Undo then starts the game
+// again from its setup, the log empty and both RNGs back at the seed, and
+// asks the start's questions again (a digital game rolls the same dice;
+// choices may go the other way). With the start waiting for its answers,
+// Undo asks its questions again from the first. Before any answer there
+// is nothing to undo.
 //
 // In a game where people play against bots, an undo is a person's: it
 // goes back to the person's last own decision. It cancels an action in
@@ -116,6 +124,10 @@ func (g *Game) Undo() error {
 		g.rewind() // both RNGs, as before the action (restoreBots for the bots)
 		return nil
 	}
+	if undo[len(undo)-1] == 0 { // the start, with everything after it
+		g.log = Log{} // a new log: callers may hold the old one's entries
+		return g.Reset(g.cfg.Seed)
+	}
 	s, err := g.rebuildWithout(undo)
 	if err != nil {
 		return err
@@ -135,7 +147,13 @@ func (g *Game) Undo() error {
 func (g *Game) undoPlan() ([]int, error) {
 	mixed := g.mixed()
 	if g.pending != nil && g.fly.action == startAction {
-		return nil, ErrNothingToUndo // the start waits for its dice; nothing before it
+		if len(g.fly.answers) == 0 {
+			return nil, ErrNothingToUndo // the start waits for its first answer; nothing before it
+		}
+		if g.cfg.Strict && slices.ContainsFunc(g.fly.answers, func(a Answer) bool { return a.Kind == DiceQ }) {
+			return nil, &UndoError{Entry: 0, Action: startAction, Text: ActionText(g.live, startAction)}
+		}
+		return []int{0}, nil // ask the start's questions again
 	}
 	if g.pending != nil && (!mixed || g.person(g.fly.side)) {
 		if g.cfg.Strict && slices.ContainsFunc(g.fly.answers, func(a Answer) bool { return a.Kind == DiceQ }) {
@@ -155,7 +173,13 @@ func (g *Game) undoPlan() ([]int, error) {
 		}
 	}
 	if len(undo) == 0 || mixed && !g.person(g.log.Entries[undo[len(undo)-1]].Side) {
-		return nil, ErrNothingToUndo
+		// Nothing a person decided is left but the start: it may be
+		// taken back if a person answered its questions (typed the
+		// opening dice, chose who goes first), to answer them again.
+		if !g.asked || len(g.log.Entries) == 0 {
+			return nil, ErrNothingToUndo
+		}
+		undo = append(undo, 0)
 	}
 	if g.cfg.Strict {
 		for _, k := range undo {
@@ -533,7 +557,7 @@ func ReadSave(r io.Reader) (*Save, error) {
 		return nil, &FieldError{Path: "ruleset", Problem: "missing"}
 	case sv.Digest == nil:
 		return nil, &FieldError{Path: "digest", Problem: "missing; a save holds the digests of its setup and final state"}
-	case len(sv.Entries) == 0 || sv.Entries[0].Action != startAction:
+	case len(sv.Entries) > 0 && sv.Entries[0].Action != startAction:
 		return nil, &FieldError{Path: "entries[0]", Problem: "a game's log starts with its start entry"}
 	}
 	return &sv, nil
@@ -626,6 +650,16 @@ func Load(rs Ruleset, su *Setup, sv *Save, players []Policy) (*Game, error) {
 
 // replay re-runs entries on a game fresh from New, verifying each.
 func (g *Game) replay(entries []Entry) error {
+	if len(entries) == 0 {
+		// A game saved while its start waited for people's answers (the
+		// opening dice at a table): New has stopped at the same place.
+		if g.pending == nil || g.fly.action != startAction {
+			return &FieldError{Path: "entries", Problem: "empty, but this game's start asks no one anything, so its save holds the start entry"}
+		}
+		g.log, g.anno, g.marks = Log{}, nil, nil
+		g.verified = &Verified{Dice: g.cfg.Dice}
+		return nil
+	}
 	// The fresh game ran its own start; verify the saved one gave the same.
 	g.log, g.anno, g.marks = Log{}, nil, nil
 	s, err := g.initial()

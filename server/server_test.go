@@ -524,3 +524,50 @@ func TestEventsKey(t *testing.T) {
 		t.Errorf("a key as a bearer token: %d %+v", st, e)
 	}
 }
+
+// A mistyped opening die is taken back through the API, while the Priority
+// roll is asked and once it is done, by either seat (the start is no
+// side's); the store rebuilds the game to the same place.
+func TestUndoStart(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "games.db")
+	st, err := sqlite.Open(db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := server.Config{Store: st, Rulesets: all.Rulesets(), Samples: all.Samples(), Procs: all.Procedures()}
+	ts := httptest.NewServer(server.New(cfg).Handler())
+	c := create(t, ts, map[string]any{"scenario": "hab-block-brawl", "dice": "physical", "seed": 1})
+	w, b := c.Seats[0].Token, c.Seats[1].Token
+	if st, e := post(t, ts, c.ID, "undo", w, map[string]any{"seq": 0}); st != 422 || !strings.Contains(e.Error, "nothing") {
+		t.Errorf("undo before any die: %d %+v", st, e)
+	}
+	if st, _ := post(t, ts, c.ID, "answers", w, map[string]any{"seq": 0, "answer": "6"}); st != 200 {
+		t.Fatal("the Wardens' die")
+	}
+	if st, e := post(t, ts, c.ID, "undo", b, map[string]any{"seq": 1}); st != 200 {
+		t.Fatalf("undo of the typed die: %d %+v", st, e)
+	}
+	if v := c.get(t, ts, w); v.Pending == nil || v.Pending.Side != 0 || !strings.Contains(v.Pending.Text, "Priority roll") {
+		t.Fatalf("after undo want the Wardens' die asked again: %+v", v.Pending)
+	}
+	post(t, ts, c.ID, "answers", w, map[string]any{"seq": 2, "answer": "2"})
+	post(t, ts, c.ID, "answers", b, map[string]any{"seq": 3, "answer": "5"})
+	if v := c.get(t, ts, b); v.Pending != nil || v.Decider == nil || *v.Decider != 1 {
+		t.Fatalf("after the roll the Breakers decide: %+v", v)
+	}
+	if st, e := post(t, ts, c.ID, "undo", w, map[string]any{"seq": 4}); st != 200 {
+		t.Fatalf("undo of the finished start: %d %+v", st, e)
+	}
+	v := c.get(t, ts, w)
+	if v.Pending == nil || v.Pending.Side != 0 || len(v.Log) != 0 {
+		t.Fatalf("after undoing the start want its first die asked and an empty log: %+v", v)
+	}
+	ts.Close()
+	st.Close()
+
+	ts2 := reopen(t, cfg, db)
+	again := c.get(t, ts2, w)
+	if again.Seq != v.Seq || again.Pending == nil || again.Pending.Side != 0 || string(again.State) != string(v.State) {
+		t.Errorf("rebuilt from the store, the game differs: %+v", again)
+	}
+}

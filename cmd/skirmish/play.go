@@ -40,7 +40,8 @@ number to take that action, or one of:
   why NAME   why the action NAME (shoot, stand up) is not on offer: its
              status, no target, or the economy
   undo       take back the last action (or cancel the one waiting);
-             against a bot, back to your own last action
+             against a bot, back to your own last action; before any
+             action, the opening rolls you typed, to type them again
   state      show the state again
   log        show the game so far
   save [F]   save the game (to F, or the --save file)
@@ -589,7 +590,12 @@ func (p *session) command(line string, legal []engine.Action) error {
 	case "quit", "exit":
 		return errQuit
 	case "undo":
-		return g.Undo()
+		if err := g.Undo(); err != nil {
+			return err
+		}
+		// taking back the start empties the log: show it anew
+		p.printed = min(p.printed, len(g.Log().Entries))
+		return nil
 	case "state":
 		fmt.Fprint(p.out(), stateText(g.State()))
 		return nil

@@ -41,6 +41,9 @@ and says what was checked; any difference is an error (exit 1).`,
 			for _, a := range an {
 				fmt.Fprintln(w, entryText(g.State(), a))
 			}
+			if len(an) == 0 {
+				fmt.Fprintln(w, "nothing played yet: saved while the opening rolls and choices waited for their answers")
+			}
 			if g.Over() {
 				fmt.Fprintln(w, resultText(g))
 			} else {
