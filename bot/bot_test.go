@@ -127,11 +127,15 @@ func TestDeterministic(t *testing.T) {
 	s, _ := all.Samples().Find("trenchcrusade", "no-mans-land")
 	su, _ := s.Setup(reg, "")
 	rs, _ := reg.Lookup("trenchcrusade")
-	for _, exact := range []bool{false, true} {
+	for _, opt := range []struct{ exact, choices bool }{{false, false}, {true, false}, {false, true}} {
+		exact := opt.exact
 		play := func() *engine.Game {
 			m := bot.NewMCTS(rs)
 			m.Iterations = 30
 			m.Exact = exact
+			if opt.choices {
+				m.ChoiceSamples = 1
+			}
 			g, err := engine.New(rs, su, engine.Config{Seed: 77, Players: []engine.Policy{m, bot.NewGreedy(rs)}})
 			if err != nil {
 				t.Fatal(err)
@@ -145,11 +149,11 @@ func TestDeterministic(t *testing.T) {
 		}
 		a, b := play(), play()
 		if ok, why := a.State().Equal(b.State()); !ok || len(a.Log().Entries) != len(b.Log().Entries) {
-			t.Fatalf("exact %v: the same seed played two games: %s; %d and %d entries", exact, why, len(a.Log().Entries), len(b.Log().Entries))
+			t.Fatalf("%+v: the same seed played two games: %s; %d and %d entries", opt, why, len(a.Log().Entries), len(b.Log().Entries))
 		}
 		for i, e := range a.Log().Entries {
 			if e.Action != b.Log().Entries[i].Action {
-				t.Fatalf("exact %v: entry %d: %s, then %s", exact, i, e.Action, b.Log().Entries[i].Action)
+				t.Fatalf("%+v: entry %d: %s, then %s", opt, i, e.Action, b.Log().Entries[i].Action)
 			}
 		}
 	}

@@ -27,9 +27,12 @@ func NewGreedy(rs engine.Ruleset) *Greedy {
 }
 
 // lookahead is the bot's lookahead game at s.
-func lookahead(la **engine.Game, rs engine.Ruleset, s *engine.State, seed uint64) (*engine.Game, error) {
+func lookahead(la **engine.Game, rs engine.Ruleset, s *engine.State, seed uint64, ps ...engine.Policy) (*engine.Game, error) {
 	if *la == nil || (*la).State().Setup() != s.Setup() {
-		g, err := engine.Lookahead(rs, s, players(len(s.Sides)), seed)
+		if len(ps) == 0 {
+			ps = players(len(s.Sides))
+		}
+		g, err := engine.Lookahead(rs, s, ps, seed)
 		if err != nil {
 			return nil, err
 		}
@@ -57,7 +60,12 @@ func (b *Greedy) Act(s *engine.State, legal []engine.Action, rng *dice.RNG) int 
 // values appends the expected evaluation after each legal action.
 func (b *Greedy) values(la *engine.Game, s *engine.State, legal []engine.Action, rng *dice.RNG, out []float64) []float64 {
 	side := s.Turn.Side
-	value := func(t *engine.State) float64 { return Evaluate(b.rs, t, side) }
+	return b.expected(la, legal, rng, out, func(t *engine.State) float64 { return Evaluate(b.rs, t, side) })
+}
+
+// expected appends the expected value after each legal action: exact up to
+// MaxPaths resolutions, else the mean of Samples sampled ones.
+func (b *Greedy) expected(la *engine.Game, legal []engine.Action, rng *dice.RNG, out []float64, value func(*engine.State) float64) []float64 {
 	for _, a := range legal {
 		v, _, err := la.Expect(a, engine.OddsOptions{MaxPaths: b.MaxPaths}, value)
 		if errors.Is(err, engine.ErrTooManyPaths) {

@@ -21,9 +21,12 @@ import (
 // thousand iterations, the evaluation at the leaf straight after the
 // tree's last action (Depth 0) played better than random playouts of 4 or
 // 12 actions in our runs, whose noise the few visits each leaf gets cannot
-// average out. The root's children start with Prior visits scored by
-// Greedy (progressive bias), so that the search refines the greedy
-// ranking rather than rediscovering it.
+// average out. The root's children start with Prior visits scored as
+// Greedy scores an action, exactly over its dice, but on the scale the
+// search backs up: the expected chance of winning, not the chance of the
+// expected evaluation (which calls an action that wins the game on one
+// roll in ten a sure win). So the search refines the greedy ranking
+// rather than rediscovering it.
 //
 // With an iteration budget the search is deterministic: it draws only from
 // the RNG the engine hands it. A time budget is not.
@@ -34,10 +37,11 @@ type MCTS struct {
 	Depth      int           // random playout actions before the evaluation; default 0
 	C          float64       // UCT exploration; default 0.25
 	Scale      float64       // evaluation units per e-fold of the odds at the leaf; default 2
-	// Prior is the visits the root's children start with, each scored as
-	// Greedy scores its action (exact expected evaluation), so that the
-	// search starts from the greedy ranking and refines it; 0 starts
-	// from nothing. Default 10.
+	// Prior is the visits the root's children start with, each scored by
+	// its exact expected chance of winning over the action's dice (as
+	// Greedy scores an action, on the leaves' scale), so that the search
+	// starts from the greedy ranking and refines it; 0 starts from
+	// nothing. Default 10.
 	Prior int
 	// Exact scores a new leaf by the exact expected evaluation over its
 	// action's dice (engine.Game.Expect, up to MaxPaths resolutions), as
@@ -47,6 +51,11 @@ type MCTS struct {
 	// measurably beat the default against greedy (docs/PERFORMANCE.md).
 	Exact    bool
 	MaxPaths int // Exact's cap on resolutions; past it, one sampled resolution; default 400
+	// ChoiceSamples settles a choice met inside the search as the bot
+	// settles one in play (each option tried this many times, the same
+	// dice for each, the best for its chooser by the evaluation) instead
+	// of taking its first option. 0 takes the first option.
+	ChoiceSamples int
 
 	// Done is the iterations the last decision ran (for speed reports).
 	Done int
@@ -83,7 +92,14 @@ func (b *MCTS) Act(s *engine.State, legal []engine.Action, rng *dice.RNG) int {
 		return 0
 	}
 	base := rng.Uint64()
-	la, err := lookahead(&b.la, b.rs, s, base)
+	var ps []engine.Policy // the lookahead's players, when it is made
+	if b.ChoiceSamples > 0 && (b.la == nil || b.la.State().Setup() != s.Setup()) {
+		ps = make([]engine.Policy, len(s.Sides))
+		for i := range ps {
+			ps[i] = trying{chooser{rs: b.rs, samples: b.ChoiceSamples}}
+		}
+	}
+	la, err := lookahead(&b.la, b.rs, s, base, ps...)
 	if err != nil {
 		return rng.Face(len(legal)) - 1
 	}
@@ -94,10 +110,11 @@ func (b *MCTS) Act(s *engine.State, legal []engine.Action, rng *dice.RNG) int {
 		if b.greedy == nil {
 			b.greedy = NewGreedy(b.rs)
 		}
-		b.vals = b.greedy.values(la, s, legal, rng, b.vals[:0])
+		side := s.Turn.Side
+		b.vals = b.greedy.expected(la, legal, rng, b.vals[:0], func(t *engine.State) float64 { return b.chance(t, side) })
 		la.Restart(s, base)
 		for i := len(legal) - 1; i >= 0; i-- {
-			p := 1 / (1 + math.Exp(-b.vals[i]/b.Scale))
+			p := max(b.vals[i], 0) // an action that fails to resolve: -2·Win
 			b.nodes = append(b.nodes, node{action: legal[i], mover: s.Turn.Side, visits: b.Prior, avail: b.Prior, value: float64(b.Prior) * p, first: -1, next: b.nodes[0].first})
 			b.nodes[0].first = int32(len(b.nodes) - 1)
 		}
@@ -303,4 +320,12 @@ func (b *MCTS) chance(s *engine.State, side int) float64 {
 		return 0
 	}
 	return 1 / (1 + math.Exp(-Evaluate(b.rs, s, side)/b.Scale))
+}
+
+// trying is the policy inside MCTS's lookahead with ChoiceSamples: random
+// actions (playouts), choices tried.
+type trying struct{ chooser }
+
+func (trying) Act(_ *engine.State, legal []engine.Action, rng *dice.RNG) int {
+	return rng.Face(len(legal)) - 1
 }
