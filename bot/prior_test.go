@@ -24,7 +24,7 @@ func TestPriorIsExpectedChance(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := g.State().Clone()
-	const blueA = 3 // the setup's models: red-a, red-b, red-c, blue-a, ...
+	const blueA = 3           // the setup's models: red-a, red-b, red-c, blue-a, ...
 	for m := range s.Models { // Blue keeps one model
 		if s.SideOf(m) == 1 && m != blueA {
 			s.Models[m].InPlay = false
