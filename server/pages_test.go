@@ -147,14 +147,14 @@ func TestPages(t *testing.T) {
 	}
 	// The page's weight for the player deciding, board and destinations
 	// included: under 100 KB with its script and style.
-	var panel string
+	var panel, decider string
 	for _, l := range links[:2] {
 		st, p, h := fetch(t, "GET", ts.URL+"/g/"+id+"/panel", l[3], "", nil)
 		if st != 200 || h.Get("X-Seq") != "0" {
 			t.Fatalf("the panel: %d, X-Seq %q", st, h.Get("X-Seq"))
 		}
 		if strings.Contains(p, "What you may do") {
-			panel = p
+			panel, decider = p, l[3]
 		}
 	}
 	if panel == "" {
@@ -177,6 +177,19 @@ func TestPages(t *testing.T) {
 	}
 	if st, body, _ := fetch(t, "GET", ts.URL+"/g/"+id+"/panel?log=9", tok, "", nil); st != 400 || !strings.Contains(body, `"field":"log"`) {
 		t.Errorf("the panel with ?log=9: %d %s", st, body)
+	}
+	// What the active model may not do, and why: the rules' reasons as
+	// well as the economy's (engine.Game.Unavailable, as the CLI's why).
+	act := regexp.MustCompile(`data-act="(activate m[0-9]+)"`).FindStringSubmatch(panel)
+	if act == nil {
+		t.Fatalf("the deciding seat's panel offers no activation:\n%s", panel)
+	}
+	if st, e := post(t, ts, id, "actions", decider, map[string]any{"seq": 0, "action": act[1]}); st != 200 {
+		t.Fatalf("%s: %d %+v", act[1], st, e)
+	}
+	_, active, _ := fetch(t, "GET", ts.URL+"/g/"+id+"/panel", decider, "", nil)
+	if i := strings.Index(active, "Not allowed now, and why"); i < 0 || !strings.Contains(active[i:], "not available to it now (") {
+		t.Errorf("the panel of an active model does not say what the rules do not offer it now:\n%s", active)
 	}
 	// A spectator's panel has no controls.
 	_, spec, _ := fetch(t, "GET", ts.URL+"/g/"+id+"/panel", links[2][3], "", nil)

@@ -76,7 +76,7 @@ type Panel struct {
 	Report                        []string
 	Pending                       *Pending
 	Groups                        []ModelActions // the seat's legal actions, by model
-	Barred                        []Barred       // what the active model may not do now, and why
+	Barred                        []Barred       // what the active model may not do now, and why: the economy's refusals, then the rules' (engine.Game.Barred, Unavailable)
 	Board                         template.HTML  // board mode: the board as SVG
 	Sides                         []SideCards
 	Log                           []LogLine // newest first
