@@ -2,6 +2,7 @@ package trenchcrusade
 
 import (
 	"github.com/skirmish-engine/skirmish/engine"
+	"github.com/skirmish-engine/skirmish/rules"
 )
 
 // PhaseStart runs the Initiative phase, starts the Activation phase with
@@ -147,21 +148,13 @@ func (r *Rules) GameOver(s *engine.State) (bool, int) {
 	return true, -1
 }
 
-// Summarize names what an action did to its target, for exact odds.
+// Summarize names what an action did to its target (and to its actor,
+// when it came to harm), for exact odds; the labels made once (rules.Fates).
 func (r *Rules) Summarize(before, after *engine.State, a engine.Action) (string, int) {
-	t := a.Target
-	if t == engine.NoModel {
-		return engine.DefaultSummary(before, after, before.ActionSide(a))
-	}
-	label, harm := fate(before, after, t)
-	if m := a.Actor; m != engine.NoModel && m != t {
-		if l, h := fate(before, after, m); h > 0 {
-			label += "; actor " + l
-			harm -= h
-		}
-	}
-	return label, harm
+	return summaries.Summarize(before, after, a)
 }
+
+var summaries = rules.NewFates(fate, "out of action", "down", "bloodied", "no effect")
 
 func fate(before, after *engine.State, t int) (string, int) {
 	b, x := &before.Models[t], &after.Models[t]
