@@ -284,6 +284,24 @@ func TestPlayThroughTheAPI(t *testing.T) {
 	verifyExport(t, &sv)
 }
 
+// onFile starts a server on a new SQLite file, and gives the function that
+// stops it and starts another on the same file, as a restart does.
+func onFile(t testing.TB) (*httptest.Server, func() *httptest.Server) {
+	t.Helper()
+	db := filepath.Join(t.TempDir(), "games.db")
+	st, err := sqlite.Open(db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := server.Config{Store: st, Rulesets: all.Rulesets(), Samples: all.Samples(), Procs: all.Procedures()}
+	ts := httptest.NewServer(server.New(cfg).Handler())
+	return ts, func() *httptest.Server {
+		ts.Close()
+		st.Close()
+		return reopen(t, cfg, db)
+	}
+}
+
 // reopen starts a new server on the database file db, as after a restart,
 // closed when the test ends.
 func reopen(t testing.TB, cfg server.Config, db string) *httptest.Server {
@@ -399,13 +417,7 @@ func TestEvents(t *testing.T) {
 // with the refusal's reason, seen by every client, and the same after the
 // game is rebuilt from the store (issue 8's refusals, kept by issue 13).
 func TestRefusedAnswer(t *testing.T) {
-	db := filepath.Join(t.TempDir(), "games.db")
-	st, err := sqlite.Open(db)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg := server.Config{Store: st, Rulesets: all.Rulesets(), Samples: all.Samples(), Procs: all.Procedures()}
-	ts := httptest.NewServer(server.New(cfg).Handler())
+	ts, restart := onFile(t)
 	c := create(t, ts, map[string]any{"scenario": "hab-block-brawl", "dice": "physical", "seed": 1})
 	w, b := c.Seats[0].Token, c.Seats[1].Token
 	post(t, ts, c.ID, "answers", w, map[string]any{"seq": 0, "answer": "6"})
@@ -429,10 +441,7 @@ func TestRefusedAnswer(t *testing.T) {
 	if after.Pending != nil || after.Seq != 5 || !slices.Equal(after.Legal, before.Legal) || string(after.State) != string(before.State) {
 		t.Errorf("after the refusal the game is not as before the shot:\n%+v\n%+v", before, after)
 	}
-	ts.Close()
-	st.Close()
-
-	ts2 := reopen(t, cfg, db)
+	ts2 := restart()
 	again := c.get(t, ts2, w)
 	if again.Pending != nil || again.Seq != 5 || !slices.Equal(again.Legal, after.Legal) || string(again.State) != string(after.State) {
 		t.Errorf("rebuilt from the store, the game differs: %+v", again)
@@ -529,13 +538,7 @@ func TestEventsKey(t *testing.T) {
 // roll is asked and once it is done, by either seat (the start is no
 // side's); the store rebuilds the game to the same place.
 func TestUndoStart(t *testing.T) {
-	db := filepath.Join(t.TempDir(), "games.db")
-	st, err := sqlite.Open(db)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg := server.Config{Store: st, Rulesets: all.Rulesets(), Samples: all.Samples(), Procs: all.Procedures()}
-	ts := httptest.NewServer(server.New(cfg).Handler())
+	ts, restart := onFile(t)
 	c := create(t, ts, map[string]any{"scenario": "hab-block-brawl", "dice": "physical", "seed": 1})
 	w, b := c.Seats[0].Token, c.Seats[1].Token
 	if st, e := post(t, ts, c.ID, "undo", w, map[string]any{"seq": 0}); st != 422 || !strings.Contains(e.Error, "nothing") {
@@ -562,10 +565,7 @@ func TestUndoStart(t *testing.T) {
 	if v.Pending == nil || v.Pending.Side != 0 || len(v.Log) != 0 {
 		t.Fatalf("after undoing the start want its first die asked and an empty log: %+v", v)
 	}
-	ts.Close()
-	st.Close()
-
-	ts2 := reopen(t, cfg, db)
+	ts2 := restart()
 	again := c.get(t, ts2, w)
 	if again.Seq != v.Seq || again.Pending == nil || again.Pending.Side != 0 || string(again.State) != string(v.State) {
 		t.Errorf("rebuilt from the store, the game differs: %+v", again)
