@@ -22,7 +22,10 @@
 // are settled the same way by Greedy and MCTS: each option is tried a few
 // times from the choice onwards (engine.ChoiceTrier) and the one with the
 // best mean evaluation for the chooser is taken. Choices met inside those
-// tries, and inside lookahead games, take the first option.
+// tries, and inside Greedy's lookahead games, take the first option;
+// inside MCTS's search each option is tried once (MCTS.ChoiceSamples), so
+// that the search plays the markers and ploys that the bots play at the
+// table.
 //
 // A bot draws its randomness only from the RNG the engine hands it (the
 // game's bot stream), so a game between bots with an iteration budget
