@@ -66,6 +66,7 @@ type Game struct {
 	pending *Prompt
 
 	enum   *enumerator // Odds' buffers, reused
+	tries  *tries      // ChoiceTrier's tries' buffers, reused
 	list   lister      // legal actions of the live state
 	listOK bool
 

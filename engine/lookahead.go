@@ -98,31 +98,46 @@ func (g *Game) Expect(a Action, opt OddsOptions, value func(*State) float64) (fl
 // action, with try, which resolves the action in flight from its start on
 // a copy of the state before it, with every answer so far and then option,
 // its later dice drawn from an RNG seeded with seed, and returns the state
-// it leads to (at the next decision) or the question it stops at. Choices
-// met inside try go to the players' plain Choose. The game is unchanged by
-// try.
+// it leads to (at the next decision) or the question it stops at. The
+// state is try's own, overwritten by the next try: copy it to keep it.
+// Choices met inside try go to the players' plain Choose. The game is
+// unchanged by try.
 type ChoiceTrier interface {
 	ChooseTrying(s *State, q *Question, rng *dice.RNG, try func(option int, seed uint64) (*State, *Question, error)) int
+}
+
+// tries is tryChoice's scratch, reused from try to try and choice to
+// choice, so that a bot trying options allocates (almost) nothing: the
+// state a try returns is this one, valid until the next try.
+type tries struct {
+	s         *State
+	t         run
+	rng, bots dice.RNG
+	answers   []Answer
 }
 
 // tryChoice is ChoiceTrier's try for the run r, asked q.
 func (g *Game) tryChoice(r *run, q *Question) func(int, uint64) (*State, *Question, error) {
 	base := g.live
 	a := r.action
-	prefix := slices.Clone(r.answers[:r.pos])
+	prefix := r.answers[:r.pos]
 	key, n := q.Key, len(q.Options)
-	var t run
-	var s *State
+	if g.tries == nil {
+		g.tries = &tries{}
+	}
+	sc := g.tries
 	return func(option int, seed uint64) (*State, *Question, error) {
 		if option < 0 || option >= n {
 			return nil, nil, &AnswerError{Key: key, Problem: fmt.Sprintf("choice %d is out of range; allowed 0 to %d", option, n-1)}
 		}
-		s = base.CopyInto(nil)
-		answers := append(slices.Clip(prefix), Answer{Kind: ChoiceQ, Key: key, Code: option})
-		t.reset(g, live, answers)
-		t.plain = true
-		t.rng, t.bots = dice.NewRNG(seed), dice.NewRNG(seed^0x9e3779b97f4a7c15)
-		qq, err := g.resolveOn(s, a, &t)
-		return s, qq, err
+		sc.s = base.CopyInto(sc.s)
+		sc.answers = append(append(sc.answers[:0], prefix...), Answer{Kind: ChoiceQ, Key: key, Code: option})
+		sc.t.reset(g, live, sc.answers)
+		sc.t.plain = true
+		sc.rng.Reseed(seed)
+		sc.bots.Reseed(seed ^ 0x9e3779b97f4a7c15)
+		sc.t.rng, sc.t.bots = &sc.rng, &sc.bots
+		qq, err := g.resolveOn(sc.s, a, &sc.t)
+		return sc.s, qq, err
 	}
 }

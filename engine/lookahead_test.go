@@ -146,6 +146,9 @@ func (p *trier) ChooseTrying(s *engine.State, q *engine.Question, rng *dice.RNG,
 	p.asked++
 	for k := range q.Options {
 		a, qa, err := try(k, 7)
+		if err == nil {
+			a = a.CopyInto(nil) // the next try overwrites try's state
+		}
 		b, qb, errb := try(k, 7)
 		if err != nil || errb != nil || qa != nil || qb != nil {
 			p.fails = append(p.fails, q.Key+": "+errors.Join(err, errb).Error())
