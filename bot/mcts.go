@@ -57,7 +57,7 @@ type MCTS struct {
 	// dice for each, the best for its chooser by the evaluation) instead
 	// of taking its first option. 0 takes the first option. Default 1:
 	// with Scale 1 it won 56.5 % of 800 Trench Crusade games against
-	// greedy where 0 with Scale 2 won 52.75 %, at 1.1 to 2 times the time
+	// greedy where 0 with Scale 2 won 52.75 %, at 1.1 to 2.5 times the time
 	// (docs/PERFORMANCE.md).
 	ChoiceSamples int
 
