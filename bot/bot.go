@@ -143,7 +143,12 @@ func (c chooser) ChooseTrying(_ *engine.State, q *engine.Question, rng *dice.RNG
 	}
 	who := q.Who
 	best, bestV, found := 0, 0.0, false
-	seeds := make([]uint64, c.samples)
+	var buf [16]uint64
+	seeds := buf[:0]
+	if c.samples > len(buf) {
+		seeds = make([]uint64, 0, c.samples)
+	}
+	seeds = seeds[:c.samples]
 	for i := range seeds {
 		seeds[i] = rng.Uint64() // the same dice for every option: a fairer comparison
 	}

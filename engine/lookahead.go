@@ -99,7 +99,9 @@ func (g *Game) Expect(a Action, opt OddsOptions, value func(*State) float64) (fl
 // a copy of the state before it, with every answer so far and then option,
 // its later dice drawn from an RNG seeded with seed, and returns the state
 // it leads to (at the next decision) or the question it stops at. The
-// state is try's own, overwritten by the next try: copy it to keep it.
+// state is try's own, overwritten by the next try: copy it to keep it;
+// and try is for this choice only, not to be called after ChooseTrying
+// returns.
 // Choices met inside try go to the players' plain Choose. The game is
 // unchanged by try.
 type ChoiceTrier interface {
@@ -107,9 +109,17 @@ type ChoiceTrier interface {
 }
 
 // tries is tryChoice's scratch, reused from try to try and choice to
-// choice, so that a bot trying options allocates (almost) nothing: the
-// state a try returns is this one, valid until the next try.
+// choice, so that a bot trying options allocates nothing: the state a try
+// returns is this one, valid until the next try, and the try function is
+// made once per game, for the choice being asked.
 type tries struct {
+	g         *Game
+	base      *State   // the state before the action in flight
+	action    Action   // the action in flight
+	prefix    []Answer // its answers before the choice
+	key       string   // the choice's question
+	n         int      // its number of options
+	fn        func(int, uint64) (*State, *Question, error)
 	s         *State
 	t         run
 	rng, bots dice.RNG
@@ -118,26 +128,30 @@ type tries struct {
 
 // tryChoice is ChoiceTrier's try for the run r, asked q.
 func (g *Game) tryChoice(r *run, q *Question) func(int, uint64) (*State, *Question, error) {
-	base := g.live
-	a := r.action
-	prefix := r.answers[:r.pos]
-	key, n := q.Key, len(q.Options)
 	if g.tries == nil {
-		g.tries = &tries{}
+		g.tries = &tries{g: g}
+		g.tries.fn = g.tries.try
 	}
 	sc := g.tries
-	return func(option int, seed uint64) (*State, *Question, error) {
-		if option < 0 || option >= n {
-			return nil, nil, &AnswerError{Key: key, Problem: fmt.Sprintf("choice %d is out of range; allowed 0 to %d", option, n-1)}
-		}
-		sc.s = base.CopyInto(sc.s)
-		sc.answers = append(append(sc.answers[:0], prefix...), Answer{Kind: ChoiceQ, Key: key, Code: option})
-		sc.t.reset(g, live, sc.answers)
-		sc.t.plain = true
-		sc.rng.Reseed(seed)
-		sc.bots.Reseed(seed ^ 0x9e3779b97f4a7c15)
-		sc.t.rng, sc.t.bots = &sc.rng, &sc.bots
-		qq, err := g.resolveOn(sc.s, a, &sc.t)
-		return sc.s, qq, err
+	sc.base, sc.action, sc.prefix = g.live, r.action, r.answers[:r.pos]
+	sc.key, sc.n = q.Key, len(q.Options)
+	return sc.fn
+}
+
+// try resolves the action in flight with option for the choice asked, its
+// later dice from seed (ChoiceTrier).
+func (sc *tries) try(option int, seed uint64) (*State, *Question, error) {
+	if option < 0 || option >= sc.n {
+		return nil, nil, &AnswerError{Key: sc.key, Problem: fmt.Sprintf("choice %d is out of range; allowed 0 to %d", option, sc.n-1)}
 	}
+	g := sc.g
+	sc.s = sc.base.CopyInto(sc.s)
+	sc.answers = append(append(sc.answers[:0], sc.prefix...), Answer{Kind: ChoiceQ, Key: sc.key, Code: option})
+	sc.t.reset(g, live, sc.answers)
+	sc.t.plain = true
+	sc.rng.Reseed(seed)
+	sc.bots.Reseed(seed ^ 0x9e3779b97f4a7c15)
+	sc.t.rng, sc.t.bots = &sc.rng, &sc.bots
+	qq, err := g.resolveOn(sc.s, sc.action, &sc.t)
+	return sc.s, qq, err
 }
