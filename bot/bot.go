@@ -143,12 +143,11 @@ func (c chooser) ChooseTrying(_ *engine.State, q *engine.Question, rng *dice.RNG
 	}
 	who := q.Who
 	best, bestV, found := 0, 0.0, false
-	var buf [16]uint64
-	seeds := buf[:0]
+	var buf [16]uint64 // on the stack: a choice allocates nothing here
+	seeds := buf[:min(c.samples, len(buf))]
 	if c.samples > len(buf) {
-		seeds = make([]uint64, 0, c.samples)
+		seeds = make([]uint64, c.samples)
 	}
-	seeds = seeds[:c.samples]
 	for i := range seeds {
 		seeds[i] = rng.Uint64() // the same dice for every option: a fairer comparison
 	}

@@ -99,11 +99,10 @@ func (g *Game) Expect(a Action, opt OddsOptions, value func(*State) float64) (fl
 // a copy of the state before it, with every answer so far and then option,
 // its later dice drawn from an RNG seeded with seed, and returns the state
 // it leads to (at the next decision) or the question it stops at. The
-// state is try's own, overwritten by the next try: copy it to keep it;
-// and try is for this choice only, not to be called after ChooseTrying
-// returns.
-// Choices met inside try go to the players' plain Choose. The game is
-// unchanged by try.
+// state is try's own, overwritten by the next try: copy it to keep it; and
+// try is for this choice only, not to be called after ChooseTrying
+// returns. Choices met inside try go to the players' plain Choose. The
+// game is unchanged by try.
 type ChoiceTrier interface {
 	ChooseTrying(s *State, q *Question, rng *dice.RNG, try func(option int, seed uint64) (*State, *Question, error)) int
 }

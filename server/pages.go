@@ -433,10 +433,7 @@ func (s *Server) panelOf(gm *game, side, logLines int) (*ui.Panel, error) {
 		p.Groups, dests = actionGroups(st, g.Legal(), su.Mode == "board")
 		// what the economy refuses (each option), then what the rules do
 		// not offer the model now, as the CLI's why says them
-		for _, b := range g.Barred() {
-			p.Barred = append(p.Barred, ui.Barred{Text: b.Text, Reason: b.Reason})
-		}
-		for _, b := range g.Unavailable() {
+		for _, b := range append(g.Barred(), g.Unavailable()...) {
 			p.Barred = append(p.Barred, ui.Barred{Text: b.Text, Reason: b.Reason})
 		}
 	}

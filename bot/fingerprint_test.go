@@ -1,0 +1,69 @@
+package bot_test
+
+import (
+	"fmt"
+	"hash/fnv"
+	"testing"
+
+	"github.com/skirmish-engine/skirmish/bot"
+	"github.com/skirmish-engine/skirmish/engine"
+	"github.com/skirmish-engine/skirmish/rulesets/all"
+)
+
+// TestBotGamesFingerprint plays a seeded game of MCTS (its default
+// settings, a small budget) against greedy on each ruleset's board
+// scenario and hashes every action and answer of its log, the choices the
+// bots made by trying their options (engine.ChoiceTrier) among them. The
+// pins were taken before the tries reused their buffers (engine's tries
+// scratch), which must leave every game bit for bit the same: a changed
+// pin is a bug in such work. A change meant to change how the bots play
+// (new defaults, a new evaluation) updates the pins in its own commit,
+// saying why.
+func TestBotGamesFingerprint(t *testing.T) {
+	if raceEnabled {
+		t.Skip("bot games are slow under -race; TestDeterministic covers replay there")
+	}
+	pins := map[string]string{
+		"n26":             "cb707f842977c350/89/8",
+		"n23":             "8e385e8623965fd6/110/0",
+		"trenchcrusade":   "3c4e1f6e56a951b1/87/26",
+		"falloutfactions": "dd0201804f1b2fa8/101/11",
+	}
+	reg := all.Rulesets()
+	for _, b := range boards {
+		t.Run(b.ruleset, func(t *testing.T) {
+			s, _ := all.Samples().Find(b.ruleset, b.scenario)
+			su, err := s.Setup(reg, "")
+			if err != nil {
+				t.Fatal(err)
+			}
+			rs, _ := reg.Lookup(b.ruleset)
+			m := bot.NewMCTS(rs)
+			m.Iterations = 40
+			g, err := engine.New(rs, su, engine.Config{Seed: 9, Players: []engine.Policy{m, bot.NewGreedy(rs)}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for !g.Over() {
+				if ok, err := g.Step(); !ok || err != nil {
+					t.Fatalf("step: %v %v", ok, err)
+				}
+			}
+			h := fnv.New64a()
+			choices := 0
+			for _, e := range g.Log().Entries {
+				fmt.Fprintln(h, e.Action, e.Answers)
+				for _, a := range e.Answers {
+					if a.Kind == engine.ChoiceQ {
+						choices++
+					}
+				}
+			}
+			fmt.Fprintln(h, "winner", g.State().Winner, "round", g.State().Round)
+			got := fmt.Sprintf("%x/%d/%d", h.Sum64(), len(g.Log().Entries), choices)
+			if got != pins[b.ruleset] {
+				t.Errorf("fingerprint (hash/entries/choices) = %s, pinned %s", got, pins[b.ruleset])
+			}
+		})
+	}
+}
