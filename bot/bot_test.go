@@ -73,6 +73,21 @@ func batch(t *testing.T, b board, games int, seed uint64, bots ...string) *sim.S
 	return sim.Summarize(c.Header(), gs)
 }
 
+// playOut plays a game of su between players from seed to its end.
+func playOut(t *testing.T, rs engine.Ruleset, su *engine.Setup, seed uint64, players ...engine.Policy) *engine.Game {
+	t.Helper()
+	g, err := engine.New(rs, su, engine.Config{Seed: seed, Players: players})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for !g.Over() {
+		if ok, err := g.Step(); !ok || err != nil {
+			t.Fatalf("step: %v %v", ok, err)
+		}
+	}
+	return g
+}
+
 func rate(s *sim.Summary, k int) string {
 	b := s.Sides[k]
 	return fmt.Sprintf("%s %d/%d (%.0f%%, 95%% %.0f–%.0f%%), %d draws", b.Bot, b.Wins, s.Games, 100*b.WinRate, 100*b.CI95[0], 100*b.CI95[1], s.Draws)
@@ -133,19 +148,11 @@ func TestDeterministic(t *testing.T) {
 			m := bot.NewMCTS(rs)
 			m.Iterations = 30
 			m.Exact = exact
+			m.ChoiceSamples = 0 // the default is 1
 			if opt.choices {
 				m.ChoiceSamples = 1
 			}
-			g, err := engine.New(rs, su, engine.Config{Seed: 77, Players: []engine.Policy{m, bot.NewGreedy(rs)}})
-			if err != nil {
-				t.Fatal(err)
-			}
-			for !g.Over() {
-				if ok, err := g.Step(); !ok || err != nil {
-					t.Fatalf("%v %v", ok, err)
-				}
-			}
-			return g
+			return playOut(t, rs, su, 77, m, bot.NewGreedy(rs))
 		}
 		a, b := play(), play()
 		if ok, why := a.State().Equal(b.State()); !ok || len(a.Log().Entries) != len(b.Log().Entries) {

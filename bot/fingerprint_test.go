@@ -40,15 +40,7 @@ func TestBotGamesFingerprint(t *testing.T) {
 			rs, _ := reg.Lookup(b.ruleset)
 			m := bot.NewMCTS(rs)
 			m.Iterations = 40
-			g, err := engine.New(rs, su, engine.Config{Seed: 9, Players: []engine.Policy{m, bot.NewGreedy(rs)}})
-			if err != nil {
-				t.Fatal(err)
-			}
-			for !g.Over() {
-				if ok, err := g.Step(); !ok || err != nil {
-					t.Fatalf("step: %v %v", ok, err)
-				}
-			}
+			g := playOut(t, rs, su, 9, m, bot.NewGreedy(rs))
 			h := fnv.New64a()
 			choices := 0
 			for _, e := range g.Log().Entries {
