@@ -579,7 +579,7 @@ func actionGroups(st *engine.State, legal []engine.Action, onBoard bool) ([]ui.M
 		if !ok {
 			mg := ui.ModelActions{Active: a.Actor != engine.NoModel && a.Actor == st.Turn.Model}
 			if a.Actor >= 0 && a.Actor < len(st.Models) {
-				mg.Model = modelName(st, a.Actor)
+				mg.Model, mg.ID = modelName(st, a.Actor), st.Static(a.Actor).ID
 			}
 			groups = append(groups, mg)
 			gi = len(groups) - 1

@@ -160,6 +160,12 @@ func TestPages(t *testing.T) {
 	if panel == "" {
 		t.Fatal("neither seat may act")
 	}
+	// Cards and the menu's model headings name each model and give its id
+	// beside it, as the board, the buttons and the log name it.
+	if !strings.Contains(panel, `<h3>Mother Ash <small class="id">breaker-boss</small> <small>`) ||
+		!regexp.MustCompile(`<h3>[^<]+ <small class="id">[^<]+</small></h3>`).MatchString(panel) {
+		t.Errorf("the panel does not pair the models' names with their ids:\n%s", panel)
+	}
 	weight := len(shell) + len(panel)
 	for _, f := range []string{"/static/app.js", "/static/app.css"} {
 		st, b, h := fetch(t, "GET", ts.URL+f, "", "", nil)

@@ -78,8 +78,9 @@ func BoardSVG(b *board.Board, pieces []Piece, dests []Dest) template.HTML {
 			label += " (" + p.Status + ")"
 		}
 		id := template.HTMLEscapeString(p.ID)
-		fmt.Fprintf(&s, `<g class="%s"><circle cx="%s" cy="%s" r="%s"/><text x="%s" y="%s" font-size="%.0f">%s</text><title>%s, %s%s</title></g>`,
-			cls, u(p.X), u(p.Y), u(max(p.R, 0.3)), u(p.X), u(p.Y-p.R-0.25), font, template.HTMLEscapeString(label), id, template.HTMLEscapeString(p.Status), levelText(p.Level))
+		tx, anchor := labelAt(p.X*10, float64(len(label))*font*0.55, b.Width*10)
+		fmt.Fprintf(&s, `<g class="%s"><circle cx="%s" cy="%s" r="%s"/><text x="%.0f" y="%s" font-size="%.0f"%s>%s</text><title>%s, %s%s</title></g>`,
+			cls, u(p.X), u(p.Y), u(max(p.R, 0.3)), tx, u(p.Y-p.R-0.25), font, anchor, template.HTMLEscapeString(label), id, template.HTMLEscapeString(p.Status), levelText(p.Level))
 	}
 	for _, d := range dests {
 		fmt.Fprintf(&s, `<circle class="dest" data-group="%s" data-act="%s" cx="%s" cy="%s" r="%.0f" tabindex="-1" role="button" aria-label="to %g, %g%s"/>`,
@@ -87,6 +88,21 @@ func BoardSVG(b *board.Board, pieces []Piece, dests []Dest) template.HTML {
 	}
 	s.WriteString(`</svg>`)
 	return template.HTML(s.String()) // built here from numbers and escaped names
+}
+
+// labelAt places a label of about width w centred over x on a board w
+// wide, or, when it would run off an edge, against that edge: its x and
+// the class that anchors it there (the stylesheet centres labels).
+func labelAt(x, w, width float64) (float64, string) {
+	switch {
+	case w >= width:
+		return 0, ` class="start"`
+	case x+w/2 > width:
+		return width, ` class="end"`
+	case x-w/2 < 0:
+		return 0, ` class="start"`
+	}
+	return x, ""
 }
 
 func levelText(l int) string {

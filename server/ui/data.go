@@ -112,6 +112,7 @@ type Die struct {
 // ModelActions is one model's legal actions, by action.
 type ModelActions struct {
 	Model   string
+	ID      string // the model's id, which the board, the buttons and the log use
 	Active  bool
 	Actions []ActionGroup
 }

@@ -145,6 +145,35 @@ func TestBoardSVG(t *testing.T) {
 	}
 }
 
+// A label that would run off the board's left or right edge is anchored
+// against that edge; one that fits is centred over its model.
+func TestBoardLabelsStayOnTheBoard(t *testing.T) {
+	b := &board.Board{Width: 24, Height: 24}
+	pieces := []Piece{
+		{ID: "rust-crawler", X: 22.5, Y: 20, R: 1, Hurt: true, Status: "mobile, activated"},
+		{ID: "rust-juve", X: 0.8, Y: 20, R: 0.5},
+		{ID: "lamp-a", X: 12, Y: 4, R: 0.5},
+	}
+	var doc struct {
+		Groups []struct {
+			Text struct {
+				X     string `xml:"x,attr"`
+				Class string `xml:"class,attr"`
+			} `xml:"text"`
+		} `xml:"g"`
+	}
+	if err := xml.Unmarshal([]byte(BoardSVG(b, pieces, nil)), &doc); err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, g := range doc.Groups {
+		got = append(got, g.Text.X+" "+g.Text.Class)
+	}
+	if want := "[240 end 0 start 120 ]"; fmt.Sprint(got) != want {
+		t.Errorf("labels' x and anchor: %v, want %s", got, want)
+	}
+}
+
 // Every page renders from empty data without a template error, and the
 // panel holds no control for a spectator.
 func TestPagesRender(t *testing.T) {
