@@ -249,7 +249,16 @@ func TestUnavailable(t *testing.T) {
 	shoot := act("shoot", "simple")
 	shoot.When = "a target in sight"
 	shoot.Options = func(*engine.State, int, func(engine.Action)) {} // nobody to shoot
-	rs := newProbe(eco, act("move", "simple"), aim, shoot, act("charge", "double"))
+	// Two definitions of one name are told apart by their types, two of
+	// one name and type by their ids (rulesets/n23: Shoot, basic and free).
+	snap := act("snap", "double")
+	snap.Name, snap.When = "Shoot", "a quick-draw skill"
+	snap.Available = func(s *engine.State, m int) bool { return false }
+	volley, salvo := act("volley", "simple"), act("salvo", "simple")
+	volley.Name, salvo.Name = "Volley", "Volley"
+	volley.Available = func(s *engine.State, m int) bool { return false }
+	salvo.Available = volley.Available
+	rs := newProbe(eco, act("move", "simple"), aim, shoot, act("charge", "double"), snap, volley, salvo)
 	g := start(t, rs, engine.Config{})
 	if u := g.Unavailable(); u != nil {
 		t.Errorf("between activations: %v", u)
@@ -261,7 +270,10 @@ func TestUnavailable(t *testing.T) {
 	}
 	want := []string{
 		"aim | Aim a: not available to it now (a model that is not pinned)",
-		"shoot | Shoot a: nothing to take it against now (a target in sight)",
+		"salvo | Volley (salvo) a: not available to it now (see the rules)",
+		"shoot | Shoot (simple) a: nothing to take it against now (a target in sight)",
+		"snap | Shoot (double) a: not available to it now (a quick-draw skill)",
+		"volley | Volley (volley) a: not available to it now (see the rules)",
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("unavailable:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))

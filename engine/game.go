@@ -292,7 +292,7 @@ func (g *Game) Unavailable() []Refused {
 	for _, i := range g.eco.order {
 		d := &g.info.Actions[i]
 		a := Act(d.ID, m)
-		text := d.Name + " " + modelID(s, m)
+		text := defName(g.info, i) + " " + modelID(s, m)
 		switch {
 		case d.Available != nil && !d.Available(s, m):
 			out = append(out, Refused{Action: a, Text: text, Reason: "not available to it now (" + when(d) + ")"})
@@ -305,6 +305,22 @@ func (g *Game) Unavailable() []Refused {
 		}
 	}
 	return out
+}
+
+// defName is definition i's name, told apart from another definition of
+// the same name (N23's Shoot, and the Shoot quick-draw makes free) by its
+// type, or by its id when the types are the same too.
+func defName(in *Info, i int) string {
+	d := &in.Actions[i]
+	for j := range in.Actions {
+		if o := &in.Actions[j]; j != i && o.Name == d.Name {
+			if o.Type != d.Type {
+				return d.Name + " (" + d.Type + ")"
+			}
+			return d.Name + " (" + d.ID + ")"
+		}
+	}
+	return d.Name
 }
 
 // when is a definition's When, or a word that the rules say when.
