@@ -64,6 +64,7 @@ func BoardSVG(b *board.Board, pieces []Piece, dests []Dest) template.HTML {
 	for _, t := range b.Tokens {
 		fmt.Fprintf(&s, `<rect class="token" x="%s" y="%s" width="6" height="6"><title>%s</title></rect>`, u(t.At.X-0.3), u(t.At.Y-0.3), template.HTMLEscapeString(t.Kind))
 	}
+	var placed []box // the labels drawn so far, so that the next avoids them
 	for _, p := range pieces {
 		cls := fmt.Sprintf("piece s%d", p.Side%4)
 		if p.Active {
@@ -78,9 +79,28 @@ func BoardSVG(b *board.Board, pieces []Piece, dests []Dest) template.HTML {
 			label += " (" + p.Status + ")"
 		}
 		id := template.HTMLEscapeString(p.ID)
-		tx, anchor := labelAt(p.X*10, float64(len(label))*font*0.55, b.Width*10)
-		fmt.Fprintf(&s, `<g class="%s"><circle cx="%s" cy="%s" r="%s"/><text x="%.0f" y="%s" font-size="%.0f"%s>%s</text><title>%s, %s%s</title></g>`,
-			cls, u(p.X), u(p.Y), u(max(p.R, 0.3)), tx, u(p.Y-p.R-0.25), font, anchor, template.HTMLEscapeString(label), id, template.HTMLEscapeString(p.Status), levelText(p.Level))
+		w := float64(len(label)) * font * 0.55
+		tx, anchor := labelAt(p.X*10, w, b.Width*10)
+		x0 := tx - w/2
+		switch anchor {
+		case ` class="start"`:
+			x0 = tx
+		case ` class="end"`:
+			x0 = tx - w
+		}
+		// above the model, or below it when that overlaps a label drawn
+		// already and below does not
+		ty := (p.Y - p.R - 0.25) * 10
+		at := box{x0, ty - font*0.8, x0 + w, ty + font*0.2}
+		if at.overlapsAny(placed) {
+			below := (p.Y+p.R+0.25)*10 + font*0.8
+			if b := (box{x0, below - font*0.8, x0 + w, below + font*0.2}); !b.overlapsAny(placed) {
+				ty, at = below, b
+			}
+		}
+		placed = append(placed, at)
+		fmt.Fprintf(&s, `<g class="%s"><circle cx="%s" cy="%s" r="%s"/><text x="%.0f" y="%.0f" font-size="%.0f"%s>%s</text><title>%s, %s%s</title></g>`,
+			cls, u(p.X), u(p.Y), u(max(p.R, 0.3)), tx, ty, font, anchor, template.HTMLEscapeString(label), id, template.HTMLEscapeString(p.Status), levelText(p.Level))
 	}
 	for _, d := range dests {
 		fmt.Fprintf(&s, `<circle class="dest" data-group="%s" data-act="%s" cx="%s" cy="%s" r="%.0f" tabindex="-1" role="button" aria-label="to %g, %g%s"/>`,
@@ -88,6 +108,18 @@ func BoardSVG(b *board.Board, pieces []Piece, dests []Dest) template.HTML {
 	}
 	s.WriteString(`</svg>`)
 	return template.HTML(s.String()) // built here from numbers and escaped names
+}
+
+// box is a label's extent on the drawing: x0, y0 to x1, y1.
+type box struct{ x0, y0, x1, y1 float64 }
+
+func (b box) overlapsAny(others []box) bool {
+	for _, o := range others {
+		if b.x0 < o.x1 && o.x0 < b.x1 && b.y0 < o.y1 && o.y0 < b.y1 {
+			return true
+		}
+	}
+	return false
 }
 
 // labelAt places a label of about width w centred over x on a board w

@@ -172,6 +172,27 @@ func TestBoardLabelsStayOnTheBoard(t *testing.T) {
 	if want := "[240 end 0 start 120 ]"; fmt.Sprint(got) != want {
 		t.Errorf("labels' x and anchor: %v, want %s", got, want)
 	}
+	// Two models side by side: the second label goes below its model
+	// rather than over the first; a third, far off, stays above.
+	pieces = []Piece{{ID: "lamp-boss", X: 6, Y: 4, R: 0.5}, {ID: "lamp-quick", X: 8, Y: 4.3, R: 0.5}, {ID: "lamp-a", X: 18, Y: 4, R: 0.5}}
+	var ys struct {
+		Groups []struct {
+			Text struct {
+				Y string `xml:"y,attr"`
+			} `xml:"text"`
+		} `xml:"g"`
+	}
+	if err := xml.Unmarshal([]byte(BoardSVG(b, pieces, nil)), &ys); err != nil {
+		t.Fatal(err)
+	}
+	got = got[:0]
+	for _, g := range ys.Groups {
+		got = append(got, g.Text.Y)
+	}
+	// above: (4 - 0.5 - 0.25) × 10, rounded to even; below: (4.3 + 0.5 + 0.25) × 10 + 0.8 × the font (240/28)
+	if want := "[32 57 32]"; fmt.Sprint(got) != want {
+		t.Errorf("labels' y: %v, want %s", got, want)
+	}
 }
 
 // Every page renders from empty data without a template error, and the
