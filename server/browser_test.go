@@ -379,6 +379,17 @@ func (p *phone) answer(st panelState, rng *rand.Rand, yes bool) panelState {
 			kj, _ := json.Marshal(kind)
 			p.clickJS(`Array.from(document.querySelectorAll(".faces")).find(g => g.dataset.die === ` + string(kj) + `).querySelector("button.face[data-face='" + ` + string(fj) + ` + "']")`)
 		}
+		// One face too many is refused at once, in words, the typed
+		// faces unchanged.
+		var typed, notice string
+		p.eval(`document.querySelector("#faces").textContent`, &typed)
+		p.click(`button.face`)
+		var after string
+		p.eval(`document.querySelector("#faces").textContent`, &after)
+		p.eval(`document.querySelector("#notice").hidden ? "" : document.querySelector("#notice").textContent`, &notice)
+		if after != typed || !strings.Contains(notice, "That is all") {
+			p.t.Errorf("%s: a face past the %d dice: typed %q then %q, notice %q", p.name, st.Dice, typed, after, notice)
+		}
 		p.click(`[data-keypad=send]`)
 	case "choice":
 		o, _ := json.Marshal(st.Options[len(st.Options)-1])

@@ -523,7 +523,7 @@ func pendingPage(pr *engine.Prompt, mine bool, who string) *ui.Pending {
 			for j < len(needs) && needs[j].Name() == needs[i].Name() {
 				j++
 			}
-			runs = append(runs, fmt.Sprintf("%d %s", j-i, dieName(needs[i])))
+			runs = append(runs, fmt.Sprintf("%d %s", j-i, plural(dieName(needs[i]), j-i)))
 			i = j
 		}
 		q.N = len(needs)
@@ -533,6 +533,9 @@ func pendingPage(pr *engine.Prompt, mine bool, who string) *ui.Pending {
 		}
 		q.Order = strings.Join(order, "|")
 		q.Count = "Roll " + strings.Join(runs, ", then ") + ", then tap the faces in order"
+		if len(needs) == 1 {
+			q.Count = "Roll " + runs[0] + ", then tap its face"
+		}
 		seen := map[string]bool{}
 		for _, d := range needs {
 			if seen[d.Name()] {
@@ -557,6 +560,15 @@ func pendingPage(pr *engine.Prompt, mine bool, who string) *ui.Pending {
 		}
 	}
 	return q
+}
+
+// plural is a die's name for n of them: "firepower dice" for a
+// "firepower die"; names like "D6" stay as they are.
+func plural(name string, n int) string {
+	if n != 1 && strings.HasSuffix(name, " die") {
+		return strings.TrimSuffix(name, "die") + "dice"
+	}
+	return name
 }
 
 // dieName is "D6" for a d6, the die's own name otherwise.

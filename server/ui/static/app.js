@@ -76,6 +76,7 @@
     notice.className = ok ? "notice ok" : "notice";
     notice.hidden = !text;
   };
+  notice.addEventListener("click", () => say(""));
   if (!token) {
     conn.textContent = "";
     say("This link has no seat: open the link the game's page gave you (it ends in # and a code).");
@@ -132,7 +133,11 @@
     // Something new to answer or decide: bring it into view, below the
     // header (the scroll kept from before may have left it above).
     const focusHere = moved && ($(".ask.mine", panel) || $(".acts", panel));
-    if (focusHere && !again) focusHere.scrollIntoView({ block: "start" });
+    if (focusHere && !again) {
+      // the sticky header must not cover what is brought into view
+      document.documentElement.style.scrollPaddingTop = (top ? top.offsetHeight + 8 : 0) + "px";
+      focusHere.scrollIntoView({ block: "start" });
+    }
     const turn = $("#turn", panel);
     if (turn) {
       const mine = turn.classList.contains("mine");
@@ -193,7 +198,8 @@
     const pad = $(".keypad", panel);
     const order = pad.dataset.order ? pad.dataset.order.split("|") : [];
     const next = order[faces.length];
-    $("#next", panel).textContent = next ? "(" + (faces.length + 1) + " of " + order.length + ": a " + next + ")" : "";
+    const a = next && /^[aeiou]/i.test(next) ? "an " : "a ";
+    $("#next", panel).textContent = next ? "(" + (faces.length + 1) + " of " + order.length + ": " + a + next + ")" : "";
     for (const g of $$(".faces", panel)) g.classList.toggle("next", order.length > 1 && g.dataset.die === next);
   }
 
@@ -347,9 +353,16 @@
     } else if (t.dataset.answer) {
       write("answers", { answer: t.dataset.answer });
     } else if (t.dataset.face) {
+      const pad = $(".keypad", panel);
+      const want = pad && pad.dataset.order ? pad.dataset.order.split("|").length : 0;
+      if (want && faces.length >= want) {
+        say("That is all " + want + (want === 1 ? " die" : " dice") + " this roll needs: send the faces, or delete one to change it.");
+        return;
+      }
       faces.push(t.dataset.face);
       showFaces();
     } else if (t.dataset.keypad === "back") {
+      say("");
       faces.pop();
       showFaces();
     } else if (t.dataset.keypad === "send") {
