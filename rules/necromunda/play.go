@@ -135,6 +135,7 @@ func PriorityRoll(c *engine.Ctx, d6 dice.Procedure, priority, last int) int {
 			return top[0]
 		}
 		tied = append(tiedBuf[:0], top...)
+		about = priorityAgain
 	}
 }
 
@@ -146,6 +147,9 @@ var (
 	priorityFirst = engine.BySide("Priority roll (the highest D6 has Priority; ties roll again)")
 	priorityTwo   = engine.BySide("Priority roll (the highest D6 has Priority; a tie goes to the side that did not have it last round)")
 	priorityMany  = engine.BySide("Priority roll (the highest D6 has Priority; a tie goes to the tied sides that did not have it last round, and if several, they roll again)")
+	// a roll after a tie says so, or the players see the same question
+	// again and think their roll was lost
+	priorityAgain = engine.BySide("Priority roll again, the last one tied (the highest D6 has Priority; ties roll again)")
 )
 
 // Order is n sides in turn from the first: the End phase's order, the

@@ -493,7 +493,13 @@ func TestPriorityRoll(t *testing.T) {
 	if p := h.prompt(); !strings.Contains(p, "ties roll again") {
 		t.Errorf("round 1's Priority prompt %q, want it to say ties roll again", p)
 	}
-	h.Play("d:4", "d:4", "d:2", "d:5")
+	h.Play("d:4", "d:4")
+	// the roll after a tie says it comes after a tie, or it reads as the
+	// same question asked twice
+	if p := h.prompt(); !strings.Contains(p, "Priority roll again, the last one tied") {
+		t.Errorf("the Priority prompt after a tie %q", p)
+	}
+	h.Play("d:2", "d:5")
 	h.WantLegal("activate:b")
 
 	// From round 2 a tie goes to the side that did not have Priority last
