@@ -975,7 +975,33 @@ func (s *Server) actionOdds(w http.ResponseWriter, r *http.Request) {
 		f, _ := row.P.Float64()
 		rows = append(rows, oddsRowJSON{Label: row.Label, Exact: row.P.RatString(), Probability: math.Round(f*1e4) / 1e4})
 	}
-	encode(w, http.StatusOK, map[string]any{"action": a.String(), "text": text, "paths": o.Paths, "rows": rows})
+	body := map[string]any{"action": a.String(), "text": text, "paths": o.Paths, "rows": rows}
+	if then := followUps(fork, a, o); len(then) > 0 {
+		body["then"] = then
+	}
+	encode(w, http.StatusOK, body)
+}
+
+// followUps names the free follow-ups an action with one certain outcome
+// leads to (Fallout: Factions' Open Fire declares, its Fire rolls), so that
+// the odds can say its dice come later instead of showing a certain
+// nothing.
+func followUps(g *engine.Game, a engine.Action, o *engine.Odds) []string {
+	if len(o.Rows) != 1 {
+		return nil
+	}
+	t, q, err := g.Try(a, 1)
+	if err != nil || q != nil {
+		return nil
+	}
+	in := t.Info()
+	var names []string
+	for _, i := range t.Turn.Forced {
+		if int(i) < len(in.Actions) && !slices.Contains(names, in.Actions[i].Name) {
+			names = append(names, in.Actions[i].Name)
+		}
+	}
+	return names
 }
 
 // needJSON is a measurement the odds need at a table: the client asks the

@@ -322,3 +322,57 @@ func TestPageOptionsKeepTheScenarios(t *testing.T) {
 		}
 	}
 }
+
+// An action whose dice come in its follow-ups (Fallout: Factions' Open
+// Fire declares, Fire rolls) has one certain outcome of its own; its odds
+// name what follows, so that the page does not show a certain nothing as
+// the shot's result. A shot that rolls its own dice names nothing.
+func TestOddsNameTheFollowUps(t *testing.T) {
+	ts, _ := newServer(t)
+	c := create(t, ts, map[string]any{"ruleset": "falloutfactions", "scenario": "junction-yard", "seed": 7})
+	odds := func(tok, action string) map[string]any {
+		var out map[string]any
+		if st := do(t, "GET", ts.URL+"/api/games/"+c.ID+"/odds?"+url.Values{"action": {action}}.Encode(), tok, nil, &out); st != 200 {
+			t.Fatalf("odds of %s: %d %v", action, st, out)
+		}
+		return out
+	}
+	for range 60 {
+		d := c.get(t, ts, c.Seats[0].Token).Decider
+		if d == nil {
+			t.Fatal("nobody decides")
+		}
+		tok := c.Seats[*d].Token
+		v := c.get(t, ts, tok)
+		if v.Pending != nil {
+			post(t, ts, c.ID, "answers", tok, map[string]any{"seq": v.Seq, "answer": v.Pending.Options[0]})
+			continue
+		}
+		for _, a := range v.Legal {
+			if strings.HasPrefix(a, "open-fire ") {
+				out := odds(tok, a)
+				if then := fmt.Sprint(out["then"]); !strings.Contains(then, "Fire") {
+					t.Errorf("the odds of %s: %v, want its follow-ups named", a, out)
+				}
+				post(t, ts, c.ID, "actions", tok, map[string]any{"seq": v.Seq, "action": a})
+				for _, f := range c.get(t, ts, tok).Legal {
+					if strings.HasPrefix(f, "fire ") {
+						if out := odds(tok, f); out["then"] != nil || len(out["rows"].([]any)) < 2 {
+							t.Errorf("the odds of %s: %v, want its own outcomes and no follow-ups", f, out)
+						}
+						return
+					}
+				}
+				t.Fatal("no Fire after the Open Fire")
+			}
+		}
+		next := v.Legal[len(v.Legal)-1]
+		for _, a := range v.Legal {
+			if strings.HasPrefix(a, "activate ") {
+				next = a
+			}
+		}
+		post(t, ts, c.ID, "actions", tok, map[string]any{"seq": v.Seq, "action": next})
+	}
+	t.Fatal("no Open Fire offered in 60 steps")
+}

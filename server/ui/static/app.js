@@ -314,8 +314,16 @@
         const b = el("button", "primary", "Assume");
         b.type = "button";
         b.dataset.assume = "inches";
-        b.addEventListener("click", () => { if (inp.value !== "") pick(inp.value); });
-        row.append(inp, b);
+        const warn = el("p", "hint");
+        b.addEventListener("click", () => {
+          if (inp.value === "" || !inp.checkValidity()) {
+            warn.textContent = "Type the inches you measure, from " + n.min + " to " + n.max + ".";
+            inp.focus();
+            return;
+          }
+          pick(inp.value);
+        });
+        row.append(inp, b, warn);
       }
       box.appendChild(row);
       odds.appendChild(box);
@@ -326,7 +334,11 @@
       return;
     }
     const certain = j.rows.length === 1 && j.rows[0].probability === 1;
-    odds.appendChild(el("p", "hint", certain ? "No dice: this is what happens." : "Exact odds from the game as it stands (tap a row for the fraction):"));
+    let lede = certain ? "No dice: this is what happens." : "Exact odds from the game as it stands (tap a row for the fraction):";
+    if (certain && j.then && j.then.length) {
+      lede = "This action rolls no dice itself: they come with what follows it (" + j.then.join(", ") + "), whose odds show when it is offered.";
+    }
+    odds.appendChild(el("p", "hint", lede));
     const ul = el("ul", "odds");
     for (const row of j.rows) ul.appendChild(bar(row));
     odds.appendChild(ul);
