@@ -76,10 +76,11 @@ type phone struct {
 	name string
 	ctx  context.Context
 	// assumed counts the measurements assumed on the odds sheet; oddsShown
-	// the sheets that showed odds as bars.
-	assumed, oddsShown int
-	oddsShot           bool
-	slowestOdds        time.Duration
+	// the sheets that showed odds as bars; recalled the measurements asked
+	// for that showed what was assumed for them, the answer marked.
+	assumed, oddsShown, recalled int
+	oddsShot                     bool
+	slowestOdds                  time.Duration
 }
 
 func newPhone(t *testing.T, b context.Context, name string) *phone {
@@ -395,6 +396,13 @@ func (p *phone) answer(st panelState, rng *rand.Rand, yes bool) panelState {
 		o, _ := json.Marshal(st.Options[len(st.Options)-1])
 		p.clickJS(`Array.from(document.querySelectorAll("button.choice")).find(b => b.dataset.answer === ` + string(o) + `)`)
 	case "yesno":
+		var marked bool
+		p.eval(`(() => { const r = document.querySelector(".ask .recalled"); if (!r) return false; const v = r.textContent.includes("assumed: yes") ? "yes" : "no"; return !!document.querySelector(".ask button.assumed[data-answer=" + v + "]"); })()`, &marked)
+		if marked {
+			if p.recalled++; p.recalled == 1 {
+				p.shot("recalled-measurement")
+			}
+		}
 		if yes {
 			p.click(`[data-answer=yes]`)
 		} else {
@@ -606,6 +614,12 @@ func TestBrowserPlaysATableGame(t *testing.T) {
 	watch.shot("spectator")
 	t.Logf("played to the end: %d actions, %d rolls typed, %d choices, %d facts, %d undos, %d stale tap refused", actions, rolls, choices, facts, undos, stale)
 	t.Logf("odds shown as bars %d times, %d measurements assumed on the sheet; the slowest took %v to show", a.oddsShown+c.oddsShown, a.assumed+c.assumed, max(a.slowestOdds, c.slowestOdds))
+	// what was assumed for the odds is recalled when the action asks for
+	// the measurement (the sheet's yes, marked on the question's buttons)
+	t.Logf("%d measurements asked for showed what was assumed for them", a.recalled+c.recalled)
+	if a.assumed+c.assumed > 0 && a.recalled+c.recalled == 0 {
+		t.Error("no measurement asked for by an action recalled what was assumed for its odds")
+	}
 	if a.assumed+c.assumed == 0 || a.oddsShown+c.oddsShown == 0 {
 		t.Errorf("the odds sheet never asked what to assume (%d) or never showed odds (%d)", a.assumed+c.assumed, a.oddsShown+c.oddsShown)
 	}

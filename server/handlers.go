@@ -1017,9 +1017,16 @@ type needJSON struct {
 	Max      *float64 `json:"max,omitempty"`
 }
 
+// factID names a measurement: the odds' need.id, and the page's fact
+// question's, so that an assumption made for the odds is recalled when the
+// action asks for the measurement itself.
+func factID(key string, f engine.Fact) string {
+	return fmt.Sprintf("%s/%s/%d/%d/%s/%d", key, f.Kind, f.A, f.B, strconv.FormatFloat(float64(f.Inches), 'g', -1, 32), f.Set)
+}
+
 func needOf(nf *engine.NeedFactError) *needJSON {
 	f := nf.Fact
-	j := &needJSON{ID: fmt.Sprintf("%s/%s/%d/%d/%s/%d", nf.Key, f.Kind, f.A, f.B, strconv.FormatFloat(float64(f.Inches), 'g', -1, 32), f.Set),
+	j := &needJSON{ID: factID(nf.Key, f),
 		Key: nf.Key, Text: nf.Text, Question: nf.Question, Why: f.Why, YesNo: f.Boolean()}
 	if !j.YesNo {
 		lo, hi := f.Range()

@@ -551,7 +551,7 @@ func pendingPage(pr *engine.Prompt, mine bool, who string) *ui.Pending {
 	case engine.ChoiceQ:
 		q.Kind, q.Options = "choice", pr.Options
 	case engine.FactQ:
-		q.Kind = "fact"
+		q.Kind, q.FactID = "fact", factID(pr.Key, pr.Fact)
 		if pr.Fact.Boolean() {
 			q.YesNo = true
 		} else {

@@ -101,6 +101,10 @@ type Pending struct {
 	// fact
 	YesNo    bool
 	Min, Max string
+	// FactID names the measurement as the odds' assumptions do (the API's
+	// need.id), so that the page can recall what the player assumed for
+	// it when looking at the action's odds.
+	FactID string
 }
 
 // Die is one kind of die on the keypad: its name and the faces it shows.

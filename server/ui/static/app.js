@@ -147,6 +147,7 @@
     }
     if (moved) faces = [];
     seq = next;
+    recall();
     showFaces();
     showDests();
     // The game moved while the player looked at an action: if it is no
@@ -188,6 +189,25 @@
       root.classList.remove("busy");
       root.dataset.writes = String(++writes); // the browser tests wait on it
     }
+  }
+
+  // recall marks, on a measurement the action asks for, what the player
+  // assumed for it in the odds: the same button picked out, or the inches
+  // filled in, still to be sent. Once the action has no more questions,
+  // the assumptions are forgotten.
+  function recall() {
+    if (!$(".ask", panel)) {
+      told = {};
+      return;
+    }
+    const ask = $(".ask.mine[data-fact]", panel);
+    const v = ask && told[ask.dataset.fact];
+    if (v === undefined || !ask) return;
+    const b = $("[data-answer='" + v + "']", ask);
+    if (b) b.classList.add("assumed");
+    const inp = $("#inches", ask);
+    if (inp && !inp.value) inp.value = v;
+    $(".q", ask).after(el("p", "hint recalled", "For the odds you assumed: " + v + " — check it at the table, then answer."));
   }
 
   // showFaces shows the faces typed so far and which die comes next.
@@ -239,7 +259,7 @@
   // openSheet shows an action with its exact odds before the player
   // confirms it. At a table the odds may need a measurement: the sheet asks
   // what to assume, and works them out again.
-  let assume = [], allNo = "";
+  let assume = [], allNo = "", told = {};
   async function openSheet(action, text) {
     pendingAction = action;
     assume = [];
@@ -348,6 +368,10 @@
   // that moved close the sheet without it.
   $("#confirm").addEventListener("click", () => {
     const a = pendingAction;
+    // What the player assumed for the odds is offered again when the
+    // action asks for the measurement itself.
+    told = {};
+    for (const x of assume) told[x.id] = x.value;
     sheet.close();
     if (a) write("actions", { action: a });
   });
