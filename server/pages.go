@@ -433,9 +433,7 @@ func (s *Server) panelOf(gm *game, side, logLines int) (*ui.Panel, error) {
 		p.Groups, dests = actionGroups(st, g.Legal(), su.Mode == "board")
 		// what the economy refuses (each option), then what the rules do
 		// not offer the model now, as the CLI's why says them
-		for _, b := range append(g.Barred(), g.Unavailable()...) {
-			p.Barred = append(p.Barred, ui.Barred{Text: b.Text, Reason: b.Reason})
-		}
+		p.Barred = barredList(st, append(g.Barred(), g.Unavailable()...))
 	}
 	if b, ok := su.Board.(*board.Board); ok && su.Mode == "board" {
 		var pieces []ui.Piece
@@ -578,6 +576,33 @@ func dieName(d dice.Die) string {
 		return "D" + n[1:]
 	}
 	return n
+}
+
+// barredList is the "Not allowed now" list: one line for the options of
+// an action that are refused for the same reason (every target of a
+// Shoot already taken), saying how many.
+func barredList(st *engine.State, rs []engine.Refused) []ui.Barred {
+	var out []ui.Barred
+	seen := map[string]int{} // action id, actor and reason: index in out
+	n := map[int]int{}
+	for _, r := range rs {
+		k := fmt.Sprintf("%s\x00%d\x00%s", r.Action.ID, r.Action.Actor, r.Reason)
+		if i, ok := seen[k]; ok {
+			n[i]++
+			name := r.Action.ID
+			if j := st.Info().Action(r.Action.ID); j >= 0 && j < len(st.Info().Actions) {
+				name = st.Info().Actions[j].Name
+			}
+			if a := r.Action.Actor; a >= 0 && a < len(st.Models) {
+				name += " " + st.Static(a).ID
+			}
+			out[i].Text = fmt.Sprintf("%s (%d options)", name, n[i])
+			continue
+		}
+		seen[k], n[len(out)] = len(out), 1
+		out = append(out, ui.Barred{Text: r.Text, Reason: r.Reason})
+	}
+	return out
 }
 
 // actionGroups sorts the legal actions by model (the active one first),

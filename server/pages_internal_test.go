@@ -1,10 +1,12 @@
 package server
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/skirmish-engine/skirmish/dice"
 	"github.com/skirmish-engine/skirmish/engine"
+	"github.com/skirmish-engine/skirmish/rulesets/all"
 )
 
 // rollOf is a procedure that rolls the dice it holds, for the keypad's
@@ -41,5 +43,38 @@ func TestKeypadCountWording(t *testing.T) {
 		if got := pendingPage(pr, true, "").Count; got != c.want {
 			t.Errorf("%q, want %q", got, c.want)
 		}
+	}
+}
+
+// The "Not allowed now" list gives one line to the options of an action
+// refused for one reason, with how many, and keeps apart other reasons
+// and other actions.
+func TestBarredListGroupsOptions(t *testing.T) {
+	reg := all.Rulesets()
+	smp, _ := all.Samples().Find("n26", "sump-crossing")
+	su, err := smp.Setup(reg, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs, _ := reg.Lookup("n26")
+	g, err := engine.New(rs, su, engine.Config{Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := g.State()
+	shot := func(target int, why string) engine.Refused {
+		a := engine.Action{ID: "shoot", Actor: 0, Target: target}
+		return engine.Refused{Action: a, Text: engine.ActionText(st, a), Reason: why}
+	}
+	taken := "has taken Shoot this activation already"
+	got := barredList(st, []engine.Refused{shot(5, taken), shot(6, taken), shot(7, "out of ammo"), shot(8, taken),
+		{Action: engine.Act("move", 0), Text: "Move x", Reason: taken}})
+	want := []string{"Shoot " + st.Static(0).ID + " (3 options): " + taken, shot(7, "").Text + ": out of ammo", "Move x: " + taken}
+	var lines []string
+	for _, b := range got {
+		lines = append(lines, b.Text+": "+b.Reason)
+	}
+	if fmt.Sprint(lines) != fmt.Sprint(want) {
+		t.Errorf("%q\nwant %q", lines, want)
 	}
 }

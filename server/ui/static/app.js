@@ -307,7 +307,7 @@
         return;
       }
       const box = el("div", "need");
-      box.append(el("p", "hint", "The odds depend on what you measure." + (n.why ? " " + n.why + "." : "")), el("p", "q", n.question));
+      box.append(el("p", "hint", "The odds depend on what you measure." + (n.why ? " " + n.why + (/[.?!]$/.test(n.why) ? "" : ".") : "")), el("p", "q", n.question));
       const row = el("div", "row");
       if (n.yesno) {
         const same = assume.filter((a) => a.kind === kind).length;
