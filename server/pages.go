@@ -702,7 +702,7 @@ func sideCards(st *engine.State) []ui.SideCards {
 		sc := ui.SideCards{Name: sd.Name, Index: i}
 		var cs []string
 		for c, d := range in.SideCounts {
-			cs = append(cs, fmt.Sprintf("%s %d", d.Name, st.Sides[i].Counters[c]))
+			cs = append(cs, fmt.Sprintf("%s %d", strings.ReplaceAll(d.Name, "-", " "), st.Sides[i].Counters[c]))
 		}
 		sc.Counters = strings.Join(cs, " · ")
 		for m := range st.Models {

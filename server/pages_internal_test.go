@@ -2,6 +2,7 @@ package server
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/skirmish-engine/skirmish/dice"
@@ -76,5 +77,26 @@ func TestBarredListGroupsOptions(t *testing.T) {
 	}
 	if fmt.Sprint(lines) != fmt.Sprint(want) {
 		t.Errorf("%q\nwant %q", lines, want)
+	}
+}
+
+// A side's counters read as words on its heading, as a model's do on its
+// card: Trench Crusade's "morale failures 0", not its id.
+func TestSideCountersInWords(t *testing.T) {
+	reg := all.Rulesets()
+	smp, _ := all.Samples().Find("trenchcrusade", "no-mans-land")
+	su, err := smp.Setup(reg, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs, _ := reg.Lookup("trenchcrusade")
+	g, err := engine.New(rs, su, engine.Config{Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, sc := range sideCards(g.State()) {
+		if !strings.Contains(sc.Counters, "morale failures 0") || strings.Contains(sc.Counters, "-") {
+			t.Errorf("%s: counters %q", sc.Name, sc.Counters)
+		}
 	}
 }
