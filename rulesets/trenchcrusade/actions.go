@@ -14,7 +14,7 @@ import (
 // activation, and only one of Move, Charge and Retreat.
 func actionDefs() []engine.ActionDef {
 	return []engine.ActionDef{
-		{ID: "charge", Name: "Charge", Type: "action", When: "standing, no enemy within 1\"; an enemy in sight within 12\"; moves Movement + D6\" to it",
+		{ID: "charge", Name: "Charge", Type: "action", When: "standing, no enemy within 1\", no Shoot this activation but with an Assault weapon; an enemy in sight within 12\"; moves Movement + D6\" to it",
 			Excludes: []string{"move", "retreat"},
 			Available: func(s *engine.State, m int) bool {
 				return upright(s, m) && !nearEnemy(s, m) && !shotExcludes(s, m)

@@ -310,6 +310,16 @@ func TestActionsOnceAndExclusive(t *testing.T) {
 	h.Play(shootAt...)
 	h.Play("d:1 1")
 	h.WantLegal("dash end fight move retreat")
+	// and a player asking why sees the Shoot among Charge's conditions
+	why := ""
+	for _, r := range h.G.Unavailable() {
+		if r.Action.ID == "charge" {
+			why = r.Reason
+		}
+	}
+	if !strings.Contains(why, "no Shoot this activation but with an Assault weapon") {
+		t.Errorf("why no Charge after a Shoot: %q", why)
+	}
 
 	// Charge first: then only Assault weapons may shoot.
 	pistol := func(m *engine.ModelSetup) {
