@@ -583,24 +583,25 @@ func dieName(d dice.Die) string {
 // Shoot already taken), saying how many.
 func barredList(st *engine.State, rs []engine.Refused) []ui.Barred {
 	var out []ui.Barred
+	var n []int              // options refused for each line's reason
 	seen := map[string]int{} // action id, actor and reason: index in out
-	n := map[int]int{}
 	for _, r := range rs {
 		k := fmt.Sprintf("%s\x00%d\x00%s", r.Action.ID, r.Action.Actor, r.Reason)
-		if i, ok := seen[k]; ok {
-			n[i]++
-			name := r.Action.ID
-			if j := st.Info().Action(r.Action.ID); j >= 0 && j < len(st.Info().Actions) {
-				name = st.Info().Actions[j].Name
-			}
-			if a := r.Action.Actor; a >= 0 && a < len(st.Models) {
-				name += " " + st.Static(a).ID
-			}
-			out[i].Text = fmt.Sprintf("%s (%d options)", name, n[i])
+		i, ok := seen[k]
+		if !ok {
+			seen[k] = len(out)
+			out, n = append(out, ui.Barred{Text: r.Text, Reason: r.Reason}), append(n, 1)
 			continue
 		}
-		seen[k], n[len(out)] = len(out), 1
-		out = append(out, ui.Barred{Text: r.Text, Reason: r.Reason})
+		n[i]++
+		name := r.Action.ID
+		if j := st.Info().Action(r.Action.ID); j >= 0 && j < len(st.Info().Actions) {
+			name = st.Info().Actions[j].Name
+		}
+		if a := r.Action.Actor; a >= 0 && a < len(st.Models) {
+			name += " " + st.Static(a).ID
+		}
+		out[i].Text = fmt.Sprintf("%s (%d options)", name, n[i])
 	}
 	return out
 }

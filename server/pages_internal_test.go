@@ -51,18 +51,7 @@ func TestKeypadCountWording(t *testing.T) {
 // refused for one reason, with how many, and keeps apart other reasons
 // and other actions.
 func TestBarredListGroupsOptions(t *testing.T) {
-	reg := all.Rulesets()
-	smp, _ := all.Samples().Find("n26", "sump-crossing")
-	su, err := smp.Setup(reg, "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	rs, _ := reg.Lookup("n26")
-	g, err := engine.New(rs, su, engine.Config{Seed: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	st := g.State()
+	st := sampleGame(t, "n26", "sump-crossing").State()
 	shot := func(target int, why string) engine.Refused {
 		a := engine.Action{ID: "shoot", Actor: 0, Target: target}
 		return engine.Refused{Action: a, Text: engine.ActionText(st, a), Reason: why}
@@ -83,20 +72,29 @@ func TestBarredListGroupsOptions(t *testing.T) {
 // A side's counters read as words on its heading, as a model's do on its
 // card: Trench Crusade's "morale failures 0", not its id.
 func TestSideCountersInWords(t *testing.T) {
-	reg := all.Rulesets()
-	smp, _ := all.Samples().Find("trenchcrusade", "no-mans-land")
-	su, err := smp.Setup(reg, "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	rs, _ := reg.Lookup("trenchcrusade")
-	g, err := engine.New(rs, su, engine.Config{Seed: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, sc := range sideCards(g.State()) {
+	for _, sc := range sideCards(sampleGame(t, "trenchcrusade", "no-mans-land").State()) {
 		if !strings.Contains(sc.Counters, "morale failures 0") || strings.Contains(sc.Counters, "-") {
 			t.Errorf("%s: counters %q", sc.Name, sc.Counters)
 		}
 	}
+}
+
+// sampleGame is a new game of a built-in scenario.
+func sampleGame(t *testing.T, ruleset, scenario string) *engine.Game {
+	t.Helper()
+	reg := all.Rulesets()
+	smp, ok := all.Samples().Find(ruleset, scenario)
+	if !ok {
+		t.Fatalf("no scenario %s/%s", ruleset, scenario)
+	}
+	su, err := smp.Setup(reg, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs, _ := reg.Lookup(ruleset)
+	g, err := engine.New(rs, su, engine.Config{Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
 }

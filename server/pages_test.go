@@ -6,6 +6,7 @@ import (
 	"io"
 	"mime/multipart"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -329,25 +330,62 @@ func TestPageOptionsKeepTheScenarios(t *testing.T) {
 // the shot's result. A shot that rolls its own dice names nothing.
 func TestOddsNameTheFollowUps(t *testing.T) {
 	ts, _ := newServer(t)
-	c := create(t, ts, map[string]any{"ruleset": "falloutfactions", "scenario": "junction-yard", "seed": 7})
+	for _, mode := range []string{"board", "table"} {
+		t.Run(mode, func(t *testing.T) { followUpsIn(t, ts, mode) })
+	}
+}
+
+// followUpsIn plays a Fallout: Factions game in mode to its first Open
+// Fire and checks its odds and its Fire's; at a table the measurements
+// are answered, and assumed for the odds, yes (or 3").
+func followUpsIn(t *testing.T, ts *httptest.Server, mode string) {
+	c := create(t, ts, map[string]any{"ruleset": "falloutfactions", "scenario": "junction-yard", "mode": mode, "seed": 7})
 	odds := func(tok, action string) map[string]any {
-		var out map[string]any
-		if st := do(t, "GET", ts.URL+"/api/games/"+c.ID+"/odds?"+url.Values{"action": {action}}.Encode(), tok, nil, &out); st != 200 {
-			t.Fatalf("odds of %s: %d %v", action, st, out)
+		var assume []string
+		for range 20 {
+			var out map[string]any
+			st := do(t, "GET", ts.URL+"/api/games/"+c.ID+"/odds?"+url.Values{"action": {action}, "assume": assume}.Encode(), tok, nil, &out)
+			if st == 200 {
+				return out
+			}
+			need, _ := out["need"].(map[string]any)
+			if st != 422 || need == nil {
+				t.Fatalf("odds of %s: %d %v", action, st, out)
+			}
+			v := "=3"
+			if need["yesno"] == true {
+				v = "=yes"
+			}
+			assume = append(assume, need["id"].(string)+v)
 		}
-		return out
+		t.Fatalf("odds of %s: more than 20 measurements", action)
+		return nil
+	}
+	// settle answers what is pending and returns the decider's token and view.
+	settle := func() (string, view) {
+		for range 40 {
+			d := c.get(t, ts, c.Seats[0].Token).Decider
+			if d == nil {
+				t.Fatal("nobody decides")
+			}
+			tok := c.Seats[max(*d, 0)].Token // -1: anyone at the table answers
+			v := c.get(t, ts, tok)
+			if v.Pending == nil {
+				return tok, v
+			}
+			answer := "yes"
+			if len(v.Pending.Options) > 0 {
+				answer = v.Pending.Options[0]
+			}
+			if st, _ := post(t, ts, c.ID, "answers", tok, map[string]any{"seq": v.Seq, "answer": answer}); st != 200 {
+				post(t, ts, c.ID, "answers", tok, map[string]any{"seq": v.Seq, "answer": "3"})
+			}
+		}
+		t.Fatal("questions without end")
+		return "", view{}
 	}
 	for range 60 {
-		d := c.get(t, ts, c.Seats[0].Token).Decider
-		if d == nil {
-			t.Fatal("nobody decides")
-		}
-		tok := c.Seats[*d].Token
-		v := c.get(t, ts, tok)
-		if v.Pending != nil {
-			post(t, ts, c.ID, "answers", tok, map[string]any{"seq": v.Seq, "answer": v.Pending.Options[0]})
-			continue
-		}
+		tok, v := settle()
 		for _, a := range v.Legal {
 			if strings.HasPrefix(a, "open-fire ") {
 				out := odds(tok, a)
@@ -355,7 +393,8 @@ func TestOddsNameTheFollowUps(t *testing.T) {
 					t.Errorf("the odds of %s: %v, want its follow-ups named", a, out)
 				}
 				post(t, ts, c.ID, "actions", tok, map[string]any{"seq": v.Seq, "action": a})
-				for _, f := range c.get(t, ts, tok).Legal {
+				tok, v = settle()
+				for _, f := range v.Legal {
 					if strings.HasPrefix(f, "fire ") {
 						if out := odds(tok, f); out["then"] != nil || len(out["rows"].([]any)) < 2 {
 							t.Errorf("the odds of %s: %v, want its own outcomes and no follow-ups", f, out)
@@ -363,8 +402,11 @@ func TestOddsNameTheFollowUps(t *testing.T) {
 						return
 					}
 				}
-				t.Fatal("no Fire after the Open Fire")
+				t.Fatalf("no Fire after the Open Fire: %v", v.Legal)
 			}
+		}
+		if len(v.Legal) == 0 {
+			t.Fatalf("nothing to do: %+v", v)
 		}
 		next := v.Legal[len(v.Legal)-1]
 		for _, a := range v.Legal {

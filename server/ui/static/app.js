@@ -203,7 +203,7 @@
     const ask = $(".ask.mine[data-fact]", panel);
     const v = ask && told[ask.dataset.fact];
     if (v === undefined || !ask) return;
-    const b = $("[data-answer='" + v + "']", ask);
+    const b = $$("[data-answer]", ask).find((x) => x.dataset.answer === v);
     if (b) b.classList.add("assumed");
     const inp = $("#inches", ask);
     if (inp && !inp.value) inp.value = v;
