@@ -41,9 +41,9 @@ func initiative(c *engine.Ctx) {
 	case up[1] < up[0]:
 		holder = 1
 	default:
-		for {
-			a := c.Roll(0, pD6, engine.BySide("Initiative roll-off (the higher D6 takes the Initiative; ties roll again)")).Outcome
-			b := c.Roll(1, pD6, engine.BySide("Initiative roll-off (the higher D6 takes the Initiative; ties roll again)")).Outcome
+		for about := rollOff; ; about = rollOffAgain {
+			a := c.Roll(0, pD6, about).Outcome
+			b := c.Roll(1, pD6, about).Outcome
 			if a != b {
 				holder = 0
 				if b > a {
@@ -168,3 +168,11 @@ func fate(before, after *engine.State, t int) (string, int) {
 	}
 	return "no effect", 0
 }
+
+// The Initiative roll-off's questions (rules.md §4.3): the roll after a
+// tie says so, or the players see the same question again and think their
+// roll was lost.
+var (
+	rollOff      = engine.BySide("Initiative roll-off (the higher D6 takes the Initiative; ties roll again)")
+	rollOffAgain = engine.BySide("Initiative roll-off again, the last one tied (the higher D6 takes the Initiative; ties roll again)")
+)

@@ -285,7 +285,11 @@ func TestInitiative(t *testing.T) {
 		Models: []engine.ModelSetup{trooper("w", 0), trooper("b", 1)}}
 	g, _ = engine.New(New(), su, engine.Config{Seed: 1, Dice: engine.PhysicalDice})
 	h = &harness{&enginetest.Script{T: t, G: g}}
-	h.Play("d:4", "d:4", "d:2", "d:5")
+	h.Play("d:4", "d:4")
+	if p := g.Pending(); p == nil || !strings.Contains(p.Text, "Initiative roll-off again, the last one tied") {
+		t.Errorf("the roll-off after a tie asks %+v, want it to say it follows a tie", p)
+	}
+	h.Play("d:2", "d:5")
 	if p := g.Pending(); p == nil || p.Key != "first" || p.Who != 1 {
 		t.Fatalf("asks %s; want the Choir, who won the roll-off, to choose", h.Asks())
 	}
