@@ -30,6 +30,17 @@ type Info struct {
 	SideCounts []CounterDef // per side, at most MaxSideCounters
 	Vars       []string     // named game variables, at most MaxVars
 
+	// Events says how the ruleset's own events read in the log: for an
+	// event type, a phrase with {model}, {other}, {value} and {key} where
+	// the event's fields go, and {side} for the side its Value numbers
+	// ("{model} took a minor hit from {other}"); a part in [brackets] is
+	// left out when a model or the key it names is missing. A
+	// phrase names who did what to whom, which the event's two models
+	// alone do not: the model it is about is the attacker in one event
+	// and the target in the next. An event type without a phrase reads as
+	// its type, its model, an arrow to the other model and its key.
+	Events map[string]string
+
 	Profile []Stat      // the characteristics a model's profile has
 	Traits  []string    // the gear traits the ruleset knows
 	Options []OptionDef // rule options, with their defaults (rules.md §8)
@@ -217,6 +228,11 @@ func (in *Info) check() error {
 	}
 	if in.Economy.Pay != "" && in.counter(in.Economy.Pay) < 0 {
 		return fmt.Errorf("%s: economy pays unknown counter %q", in.ID, in.Economy.Pay)
+	}
+	for typ, p := range in.Events {
+		if err := checkPhrase(p); err != nil {
+			return fmt.Errorf("%s: event %s: %v", in.ID, typ, err)
+		}
 	}
 	for _, o := range in.Options {
 		if !slices.Contains(o.Choices, o.Default) {

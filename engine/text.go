@@ -2,6 +2,8 @@ package engine
 
 import (
 	"fmt"
+	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/skirmish-engine/skirmish/dice"
@@ -221,8 +223,9 @@ func FactValue(f Fact, v int) string {
 }
 
 // EventText is an event for people ("" for one not worth showing). A
-// ruleset's own event is its type and models, then its Key, when it has
-// one, as a detail for people: "pushed-back x → boss: 2\" straight away".
+// ruleset's own event reads as its phrase (Info.Events), else as its type
+// and models, then its Key, when it has one, as a detail for people:
+// "pushed-back x → boss: 2\" straight away".
 func EventText(s *State, e Event) string {
 	in := s.Info()
 	switch e.Type {
@@ -252,6 +255,9 @@ func EventText(s *State, e Event) string {
 			return "game over: " + sideLabel(s, e.Value) + " wins"
 		}
 		return "game over: a draw"
+	}
+	if p, ok := in.Events[e.Type]; ok {
+		return phrase(s, p, e)
 	}
 	t := e.Type
 	if e.Model != NoModel {
@@ -325,4 +331,102 @@ func LogLines(s *State, an []Annotated) []LogLine {
 		out[i] = l
 	}
 	return out
+}
+
+// phraseFields are the fields an event phrase may name.
+var phraseFields = []string{"{model}", "{other}", "{value}", "{key}", "{side}"}
+
+// checkPhrase reports a phrase that is empty, names a field no event has,
+// or leaves a brace or bracket open (or nests brackets).
+func checkPhrase(p string) error {
+	if strings.TrimSpace(p) == "" {
+		return fmt.Errorf("empty phrase")
+	}
+	open := false
+	for i := 0; i < len(p); i++ {
+		switch p[i] {
+		case '[':
+			if open {
+				return fmt.Errorf("phrase %q: a [ inside [ ]", p)
+			}
+			open = true
+		case ']':
+			if !open {
+				return fmt.Errorf("phrase %q: a ] without its [", p)
+			}
+			open = false
+		case '{':
+			j := strings.IndexByte(p[i:], '}')
+			if j < 0 {
+				return fmt.Errorf("phrase %q: an unclosed {", p)
+			}
+			if f := p[i : i+j+1]; !slices.Contains(phraseFields, f) {
+				return fmt.Errorf("phrase %q: no field %s; allowed %s", p, f, strings.Join(phraseFields, ", "))
+			}
+			i += j
+		}
+	}
+	if open {
+		return fmt.Errorf("phrase %q: an unclosed [", p)
+	}
+	return nil
+}
+
+// phrase is e in the words of p (Info.Events): each field replaced by the
+// event's ({side} is the side numbered by its Value), and a part in
+// [brackets] left out when a model it names is NoModel or its key is empty
+// ("{model} took a minor hit[ from {other}]" for a fall, which has no
+// attacker).
+func phrase(s *State, p string, e Event) string {
+	var b strings.Builder
+	for p != "" {
+		i := strings.IndexByte(p, '[')
+		if i < 0 {
+			fields(&b, s, p, e)
+			break
+		}
+		fields(&b, s, p[:i], e)
+		p = p[i+1:]
+		j := strings.IndexByte(p, ']')
+		if j < 0 { // checked at registration
+			j = len(p)
+		}
+		part := p[:j]
+		if !missing(part, "{model}", e.Model == NoModel) && !missing(part, "{other}", e.Other == NoModel) && !missing(part, "{key}", e.Key == "") {
+			fields(&b, s, part, e)
+		}
+		p = p[min(j+1, len(p)):]
+	}
+	return b.String()
+}
+
+// missing reports whether part names field and the event has none.
+func missing(part, field string, none bool) bool { return none && strings.Contains(part, field) }
+
+// fields writes p with e's fields in place of their names.
+func fields(b *strings.Builder, s *State, p string, e Event) {
+	for {
+		i := strings.IndexByte(p, '{')
+		j := strings.IndexByte(p[max(i, 0):], '}')
+		if i < 0 || j < 0 {
+			b.WriteString(p)
+			return
+		}
+		b.WriteString(p[:i])
+		switch f := p[i : i+j+1]; f {
+		case "{model}":
+			b.WriteString(modelID(s, e.Model))
+		case "{other}":
+			b.WriteString(modelID(s, e.Other))
+		case "{value}":
+			b.WriteString(strconv.Itoa(e.Value))
+		case "{key}":
+			b.WriteString(e.Key)
+		case "{side}":
+			b.WriteString(sideLabel(s, e.Value))
+		default:
+			b.WriteString(f)
+		}
+		p = p[i+j+1:]
+	}
 }

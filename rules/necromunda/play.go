@@ -1,6 +1,8 @@
 package necromunda
 
 import (
+	"strconv"
+
 	"github.com/skirmish-engine/skirmish/board"
 	"github.com/skirmish-engine/skirmish/dice"
 	"github.com/skirmish-engine/skirmish/engine"
@@ -56,7 +58,7 @@ func Fall(c *engine.Ctx, m int) int {
 	s := c.State()
 	b := s.Setup().Board
 	h, _ := b.Fact(s, engine.Fact{Kind: engine.FactFall, A: m})
-	c.Emit(engine.Event{Type: "fell", Model: m, Other: engine.NoModel, Value: h})
+	c.Emit(engine.Event{Type: "fell", Model: m, Other: engine.NoModel, Value: h, Key: strconv.FormatFloat(float64(h)/100, 'f', -1, 64) + "\""})
 	if cb, ok := b.(*board.Board); ok {
 		// It lands below the ledge it fell from: the nearest one.
 		if l, _, ok := cb.NearestLedge(s, m); ok {
@@ -171,3 +173,21 @@ func SidesFrom(first, n int) Order {
 
 // All yields the sides in order.
 func (o *Order) All() []int { return o.sides[:o.n] }
+
+// Events is the log phrases of the events this package emits (fell,
+// out-of-ammo, jammed, reloaded, ductway, no-room) together with an
+// edition's own (engine.Info.Events); own overrides a shared one.
+func Events(own map[string]string) map[string]string {
+	ev := map[string]string{
+		"fell":        "{model} fell {key}",
+		"out-of-ammo": "{model}'s weapon ran Out of Ammo",
+		"jammed":      "{model}'s weapon jammed for the rest of the battle",
+		"reloaded":    "{model} reloaded its weapon",
+		"ductway":     "{model} crawled through the ductway",
+		"no-room":     "{model} found no room to move[ towards {other}]",
+	}
+	for k, v := range own {
+		ev[k] = v
+	}
+	return ev
+}

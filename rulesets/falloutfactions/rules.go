@@ -176,6 +176,7 @@ func buildInfo() engine.Info {
 			{Name: "I", Min: 1, Max: 10}, {Name: "A", Min: 1, Max: 10}, {Name: "L", Min: 0, Max: maxLuck}, {Name: "Health", Min: 1, Max: 10},
 		},
 		Traits:  traits,
+		Events:  events,
 		Actions: actionDefs(),
 		Economy: engine.Economy{Cost: map[string]int{"action": 1, "double": 2, "fast": 1, "order": 0},
 			MaxActions: 2, MinActions: 1, Pay: "fatigue", PerRound: true, Repeatable: []string{"fast", "order"}},
@@ -623,4 +624,34 @@ func touching(b *board.Board, m, n *engine.ModelSetup) bool {
 		return dz <= hn
 	}
 	return -dz <= hm
+}
+
+// events is how the ruleset's own events read in the log (engine.Info.Events):
+// who did what to whom, in our words for the rules.md §5 mechanics.
+var events = map[string]string{
+	"hits":                 "{model} scored {key} against {other}",
+	"no-damage":            "{model} took no damage from {other}",
+	"meltdown-no-harm":     "{model} had no Harm for {other}'s Meltdown to act on",
+	"hardy":                "{model} ignored the Fatigue",
+	"exhausted":            "{model} is Exhausted: no more Fatigue",
+	"excess-harm-lost":     "{model} took {value} Harm past its limit, lost",
+	"incapacitated":        "{model} was Incapacitated",
+	"champion-xp":          "{model} fell: {side} earns 1 XP",
+	"confusion-passed":     "{model} saw {other} fall and kept its head",
+	"confused":             "{model} saw {other} fall and is Confused",
+	"confusion-no-effect":  "{model}, Exhausted, shrugged off the Confusion over {other}",
+	"fled":                 "{model} fled the battle",
+	"stayed":               "{model} stayed where it was",
+	"moved-closer":         "{model} moved towards {other} but did not reach it",
+	"backed-off":           "{model} backed off",
+	"pushed-back":          "{other} pushed {model} back {key}",
+	"no-room":              "{model} had no room to be pushed back by {other}",
+	"objective":            "{model} holds an objective: 1 point",
+	"second-wind":          "{model} caught its second wind: {value} Fatigue gone",
+	"teamwork":             "Teamwork: {side} takes another Turn at once, with a model other than {model}",
+	"chem":                 "{model} found a chem",
+	"caps-and-parts":       "{model} found {key}",
+	"radiation-token":      "{model} found radiation: the Search token turns into a Radiation token",
+	"search-token-removed": "{model} searched the token: it is gone",
+	"lucky-break":          "{model} took a Lucky Break: {value} dice rolled again",
 }

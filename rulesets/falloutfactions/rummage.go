@@ -94,7 +94,7 @@ func resolveRummage(c *engine.Ctx, a engine.Action) {
 	} else {
 		c.AddSide(side, sCaps, hi)
 		c.AddSide(side, sParts, lo)
-		c.Emit(engine.Event{Type: "caps-and-parts", Model: m, Other: engine.NoModel, Value: hi*100 + lo})
+		c.Emit(engine.Event{Type: "caps-and-parts", Model: m, Other: engine.NoModel, Value: hi*100 + lo, Key: fmt.Sprintf("%d caps and %d parts", hi, lo)})
 	}
 	rad := r.Has(0)
 	if geo(s) != nil {

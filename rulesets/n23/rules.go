@@ -147,6 +147,7 @@ func buildInfo() engine.Info {
 			{Name: "Sv", Min: 2, Max: 7},
 		},
 		Traits:  []string{"rapid-fire", "unwieldy", "melee", "sidearm"},
+		Events:  events,
 		Actions: actionDefs(),
 		Economy: engine.Economy{Slots: 2, Cost: map[string]int{"simple": 1, "basic": 1, "double": 2, "free": 0},
 			Repeatable: []string{"simple"}, Clash: [][2]string{{"free", "basic"}}},
@@ -429,3 +430,35 @@ func statRange(k string) (lo, hi int, ok bool) {
 	}
 	return 0, 0, false
 }
+
+// events is how the ruleset's own events read in the log (engine.Info.Events),
+// with those of package necromunda: who did what to whom, in our words for
+// the rules.md §3 mechanics.
+var events = necromunda.Events(map[string]string{
+	"bottled":                 "{side} bottled out: it stays bottled for the rest of the battle",
+	"rallied":                 "{model} rallied: no longer Broken",
+	"fled":                    "{model} fled the battle",
+	"recovered":               "{model} recovered from Seriously Injured",
+	"still-seriously-injured": "{model} stays Seriously Injured",
+	"missed":                  "{model} missed {other}",
+	"pinned":                  "{model} was Pinned by {other}",
+	"reload-failed":           "{model} failed to reload",
+	"turned-engaged":          "{model} turned while Engaged[ to face {other}]",
+	"dodged":                  "{model} dodged {other}'s ram",
+	"rammed":                  "{model} rammed {other}",
+	"no-wound":                "{model} hit {other} but did not wound",
+	"saved":                   "{model} saved against {other}'s hit",
+	"flesh-wound":             "{model} took a Flesh Wound ({value} now)",
+	"glancing":                "{model} took a Glancing hit[ from {other}]",
+	"penetrating":             "{model} took a Penetrating hit[ from {other}]: Stationary and Stalled",
+	"catastrophic":            "{model} took a Catastrophic hit[ from {other}]: Wrecked",
+	"restarted":               "{model} restarted its engine",
+	"still-stalled":           "{model} is still Stalled",
+	"broken":                  "{model} saw {other} fall and is Broken",
+	"coup-de-grace":           "{model} gave {other} the Coup de Grace",
+	"turned":                  "{model} turned[ to face {other}]",
+	"moved-closer":            "{model} moved towards {other} but did not reach it",
+	"retreat-failed":          "{model} failed to Retreat",
+	"retreated":               "{model} retreated {value}\"",
+	"ran-for-cover":           "{model} ran for cover",
+})

@@ -130,6 +130,7 @@ func buildInfo() engine.Info {
 			{Name: "Ld", Min: 4, Max: 10}, {Name: "Cl", Min: 4, Max: 10}, {Name: "Wil", Min: 4, Max: 10}, {Name: "Int", Min: 4, Max: 10},
 		},
 		Traits:  []string{"heavy", "rapid-fire", "ammo", "melee", "light", "unwieldy"},
+		Events:  events,
 		Actions: actionDefs(),
 		Economy: engine.Economy{Slots: 2, Cost: map[string]int{"single": 1, "double": 2, "free": 0}},
 		Options: []engine.OptionDef{
@@ -330,3 +331,29 @@ func statRange(k string) (lo, hi int, ok bool) {
 	}
 	return 0, 0, false
 }
+
+// events is how the ruleset's own events read in the log (engine.Info.Events),
+// with those of package necromunda: who did what to whom, in our words for
+// the rules.md §2 mechanics.
+var events = necromunda.Events(map[string]string{
+	"fled":                       "{model} fled the battle",
+	"out-of-range":               "{other} was out of range of {model}",
+	"missed":                     "{model} missed {other}",
+	"no-wound":                   "{model} hit {other} but did not wound",
+	"saved":                      "{model} saved against {other}'s hit",
+	"no-target":                  "{model} had no target for one of its weapons",
+	"injured":                    "{model} was Injured[ by {other}]",
+	"recovery":                   "{model} is within 1\" of an enemy: Out of Action without a Recovery test",
+	"recovered":                  "{model} recovered from Seriously Injured ({value} injury dice)",
+	"still-seriously-injured":    "{model} stays Seriously Injured ({value} injury dice)",
+	"survived":                   "{model} survived {other}'s Coup de Grace",
+	"sabotage-failed":            "{model} failed to sabotage {other}",
+	"escaped-hurt":               "{model} escaped the battle hurt (D6 {value}): a lasting roll",
+	"escaped-superficial-damage": "{model} escaped the battle with superficial damage (D6 {value})",
+	"escaped-out-cold":           "{model} escaped the battle out cold (D6 {value})",
+	"group-empty":                "{model} found no fighter to activate with it",
+	"group-failed":               "{model} failed the Leadership check: it activates alone",
+	"group":                      "{model} passed the Leadership check: {value} fighters activate next, one at a time",
+	"moved-closer":               "{model} moved towards {other} but did not reach it",
+	"interacted":                 "{model} interacted[ with a {key} token]",
+})

@@ -156,7 +156,7 @@ func fall(c *engine.Ctx, t int) {
 	} else {
 		h = c.Fact(f)
 	}
-	c.Emit(engine.Event{Type: "fell", Model: t, Other: engine.NoModel, Value: h})
+	c.Emit(engine.Event{Type: "fell", Model: t, Other: engine.NoModel, Value: h, Key: fmtMove(float32(h) / 100)})
 	if h >= 300 {
 		injure(c, engine.NoModel, t, h/300, 0)
 	}

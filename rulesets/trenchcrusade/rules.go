@@ -92,6 +92,7 @@ func buildInfo() engine.Info {
 			{Name: "Movement", Min: 1, Max: 12}, {Name: "Ranged", Min: -3, Max: 3},
 			{Name: "Melee", Min: -3, Max: 3}, {Name: "Armour", Min: -3, Max: 0},
 		},
+		Events:  events,
 		Traits:  []string{"assault"},
 		Actions: actionDefs(),
 		Economy: engine.Economy{Cost: map[string]int{"action": 0}},
@@ -270,4 +271,22 @@ func (r *Rules) CheckSetup(su *engine.Setup) error {
 		}
 	}
 	return nil
+}
+
+// events is how the ruleset's own events read in the log (engine.Info.Events):
+// who did what to whom, in our words for the rules.md §4 mechanics.
+var events = map[string]string{
+	"stood-up":     "{model} stood up",
+	"no-effect":    "{model} took no harm[ from {other}]",
+	"minor-hit":    "{model} took a Minor Hit[ from {other}]",
+	"down-again":   "{model} was taken Down again: two Blood markers",
+	"tough":        "{model} is TOUGH: Down instead of Out of Action, this once",
+	"fell":         "{model} fell {key}",
+	"hit-friend":   "{model} shot into the melee and hit {other}",
+	"missed":       "{model} missed {other}",
+	"critical":     "{model} rolled a Critical Success against {other}",
+	"dash-failed":  "{model}'s Dash failed: it stays put and its activation ends",
+	"charged":      "{model} charged {other}",
+	"moved-closer": "{model} charged towards {other} but did not reach it",
+	"no-room":      "{model} found no room to charge {other}",
 }
