@@ -175,7 +175,8 @@ func ActionText(s *State, a Action) string {
 }
 
 // AnswerText is one logged answer with its question, for people:
-// "n26-test pass (5) typed", "spend-blood: Vigil chose 2", "within yes".
+// "n26-test pass (5) typed", "spend-blood: Vigil chose 2", "is a within 1\"
+// of b? yes".
 func AnswerText(s *State, q Question, a Answer) string {
 	switch q.Kind {
 	case DiceQ:
@@ -206,7 +207,13 @@ func AnswerText(s *State, q Question, a Answer) string {
 			return fmt.Sprintf("%s: %s chose %s", q.Key, sideLabel(s, q.Who), q.Options[a.Code])
 		}
 	case FactQ:
-		return q.Key + " " + FactValue(q.Fact, a.Code)
+		// the question as the players were asked it, then their answer:
+		// "can a see b? yes"
+		t := factText(s, q.Fact)
+		if i := strings.LastIndex(t, "? ("); i >= 0 {
+			t = t[:i+1]
+		}
+		return t + " " + FactValue(q.Fact, a.Code)
 	}
 	return fmt.Sprintf("%s %d", q.Key, a.Code)
 }
