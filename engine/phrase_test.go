@@ -45,12 +45,12 @@ func TestEventPhrase(t *testing.T) {
 // error, refused when a game is made, with the event and the problem named.
 func TestEventPhraseChecked(t *testing.T) {
 	for p, want := range map[string]string{
-		"":                   "empty phrase",
-		"{model} hit {whom}": "no field {whom}",
-		"{model} hit {other": "an unclosed {",
+		"":                     "empty phrase",
+		"{model} hit {whom}":   "no field {whom}",
+		"{model} hit {other":   "an unclosed {",
 		"{model} hit[ {other}": "an unclosed [",
-		"{model}] hit":       "a ] without its [",
-		"[a [b] c]":          "a [ inside [ ]",
+		"{model}] hit":         "a ] without its [",
+		"[a [b] c]":            "a [ inside [ ]",
 	} {
 		d := newDuel()
 		d.info.Events = map[string]string{"hit": p}
