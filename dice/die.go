@@ -169,6 +169,28 @@ func (d Die) article() string {
 	return "a " + d.name
 }
 
+// Typing says how to type a face of d at a keyboard, for a symbol die
+// (Parse): "an injury die: type injured (i), seriously-injured (si) or
+// out-of-action (ooa)"; "" for a plain die, whose faces are their numbers.
+// A keypad, which shows the symbols, needs none of it.
+func (d Die) Typing() string {
+	if d.labels == nil {
+		return ""
+	}
+	alts := make([]string, len(d.labels))
+	for i, l := range d.labels {
+		alts[i] = l
+		if a := abbrev(l); a != l && !d.numeralSymbols() {
+			alts[i] += " (" + a + ")"
+		}
+	}
+	t := alts[len(alts)-1]
+	if len(alts) > 1 {
+		t = strings.Join(alts[:len(alts)-1], ", ") + " or " + t
+	}
+	return d.article() + ": type " + t
+}
+
 func (d Die) allowed() string {
 	s := fmt.Sprintf("1 to %d", d.Sides())
 	if d.labels == nil {

@@ -65,6 +65,29 @@ func TestDieParse(t *testing.T) {
 	}
 }
 
+// TestDieTyping: how to type a symbol die's faces, each hint one Parse
+// takes; a plain die needs none.
+func TestDieTyping(t *testing.T) {
+	numerals := Symbols("firepower die", []string{"1-ammo", "1", "2", "3"}, []int{1, 2, 2, 1})
+	for _, tc := range []struct {
+		d    Die
+		want string
+	}{
+		{D6, ""},
+		{injuryDieForTest, "an injury die: type injured (i), seriously-injured (si) or out-of-action (ooa)"},
+		{numerals, "a firepower die: type 1-ammo, 1, 2 or 3"},
+	} {
+		if got := tc.d.Typing(); got != tc.want {
+			t.Errorf("%s.Typing() = %q, want %q", tc.d.Name(), got, tc.want)
+		}
+	}
+	for _, tok := range []string{"injured", "i", "seriously-injured", "si", "out-of-action", "ooa"} {
+		if _, err := injuryDieForTest.Parse(tok); err != nil {
+			t.Errorf("the hint offers %q, which Parse refuses: %v", tok, err)
+		}
+	}
+}
+
 func FuzzParseFaces(f *testing.F) {
 	for _, s := range []string{"3,5,6", "", ",", "si ooa", "1,,2", " , 4"} {
 		f.Add(s)

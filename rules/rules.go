@@ -58,7 +58,7 @@ func (r D6) Name() string       { return named(r.Game, "-d6") }
 func (r D6) Outcomes() []string { return slices.Clone(d6Outcomes) }
 func (r D6) Flags() []string    { return nil }
 func (r D6) Odds() dice.Dist    { return d6Odds }
-func (r D6) Describe() string   { return "roll 1 D6 and type its face" }
+func (r D6) Describe() string   { return "roll 1 D6" }
 
 var d6Odds = dice.D6.Dist().Shift(-1)
 
@@ -89,7 +89,7 @@ func (r Pick) Outcomes() []string {
 }
 func (r Pick) Odds() dice.Dist { return dice.Uniform(0, r.N-1) }
 func (r Pick) Describe() string {
-	return fmt.Sprintf("pick one of %d at random: roll 1 D%d (any fair way to pick 1 to %d will do) and type the number", r.N, max(r.N, 2), r.N)
+	return fmt.Sprintf("pick one of %d at random: roll 1 D%d (any fair way to pick 1 to %d will do)", r.N, max(r.N, 2), r.N)
 }
 
 func (r Pick) Resolve(t *dice.Tray) (dice.Result, error) {

@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/skirmish-engine/skirmish/dice"
 	"github.com/skirmish-engine/skirmish/engine"
 )
 
@@ -171,7 +172,15 @@ func promptText(s *engine.State, p *engine.Prompt) string {
 	}
 	switch p.Kind {
 	case engine.DiceQ:
-		return p.Text + "\n  type the faces in the order asked, separated by commas or spaces (as in 3,5)"
+		t := p.Text + "\n  type the faces in the order asked, separated by commas or spaces (as in 3,5)"
+		seen := map[string]bool{}
+		for _, d := range dice.Needs(p.Proc) {
+			if ty := d.Typing(); ty != "" && !seen[d.Name()] {
+				seen[d.Name()] = true
+				t += "\n  " + ty
+			}
+		}
+		return t
 	case engine.ChoiceQ:
 		var opts []string
 		if byName(p.Options) {

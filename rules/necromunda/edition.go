@@ -15,7 +15,7 @@ type Edition struct {
 	// them, and what each means on a Recovery test.
 	InjurySymbols   []string
 	InjuryCounts    []int
-	InjuryTyping    string // "each die shows injured, seriously-injured or out-of-action: type i, si or ooa"
+	InjuryFaces     string // what the faces mean: "each die shows injured, seriously-injured or out-of-action"
 	RecoveryMeaning string // "injured recovers, seriously-injured stays, out-of-action is out"
 
 	// SaveNaturals: natural faces up to this always fail a save (N26: 2).

@@ -97,7 +97,7 @@ func (r Firepower[G]) Resolve(t *dice.Tray) (dice.Result, error) {
 }
 
 func (r Firepower[G]) Describe() string {
-	return fmt.Sprintf("roll %s (faces 1-ammo, 1, 2 or 3 bullets: type 1-ammo, 1, 2 or 3); %s", count(r.Dice, "firepower die", "firepower dice"), edition[G]().AmmoMeaning)
+	return fmt.Sprintf("roll %s (each shows 1-ammo, 1, 2 or 3 bullets); %s", count(r.Dice, "firepower die", "firepower dice"), edition[G]().AmmoMeaning)
 }
 
 // count is n things, singular for one: "1 firepower die", "2 bullets".

@@ -61,9 +61,9 @@ func (r Injury[G]) Resolve(t *dice.Tray) (dice.Result, error) {
 func (r Injury[G]) Describe() string {
 	e := edition[G]()
 	if r.Dice == 1 {
-		return "roll 1 injury die (" + e.InjuryTyping + ")"
+		return "roll 1 injury die (" + e.InjuryFaces + ")"
 	}
-	return fmt.Sprintf("roll %d injury dice (%s); the attacker keeps the one worst for the target", r.Dice, e.InjuryTyping)
+	return fmt.Sprintf("roll %d injury dice (%s); the attacker keeps the one worst for the target", r.Dice, e.InjuryFaces)
 }
 
 // Recovery is a Recovery test (rules.md §2.2.6, §3.3): Dice injury dice, of
@@ -95,7 +95,7 @@ func (r Recovery[G]) Resolve(t *dice.Tray) (dice.Result, error) {
 func (r Recovery[G]) Describe() string {
 	e := edition[G]()
 	if r.Dice == 1 {
-		return "roll 1 injury die (" + e.InjuryTyping + "): " + e.RecoveryMeaning
+		return "roll 1 injury die (" + e.InjuryFaces + "): " + e.RecoveryMeaning
 	}
-	return fmt.Sprintf("roll %d injury dice (%s); the controlling player keeps the best: %s", r.Dice, e.InjuryTyping, e.RecoveryMeaning)
+	return fmt.Sprintf("roll %d injury dice (%s); the controlling player keeps the best: %s", r.Dice, e.InjuryFaces, e.RecoveryMeaning)
 }

@@ -21,7 +21,7 @@ var otherEd = NewEdition(Edition{
 	ID:              "x",
 	InjurySymbols:   []string{"flesh-wound", "serious-injury", "out-of-action"},
 	InjuryCounts:    []int{3, 2, 1},
-	InjuryTyping:    "type fw, si or ooa",
+	InjuryFaces:     "each die shows flesh-wound, serious-injury or out-of-action",
 	RecoveryMeaning: "flesh-wound recovers",
 	SaveNaturals:    1,
 	CheckAtLeast:    true,

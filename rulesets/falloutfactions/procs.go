@@ -245,11 +245,11 @@ func (r RollOff) Resolve(t *dice.Tray) (dice.Result, error) {
 // Describe says what to roll (dice.Describer).
 func (r RollOff) Describe() string {
 	first, second := r.names()
-	d := first + " roll 1 d10 and " + second + " 1 d10, typed in that order; the lowest wins"
+	d := first + " roll 1 d10 and " + second + " 1 d10, given in that order; the lowest wins"
 	if r.Ties {
 		return d + "; on a tie both roll again, when asked"
 	}
-	return d + "; on a tie both roll again: type the tied dice, then the new ones, in order"
+	return d + "; on a tie both roll again: give the tied dice, then the new ones, in order"
 }
 
 // possessive is "Scavs'" or "Lawmen's".

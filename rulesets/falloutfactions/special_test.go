@@ -116,7 +116,7 @@ func TestRollOff(t *testing.T) {
 	}
 	h := start()
 	h.WantAsks("dice ff-roll-off {First:Scavs Second:Lawmen Ties:true}")
-	h.wantPrompt("Scavs roll 1 d10 and Lawmen 1 d10, typed in that order; the lowest wins")
+	h.wantPrompt("Scavs roll 1 d10 and Lawmen 1 d10, given in that order; the lowest wins")
 	h.Play("d:4 4") // a tie
 	h.WantAsks("dice ff-roll-off {First:Scavs Second:Lawmen Ties:true}")
 	h.wantPrompt("again: the dice tied")
@@ -131,7 +131,7 @@ func TestRollOff(t *testing.T) {
 	h = start()
 	h.Play("d:3 3", "d:5 5") // two ties: the last ask rolls its own
 	h.WantAsks("dice ff-roll-off {First:Scavs Second:Lawmen Ties:false}")
-	h.wantPrompt("again: the dice tied", "on a tie both roll again: type the tied dice, then the new ones")
+	h.wantPrompt("again: the dice tied", "on a tie both roll again: give the tied dice, then the new ones")
 	if err := h.G.Answer(engine.DiceQ, engine.Reply{Faces: []string{"7", "7"}}); err == nil || !strings.Contains(err.Error(), "Scavs' die, rolled again after a tie") {
 		t.Errorf("a third tie typed alone: %v, want the re-roll asked for by name", err)
 	}

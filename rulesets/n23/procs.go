@@ -33,7 +33,7 @@ var editions = func() [3]*necromunda.Edition {
 		ID:              "n23",
 		InjurySymbols:   []string{"flesh-wound", "serious-injury", "out-of-action"},
 		InjuryCounts:    []int{2, 3, 1},
-		InjuryTyping:    "each die shows flesh-wound, serious-injury or out-of-action: type fw, si or ooa",
+		InjuryFaces:     "each die shows flesh-wound, serious-injury or out-of-action",
 		RecoveryMeaning: "flesh-wound recovers with a flesh wound, serious-injury stays, out-of-action is out",
 		SaveNaturals:    1,
 		CheckAtLeast:    true, // rules.md §6.3-o: 2D6 at least the target
@@ -166,7 +166,7 @@ func (VehicleDamage) Resolve(t *dice.Tray) (dice.Result, error) {
 }
 
 func (VehicleDamage) Describe() string {
-	return "roll 1 vehicle damage die (each shows glancing, penetrating or catastrophic: type g, p or c)"
+	return "roll 1 vehicle damage die (each shows glancing, penetrating or catastrophic)"
 }
 
 // Boxed procedure tables: rolling one of these allocates nothing.

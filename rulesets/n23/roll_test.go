@@ -67,13 +67,13 @@ func TestDescriptions(t *testing.T) {
 		want string
 	}{
 		{Bottle{Casualties: 1, Crew: 2}, "roll 1 D6 and add 1 (fighters Seriously Injured or Out of Action, vehicles Wrecked): above 2 the gang is bottled"},
-		{VehicleDamage{}, "roll 1 vehicle damage die (each shows glancing, penetrating or catastrophic: type g, p or c)"},
-		{Injury{Dice: 1}, "roll 1 injury die (each die shows flesh-wound, serious-injury or out-of-action: type fw, si or ooa)"},
-		{Recovery{Dice: 1}, "roll 1 injury die (each die shows flesh-wound, serious-injury or out-of-action: type fw, si or ooa): flesh-wound recovers with a flesh wound, serious-injury stays, out-of-action is out"},
+		{VehicleDamage{}, "roll 1 vehicle damage die (each shows glancing, penetrating or catastrophic)"},
+		{Injury{Dice: 1}, "roll 1 injury die (each die shows flesh-wound, serious-injury or out-of-action)"},
+		{Recovery{Dice: 1}, "roll 1 injury die (each die shows flesh-wound, serious-injury or out-of-action): flesh-wound recovers with a flesh wound, serious-injury stays, out-of-action is out"},
 		{Check{Value: 7, Dice: 2}, "roll 2 D6: passes if they add up to 7 or more (target 7+)"},
 		{Test{Target: 5, Save: true}, "roll 1 D6: 5+ saves; a natural 1 always fails"},
 		{necromunda.Test[edSv2]{Target: 3, Save: true}, "roll 1 D6: 3+ saves; a natural 1 or 2 always fails"},
-		{Firepower{Dice: 1}, "roll 1 firepower die (faces 1-ammo, 1, 2 or 3 bullets: type 1-ammo, 1, 2 or 3); an ammo symbol calls for an Ammo check"},
+		{Firepower{Dice: 1}, "roll 1 firepower die (each shows 1-ammo, 1, 2 or 3 bullets); an ammo symbol calls for an Ammo check"},
 	} {
 		if got := dice.Describe(tc.p); got != tc.want {
 			t.Errorf("%s: %q,\n want %q", tc.p.Name(), got, tc.want)

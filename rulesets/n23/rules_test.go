@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/skirmish-engine/skirmish/dice"
 	"github.com/skirmish-engine/skirmish/engine"
 	"github.com/skirmish-engine/skirmish/engine/enginetest"
 )
@@ -74,8 +75,11 @@ func TestInjuryResults(t *testing.T) {
 	h := two(t, nil)
 	h.Play(shot...)
 	h.WantAsks("dice n23-injury {Dice:1}")
-	if !strings.Contains(h.prompt(), "type fw, si or ooa") {
-		t.Errorf("injury prompt %q does not say how to type the die", h.prompt())
+	if !strings.Contains(h.prompt(), "each die shows flesh-wound, serious-injury or out-of-action") {
+		t.Errorf("injury prompt %q does not say what the die's faces mean", h.prompt())
+	}
+	if d := dice.Needs(h.G.Pending().Proc); len(d) != 1 || d[0].Typing() != "an injury die: type flesh-wound (fw), serious-injury (si) or out-of-action (ooa)" {
+		t.Errorf("injury die %v: not one die whose typing hint (for the CLI) names its faces", d)
 	}
 	h.Play("d:fw")
 	h.WantStatus("b", "prone/pinned")

@@ -7,8 +7,9 @@ import "fmt"
 // engine adds what the roll is for and who rolls it. The procedures shared
 // with N23 describe themselves in package necromunda, from the edition.
 
-// injuryFaces says how to type an injury die.
-const injuryFaces = "each die shows injured, seriously-injured or out-of-action: type i, si or ooa"
+// injuryFaces says what an injury die's faces mean (how to type them is the
+// CLI's business: dice.Die.Typing).
+const injuryFaces = "each die shows injured, seriously-injured or out-of-action"
 
 func (r CoupDeGrace) Describe() string {
 	return fmt.Sprintf("roll 2 D6, the attacker's die first: D6 + %d against D6 + %d; the attacker wins ties", r.Attacker, r.Target)

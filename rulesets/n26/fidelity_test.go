@@ -258,7 +258,7 @@ func TestPromptsSayWhatTheyAreFor(t *testing.T) {
 		t.Errorf("wound prompt (side %d)\n got %q\nwant %q", p.Who, p.Text, want)
 	}
 	h.Play("d:4", "d:1") // wounds; the save fails
-	want = "Injury dice for b hit by w (Lethality 1) — Wardens: roll 1 injury die (each die shows injured, seriously-injured or out-of-action: type i, si or ooa)"
+	want = "Injury dice for b hit by w (Lethality 1) — Wardens: roll 1 injury die (each die shows injured, seriously-injured or out-of-action)"
 	if p := h.G.Pending(); p.Text != want {
 		t.Errorf("injury prompt\n got %q\nwant %q", p.Text, want)
 	}
@@ -342,7 +342,7 @@ func TestPromptsCountAndName(t *testing.T) {
 	h.Force("w", engaged)
 	h.Force("b", engaged)
 	h.Play("activate m0", "end m0", "activate m2", "shoot m2 >m0 #0", "f:1", "f:1", "f:1", "d:5", "f:0")
-	if p := h.G.Pending(); !strings.HasSuffix(p.Text, "Random allocation of a hit on an Engaged model: 1 = w, 2 = b — Breakers: pick one of 2 at random: roll 1 D2 (any fair way to pick 1 to 2 will do) and type the number") {
+	if p := h.G.Pending(); !strings.HasSuffix(p.Text, "Random allocation of a hit on an Engaged model: 1 = w, 2 = b — Breakers: pick one of 2 at random: roll 1 D2 (any fair way to pick 1 to 2 will do)") {
 		t.Errorf("allocation: %q", p.Text)
 	}
 }

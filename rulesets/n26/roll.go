@@ -18,7 +18,7 @@ var ed26 = necromunda.NewEdition(necromunda.Edition{
 	ID:              "n26",
 	InjurySymbols:   []string{"injured", "seriously-injured", "out-of-action"},
 	InjuryCounts:    []int{2, 3, 1}, // rules.md §2.3.1
-	InjuryTyping:    injuryFaces,
+	InjuryFaces:     injuryFaces,
 	RecoveryMeaning: "injured recovers, seriously-injured stays, out-of-action is out",
 	SaveNaturals:    2, // rules.md §2.3.4: a natural 1 or 2 always fails a save
 	AmmoMeaning:     "any ammo symbol runs the weapon out of ammo, two jam it",
