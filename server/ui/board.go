@@ -3,6 +3,8 @@ package ui
 import (
 	"fmt"
 	"html/template"
+	"math"
+	"slices"
 	"strings"
 
 	"github.com/skirmish-engine/skirmish/board"
@@ -102,7 +104,18 @@ func BoardSVG(b *board.Board, pieces []Piece, dests []Dest) template.HTML {
 		fmt.Fprintf(&s, `<g class="%s"><circle cx="%s" cy="%s" r="%s"/><text x="%.0f" y="%.0f" font-size="%.0f"%s>%s</text><title>%s, %s%s</title></g>`,
 			cls, u(p.X), u(p.Y), u(max(p.R, 0.3)), tx, ty, font, anchor, template.HTMLEscapeString(label), id, template.HTMLEscapeString(p.Status), levelText(p.Level))
 	}
+	// A dot whose centre lies under a dot of the same action already drawn
+	// is left out: the one on top took every tap there, and a cluster of
+	// near-equal destinations (a Dash offers many a few tenths apart) drew
+	// as a smudge. The action's list below the board still offers them all.
+	var drawn []Dest
 	for _, d := range dests {
+		if slices.ContainsFunc(drawn, func(o Dest) bool {
+			return o.Group == d.Group && o.Level == d.Level && math.Hypot(o.X-d.X, o.Y-d.Y)*10 < dot
+		}) {
+			continue
+		}
+		drawn = append(drawn, d)
 		fmt.Fprintf(&s, `<circle class="dest" data-group="%s" data-act="%s" cx="%s" cy="%s" r="%.0f" tabindex="-1" role="button" aria-label="to %g, %g%s"/>`,
 			template.HTMLEscapeString(d.Group), template.HTMLEscapeString(d.Action), u(d.X), u(d.Y), dot, d.X, d.Y, levelText(d.Level))
 	}

@@ -145,6 +145,36 @@ func TestBoardSVG(t *testing.T) {
 	}
 }
 
+// A destination dot that would lie under one of the same action already
+// drawn (a Dash offers many a few tenths apart) is left out; one of
+// another action, or on another level, is not.
+func TestBoardThinsDestinations(t *testing.T) {
+	b := &board.Board{Width: 24, Height: 12, Levels: []float64{0, 3}} // a dot is 0.6" across here
+	dests := []Dest{
+		{Group: "m0-move", Action: "move m0 @4,8", X: 4, Y: 8},
+		{Group: "m0-move", Action: "move m0 @4.2,8", X: 4.2, Y: 8},          // under the first: left out
+		{Group: "m0-move", Action: "move m0 @4.2,8.1", X: 4.2, Y: 8.1},      // likewise
+		{Group: "m0-move", Action: "move m0 @5,8", X: 5, Y: 8},              // 1" away
+		{Group: "m0-dash", Action: "dash m0 @4.2,8", X: 4.2, Y: 8},          // another action
+		{Group: "m0-move", Action: "move m0 @4,8 up", X: 4, Y: 8, Level: 1}, // another level
+	}
+	var doc struct {
+		Circles []struct {
+			Act string `xml:"data-act,attr"`
+		} `xml:"circle"`
+	}
+	if err := xml.Unmarshal([]byte(BoardSVG(b, nil, dests)), &doc); err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, c := range doc.Circles {
+		got = append(got, c.Act)
+	}
+	if want := "[move m0 @4,8 move m0 @5,8 dash m0 @4.2,8 move m0 @4,8 up]"; fmt.Sprint(got) != want {
+		t.Errorf("dots %v, want %s", got, want)
+	}
+}
+
 // A label that would run off the board's left or right edge is anchored
 // against that edge; one that fits is centred over its model.
 func TestBoardLabelsStayOnTheBoard(t *testing.T) {
