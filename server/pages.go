@@ -473,6 +473,9 @@ func (s *Server) panelOf(gm *game, side, logLines int) (*ui.Panel, error) {
 		then, thenEv := l.Followed()
 		p.Log = append(p.Log, ui.LogLine{Index: l.Index, Head: head, Action: l.Action, Answers: own, Events: ownEv, Undone: l.Undone, ThenAnswers: then, ThenEvents: thenEv})
 	}
+	if len(p.Log) > 0 {
+		p.Last = &p.Log[0]
+	}
 	p.CanConcede = !p.Spectator && !g.Over()
 	p.CanUndo = p.CanConcede && g.CanUndo(side) == nil
 	return p, nil

@@ -195,6 +195,12 @@ func TestPages(t *testing.T) {
 		t.Fatalf("%s: %d %+v", act[1], st, e)
 	}
 	_, active, _ := fetch(t, "GET", ts.URL+"/g/"+id+"/panel", decider, "", nil)
+	// Above the question or the actions, what the last action did: the
+	// start's rolls first, then the activation just taken.
+	if !regexp.MustCompile(`<p class="last"><span class="label">Last:</span> start of the game ⇒ priority: `).MatchString(panel) ||
+		!strings.Contains(active, `<p class="last"><span class="label">Last:</span> activate `) {
+		t.Errorf("the panels do not show the last action's result above the actions:\n%s\n%s", panel, active)
+	}
 	if i := strings.Index(active, "Not allowed now, and why"); i < 0 || !strings.Contains(active[i:], "not available to it now (") {
 		t.Errorf("the panel of an active model does not say what the rules do not offer it now:\n%s", active)
 	}

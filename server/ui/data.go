@@ -80,6 +80,10 @@ type Panel struct {
 	Board                         template.HTML  // board mode: the board as SVG
 	Sides                         []SideCards
 	Log                           []LogLine // newest first
+	// Last is the newest log line, shown above the question or the
+	// actions: what the last action did (digital dice roll out of sight,
+	// and the other phone's player was not looking).
+	Last *LogLine
 	LogMore                       int       // older lines left out
 	CanUndo, CanConcede           bool
 	Export                        string // the export's path once the game is over

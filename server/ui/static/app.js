@@ -136,7 +136,8 @@
     if (focusHere && !again) {
       // the sticky header must not cover what is brought into view
       document.documentElement.style.scrollPaddingTop = (top ? top.offsetHeight + 8 : 0) + "px";
-      focusHere.scrollIntoView({ block: "start" });
+      // the last action's result, just above, comes into view with it
+      ($(".last", panel) || focusHere).scrollIntoView({ block: "start" });
     }
     const turn = $("#turn", panel);
     if (turn) {
