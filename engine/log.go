@@ -915,3 +915,31 @@ type annotator struct {
 	full  bool // keep every state
 	r     run
 }
+
+// SoFar is the answers that the action waiting for an answer has had, in
+// words (AnswerText): the dice it rolled, the choices and measurements made,
+// so that a player asked mid-way (spend a marker? re-roll the duds?) sees
+// what the dice did, which the log shows only once the action is done. It
+// is empty when nothing waits, or the action has had no answer yet. The
+// game is unchanged: the action is replayed on a copy up to its question.
+func (g *Game) SoFar() []string {
+	if g.pending == nil || len(g.fly.answers) == 0 {
+		return nil
+	}
+	s := g.live.Clone()
+	var r run
+	r.list = newLister(g)
+	var qs []Question
+	r.reset(g, replaying, g.fly.answers)
+	r.observe = func(q *Question, _ Answer) { qs = append(qs, *q) }
+	if _, err := g.resolveOn(s, g.fly.action, &r); err != nil {
+		return nil
+	}
+	out := make([]string, 0, len(qs))
+	for i, q := range qs {
+		if i < len(g.fly.answers) {
+			out = append(out, AnswerText(g.live, q, g.fly.answers[i]))
+		}
+	}
+	return out
+}

@@ -517,3 +517,47 @@ func TestFork(t *testing.T) {
 		t.Error("the game did not move (the test proves nothing)")
 	}
 }
+
+// TestSoFar: a choice asked mid-way through an action comes with what the
+// action rolled so far, in the log's words, without changing the game; with
+// nothing waiting there is nothing to tell.
+func TestSoFar(t *testing.T) {
+	g, err := engine.New(mini.New("n26"), mini.BoardSetup(testBoard()), engine.Config{Seed: 3, Dice: engine.DigitalDice, Players: []engine.Policy{nil, nil}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	asked := 0
+	for step := 0; step < 2000 && !g.Over() && asked < 5; step++ {
+		p := g.Pending()
+		if p == nil {
+			if so := g.SoFar(); so != nil {
+				t.Fatalf("nothing waits, yet so far %q", so)
+			}
+			legal := g.Legal()
+			if err := g.Apply(legal[rng.IntN(len(legal))]); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		if p.Kind != engine.ChoiceQ {
+			t.Fatalf("a %s question with digital dice on a board", p.Kind)
+		}
+		before := g.State().Clone()
+		legal := len(g.Legal())
+		so := g.SoFar()
+		if len(so) != p.Answer || len(so) == 0 || !strings.HasPrefix(so[len(so)-1], "mini-test pass (") {
+			t.Errorf("the %s choice after %d answers: so far %q, want the hit roll that passed, with its face", p.Key, p.Answer, so)
+		}
+		if ok, why := g.State().Equal(before); !ok || g.Pending() != p || len(g.Legal()) != legal {
+			t.Fatalf("SoFar changed the game: %s", why)
+		}
+		if err := g.Answer(engine.ChoiceQ, engine.Reply{Choice: rng.IntN(len(p.Options))}); err != nil {
+			t.Fatal(err)
+		}
+		asked++
+	}
+	if asked == 0 {
+		t.Fatal("no choice was asked mid-way in 2000 steps")
+	}
+}

@@ -416,6 +416,7 @@ func (s *Server) panelOf(gm *game, side, logLines int) (*ui.Panel, error) {
 			p.Turn = "Waiting for " + name(pr.Who) + " to answer"
 		}
 		p.Pending = pendingPage(pr, mine, name(pr.Who))
+		p.Pending.SoFar = g.SoFar()
 	default:
 		d := g.Decider()
 		p.Mine = !p.Spectator && d == side

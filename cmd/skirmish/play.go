@@ -441,6 +441,11 @@ func (p *session) ask() error {
 	w := p.out()
 	legal := g.Legal()
 	if pr := g.Pending(); pr != nil {
+		// a choice mid-way through an action rolled digitally: what the
+		// dice did so far, which the log shows only once it is done
+		if so := g.SoFar(); len(so) > 0 && pr.Kind == engine.ChoiceQ && g.Config().Dice == engine.DigitalDice {
+			fmt.Fprintf(w, "so far: %s\n", strings.Join(so, "; "))
+		}
 		fmt.Fprintln(w, promptText(s, pr))
 	} else {
 		fmt.Fprintf(w, "%s to decide%s:\n", sideName(s, g.Decider()), budgetText(s))

@@ -95,6 +95,9 @@ type Pending struct {
 	Text string
 	Mine bool   // this seat answers it (or anyone at the table does)
 	Who  string // who answers, in words
+	// SoFar is what the action asking has had already (engine.Game.SoFar):
+	// the dice it rolled, which the log shows only once it is done.
+	SoFar []string
 	// roll
 	Dice  []Die  // the kinds of dice it takes (dice.Needs)
 	N     int    // how many dice it takes
