@@ -83,10 +83,10 @@ type Panel struct {
 	// Last is the newest log line, shown above the question or the
 	// actions: what the last action did (digital dice roll out of sight,
 	// and the other phone's player was not looking).
-	Last *LogLine
-	LogMore                       int       // older lines left out
-	CanUndo, CanConcede           bool
-	Export                        string // the export's path once the game is over
+	Last                *LogLine
+	LogMore             int // older lines left out
+	CanUndo, CanConcede bool
+	Export              string // the export's path once the game is over
 }
 
 // Pending is the question waiting for an answer.
