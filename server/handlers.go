@@ -491,6 +491,9 @@ type pendingJSON struct {
 	YesNo   bool     `json:"yesno,omitempty"` // fact: a yes or no
 	Min     *float64 `json:"min,omitempty"`   // fact: the measurement's range, in inches
 	Max     *float64 `json:"max,omitempty"`
+	// SoFar is what the action asking has had already, in the log's
+	// words (engine.Game.SoFar): the dice it rolled before this question.
+	SoFar []string `json:"so_far,omitempty"`
 }
 
 func intp(v int) *int { return &v }
@@ -649,6 +652,7 @@ func (s *Server) viewOf(gm *game, side int, tail int) (*viewJSON, error) {
 	}
 	if p := g.Pending(); p != nil {
 		v.Pending = pendingOf(p)
+		v.Pending.SoFar = g.SoFar()
 	} else if !g.Over() && side == g.Decider() {
 		for _, a := range g.Legal() {
 			v.Legal = append(v.Legal, a.String())

@@ -128,6 +128,7 @@ type view struct {
 		Key     string   `json:"key"`
 		Text    string   `json:"text"`
 		Options []string `json:"options"`
+		SoFar   []string `json:"so_far"`
 	} `json:"pending"`
 	State json.RawMessage `json:"state"`
 	Log   []struct {
@@ -204,6 +205,10 @@ func TestPlayThroughTheAPI(t *testing.T) {
 	}
 	if st, e := post(t, ts, c.ID, "answers", b, map[string]any{"seq": 0, "answer": "1"}); st != 409 || e.Seq == nil || *e.Seq != 1 {
 		t.Errorf("a stale seq: %d %+v", st, e)
+	}
+	// The Breakers' die is asked with what the roll-off had so far.
+	if v := c.get(t, ts, b); v.Pending == nil || fmt.Sprint(v.Pending.SoFar) != "[n26-d6 6 (6) typed]" {
+		t.Errorf("the second Priority die: pending %+v, want so_far [n26-d6 6 (6) typed]", v.Pending)
 	}
 	if st, _ := post(t, ts, c.ID, "answers", b, map[string]any{"seq": 1, "answer": "1"}); st != 200 {
 		t.Fatal("the Breakers' die")
