@@ -148,7 +148,7 @@ func TestEventTextsForTheTable(t *testing.T) {
 	h.engage("a", "x")
 	h.Play("activate m0", "brawl m0 >m1 #2", "d:1 10 10 9", "d:6 7") // a Luck hit, Fortune Smiles misses; 2 dice above S5
 	got := strings.Join(h.lastTexts(), ", ")
-	for _, want := range []string{"a scored 1 hit against x", "a pushed x back 2\" straight away"} {
+	for _, want := range []string{"a scored 1 hit against x", "a pushed x back up to 2\" straight away"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("events %q, want %q among them", got, want)
 		}

@@ -448,7 +448,7 @@ var events = necromunda.Events(map[string]string{
 	"rammed":                  "{model} rammed {other}",
 	"no-wound":                "{model} hit {other} but did not wound",
 	"saved":                   "{model} saved against {other}'s hit",
-	"flesh-wound":             "{model} took a Flesh Wound ({value} now)",
+	"flesh-wound":             "{model} took a Flesh Wound ({value} in all)",
 	"glancing":                "{model} took a Glancing hit[ from {other}]",
 	"penetrating":             "{model} took a Penetrating hit[ from {other}]: Stationary and Stalled",
 	"catastrophic":            "{model} took a Catastrophic hit[ from {other}]: Wrecked",
@@ -459,6 +459,6 @@ var events = necromunda.Events(map[string]string{
 	"turned":                  "{model} turned[ to face {other}]",
 	"moved-closer":            "{model} moved towards {other} but did not reach it",
 	"retreat-failed":          "{model} failed to Retreat",
-	"retreated":               "{model} retreated {value}\"",
+	"retreated":               "{model} retreated up to {value}\"",
 	"ran-for-cover":           "{model} ran for cover",
 })

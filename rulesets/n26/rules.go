@@ -354,6 +354,6 @@ var events = necromunda.Events(map[string]string{
 	"group-empty":                "{model} found no fighter to activate with it",
 	"group-failed":               "{model} failed the Leadership check: it activates alone",
 	"group":                      "{model} passed the Leadership check: {value} fighters activate next, one at a time",
-	"moved-closer":               "{model} moved towards {other} but did not reach it",
+	"moved-closer":               "{model} moved towards {other} without Engaging it",
 	"interacted":                 "{model} interacted[ with a {key} token]",
 })

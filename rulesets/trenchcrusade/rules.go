@@ -282,7 +282,7 @@ var events = map[string]string{
 	"down-again":   "{model} was taken Down again: two Blood markers",
 	"tough":        "{model} is TOUGH: Down instead of Out of Action, this once",
 	"fell":         "{model} fell {key}",
-	"hit-friend":   "{model} shot into the melee and hit {other}",
+	"hit-friend":   "{model}'s shot into the melee went at {other}, a friend of its target",
 	"missed":       "{model} missed {other}",
 	"critical":     "{model} rolled a Critical Success against {other}",
 	"dash-failed":  "{model}'s Dash failed: it stays put and its activation ends",
