@@ -279,7 +279,8 @@ func (g *Game) Barred() []Refused {
 // a reason other than the action economy (Barred): the rules do not make
 // them available to it now (its status, its weapons, the phase), or they
 // have no target or option it can take now (nobody in sight or range).
-// Each comes with the definition's When, the rules' own summary of when it
+// Each comes with the condition that fails when the definition names it
+// (ActionDef.Unmet), else with its When, the rules' own summary of when it
 // may be taken, so that a player can see which condition fails; in the
 // definitions' order. Empty when Barred is, and for a forced follow-up.
 func (g *Game) Unavailable() []Refused {
@@ -295,7 +296,11 @@ func (g *Game) Unavailable() []Refused {
 		text := defName(g.info, i) + " " + modelID(s, m)
 		switch {
 		case d.Available != nil && !d.Available(s, m):
-			out = append(out, Refused{Action: a, Text: text, Reason: "not available to it now (" + when(d) + ")"})
+			reason := "not available to it now (" + when(d) + ")"
+			if u := unmet(d, s, m); u != "" {
+				reason = "not available to it now: " + u
+			}
+			out = append(out, Refused{Action: a, Text: text, Reason: reason})
 		case d.Options != nil:
 			none := true
 			d.Options(s, m, func(Action) { none = false })
@@ -321,6 +326,15 @@ func defName(in *Info, i int) string {
 		}
 	}
 	return d.Name
+}
+
+// unmet is the condition of d's Available that fails for m, in words, or ""
+// when d does not say (ActionDef.Unmet).
+func unmet(d *ActionDef, s *State, m int) string {
+	if d.Unmet == nil {
+		return ""
+	}
+	return d.Unmet(s, m)
 }
 
 // when is a definition's When, or a word that the rules say when.
@@ -433,6 +447,9 @@ func (g *Game) whyIllegal(a Action) string {
 	if i < len(g.info.Actions) {
 		def := &g.info.Actions[i]
 		if def.Available != nil && !def.Available(s, a.Actor) {
+			if u := unmet(def, s, a.Actor); u != "" {
+				return fmt.Sprintf("%s is not available to %s now: %s", def.Name, modelID(s, a.Actor), u)
+			}
 			return fmt.Sprintf("%s is not available to %s now (%s)", def.Name, modelID(s, a.Actor), def.When)
 		}
 		if why := g.eco.why(s, a.Actor, i, a, false); why != "" {

@@ -129,6 +129,12 @@ type ActionDef struct {
 	// Available reports whether the model may take the action now, before
 	// the economy is checked; nil means always.
 	Available func(s *State, m int) bool
+	// Unmet, when set, names the condition of Available that fails, for
+	// people ("it is Down", "an enemy is within 1\""), and is "" when
+	// Available holds; Unavailable and the reason an action is not legal
+	// then give that one condition instead of the whole When. A ruleset
+	// that has it may write Available as Unmet(s, m) == "".
+	Unmet func(s *State, m int) string
 	// Options adds each legal parameterization (target, weapon,
 	// destination) of the action for model m; nil means the plain action.
 	// The engine fills in the action's ID and Actor.

@@ -15,33 +15,24 @@ import (
 func actionDefs() []engine.ActionDef {
 	return []engine.ActionDef{
 		{ID: "charge", Name: "Charge", Type: "action", When: "standing, no enemy within 1\", no Shoot this activation but with an Assault weapon; an enemy in sight within 12\"; moves Movement + D6\" to it",
-			Excludes: []string{"move", "retreat"},
-			Available: func(s *engine.State, m int) bool {
-				return upright(s, m) && !nearEnemy(s, m) && !shotExcludes(s, m)
-			},
+			Excludes: []string{"move", "retreat"}, Unmet: chargeUnmet, Available: func(s *engine.State, m int) bool { return chargeUnmet(s, m) == "" },
 			Options: chargeTargets, Resolve: resolveCharge, Note: tableNote(func(s *engine.State, m int) string { return fmtMove(movement(s, m)) + " + D6\"" })},
 		{ID: "dash", Name: "Dash", Type: "action", When: "standing, no enemy within 1\"; a Risky Success Roll, then an extra move of up to Movement",
-			Available: func(s *engine.State, m int) bool { return upright(s, m) && !nearEnemy(s, m) },
-			Options:   moveOptions, Resolve: resolveDash, Note: tableNote(func(s *engine.State, m int) string { return "up to " + fmtMove(movement(s, m)) })},
+			Unmet: moveUnmet, Available: func(s *engine.State, m int) bool { return moveUnmet(s, m) == "" },
+			Options: moveOptions, Resolve: resolveDash, Note: tableNote(func(s *engine.State, m int) string { return "up to " + fmtMove(movement(s, m)) })},
 		{ID: "fight", Name: "Fight", Type: "action", When: "standing, a melee weapon; an enemy within 1\"",
-			Available: func(s *engine.State, m int) bool {
-				return upright(s, m) && len(stat(s).melee[m]) > 0 && !chargeExcludesFight(s, m)
-			},
+			Unmet: fightUnmet, Available: func(s *engine.State, m int) bool { return fightUnmet(s, m) == "" },
 			Options: fightTargets, Resolve: resolveFight},
 		{ID: "move", Name: "Move", Type: "action", When: "standing, no enemy within 1\"; up to Movement, never within 1\" of an enemy",
-			Excludes:  []string{"charge", "retreat"},
-			Available: func(s *engine.State, m int) bool { return upright(s, m) && !nearEnemy(s, m) },
-			Options:   moveOptions, Resolve: resolveMove, Note: tableNote(func(s *engine.State, m int) string { return "up to " + fmtMove(movement(s, m)) })},
+			Excludes: []string{"charge", "retreat"}, Unmet: moveUnmet, Available: func(s *engine.State, m int) bool { return moveUnmet(s, m) == "" },
+			Options: moveOptions, Resolve: resolveMove, Note: tableNote(func(s *engine.State, m int) string { return "up to " + fmtMove(movement(s, m)) })},
 		{ID: "retreat", Name: "Retreat", Type: "action", When: "standing, an enemy within 1\"; each may strike first; then up to Movement away",
-			Excludes:  []string{"move", "charge"},
-			Available: func(s *engine.State, m int) bool { return upright(s, m) && (geo(s) == nil || nearEnemy(s, m)) },
-			Options:   retreatOptions, Resolve: resolveRetreat, Note: tableNote(func(s *engine.State, m int) string {
+			Excludes: []string{"move", "charge"}, Unmet: retreatUnmet, Available: func(s *engine.State, m int) bool { return retreatUnmet(s, m) == "" },
+			Options: retreatOptions, Resolve: resolveRetreat, Note: tableNote(func(s *engine.State, m int) string {
 				return "up to " + fmtMove(movement(s, m)) + ", ending more than 1\" from enemies"
 			})},
 		{ID: "shoot", Name: "Shoot", Type: "action", When: "standing, a ranged weapon, no enemy within 1\"; a target in sight and range",
-			Available: func(s *engine.State, m int) bool {
-				return upright(s, m) && len(stat(s).ranged[m]) > 0 && !nearEnemy(s, m)
-			},
+			Unmet: shootUnmet, Available: func(s *engine.State, m int) bool { return shootUnmet(s, m) == "" },
 			Options: shotOptions, Resolve: resolveShoot, Note: func(s *engine.State, a engine.Action) string {
 				if a.Actor < 0 || a.Actor >= len(s.Models) {
 					return ""
@@ -55,6 +46,70 @@ func actionDefs() []engine.ActionDef {
 }
 
 func status(s *engine.State, m int) int { return int(s.Models[m].Status) }
+
+// The conditions of each action (rules.md §4.3 Actions), the first that
+// fails in words, "" when all hold (engine.ActionDef.Unmet): what "Not
+// allowed now" and the reason an action is refused say.
+
+const (
+	isDown      = "it is Down"
+	enemyNear   = "an enemy is within 1\""
+	noEnemyNear = "no enemy is within 1\""
+)
+
+func moveUnmet(s *engine.State, m int) string {
+	switch {
+	case !upright(s, m):
+		return isDown
+	case nearEnemy(s, m):
+		return enemyNear
+	}
+	return ""
+}
+
+func chargeUnmet(s *engine.State, m int) string {
+	if u := moveUnmet(s, m); u != "" {
+		return u
+	}
+	if shotExcludes(s, m) {
+		return "it has shot this activation, and not with an Assault weapon"
+	}
+	return ""
+}
+
+func retreatUnmet(s *engine.State, m int) string {
+	switch {
+	case !upright(s, m):
+		return isDown
+	case geo(s) != nil && !nearEnemy(s, m):
+		return noEnemyNear
+	}
+	return ""
+}
+
+func fightUnmet(s *engine.State, m int) string {
+	switch {
+	case !upright(s, m):
+		return isDown
+	case len(stat(s).melee[m]) == 0:
+		return "it has no melee weapon"
+	case chargeExcludesFight(s, m):
+		return "it charged this activation (option charge-exclusion=shoot-and-fight)"
+	}
+	return ""
+}
+
+func shootUnmet(s *engine.State, m int) string {
+	switch {
+	case !upright(s, m):
+		return isDown
+	case len(stat(s).ranged[m]) == 0:
+		return "it has no ranged weapon"
+	case nearEnemy(s, m):
+		return enemyNear
+	}
+	return ""
+}
 
 // tableNote says how far a move goes, for players at a table (on a board
 // the destination says it).

@@ -321,7 +321,7 @@ func TestActionsOnceAndExclusive(t *testing.T) {
 			why = r.Reason
 		}
 	}
-	if !strings.Contains(why, "no Shoot this activation but with an Assault weapon") {
+	if why != "not available to it now: it has shot this activation, and not with an Assault weapon" {
 		t.Errorf("why no Charge after a Shoot: %q", why)
 	}
 
@@ -492,5 +492,50 @@ func TestTableRefusals(t *testing.T) {
 			t.Errorf("%v: a refused action changed the game: %s", tc.steps, why)
 		}
 		h.WantLegal("charge dash end fight move retreat shoot")
+	}
+}
+
+// rules.md §4.3 Actions: an action the rules do not offer the active model
+// says which of its conditions fails, not all of them (Unmet).
+func TestUnmetNamesTheFailingCondition(t *testing.T) {
+	unavailable := func(h *harness) map[string]string {
+		out := map[string]string{}
+		for _, r := range h.G.Unavailable() {
+			out[r.Action.ID] = strings.TrimPrefix(r.Reason, "not available to it now: ")
+		}
+		return out
+	}
+	noClub := with(trooper("w", 0), func(m *engine.ModelSetup) { m.Gear = m.Gear[:1] })
+	noRifle := with(trooper("w", 0), func(m *engine.ModelSetup) { m.Gear = m.Gear[1:] })
+	for _, c := range []struct {
+		name string
+		h    *harness
+		want map[string]string
+	}{
+		{"an enemy in base contact", onBoard(t, nil, nil, [][2]float32{{4, 4}, {4, 5}, {20, 20}, {22, 22}}, trooper("w", 0), trooper("b", 1), trooper("w2", 0), trooper("b2", 1)),
+			map[string]string{"move": `an enemy is within 1"`, "dash": `an enemy is within 1"`, "charge": `an enemy is within 1"`, "shoot": `an enemy is within 1"`}},
+		{"no melee weapon, nobody near", onBoard(t, nil, nil, [][2]float32{{4, 4}, {4, 20}}, noClub, trooper("b", 1)),
+			map[string]string{"fight": "it has no melee weapon", "retreat": `no enemy is within 1"`}},
+		{"no ranged weapon", onBoard(t, nil, nil, [][2]float32{{4, 4}, {4, 20}}, noRifle, trooper("b", 1)),
+			map[string]string{"shoot": "it has no ranged weapon", "retreat": `no enemy is within 1"`, "fight": ""}},
+	} {
+		c.h.Play("activate m0")
+		got := unavailable(c.h)
+		for id, want := range c.want {
+			if want == "" {
+				if r, ok := got[id]; !ok || strings.Contains(r, "not available") {
+					t.Errorf("%s: %s: %q, want nothing to take it against (no condition fails)", c.name, id, r)
+				}
+				continue
+			}
+			if got[id] != want {
+				t.Errorf("%s: why no %s: %q, want %q (all: %v)", c.name, id, got[id], want, got)
+			}
+		}
+	}
+	h := onBoard(t, nil, nil, [][2]float32{{4, 4}, {4, 5}}, trooper("w", 0), trooper("b", 1))
+	h.Play("activate m0")
+	if why := h.G.WhyNot(engine.Action{ID: "move", Actor: 0, Target: engine.NoModel, HasPos: true, X: 8, Y: 4}); !strings.HasSuffix(why, `Move is not available to w now: an enemy is within 1"`) {
+		t.Errorf("why no Move beside an enemy: %q", why)
 	}
 }
