@@ -32,15 +32,15 @@ const (
 func actionDefs() []engine.ActionDef {
 	return []engine.ActionDef{
 		aGetMoving: {ID: "get-moving", Name: "Get Moving", Type: "action", When: "unengaged; Takes 1 Fatigue to move up to 8\", then may give Movement Orders",
-			Available: canMove, Options: moveOptions(8), Any: anyMove(8), Resolve: resolveMove, Note: moveNote(8)},
+			Available: canMove, Unmet: moveUnmet, Options: moveOptions(8), Any: anyMove(8), Resolve: resolveMove, Note: moveNote(8)},
 		aHurry: {ID: "hurry", Name: "Get Moving (Hurry)", Type: "double", When: "unengaged; Takes a second Fatigue to move up to 12\", then may give Movement Orders",
-			Excludes: []string{"get-moving"}, Available: canMove, Options: moveOptions(12), Any: anyMove(12), Resolve: resolveMove, Note: moveNote(12)},
+			Excludes: []string{"get-moving"}, Available: canMove, Unmet: moveUnmet, Options: moveOptions(12), Any: anyMove(12), Resolve: resolveMove, Note: moveNote(12)},
 		aOrder: {ID: "movement-order", Name: "Movement Orders", Type: "order", When: "within a Get Moving: a friendly unengaged model in the Control Area Takes Fatigue and moves 8\" (12\" for a second Fatigue)",
 			Available: func(s *engine.State, m int) bool { return s.Vars[vOrder] == 1 }, Options: orderOptions, Resolve: resolveOrder, Note: orderNote},
 		aOrderMove: {ID: "order-move", Name: "Ordered move", Type: "order", When: "within a Get Moving: the model given Movement Orders moves",
 			Available: func(s *engine.State, m int) bool { return s.Vars[vOrder] > 1 }, Options: orderMoveOptions, Resolve: resolveOrderMove, Note: orderMoveNote},
 		aOpenFire: {ID: "open-fire", Name: "Open Fire", Type: "action", TypeOf: fastType, When: "unengaged; a Pistol, Rifle, Heavy or Grenade weapon at a Visible enemy; then Supporting Fire and Aim may be declared before it fires",
-			Available: canShoot, Options: shotOptions, Resolve: resolveOpenFire, Note: weaponNote},
+			Available: canShoot, Unmet: shootUnmet, Options: shotOptions, Resolve: resolveOpenFire, Note: weaponNote},
 		aSupport: {ID: "supporting-fire", Name: "Supporting Fire", Type: "order", When: "declaring an Open Fire: a friend in the Control Area, unengaged and not Exhausted, Takes Fatigue for +1 bonus die (up to Charisma friends)",
 			Available: declaring, Options: supportOptions, Resolve: resolveSupport, Note: supportNote},
 		aAim: {ID: "aim", Name: "Aim", Type: "order", When: "declaring an Open Fire with an Aim (+X) weapon: Take a Fatigue for X bonus dice",
@@ -48,13 +48,13 @@ func actionDefs() []engine.ActionDef {
 		aFire: {ID: "fire", Name: "Fire", Type: "order", When: "the declared Open Fire makes its Ranged Attack Test",
 			Available: declaring, Options: fireOptions, Resolve: resolveFire, Note: fireNote},
 		aPatchUp: {ID: "patch-up", Name: "Patch Up", Type: "action", When: "unengaged, with Harm; recovers up to 2 Harm",
-			Available: func(s *engine.State, m int) bool { return status(s, m) == unengaged && s.Count(m, cHarm) > 0 }, Resolve: resolvePatchUp},
+			Unmet: patchUnmet, Available: func(s *engine.State, m int) bool { return patchUnmet(s, m) == "" }, Resolve: resolvePatchUp},
 		aRummage: {ID: "rummage", Name: "Rummage", Type: "action", When: "unengaged; within 1\" of a Search token",
-			Available: canRummage, Options: rummageOptions, Resolve: resolveRummage, Note: rummageNote},
+			Available: canRummage, Unmet: rummageUnmet, Options: rummageOptions, Resolve: resolveRummage, Note: rummageNote},
 		aBackOff: {ID: "back-off", Name: "Back Off", Type: "action", When: "engaged; moves up to 2\", not ending in an enemy's Proximity",
-			Available: func(s *engine.State, m int) bool { return status(s, m) == engaged }, Options: backOffOptions, Resolve: resolveBackOff, Note: backOffNote},
+			Available: func(s *engine.State, m int) bool { return status(s, m) == engaged }, Unmet: engagedUnmet, Options: backOffOptions, Resolve: resolveBackOff, Note: backOffNote},
 		aBrawl: {ID: "brawl", Name: "Brawl", Type: "action", TypeOf: fastType, When: "engaged; a melee weapon, or the Makeshift Weapon (2S), at an enemy it is Engaged with",
-			Available: canBrawl, Options: brawlOptions, Resolve: resolveBrawl, Note: weaponNote},
+			Available: canBrawl, Unmet: brawlUnmet, Options: brawlOptions, Resolve: resolveBrawl, Note: weaponNote},
 		aHold: {ID: "hold", Name: "Hold", Type: "order", When: "at a table, before the Turn's first action, when all it may still do needs a measurement (a target in sight, a Search token near): the players find it has nothing; its Turn ends, and it takes no more Turns this Round",
 			Available: canHold,
 			Resolve:   resolveHold, Note: func(*engine.State, engine.Action) string { return "(nothing it may do: no more Turns this Round)" }},
@@ -105,6 +105,71 @@ func has(s *engine.State, m int, perk uint16) bool { return stat(s).perks[m]&per
 func declaring(s *engine.State, m int) bool { return s.Vars[vFire] != 0 }
 
 func canMove(s *engine.State, m int) bool { return status(s, m) == unengaged }
+
+// The failing condition of an action, in words, "" when its Available
+// holds (engine.ActionDef.Unmet; rules.md §5.3): what "Not allowed now" and
+// a refusal say. Each agrees with its Available (TestUnmetAgrees).
+
+const isEngaged = "it is Engaged"
+
+func moveUnmet(s *engine.State, m int) string {
+	if status(s, m) != unengaged {
+		return isEngaged
+	}
+	return ""
+}
+
+func engagedUnmet(s *engine.State, m int) string {
+	if status(s, m) != engaged {
+		return "it is not Engaged"
+	}
+	return ""
+}
+
+func patchUnmet(s *engine.State, m int) string {
+	switch {
+	case status(s, m) != unengaged:
+		return isEngaged
+	case s.Count(m, cHarm) == 0:
+		return "it has no Harm"
+	}
+	return ""
+}
+
+func rummageUnmet(s *engine.State, m int) string {
+	switch {
+	case status(s, m) != unengaged:
+		return isEngaged
+	case !canRummage(s, m):
+		return "no Search token is within 1\""
+	}
+	return ""
+}
+
+func shootUnmet(s *engine.State, m int) string {
+	if status(s, m) != unengaged {
+		return isEngaged
+	}
+	if canShoot(s, m) {
+		return ""
+	}
+	for i := range stat(s).weapons[m] {
+		if stat(s).weapons[m][i].ranged() {
+			return "it has Opened Fire this Round (twice only in one Turn, with the first's Fast weapon), or its Slow weapons have fired"
+		}
+	}
+	return "it has no ranged weapon"
+}
+
+func brawlUnmet(s *engine.State, m int) string {
+	switch {
+	case status(s, m) != engaged:
+		return "it is not Engaged"
+	case !canBrawl(s, m):
+		return "it has Brawled this Round (twice only in one Turn, with the first's Fast weapon)"
+	}
+	return ""
+}
 
 // canShoot: unengaged with a ranged weapon; Open Fire once a Round, but a
 // second time in the same Turn with the Fast weapon of the first (rules.md

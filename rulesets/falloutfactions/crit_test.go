@@ -154,3 +154,25 @@ func TestEventTextsForTheTable(t *testing.T) {
 		}
 	}
 }
+
+// rules.md §5.3: an action not on offer says which of its conditions fails
+// (engine.ActionDef.Unmet), not the action's whole When.
+func TestUnavailableNamesTheCondition(t *testing.T) {
+	h := table(t, game{}, grunt("a", 0), grunt("x", 1))
+	h.engage("a", "x")
+	h.Play("activate m0")
+	got := map[string]string{}
+	for _, r := range h.G.Unavailable() {
+		got[r.Action.ID] = r.Reason
+	}
+	for id, want := range map[string]string{
+		"get-moving": "not available to it now: it is Engaged",
+		"open-fire":  "not available to it now: it is Engaged",
+		"patch-up":   "not available to it now: it is Engaged",
+		"rummage":    "not available to it now: it is Engaged",
+	} {
+		if got[id] != want {
+			t.Errorf("why no %s: %q, want %q", id, got[id], want)
+		}
+	}
+}
