@@ -28,9 +28,9 @@ func TestRefusedWithReasons(t *testing.T) {
 		}
 	}
 	h.Play("activate m0")
-	try("end m0", "not available")  // a Turn is at least one action
-	try("brawl m0 >m2", "Engaged")  // Brawl is for Engaged models
-	try("patch-up m0", "with Harm") // nothing to Patch Up
+	try("end m0", "not available")       // a Turn is at least one action
+	try("brawl m0 >m2", "Engaged")       // Brawl is for Engaged models
+	try("patch-up m0", "it has no Harm") // nothing to Patch Up
 	h.Play("get-moving m0")
 	try("patch-up m0", "follow-up action must come first: [Movement Orders]") // orders, or none, first
 	h.Play("movement-order m0")
