@@ -201,7 +201,7 @@ func TestPages(t *testing.T) {
 		!strings.Contains(active, `<p class="last"><span class="label">Last:</span> activate `) {
 		t.Errorf("the panels do not show the last action's result above the actions:\n%s\n%s", panel, active)
 	}
-	if i := strings.Index(active, "Not allowed now, and why"); i < 0 || !strings.Contains(active[i:], "not available to it now (") {
+	if i := strings.Index(active, "Not allowed now, and why"); i < 0 || !strings.Contains(active[i:], "not available to it now: it is not Engaged") {
 		t.Errorf("the panel of an active model does not say what the rules do not offer it now:\n%s", active)
 	}
 	// A spectator's panel has no controls.
