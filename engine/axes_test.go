@@ -228,7 +228,7 @@ func TestFactArcPrompt(t *testing.T) {
 	do(t, g, "activate m0")
 	do(t, g, "look")
 	p := g.Pending()
-	want := "A shot needs its target in the vision arc — the players measure: is any part of c within a's vision arc (90° centred on the way a faces)? (yes or no)"
+	want := "A shot needs its target in the vision arc — the players measure: is any part of c within a's vision arc (90° centred on the way a faces)?"
 	if p == nil || p.Text != want || p.Who != engine.Anyone || !p.Fact.Boolean() {
 		t.Fatalf("prompt %+v,\nwant %q", p, want)
 	}

@@ -282,7 +282,7 @@ func (e *enumerator) walk(n int, w weight, out *accs) error {
 	case q.Kind == FactQ:
 		i := slices.IndexFunc(e.opt.Assume, func(x Assumed) bool { return x.Is(q.Key, q.Fact) })
 		if i < 0 {
-			return &NeedFactError{Key: q.Key, Fact: q.Fact, Text: q.describe(e.s), Question: strings.TrimSuffix(factText(e.s, q.Fact), " (yes or no)")}
+			return &NeedFactError{Key: q.Key, Fact: q.Fact, Text: q.describe(e.s), Question: factText(e.s, q.Fact)}
 		}
 		v := e.opt.Assume[i].Value
 		if lo, hi := q.Fact.Range(); v < lo || v > hi {

@@ -482,7 +482,7 @@ func TestCancelAndRefuseDrawNothing(t *testing.T) {
 	do(t, g, "activate m0")
 	take := func() {
 		do(t, g, "roll")
-		if p := g.Pending(); p == nil || p.Fact.Kind != engine.FactSight || p.Text != "Refused unless it sees — the players measure: can a see c? (yes or no)" {
+		if p := g.Pending(); p == nil || p.Fact.Kind != engine.FactSight || p.Text != "Refused unless it sees — the players measure: can a see c?" {
 			t.Fatalf("pending %+v", p)
 		}
 	}

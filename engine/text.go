@@ -87,13 +87,13 @@ func sideLabel(s *State, side int) string {
 }
 
 // factText is the fact as a question with model IDs: "is warden-a within
-// 1\" of breaker-b? (yes or no)".
+// 1\" of breaker-b?".
 func factText(s *State, f Fact) string {
 	a, b := modelID(s, f.A), modelID(s, f.B)
 	in := fmtF(f.Inches)
 	switch f.Kind {
 	case FactWithin:
-		return fmt.Sprintf("is %s within %s\" of %s? (yes or no)", a, in, b)
+		return fmt.Sprintf("is %s within %s\" of %s?", a, in, b)
 	case FactWithinAny:
 		var ms []string
 		for n := range s.Models {
@@ -101,31 +101,31 @@ func factText(s *State, f Fact) string {
 				ms = append(ms, modelID(s, n))
 			}
 		}
-		return fmt.Sprintf("is %s within %s\" of any of %s? (yes or no)", a, in, strings.Join(ms, ", "))
+		return fmt.Sprintf("is %s within %s\" of any of %s?", a, in, strings.Join(ms, ", "))
 	case FactContact:
-		return fmt.Sprintf("is %s in base contact with %s? (yes or no)", a, b)
+		return fmt.Sprintf("is %s in base contact with %s?", a, b)
 	case FactSight:
-		return fmt.Sprintf("can %s see %s? (yes or no)", a, b)
+		return fmt.Sprintf("can %s see %s?", a, b)
 	case FactCover:
-		return fmt.Sprintf("is %s in cover from %s? (yes or no)", b, a)
+		return fmt.Sprintf("is %s in cover from %s?", b, a)
 	case FactDistance:
 		return fmt.Sprintf("how far is %s from %s, base edge to base edge? (inches)", a, b)
 	case FactElevation:
 		return fmt.Sprintf("how far does %s stand above %s? (inches; below is negative)", a, b)
 	case FactNearLedge:
-		return fmt.Sprintf("is %s within %s\" of a ledge? (yes or no)", a, in)
+		return fmt.Sprintf("is %s within %s\" of a ledge?", a, in)
 	case FactFall:
 		return fmt.Sprintf("how far would %s fall from the nearest ledge? (inches)", a)
 	case FactTurn:
-		return fmt.Sprintf("can %s face %s by turning at most %s°? (yes or no)", a, b, in)
+		return fmt.Sprintf("can %s face %s by turning at most %s°?", a, b, in)
 	case FactNearDuct:
-		return fmt.Sprintf("is %s within 1\" of a ductway's end? (yes or no)", a)
+		return fmt.Sprintf("is %s within 1\" of a ductway's end?", a)
 	case FactDuctRoom:
-		return fmt.Sprintf("can %s be set up within 1\" of the ductway's other end, more than 1\" from every enemy and overlapping no model or obstacle? (yes or no)", a)
+		return fmt.Sprintf("can %s be set up within 1\" of the ductway's other end, more than 1\" from every enemy and overlapping no model or obstacle?", a)
 	case FactArc:
-		return fmt.Sprintf("is any part of %s within %s's vision arc (%s° centred on the way %s faces)? (yes or no)", b, a, in, a)
+		return fmt.Sprintf("is any part of %s within %s's vision arc (%s° centred on the way %s faces)?", b, a, in, a)
 	case FactNear:
-		return fmt.Sprintf("is %s within %s\" of %s? (yes or no)", a, in, f.Thing)
+		return fmt.Sprintf("is %s within %s\" of %s?", a, in, f.Thing)
 	}
 	return f.String()
 }
@@ -174,8 +174,8 @@ func ActionText(s *State, a Action) string {
 	return b.String()
 }
 
-// AnswerText is one logged answer with its question, for people:
-// "n26-test pass (5) typed", "spend-blood: Vigil chose 2", "is a within 1\"
+// AnswerText is one logged answer with its question, for people, the dice
+// as they show (a symbol die's symbol): "n26-test pass (5) typed", "spend-blood: Vigil chose 2", "is a within 1\"
 // of b? yes".
 func AnswerText(s *State, q Question, a Answer) string {
 	switch q.Kind {
@@ -192,9 +192,18 @@ func AnswerText(s *State, q Question, a Answer) string {
 			}
 		}
 		if len(a.Faces) > 0 {
+			// A symbol die's face reads as its symbol: a firepower die's
+			// face 4 shows 2 bullets, an injury die's "out-of-action".
+			needs := dice.Needs(q.Proc)
 			var fs []string
-			for _, f := range a.Faces {
-				fs = append(fs, fmt.Sprint(f))
+			for i, f := range a.Faces {
+				l := strconv.Itoa(f)
+				if len(needs) > 0 {
+					if d := needs[min(i, len(needs)-1)]; f >= 1 && f <= d.Sides() {
+						l = d.Label(f)
+					}
+				}
+				fs = append(fs, l)
 			}
 			t += " (" + strings.Join(fs, ",") + ")"
 			if a.Typed {
@@ -238,16 +247,16 @@ func EventText(s *State, e Event) string {
 	switch e.Type {
 	case "status":
 		if e.Value >= 0 && e.Value < len(in.Statuses) {
-			return modelID(s, e.Model) + " " + in.Statuses[e.Value]
+			return modelID(s, e.Model) + " is " + words(in.Statuses[e.Value])
 		}
 	case "secondary":
 		if e.Value >= 0 && e.Value < len(in.Secondary) {
-			return modelID(s, e.Model) + " " + in.Secondary[e.Value]
+			return modelID(s, e.Model) + " is " + words(in.Secondary[e.Value])
 		}
 	case "removed":
-		return modelID(s, e.Model) + " out of play"
+		return modelID(s, e.Model) + " is out of play"
 	case "counter":
-		return fmt.Sprintf("%s %s %d", modelID(s, e.Model), e.Key, e.Value)
+		return fmt.Sprintf("%s now has %d %s", modelID(s, e.Model), e.Value, words(e.Key))
 	case "moved":
 		if e.X != 0 || e.Y != 0 {
 			return fmt.Sprintf("%s moved to %g,%g", modelID(s, e.Model), e.X, e.Y)
@@ -437,3 +446,7 @@ func fields(b *strings.Builder, s *State, p string, e Event) {
 		p = p[i+j+1:]
 	}
 }
+
+// words is a name made of hyphenated words, for a sentence: "flesh-wounds"
+// reads "flesh wounds".
+func words(name string) string { return strings.ReplaceAll(name, "-", " ") }

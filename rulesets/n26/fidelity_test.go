@@ -244,7 +244,7 @@ func TestHitSeriouslyInjuredOption(t *testing.T) {
 func TestPromptsSayWhatTheyAreFor(t *testing.T) {
 	h := two(t, nil)
 	h.Play("activate m0", "shoot m0 >m1")
-	if p := h.G.Pending(); !strings.HasPrefix(p.Text, "A ranged attack needs line of sight — the players measure: can w see b? (yes or no)") {
+	if p := h.G.Pending(); !strings.HasPrefix(p.Text, "A ranged attack needs line of sight — the players measure: can w see b?") {
 		t.Errorf("sight prompt %q", p.Text)
 	}
 	h.Play("f:1", "f:1", "f:1")
