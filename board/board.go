@@ -10,6 +10,13 @@
 // and go round boxes and walls through their corners, so a path length is
 // exact for the polygonal obstacles used here. Climbing, jumping and falling
 // between levels are the rulesets' business (FactFall gives the height).
+//
+// A known limitation: a raised level is a plane over the whole table. Its
+// ledges say where a model falls from, but they do not bound the level, so
+// a model on it may move (or charge) past them and stays at that level's
+// height, over open ground (No Man's Land's riflemen can walk off the
+// firestep at 3"). Ledges as barriers to movement on their level, or
+// footprints for raised levels, would fix it; neither is built yet.
 package board
 
 import (

@@ -74,7 +74,9 @@
 //
 // # Not modelled
 //
-// Jumping and diving (only falls from ledges), defended obstacles, diving
+// The edge of a raised level (package board: a model on the firestep may
+// move past its ledge and stays 3" up), jumping and diving (only falls
+// from ledges), defended obstacles, diving
 // charges, climbing, the glory and campaign rules, and abilities beyond the
 // keywords above.
 //
