@@ -65,9 +65,9 @@ func TestWhyAction(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
 	for _, want := range []string{
-		"> why stand up\n  Stand Up: not available to it now (Prone and Pinned fighters;",
-		"> why shoot\n  Shoot (shoot): not available to it now (Standing and Active fighters not Broken,",
-		"  Shoot (shoot-free): not available to it now (fighters with quick-draw",
+		"> why stand up\n  Stand Up: not available to it now: it is not Pinned\n",
+		"> why shoot\n  Shoot (shoot): not available to it now: it is Prone\n",
+		"  Shoot (shoot-free): not available to it now: it has no quick-draw skill\n",
 		"> why blind fire\n  Blind Fire rust-boss → lamp-boss with stub gun: Blind Fire costs 2 and rust-boss has 1 left this activation\n",
 		"> why stand up\n  Stand Up: on offer now (action 2)\n",
 		"> why fly\nerror: why fly: no action of that name; the actions are aim, blind fire, charge,",

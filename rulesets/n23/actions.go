@@ -3,6 +3,7 @@ package n23
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/skirmish-engine/skirmish/engine"
 	"github.com/skirmish-engine/skirmish/rules"
@@ -16,71 +17,73 @@ func actionDefs() []engine.ActionDef {
 	return []engine.ActionDef{
 		{ID: "turn", Name: "Turn", Type: "facing", Opening: true,
 			When:      "a Standing fighter, when activated and before its actions; not an action; turning Standing and Engaged costs its hit rolls this activation",
-			Available: func(s *engine.State, m int) bool { return fighter(s, m) && status(s, m) == standing },
-			Options:   turnOptions, Resolve: resolveTurn, Note: faceNote},
+			Available: func(s *engine.State, m int) bool { return fighter(s, m) && status(s, m) == standing }, Unmet: needs(isFighter, isStanding),
+			Options: turnOptions, Resolve: resolveTurn, Note: faceNote},
 		{ID: "move", Name: "Move", Type: "simple", When: "Standing and Active fighters not Broken, Mobile vehicles; moves M\"",
-			Available: canMove, Options: moveOptions(func(s *engine.State, m int) float32 { return float32(s.Stat(m, sM)) }),
+			Available: canMove, Unmet: needs(canMoveC), Options: moveOptions(func(s *engine.State, m int) float32 { return float32(s.Stat(m, sM)) }),
 			Resolve: resolveMove, Note: moveNote(func(s *engine.State, m int) string { return fmt.Sprintf("up to %d\"", s.Stat(m, sM)) })},
 		{ID: "charge", Name: "Charge", Type: "double", When: "Standing and Active fighters not Broken; an enemy to charge; moves M+D3\" into base contact, then a free Fight",
-			Available: ready, Options: chargeTargets, Resolve: resolveCharge,
+			Available: ready, Unmet: needs(readyC), Options: chargeTargets, Resolve: resolveCharge,
 			Note: moveNote(func(s *engine.State, m int) string { return fmt.Sprintf("%d\" + D3\"", s.Stat(m, sM)) })},
 		{ID: "take-cover", Name: "Take Cover", Type: "basic", When: "Standing and Active fighters not Broken; becomes Prone and Pinned",
-			Available: ready, Resolve: resolveTakeCover},
+			Available: ready, Unmet: needs(readyC), Resolve: resolveTakeCover},
 		{ID: "shoot", Name: "Shoot", Type: "basic", TypeOf: shootType,
 			When:      "Standing and Active fighters not Broken, vehicles not Wrecked; a ranged weapon at an enemy in sight, range and (fighters) vision arc; with an Unwieldy weapon a Double action",
-			Available: func(s *engine.State, m int) bool { return canShoot(s, m) && hasGun(s, m) },
-			Options:   shotOptions(false), Resolve: resolveShoot, Note: weaponNote},
+			Available: func(s *engine.State, m int) bool { return canShoot(s, m) && hasGun(s, m) }, Unmet: needs(canShootC, hasGunC),
+			Options: shotOptions(false), Resolve: resolveShoot, Note: weaponNote},
 		{ID: "shoot-free", Name: "Shoot", Type: "free", Family: "shoot",
 			When:      "fighters with quick-draw (a skill granting a free Shoot): a Shoot with a Sidearm as a Free action; never with a Basic Shoot in the same activation",
-			Available: func(s *engine.State, m int) bool { return stat(s).quick[m] && canShoot(s, m) && hasSidearm(s, m) },
-			Options:   shotOptions(true), Resolve: resolveShoot, Note: weaponNote},
+			Available: func(s *engine.State, m int) bool { return stat(s).quick[m] && canShoot(s, m) && hasSidearm(s, m) }, Unmet: needs(quickC, canShootC, sidearmC),
+			Options: shotOptions(true), Resolve: resolveShoot, Note: weaponNote},
 		{ID: "aim", Name: "Aim", Type: "basic", When: "as Shoot; +1 to hit on its next Shoot this activation",
-			Available: func(s *engine.State, m int) bool { return canShoot(s, m) && hasGun(s, m) },
-			Resolve:   resolveAim},
+			Available: func(s *engine.State, m int) bool { return canShoot(s, m) && hasGun(s, m) }, Unmet: needs(canShootC, hasGunC),
+			Resolve: resolveAim},
 		{ID: "reload", Name: "Reload", Type: "simple", When: "Standing and Active fighters, vehicles not Wrecked; a weapon Out of Ammo: an Ammo check reloads it",
-			Available: func(s *engine.State, m int) bool { return canShoot(s, m) && reloadable(s, m) },
-			Options:   reloadOptions, Resolve: resolveReload, Note: weaponNote},
+			Available: func(s *engine.State, m int) bool { return canShoot(s, m) && reloadable(s, m) }, Unmet: needs(canShootC, reloadC),
+			Options: reloadOptions, Resolve: resolveReload, Note: weaponNote},
 		{ID: "coup-de-grace", Name: "Coup de Grace", Type: "simple", When: "Standing and Active fighters not Broken (or after a Fight, free); a Prone and Seriously Injured enemy fighter within 1\": Out of Action",
 			Available: func(s *engine.State, m int) bool { return ready(s, m) || followUp(s, m) },
 			Options:   coupTargets, Resolve: resolveCoupDeGrace},
 		{ID: "crawl-through-ductway", Name: "Crawl Through Ductway", Type: "double", When: "Standing and Active fighters not Broken; within 1\" of a ductway",
-			Available: func(s *engine.State, m int) bool { return ready(s, m) && necromunda.NearDuct(s, m) }, Resolve: func(c *engine.Ctx, a engine.Action) { necromunda.CrawlDuct(c, a.Actor, refresh) }},
+			Available: func(s *engine.State, m int) bool { return ready(s, m) && necromunda.NearDuct(s, m) }, Unmet: needs(readyC, ductC), Resolve: func(c *engine.Ctx, a engine.Action) { necromunda.CrawlDuct(c, a.Actor, refresh) }},
 
 		{ID: "fight", Name: "Fight", Type: "basic", When: "Standing and Engaged fighters not Broken; attacks an enemy Engaged with it, which makes reaction attacks",
-			Available: func(s *engine.State, m int) bool { return fighting(s, m) && !s.Has(m, cBroken) },
-			Options:   foeOptions, Resolve: resolveFight, Note: fightNote},
+			Available: func(s *engine.State, m int) bool { return fighting(s, m) && !s.Has(m, cBroken) }, Unmet: needs(fightingC, notBroken),
+			Options: foeOptions, Resolve: resolveFight, Note: fightNote},
 		{ID: "retreat", Name: "Retreat", Type: "basic", When: "Standing and Engaged fighters; an Initiative test, then up to D6\" away",
-			Available: fighting, Resolve: resolveRetreat,
+			Available: fighting, Unmet: needs(fightingC), Resolve: resolveRetreat,
 			Note: moveNote(func(*engine.State, int) string { return "D6\" away, after an Initiative test" })},
 
 		{ID: "stand-up", Name: "Stand Up", Type: "basic", When: "Prone and Pinned fighters; Standing and Active (Engaged in base contact), facing where its player wants",
-			Available: func(s *engine.State, m int) bool { return fighter(s, m) && secondary(s, m) == pinned },
-			Options:   turnOptions, Resolve: resolveStandUp, Note: faceNote},
+			Available: func(s *engine.State, m int) bool { return fighter(s, m) && secondary(s, m) == pinned }, Unmet: needs(isFighter, isPinned),
+			Options: turnOptions, Resolve: resolveStandUp, Note: faceNote},
 		{ID: "crawl", Name: "Crawl", Type: "double", When: "Prone fighters; moves 2\" (option crawl), still Prone",
-			Available: func(s *engine.State, m int) bool { return fighter(s, m) && status(s, m) == prone },
-			Options:   moveOptions(crawlReach), Resolve: resolveMove,
+			Available: func(s *engine.State, m int) bool { return fighter(s, m) && status(s, m) == prone }, Unmet: needs(isFighter, isProne),
+			Options: moveOptions(crawlReach), Resolve: resolveMove,
 			Note: moveNote(func(s *engine.State, m int) string { return fmt.Sprintf("up to %g\"", crawlReach(s, m)) })},
 		{ID: "blind-fire", Name: "Blind Fire", Type: "double", When: "Prone and Pinned fighters not Broken; a ranged weapon at an enemy in sight and range, any way; −2 to hit (option blind-fire)",
 			Available: func(s *engine.State, m int) bool {
 				return fighter(s, m) && secondary(s, m) == pinned && !s.Has(m, cBroken) && hasGun(s, m)
 			},
+			Unmet:   needs(isFighter, isPinned, notBroken, hasGunC),
 			Options: shotOptions(false), Resolve: resolveShoot, Note: weaponNote},
 
 		{ID: "running-for-cover", Name: "Running for Cover", Type: "double", When: "Broken Standing fighters, their only action: up to 2M\" away from the enemy",
 			Available: func(s *engine.State, m int) bool {
 				return fighter(s, m) && status(s, m) == standing && s.Has(m, cBroken)
 			},
+			Unmet:   needs(isFighter, isStanding, isBroken),
 			Resolve: resolveRun, Note: moveNote(func(s *engine.State, m int) string {
 				return fmt.Sprintf("up to %d\" away from the enemy", 2*s.Stat(m, sM))
 			})},
 
 		{ID: "ram", Name: "Ram", Type: "double", When: "Mobile vehicles; an enemy to ram: up to M\" straight at it, and a hit as strong as its speed",
-			Available: func(s *engine.State, m int) bool { return vehicle(s, m) && status(s, m) == mobile },
-			Options:   ramTargets, Resolve: resolveRam,
+			Available: func(s *engine.State, m int) bool { return vehicle(s, m) && status(s, m) == mobile }, Unmet: needs(isVehicle, isMobile),
+			Options: ramTargets, Resolve: resolveRam,
 			Note: moveNote(func(s *engine.State, m int) string { return fmt.Sprintf("up to %d\"", s.Stat(m, sM)) })},
 		{ID: "jump-start", Name: "Jump Start", Type: "double", When: "Stationary and Stalled vehicles; a Restart test now",
-			Available: func(s *engine.State, m int) bool { return vehicle(s, m) && secondary(s, m) == stalled },
-			Resolve:   resolveJumpStart},
+			Available: func(s *engine.State, m int) bool { return vehicle(s, m) && secondary(s, m) == stalled }, Unmet: needs(isVehicle, isStalled),
+			Resolve: resolveJumpStart},
 	}
 }
 
@@ -88,6 +91,185 @@ func status(s *engine.State, m int) int    { return int(s.Models[m].Status) }
 func secondary(s *engine.State, m int) int { return int(s.Models[m].Secondary) }
 
 func vehicle(s *engine.State, m int) bool { return stat(s).vehicle[m] }
+
+// A cond is one condition of an action, in words when it fails and ""
+// when it holds; needs makes an action's Unmet from its checks, the first
+// that fails (engine.ActionDef.Unmet; rules.md §3.3). Each action's checks
+// agree with its Available (rulesets/all.TestUnmetAgrees).
+type cond func(s *engine.State, m int) string
+
+func needs(checks ...cond) func(s *engine.State, m int) string {
+	return func(s *engine.State, m int) string {
+		for _, c := range checks {
+			if u := c(s, m); u != "" {
+				return u
+			}
+		}
+		return ""
+	}
+}
+
+// named is a status's name for a sentence: "seriously-injured" reads
+// "Seriously Injured".
+func named(n string) string {
+	ws := strings.Split(n, "-")
+	for i, w := range ws {
+		if w != "" {
+			ws[i] = strings.ToUpper(w[:1]) + w[1:]
+		}
+	}
+	return strings.Join(ws, " ")
+}
+
+func statusIs(s *engine.State, m int) string {
+	return "it is " + named(s.Info().Statuses[status(s, m)])
+}
+func secondaryIs(s *engine.State, m int) string {
+	return "it is " + named(s.Info().Secondary[secondary(s, m)])
+}
+
+func isFighter(s *engine.State, m int) string {
+	if vehicle(s, m) {
+		return "only fighters may, not vehicles"
+	}
+	return ""
+}
+
+func isVehicle(s *engine.State, m int) string {
+	if !vehicle(s, m) {
+		return "only vehicles may"
+	}
+	return ""
+}
+
+func isStanding(s *engine.State, m int) string {
+	if status(s, m) != standing {
+		return statusIs(s, m)
+	}
+	return ""
+}
+
+func isProne(s *engine.State, m int) string {
+	if status(s, m) != prone {
+		return statusIs(s, m)
+	}
+	return ""
+}
+
+func isMobile(s *engine.State, m int) string {
+	if status(s, m) != mobile {
+		return statusIs(s, m)
+	}
+	return ""
+}
+
+func isPinned(s *engine.State, m int) string {
+	if secondary(s, m) != pinned {
+		return "it is not Pinned"
+	}
+	return ""
+}
+
+func isStalled(s *engine.State, m int) string {
+	if secondary(s, m) != stalled {
+		return "it is not Stalled"
+	}
+	return ""
+}
+
+func notBroken(s *engine.State, m int) string {
+	if s.Has(m, cBroken) {
+		return "it is Broken"
+	}
+	return ""
+}
+
+func isBroken(s *engine.State, m int) string {
+	if !s.Has(m, cBroken) {
+		return "it is not Broken"
+	}
+	return ""
+}
+
+// readyC is ready's conditions: a Standing and Active fighter not Broken.
+func readyC(s *engine.State, m int) string {
+	if u := isFighter(s, m); u != "" {
+		return u
+	}
+	if u := isStanding(s, m); u != "" {
+		return u
+	}
+	if secondary(s, m) != active {
+		return secondaryIs(s, m)
+	}
+	return notBroken(s, m)
+}
+
+// fightingC is fighting's: a Standing and Engaged fighter.
+func fightingC(s *engine.State, m int) string {
+	if u := isFighter(s, m); u != "" {
+		return u
+	}
+	if u := isStanding(s, m); u != "" {
+		return u
+	}
+	if secondary(s, m) != engaged {
+		return "it is not Engaged"
+	}
+	return ""
+}
+
+func canMoveC(s *engine.State, m int) string {
+	if vehicle(s, m) {
+		return isMobile(s, m)
+	}
+	return readyC(s, m)
+}
+
+func canShootC(s *engine.State, m int) string {
+	if vehicle(s, m) {
+		if secondary(s, m) == wrecked {
+			return "it is Wrecked"
+		}
+		return ""
+	}
+	return readyC(s, m)
+}
+
+func hasGunC(s *engine.State, m int) string {
+	if !hasGun(s, m) {
+		return "it has no ranged weapon that can fire (none Out of Ammo)"
+	}
+	return ""
+}
+
+func sidearmC(s *engine.State, m int) string {
+	if !hasSidearm(s, m) {
+		return "it has no Sidearm that can fire"
+	}
+	return ""
+}
+
+func quickC(s *engine.State, m int) string {
+	if !stat(s).quick[m] {
+		return "it has no quick-draw skill"
+	}
+	return ""
+}
+
+func reloadC(s *engine.State, m int) string {
+	if !reloadable(s, m) {
+		return "none of its weapons is Out of Ammo"
+	}
+	return ""
+}
+
+func ductC(s *engine.State, m int) string {
+	if !necromunda.NearDuct(s, m) {
+		return "it is not within 1\" of a ductway"
+	}
+	return ""
+}
 func fighter(s *engine.State, m int) bool { return !stat(s).vehicle[m] }
 
 // ready: a Standing and Active fighter that is not Broken (rules.md §3.3:
