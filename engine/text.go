@@ -336,10 +336,29 @@ func LogLines(s *State, an []Annotated) []LogLine {
 			l.Answers = append(l.Answers, AnswerText(s, q, e.Answers[k]))
 		}
 		l.Then.Answers = max(0, min(e.Then.Answers, len(l.Answers))) // a hand-made entry cannot make Own slice out of range
-		for k, ev := range e.Events {
-			if t := EventText(s, ev); t != "" {
+		evs := e.Events
+		then := func(k int) bool { return k >= len(evs)-e.Then.Events }
+		for k := 0; k < len(evs); k++ {
+			t := EventText(s, evs[k])
+			// A run of the same counter set to the same value on several
+			// models (every model's Fatigue cleared at the end of a Round)
+			// reads as one sentence.
+			j := k + 1
+			for evs[k].Type == "counter" && j < len(evs) && evs[j].Type == "counter" && evs[j].Key == evs[k].Key &&
+				evs[j].Value == evs[k].Value && then(j) == then(k) {
+				j++
+			}
+			if j-k > 1 {
+				names := make([]string, 0, j-k)
+				for _, ev := range evs[k:j] {
+					names = append(names, modelID(s, ev.Model))
+				}
+				t = fmt.Sprintf("%s now have %d %s", andList(names), evs[k].Value, words(evs[k].Key))
+				k = j - 1
+			}
+			if t != "" {
 				l.Events = append(l.Events, t)
-				if k >= len(e.Events)-e.Then.Events {
+				if then(k) {
 					l.Then.Events++
 				}
 			}
@@ -450,3 +469,11 @@ func fields(b *strings.Builder, s *State, p string, e Event) {
 // words is a name made of hyphenated words, for a sentence: "flesh-wounds"
 // reads "flesh wounds".
 func words(name string) string { return strings.ReplaceAll(name, "-", " ") }
+
+// andList is "a", "a and b", "a, b and c".
+func andList(xs []string) string {
+	if len(xs) < 2 {
+		return strings.Join(xs, "")
+	}
+	return strings.Join(xs[:len(xs)-1], ", ") + " and " + xs[len(xs)-1]
+}
