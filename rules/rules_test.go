@@ -50,3 +50,16 @@ func TestCompiled(t *testing.T) {
 		t.Errorf("compiled %d times for two setups", n)
 	}
 }
+
+// TestNeeds: an action's Unmet names its first failing check, and nothing
+// when all hold.
+func TestNeeds(t *testing.T) {
+	odd := func(_ *engine.State, m int) bool { return m%2 == 1 }
+	big := func(_ *engine.State, m int) bool { return m > 2 }
+	u := Needs(Unless(odd, "odd"), Unless(big, "big"))
+	for m, want := range []string{"", "odd", "", "odd", "big"} {
+		if got := u(nil, m); got != want {
+			t.Errorf("model %d: %q, want %q", m, got, want)
+		}
+	}
+}

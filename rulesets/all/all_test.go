@@ -49,21 +49,12 @@ func TestSamples(t *testing.T) {
 	if len(ss) < 6 {
 		t.Fatalf("%d samples, want two per ruleset at least", len(ss))
 	}
-	for _, s := range ss {
-		sc, err := s.Decode(reg)
-		if err != nil {
-			t.Fatalf("%s/%s: %v", s.Ruleset, s.Name, err)
+	for _, d := range decodedSamples(t, false) {
+		if d.su.Mode != d.Mode {
+			t.Errorf("%s: mode %s, listed as %s", d.key, d.su.Mode, d.Mode)
 		}
-		su, err := sc.Setup("")
-		if err != nil {
-			t.Fatalf("%s/%s: %v", s.Ruleset, s.Name, err)
-		}
-		if su.Mode != s.Mode {
-			t.Errorf("%s/%s: mode %s, listed as %s", s.Ruleset, s.Name, su.Mode, s.Mode)
-		}
-		rs, _ := reg.Lookup(s.Ruleset)
-		if _, err := engine.New(rs, su, engine.Config{Seed: 1}); err != nil {
-			t.Errorf("%s/%s: %v", s.Ruleset, s.Name, err)
+		if _, err := engine.New(d.rs, d.su, engine.Config{Seed: 1}); err != nil {
+			t.Errorf("%s: %v", d.key, err)
 		}
 	}
 }

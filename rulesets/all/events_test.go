@@ -69,27 +69,15 @@ func checkText(t *testing.T, where, text string) {
 // with an arrow between two models; the phrase names the model it is
 // about, and the other one when there is one.
 func TestEventPhrases(t *testing.T) {
-	reg := Rulesets()
 	dirs := map[string][]string{
 		"n26":             {"../n26", "../../rules/necromunda"},
 		"n23":             {"../n23", "../../rules/necromunda"},
 		"trenchcrusade":   {"../trenchcrusade"},
 		"falloutfactions": {"../falloutfactions"},
 	}
-	for _, s := range Samples() {
-		if s.Mode != "board" {
-			continue
-		}
-		sc, err := s.Decode(reg)
-		if err != nil {
-			t.Fatal(err)
-		}
-		su, err := sc.Setup("")
-		if err != nil {
-			t.Fatal(err)
-		}
-		rs, _ := reg.Lookup(s.Ruleset)
-		g, err := engine.New(rs, su, engine.Config{Seed: 1})
+	for _, s := range decodedSamples(t, true) {
+		rs := s.rs
+		g, err := engine.New(rs, s.su, engine.Config{Seed: 1})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -128,47 +116,17 @@ func TestEventPhrases(t *testing.T) {
 // TestEventTextsInPlay plays seeded random games of every sample, board
 // and table, and checks every event's text as the log shows it.
 func TestEventTextsInPlay(t *testing.T) {
-	reg := Rulesets()
-	for _, s := range Samples() {
-		sc, err := s.Decode(reg)
-		if err != nil {
-			t.Fatal(err)
-		}
-		su, err := sc.Setup("")
-		if err != nil {
-			t.Fatal(err)
-		}
-		rs, _ := reg.Lookup(s.Ruleset)
+	for _, s := range decodedSamples(t, false) {
 		events := 0
 		for seed := range uint64(6) {
-			g, err := engine.New(rs, su, engine.Config{Seed: seed + 1, Dice: engine.SampledDice, Players: engine.Bots(len(su.Sides))})
-			if err != nil {
-				t.Fatal(err)
-			}
-			for steps := 0; !g.Over() && steps < 5000; steps++ {
-				if p := g.Pending(); p != nil {
-					// a table's measurements: yes (a no refuses the action), and
-					// distances from 0 to 12"
-					rep := engine.Reply{Value: 1}
-					if p.Kind == engine.FactQ && !p.Fact.Boolean() {
-						rep.Value = 100 * (steps % 13)
-					}
-					if err := g.Answer(p.Kind, rep); err != nil {
-						t.Fatalf("%s/%s seed %d: answer: %v", s.Ruleset, s.Name, seed+1, err)
-					}
-					continue
-				}
-				if ok, err := g.Step(); err != nil || !ok {
-					t.Fatalf("%s/%s seed %d: step: %v %v", s.Ruleset, s.Name, seed+1, ok, err)
-				}
-			}
+			g := playRandom(t, s, seed+1, nil)
 			an, err := g.Annotate()
 			if err != nil {
 				t.Fatal(err)
 			}
 			for _, l := range engine.LogLines(g.State(), an) {
 				for _, e := range l.Events {
-					checkText(t, s.Ruleset+"/"+s.Name, e)
+					checkText(t, s.key, e)
 					events++
 				}
 			}

@@ -24,24 +24,11 @@ func TestBoardGamesFingerprint(t *testing.T) {
 		"n26/sump-crossing":             "19c9f720ed5da57c/4380",
 		"trenchcrusade/no-mans-land":    "1886b52b84addbba/4073",
 	}
-	reg := Rulesets()
 	const games = 40
 	seen := 0
-	for _, s := range Samples() {
-		if s.Mode != "board" {
-			continue
-		}
-		key := s.Ruleset + "/" + s.Name
+	for _, d := range decodedSamples(t, true) {
+		key, rs, su := d.key, d.rs, d.su
 		t.Run(key, func(t *testing.T) {
-			sc, err := s.Decode(reg)
-			if err != nil {
-				t.Fatal(err)
-			}
-			su, err := sc.Setup("")
-			if err != nil {
-				t.Fatal(err)
-			}
-			rs, _ := reg.Lookup(s.Ruleset)
 			h := fnv.New64a()
 			decisions := 0
 			for seed := range uint64(games) {

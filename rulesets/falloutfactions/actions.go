@@ -106,52 +106,20 @@ func declaring(s *engine.State, m int) bool { return s.Vars[vFire] != 0 }
 
 func canMove(s *engine.State, m int) bool { return status(s, m) == unengaged }
 
-// The failing condition of an action, in words, "" when its Available
-// holds (engine.ActionDef.Unmet; rules.md §5.3): what "Not allowed now" and
-// a refusal say. Each agrees with its Available (TestUnmetAgrees).
-
-const isEngaged = "it is Engaged"
-
-func moveUnmet(s *engine.State, m int) string {
-	if status(s, m) != unengaged {
-		return isEngaged
-	}
-	return ""
-}
-
-func engagedUnmet(s *engine.State, m int) string {
-	if status(s, m) != engaged {
-		return "it is not Engaged"
-	}
-	return ""
-}
-
-func patchUnmet(s *engine.State, m int) string {
-	switch {
-	case status(s, m) != unengaged:
-		return isEngaged
-	case s.Count(m, cHarm) == 0:
-		return "it has no Harm"
-	}
-	return ""
-}
-
-func rummageUnmet(s *engine.State, m int) string {
-	switch {
-	case status(s, m) != unengaged:
-		return isEngaged
-	case !canRummage(s, m):
-		return "no Search token is within 1\""
-	}
-	return ""
-}
+// Each action's conditions as checks (rules.Needs, engine.ActionDef.Unmet;
+// rules.md §5.3): the first that fails, in words. They agree with the
+// actions' Available (rulesets/all.TestUnmetAgrees).
+var (
+	moveUnmet    = rules.Needs(rules.Unless(func(s *engine.State, m int) bool { return status(s, m) != unengaged }, "it is Engaged"))
+	engagedUnmet = rules.Needs(rules.Unless(func(s *engine.State, m int) bool { return status(s, m) != engaged }, "it is not Engaged"))
+	patchUnmet   = rules.Needs(moveUnmet, rules.Unless(func(s *engine.State, m int) bool { return s.Count(m, cHarm) == 0 }, "it has no Harm"))
+	rummageUnmet = rules.Needs(moveUnmet, rules.Unless(func(s *engine.State, m int) bool { return !canRummage(s, m) }, "no Search token is within 1\""))
+	brawlUnmet   = rules.Needs(engagedUnmet, rules.Unless(func(s *engine.State, m int) bool { return !canBrawl(s, m) }, "it has Brawled this Round (twice only in one Turn, with the first's Fast weapon)"))
+)
 
 func shootUnmet(s *engine.State, m int) string {
-	if status(s, m) != unengaged {
-		return isEngaged
-	}
-	if canShoot(s, m) {
-		return ""
+	if u := moveUnmet(s, m); u != "" || canShoot(s, m) {
+		return u
 	}
 	for i := range stat(s).weapons[m] {
 		if stat(s).weapons[m][i].ranged() {
@@ -159,16 +127,6 @@ func shootUnmet(s *engine.State, m int) string {
 		}
 	}
 	return "it has no ranged weapon"
-}
-
-func brawlUnmet(s *engine.State, m int) string {
-	switch {
-	case status(s, m) != engaged:
-		return "it is not Engaged"
-	case !canBrawl(s, m):
-		return "it has Brawled this Round (twice only in one Turn, with the first's Fast weapon)"
-	}
-	return ""
 }
 
 // canShoot: unengaged with a ranged weapon; Open Fire once a Round, but a

@@ -17,72 +17,72 @@ func actionDefs() []engine.ActionDef {
 	return []engine.ActionDef{
 		{ID: "turn", Name: "Turn", Type: "facing", Opening: true,
 			When:      "a Standing fighter, when activated and before its actions; not an action; turning Standing and Engaged costs its hit rolls this activation",
-			Available: func(s *engine.State, m int) bool { return fighter(s, m) && status(s, m) == standing }, Unmet: needs(isFighter, isStanding),
+			Available: func(s *engine.State, m int) bool { return fighter(s, m) && status(s, m) == standing }, Unmet: rules.Needs(isFighter, isStanding),
 			Options: turnOptions, Resolve: resolveTurn, Note: faceNote},
 		{ID: "move", Name: "Move", Type: "simple", When: "Standing and Active fighters not Broken, Mobile vehicles; moves M\"",
-			Available: canMove, Unmet: needs(canMoveC), Options: moveOptions(func(s *engine.State, m int) float32 { return float32(s.Stat(m, sM)) }),
+			Available: canMove, Unmet: rules.Needs(canMoveC), Options: moveOptions(func(s *engine.State, m int) float32 { return float32(s.Stat(m, sM)) }),
 			Resolve: resolveMove, Note: moveNote(func(s *engine.State, m int) string { return fmt.Sprintf("up to %d\"", s.Stat(m, sM)) })},
 		{ID: "charge", Name: "Charge", Type: "double", When: "Standing and Active fighters not Broken; an enemy to charge; moves M+D3\" into base contact, then a free Fight",
-			Available: ready, Unmet: needs(readyC), Options: chargeTargets, Resolve: resolveCharge,
+			Available: ready, Unmet: rules.Needs(readyC), Options: chargeTargets, Resolve: resolveCharge,
 			Note: moveNote(func(s *engine.State, m int) string { return fmt.Sprintf("%d\" + D3\"", s.Stat(m, sM)) })},
 		{ID: "take-cover", Name: "Take Cover", Type: "basic", When: "Standing and Active fighters not Broken; becomes Prone and Pinned",
-			Available: ready, Unmet: needs(readyC), Resolve: resolveTakeCover},
+			Available: ready, Unmet: rules.Needs(readyC), Resolve: resolveTakeCover},
 		{ID: "shoot", Name: "Shoot", Type: "basic", TypeOf: shootType,
 			When:      "Standing and Active fighters not Broken, vehicles not Wrecked; a ranged weapon at an enemy in sight, range and (fighters) vision arc; with an Unwieldy weapon a Double action",
-			Available: func(s *engine.State, m int) bool { return canShoot(s, m) && hasGun(s, m) }, Unmet: needs(canShootC, hasGunC),
+			Available: func(s *engine.State, m int) bool { return canShoot(s, m) && hasGun(s, m) }, Unmet: rules.Needs(canShootC, hasGunC),
 			Options: shotOptions(false), Resolve: resolveShoot, Note: weaponNote},
 		{ID: "shoot-free", Name: "Shoot", Type: "free", Family: "shoot",
 			When:      "fighters with quick-draw (a skill granting a free Shoot): a Shoot with a Sidearm as a Free action; never with a Basic Shoot in the same activation",
-			Available: func(s *engine.State, m int) bool { return stat(s).quick[m] && canShoot(s, m) && hasSidearm(s, m) }, Unmet: needs(quickC, canShootC, sidearmC),
+			Available: func(s *engine.State, m int) bool { return stat(s).quick[m] && canShoot(s, m) && hasSidearm(s, m) }, Unmet: rules.Needs(quickC, canShootC, sidearmC),
 			Options: shotOptions(true), Resolve: resolveShoot, Note: weaponNote},
 		{ID: "aim", Name: "Aim", Type: "basic", When: "as Shoot; +1 to hit on its next Shoot this activation",
-			Available: func(s *engine.State, m int) bool { return canShoot(s, m) && hasGun(s, m) }, Unmet: needs(canShootC, hasGunC),
+			Available: func(s *engine.State, m int) bool { return canShoot(s, m) && hasGun(s, m) }, Unmet: rules.Needs(canShootC, hasGunC),
 			Resolve: resolveAim},
 		{ID: "reload", Name: "Reload", Type: "simple", When: "Standing and Active fighters, vehicles not Wrecked; a weapon Out of Ammo: an Ammo check reloads it",
-			Available: func(s *engine.State, m int) bool { return canShoot(s, m) && reloadable(s, m) }, Unmet: needs(canShootC, reloadC),
+			Available: func(s *engine.State, m int) bool { return canShoot(s, m) && reloadable(s, m) }, Unmet: rules.Needs(canShootC, reloadC),
 			Options: reloadOptions, Resolve: resolveReload, Note: weaponNote},
 		{ID: "coup-de-grace", Name: "Coup de Grace", Type: "simple", When: "Standing and Active fighters not Broken (or after a Fight, free); a Prone and Seriously Injured enemy fighter within 1\": Out of Action",
 			Available: func(s *engine.State, m int) bool { return ready(s, m) || followUp(s, m) },
 			Options:   coupTargets, Resolve: resolveCoupDeGrace},
 		{ID: "crawl-through-ductway", Name: "Crawl Through Ductway", Type: "double", When: "Standing and Active fighters not Broken; within 1\" of a ductway",
-			Available: func(s *engine.State, m int) bool { return ready(s, m) && necromunda.NearDuct(s, m) }, Unmet: needs(readyC, ductC), Resolve: func(c *engine.Ctx, a engine.Action) { necromunda.CrawlDuct(c, a.Actor, refresh) }},
+			Available: func(s *engine.State, m int) bool { return ready(s, m) && necromunda.NearDuct(s, m) }, Unmet: rules.Needs(readyC, ductC), Resolve: func(c *engine.Ctx, a engine.Action) { necromunda.CrawlDuct(c, a.Actor, refresh) }},
 
 		{ID: "fight", Name: "Fight", Type: "basic", When: "Standing and Engaged fighters not Broken; attacks an enemy Engaged with it, which makes reaction attacks",
-			Available: func(s *engine.State, m int) bool { return fighting(s, m) && !s.Has(m, cBroken) }, Unmet: needs(fightingC, notBroken),
+			Available: func(s *engine.State, m int) bool { return fighting(s, m) && !s.Has(m, cBroken) }, Unmet: rules.Needs(fightingC, notBroken),
 			Options: foeOptions, Resolve: resolveFight, Note: fightNote},
 		{ID: "retreat", Name: "Retreat", Type: "basic", When: "Standing and Engaged fighters; an Initiative test, then up to D6\" away",
-			Available: fighting, Unmet: needs(fightingC), Resolve: resolveRetreat,
+			Available: fighting, Unmet: rules.Needs(fightingC), Resolve: resolveRetreat,
 			Note: moveNote(func(*engine.State, int) string { return "D6\" away, after an Initiative test" })},
 
 		{ID: "stand-up", Name: "Stand Up", Type: "basic", When: "Prone and Pinned fighters; Standing and Active (Engaged in base contact), facing where its player wants",
-			Available: func(s *engine.State, m int) bool { return fighter(s, m) && secondary(s, m) == pinned }, Unmet: needs(isFighter, isPinned),
+			Available: func(s *engine.State, m int) bool { return fighter(s, m) && secondary(s, m) == pinned }, Unmet: rules.Needs(isFighter, isPinned),
 			Options: turnOptions, Resolve: resolveStandUp, Note: faceNote},
 		{ID: "crawl", Name: "Crawl", Type: "double", When: "Prone fighters; moves 2\" (option crawl), still Prone",
-			Available: func(s *engine.State, m int) bool { return fighter(s, m) && status(s, m) == prone }, Unmet: needs(isFighter, isProne),
+			Available: func(s *engine.State, m int) bool { return fighter(s, m) && status(s, m) == prone }, Unmet: rules.Needs(isFighter, isProne),
 			Options: moveOptions(crawlReach), Resolve: resolveMove,
 			Note: moveNote(func(s *engine.State, m int) string { return fmt.Sprintf("up to %g\"", crawlReach(s, m)) })},
 		{ID: "blind-fire", Name: "Blind Fire", Type: "double", When: "Prone and Pinned fighters not Broken; a ranged weapon at an enemy in sight and range, any way; −2 to hit (option blind-fire)",
 			Available: func(s *engine.State, m int) bool {
 				return fighter(s, m) && secondary(s, m) == pinned && !s.Has(m, cBroken) && hasGun(s, m)
 			},
-			Unmet:   needs(isFighter, isPinned, notBroken, hasGunC),
+			Unmet:   rules.Needs(isFighter, isPinned, notBroken, hasGunC),
 			Options: shotOptions(false), Resolve: resolveShoot, Note: weaponNote},
 
 		{ID: "running-for-cover", Name: "Running for Cover", Type: "double", When: "Broken Standing fighters, their only action: up to 2M\" away from the enemy",
 			Available: func(s *engine.State, m int) bool {
 				return fighter(s, m) && status(s, m) == standing && s.Has(m, cBroken)
 			},
-			Unmet:   needs(isFighter, isStanding, isBroken),
+			Unmet:   rules.Needs(isFighter, isStanding, isBroken),
 			Resolve: resolveRun, Note: moveNote(func(s *engine.State, m int) string {
 				return fmt.Sprintf("up to %d\" away from the enemy", 2*s.Stat(m, sM))
 			})},
 
 		{ID: "ram", Name: "Ram", Type: "double", When: "Mobile vehicles; an enemy to ram: up to M\" straight at it, and a hit as strong as its speed",
-			Available: func(s *engine.State, m int) bool { return vehicle(s, m) && status(s, m) == mobile }, Unmet: needs(isVehicle, isMobile),
+			Available: func(s *engine.State, m int) bool { return vehicle(s, m) && status(s, m) == mobile }, Unmet: rules.Needs(isVehicle, isMobile),
 			Options: ramTargets, Resolve: resolveRam,
 			Note: moveNote(func(s *engine.State, m int) string { return fmt.Sprintf("up to %d\"", s.Stat(m, sM)) })},
 		{ID: "jump-start", Name: "Jump Start", Type: "double", When: "Stationary and Stalled vehicles; a Restart test now",
-			Available: func(s *engine.State, m int) bool { return vehicle(s, m) && secondary(s, m) == stalled }, Unmet: needs(isVehicle, isStalled),
+			Available: func(s *engine.State, m int) bool { return vehicle(s, m) && secondary(s, m) == stalled }, Unmet: rules.Needs(isVehicle, isStalled),
 			Resolve: resolveJumpStart},
 	}
 }
@@ -92,22 +92,9 @@ func secondary(s *engine.State, m int) int { return int(s.Models[m].Secondary) }
 
 func vehicle(s *engine.State, m int) bool { return stat(s).vehicle[m] }
 
-// A cond is one condition of an action, in words when it fails and ""
-// when it holds; needs makes an action's Unmet from its checks, the first
-// that fails (engine.ActionDef.Unmet; rules.md §3.3). Each action's checks
-// agree with its Available (rulesets/all.TestUnmetAgrees).
-type cond func(s *engine.State, m int) string
-
-func needs(checks ...cond) func(s *engine.State, m int) string {
-	return func(s *engine.State, m int) string {
-		for _, c := range checks {
-			if u := c(s, m); u != "" {
-				return u
-			}
-		}
-		return ""
-	}
-}
+// Each action's conditions as checks (rules.Needs, engine.ActionDef.Unmet;
+// rules.md §3.3): the first that fails, in words. They agree with the
+// actions' Available (rulesets/all.TestUnmetAgrees).
 
 // named is a status's name for a sentence: "seriously-injured" reads
 // "Seriously Injured".
@@ -121,104 +108,51 @@ func named(n string) string {
 	return strings.Join(ws, " ")
 }
 
-func statusIs(s *engine.State, m int) string {
-	return "it is " + named(s.Info().Statuses[status(s, m)])
-}
-func secondaryIs(s *engine.State, m int) string {
-	return "it is " + named(s.Info().Secondary[secondary(s, m)])
-}
-
-func isFighter(s *engine.State, m int) string {
-	if vehicle(s, m) {
-		return "only fighters may, not vehicles"
+// statusNot fails, naming the model's status, unless it is want; likewise
+// secondaryNot for the second axis.
+func statusNot(want int) rules.Check {
+	return func(s *engine.State, m int) string {
+		if status(s, m) != want {
+			return "it is " + named(s.Info().Statuses[status(s, m)])
+		}
+		return ""
 	}
-	return ""
 }
 
-func isVehicle(s *engine.State, m int) string {
-	if !vehicle(s, m) {
-		return "only vehicles may"
+func secondaryNot(want int) rules.Check {
+	return func(s *engine.State, m int) string {
+		if secondary(s, m) != want {
+			return "it is " + named(s.Info().Secondary[secondary(s, m)])
+		}
+		return ""
 	}
-	return ""
 }
 
-func isStanding(s *engine.State, m int) string {
-	if status(s, m) != standing {
-		return statusIs(s, m)
-	}
-	return ""
-}
+func broken(s *engine.State, m int) bool { return s.Has(m, cBroken) }
 
-func isProne(s *engine.State, m int) string {
-	if status(s, m) != prone {
-		return statusIs(s, m)
-	}
-	return ""
-}
+var (
+	isFighter  = rules.Unless(vehicle, "only fighters may, not vehicles")
+	isVehicle  = rules.Unless(fighter, "only vehicles may")
+	isStanding = statusNot(standing)
+	isProne    = statusNot(prone)
+	isMobile   = statusNot(mobile)
+	isPinned   = rules.Unless(func(s *engine.State, m int) bool { return secondary(s, m) != pinned }, "it is not Pinned")
+	isStalled  = rules.Unless(func(s *engine.State, m int) bool { return secondary(s, m) != stalled }, "it is not Stalled")
+	notBroken  = rules.Unless(broken, "it is Broken")
+	isBroken   = rules.Unless(func(s *engine.State, m int) bool { return !broken(s, m) }, "it is not Broken")
+	hasGunC    = rules.Unless(func(s *engine.State, m int) bool { return !hasGun(s, m) }, "it has no ranged weapon that can fire (none Out of Ammo)")
+	sidearmC   = rules.Unless(func(s *engine.State, m int) bool { return !hasSidearm(s, m) }, "it has no Sidearm that can fire")
+	quickC     = rules.Unless(func(s *engine.State, m int) bool { return !stat(s).quick[m] }, "it has no quick-draw skill")
+	reloadC    = rules.Unless(func(s *engine.State, m int) bool { return !reloadable(s, m) }, "none of its weapons is Out of Ammo")
+	ductC      = rules.Unless(func(s *engine.State, m int) bool { return !necromunda.NearDuct(s, m) }, "it is not within 1\" of a ductway")
 
-func isMobile(s *engine.State, m int) string {
-	if status(s, m) != mobile {
-		return statusIs(s, m)
-	}
-	return ""
-}
+	// readyC is ready's conditions: a Standing and Active fighter not Broken.
+	readyC = rules.Needs(isFighter, isStanding, secondaryNot(active), notBroken)
+	// fightingC is fighting's: a Standing and Engaged fighter.
+	fightingC = rules.Needs(isFighter, isStanding, rules.Unless(func(s *engine.State, m int) bool { return secondary(s, m) != engaged }, "it is not Engaged"))
+)
 
-func isPinned(s *engine.State, m int) string {
-	if secondary(s, m) != pinned {
-		return "it is not Pinned"
-	}
-	return ""
-}
-
-func isStalled(s *engine.State, m int) string {
-	if secondary(s, m) != stalled {
-		return "it is not Stalled"
-	}
-	return ""
-}
-
-func notBroken(s *engine.State, m int) string {
-	if s.Has(m, cBroken) {
-		return "it is Broken"
-	}
-	return ""
-}
-
-func isBroken(s *engine.State, m int) string {
-	if !s.Has(m, cBroken) {
-		return "it is not Broken"
-	}
-	return ""
-}
-
-// readyC is ready's conditions: a Standing and Active fighter not Broken.
-func readyC(s *engine.State, m int) string {
-	if u := isFighter(s, m); u != "" {
-		return u
-	}
-	if u := isStanding(s, m); u != "" {
-		return u
-	}
-	if secondary(s, m) != active {
-		return secondaryIs(s, m)
-	}
-	return notBroken(s, m)
-}
-
-// fightingC is fighting's: a Standing and Engaged fighter.
-func fightingC(s *engine.State, m int) string {
-	if u := isFighter(s, m); u != "" {
-		return u
-	}
-	if u := isStanding(s, m); u != "" {
-		return u
-	}
-	if secondary(s, m) != engaged {
-		return "it is not Engaged"
-	}
-	return ""
-}
-
+// canMoveC is canMove's: a Standing and Active fighter, or a Mobile vehicle.
 func canMoveC(s *engine.State, m int) string {
 	if vehicle(s, m) {
 		return isMobile(s, m)
@@ -226,6 +160,8 @@ func canMoveC(s *engine.State, m int) string {
 	return readyC(s, m)
 }
 
+// canShootC is canShoot's: a Standing and Active fighter, or a vehicle not
+// Wrecked.
 func canShootC(s *engine.State, m int) string {
 	if vehicle(s, m) {
 		if secondary(s, m) == wrecked {
@@ -236,40 +172,6 @@ func canShootC(s *engine.State, m int) string {
 	return readyC(s, m)
 }
 
-func hasGunC(s *engine.State, m int) string {
-	if !hasGun(s, m) {
-		return "it has no ranged weapon that can fire (none Out of Ammo)"
-	}
-	return ""
-}
-
-func sidearmC(s *engine.State, m int) string {
-	if !hasSidearm(s, m) {
-		return "it has no Sidearm that can fire"
-	}
-	return ""
-}
-
-func quickC(s *engine.State, m int) string {
-	if !stat(s).quick[m] {
-		return "it has no quick-draw skill"
-	}
-	return ""
-}
-
-func reloadC(s *engine.State, m int) string {
-	if !reloadable(s, m) {
-		return "none of its weapons is Out of Ammo"
-	}
-	return ""
-}
-
-func ductC(s *engine.State, m int) string {
-	if !necromunda.NearDuct(s, m) {
-		return "it is not within 1\" of a ductway"
-	}
-	return ""
-}
 func fighter(s *engine.State, m int) bool { return !stat(s).vehicle[m] }
 
 // ready: a Standing and Active fighter that is not Broken (rules.md §3.3:

@@ -15,13 +15,13 @@ import (
 func actionDefs() []engine.ActionDef {
 	return []engine.ActionDef{
 		{ID: "aimed-shot", Name: "Aimed Shot", Type: "double", When: "not Engaged or Seriously Injured; a ranged weapon without Heavy; +1 to hit",
-			Available: func(s *engine.State, m int) bool { return free(s, m) && hasGun(s, m, false) }, Unmet: needs(isFree, gun(false)),
+			Available: func(s *engine.State, m int) bool { return free(s, m) && hasGun(s, m, false) }, Unmet: rules.Needs(isFree, gun(false)),
 			Options: shotOptions(false), Resolve: resolveShot(1), Note: weaponNote},
 		{ID: "braced-shot", Name: "Braced Shot", Type: "double", When: "not Engaged or Seriously Injured; a ranged weapon with Heavy",
-			Available: func(s *engine.State, m int) bool { return free(s, m) && hasGun(s, m, true) }, Unmet: needs(isFree, gun(true)),
+			Available: func(s *engine.State, m int) bool { return free(s, m) && hasGun(s, m, true) }, Unmet: rules.Needs(isFree, gun(true)),
 			Options: shotOptions(true), Resolve: resolveShot(0), Note: weaponNote},
 		{ID: "charge", Name: "Charge", Type: "double", When: "not Engaged or Seriously Injured; an enemy to charge (a vehicle: one it can face with a turn of up to 90°); moves M+D6\"",
-			Available: free, Unmet: needs(isFree), Options: chargeTargets, Resolve: resolveCharge, Note: moveNote(func(s *engine.State, m int) string { return fmt.Sprintf("%d\" + D6\"", s.Stat(m, sM)) })},
+			Available: free, Unmet: rules.Needs(isFree), Options: chargeTargets, Resolve: resolveCharge, Note: moveNote(func(s *engine.State, m int) string { return fmt.Sprintf("%d\" + D6\"", s.Stat(m, sM)) })},
 		{ID: "coup-de-grace", Name: "Coup de Grace", Type: "single", When: "fighters not Engaged (or Engaged, as the free action after a Charge or Engage); a Seriously Injured enemy fighter within 1\"",
 			Available: func(s *engine.State, m int) bool { return fighter(s, m) && (free(s, m) || followUp(s, m)) },
 			Options: nearTargets(func(s *engine.State, m, t int) bool {
@@ -29,75 +29,75 @@ func actionDefs() []engine.ActionDef {
 			}),
 			Resolve: resolveCoupDeGrace},
 		{ID: "crawl-through-ductway", Name: "Crawl Through Ductway", Type: "double", When: "fighters; within 1\" of a ductway",
-			Available: func(s *engine.State, m int) bool { return free(s, m) && fighter(s, m) && necromunda.NearDuct(s, m) }, Unmet: needs(isFree, isFighter, nearDuct),
+			Available: func(s *engine.State, m int) bool { return free(s, m) && fighter(s, m) && necromunda.NearDuct(s, m) }, Unmet: rules.Needs(isFree, isFighter, nearDuct),
 			Resolve: func(c *engine.Ctx, a engine.Action) { necromunda.CrawlDuct(c, a.Actor, refresh) }},
 		{ID: "dash", Name: "Dash", Type: "double", When: "not Engaged or Seriously Injured; moves M+I\"",
-			Available: free, Unmet: needs(isFree), Options: moveOptions(func(s *engine.State, m int) float32 { return float32(s.Stat(m, sM) + s.Stat(m, sI)) }, dashTo),
+			Available: free, Unmet: rules.Needs(isFree), Options: moveOptions(func(s *engine.State, m int) float32 { return float32(s.Stat(m, sM) + s.Stat(m, sI)) }, dashTo),
 			Resolve: resolveMove, Note: moveNote(func(s *engine.State, m int) string { return fmt.Sprintf("up to %d\"", s.Stat(m, sM)+s.Stat(m, sI)) })},
 		{ID: "engage", Name: "Engage", Type: "single", When: "not Engaged or Seriously Injured; an enemy to engage; moves D6\"",
-			Available: free, Unmet: needs(isFree), Options: enemyTargets, Resolve: resolveEngage, Note: moveNote(func(*engine.State, int) string { return "D6\"" })},
+			Available: free, Unmet: rules.Needs(isFree), Options: enemyTargets, Resolve: resolveEngage, Note: moveNote(func(*engine.State, int) string { return "D6\"" })},
 		{ID: "fire-all", Name: "Fire All", Type: "double", When: "vehicles; fires every ranged weapon, Heavy or not",
 			Available: func(s *engine.State, m int) bool {
 				return free(s, m) && vehicle(s, m) && (hasGun(s, m, false) || hasGun(s, m, true))
 			},
-			Unmet:   needs(isFree, isVehicle, anyGun),
+			Unmet:   rules.Needs(isFree, isVehicle, anyGun),
 			Resolve: resolveFireAll},
 		{ID: "group-activation", Name: "Group Activation", Type: "single", When: "fighters not chosen by a Group Activation this round; friendly Ready fighters within 3\"; Leadership check",
-			Available: canGroup, Unmet: needs(isFree, isFighter, notGrouped, groupNear), Resolve: resolveGroup},
+			Available: canGroup, Unmet: rules.Needs(isFree, isFighter, notGrouped, groupNear), Resolve: resolveGroup},
 		{ID: "interact", Name: "Interact", Type: "single", When: "not Beasts; within 1\" of an object (on a board, its tokens)",
 			Available: func(s *engine.State, m int) bool {
 				return free(s, m) && !stat(s).beast[m] && (geo(s) == nil || nearTokens(s, m) != 0)
 			},
-			Unmet:   needs(isFree, notBeast, nearToken),
+			Unmet:   rules.Needs(isFree, notBeast, nearToken),
 			Options: tokenOptions, Resolve: resolveInteract, Note: tokenNote},
 		{ID: "move", Name: "Move", Type: "single", When: "not Engaged or Seriously Injured; moves M\"",
-			Available: free, Unmet: needs(isFree), Options: moveOptions(func(s *engine.State, m int) float32 { return float32(s.Stat(m, sM)) }, moveBy1inch),
+			Available: free, Unmet: rules.Needs(isFree), Options: moveOptions(func(s *engine.State, m int) float32 { return float32(s.Stat(m, sM)) }, moveBy1inch),
 			Resolve: resolveMove, Note: moveNote(func(s *engine.State, m int) string { return fmt.Sprintf("up to %d\"", s.Stat(m, sM)) })},
 		{ID: "reload", Name: "Reload", Type: "single", When: "a weapon Out of Ammo and not jammed",
-			Available: func(s *engine.State, m int) bool { return free(s, m) && reloadable(s, m) >= 0 }, Unmet: needs(isFree, hasReload),
+			Available: func(s *engine.State, m int) bool { return free(s, m) && reloadable(s, m) >= 0 }, Unmet: rules.Needs(isFree, hasReload),
 			Options: reloadOptions, Resolve: resolveReload, Note: weaponNote},
 		{ID: "repair", Name: "Repair", Type: "single", When: "fighters; a Seriously Damaged friendly vehicle within 1\"",
-			Available: func(s *engine.State, m int) bool { return free(s, m) && fighter(s, m) }, Unmet: needs(isFree, isFighter),
+			Available: func(s *engine.State, m int) bool { return free(s, m) && fighter(s, m) }, Unmet: rules.Needs(isFree, isFighter),
 			Options: nearTargets(func(s *engine.State, m, t int) bool {
 				return friend(s, m, t) && vehicle(s, t) && status(s, t) == seriouslyInjured
 			}),
 			Resolve: resolveRepair},
 		{ID: "sabotage", Name: "Sabotage", Type: "single", When: "fighters; a Seriously Damaged enemy vehicle within 1\"; Intelligence check",
-			Available: func(s *engine.State, m int) bool { return free(s, m) && fighter(s, m) }, Unmet: needs(isFree, isFighter),
+			Available: func(s *engine.State, m int) bool { return free(s, m) && fighter(s, m) }, Unmet: rules.Needs(isFree, isFighter),
 			Options: nearTargets(func(s *engine.State, m, t int) bool {
 				return enemy(s, m, t) && vehicle(s, t) && status(s, t) == seriouslyInjured
 			}),
 			Resolve: resolveSabotage},
 		{ID: "shoot", Name: "Shoot", Type: "single", When: "not Engaged or Seriously Injured; a ranged weapon without Heavy",
-			Available: func(s *engine.State, m int) bool { return free(s, m) && hasGun(s, m, false) }, Unmet: needs(isFree, gun(false)),
+			Available: func(s *engine.State, m int) bool { return free(s, m) && hasGun(s, m, false) }, Unmet: rules.Needs(isFree, gun(false)),
 			Options: shotOptions(false), Resolve: resolveShot(0), Note: weaponNote},
 		{ID: "treat-ally", Name: "Treat Ally", Type: "single", When: "fighters, not Beasts; a Seriously Injured friendly fighter within 1\"",
-			Available: func(s *engine.State, m int) bool { return free(s, m) && fighter(s, m) && !stat(s).beast[m] }, Unmet: needs(isFree, isFighter, notBeast),
+			Available: func(s *engine.State, m int) bool { return free(s, m) && fighter(s, m) && !stat(s).beast[m] }, Unmet: rules.Needs(isFree, isFighter, notBeast),
 			Options: nearTargets(func(s *engine.State, m, t int) bool {
 				return friend(s, m, t) && fighter(s, t) && status(s, t) == seriouslyInjured
 			}),
 			Resolve: resolveTreatAlly},
 
 		{ID: "fight", Name: "Fight", Type: "double", When: "Engaged; resolves the combat",
-			Available: func(s *engine.State, m int) bool { return status(s, m) == engaged }, Unmet: needs(isEngaged),
+			Available: func(s *engine.State, m int) bool { return status(s, m) == engaged }, Unmet: rules.Needs(isEngaged),
 			Options: foeOptions, Resolve: resolveFight},
 		{ID: "retreat", Name: "Retreat", Type: "double", When: "Engaged; moves I\", ending at least 1\" from enemies",
-			Available: func(s *engine.State, m int) bool { return status(s, m) == engaged }, Unmet: needs(isEngaged),
+			Available: func(s *engine.State, m int) bool { return status(s, m) == engaged }, Unmet: rules.Needs(isEngaged),
 			Options: moveOptions(func(s *engine.State, m int) float32 { return float32(s.Stat(m, sI)) }, clear1inch), Resolve: resolveRetreat, Note: moveNote(func(s *engine.State, m int) string {
 				return fmt.Sprintf("up to %d\", ending 1\" from enemies", s.Stat(m, sI))
 			})},
 
 		{ID: "crawl", Name: "Crawl", Type: "double", When: "Seriously Injured fighters; moves S\"",
-			Available: func(s *engine.State, m int) bool { return status(s, m) == seriouslyInjured && fighter(s, m) }, Unmet: needs(isSI, isFighter),
+			Available: func(s *engine.State, m int) bool { return status(s, m) == seriouslyInjured && fighter(s, m) }, Unmet: rules.Needs(isSI, isFighter),
 			Options: moveOptions(func(s *engine.State, m int) float32 { return float32(s.Stat(m, sS)) }, anywhere), Resolve: resolveMove, Note: moveNote(func(s *engine.State, m int) string { return fmt.Sprintf("up to %d\"", s.Stat(m, sS)) })},
 		{ID: "desperate-escape", Name: "Desperate Escape", Type: "double", When: "Seriously Injured fighters and Seriously Damaged vehicles; flees: Out of Action",
-			Available: func(s *engine.State, m int) bool { return status(s, m) == seriouslyInjured }, Unmet: needs(isSI), Resolve: resolveEscape},
+			Available: func(s *engine.State, m int) bool { return status(s, m) == seriouslyInjured }, Unmet: rules.Needs(isSI), Resolve: resolveEscape},
 		{ID: "tend-wounds", Name: "Tend Wounds", Type: "double", When: "Seriously Injured fighters; +1 injury die on this activation's Recovery test",
-			Available: func(s *engine.State, m int) bool { return status(s, m) == seriouslyInjured && fighter(s, m) }, Unmet: needs(isSI, isFighter), Resolve: resolveTend},
+			Available: func(s *engine.State, m int) bool { return status(s, m) == seriouslyInjured && fighter(s, m) }, Unmet: rules.Needs(isSI, isFighter), Resolve: resolveTend},
 		{ID: "conduct-repairs", Name: "Conduct Repairs", Type: "double", When: "Seriously Damaged vehicles; +1 injury die on this activation's Recovery test",
-			Available: func(s *engine.State, m int) bool { return status(s, m) == seriouslyInjured && vehicle(s, m) }, Unmet: needs(isSI, isVehicle), Resolve: resolveTend},
+			Available: func(s *engine.State, m int) bool { return status(s, m) == seriouslyInjured && vehicle(s, m) }, Unmet: rules.Needs(isSI, isVehicle), Resolve: resolveTend},
 		{ID: "freewheel", Name: "Freewheel", Type: "double", When: "Seriously Damaged vehicles; moves D6\"",
-			Available: func(s *engine.State, m int) bool { return status(s, m) == seriouslyInjured && vehicle(s, m) }, Unmet: needs(isSI, isVehicle), Resolve: resolveFreewheel, Note: moveNote(func(*engine.State, int) string { return "D6\"" })},
+			Available: func(s *engine.State, m int) bool { return status(s, m) == seriouslyInjured && vehicle(s, m) }, Unmet: rules.Needs(isSI, isVehicle), Resolve: resolveFreewheel, Note: moveNote(func(*engine.State, int) string { return "D6\"" })},
 	}
 }
 
@@ -143,22 +143,9 @@ func free(s *engine.State, m int) bool {
 
 func vehicle(s *engine.State, m int) bool { return stat(s).vehicle[m] }
 
-// A check is one condition of an action, in words when it fails and ""
-// when it holds; needs makes an action's Unmet from its checks, the first
-// that fails (engine.ActionDef.Unmet; rules.md §2.2). Each action's checks
-// agree with its Available (rulesets/all.TestUnmetAgrees).
-type check func(s *engine.State, m int) string
-
-func needs(checks ...check) func(s *engine.State, m int) string {
-	return func(s *engine.State, m int) string {
-		for _, c := range checks {
-			if u := c(s, m); u != "" {
-				return u
-			}
-		}
-		return ""
-	}
-}
+// Each action's conditions as checks (rules.Needs, engine.ActionDef.Unmet;
+// rules.md §2.2): the first that fails, in words. They agree with the
+// actions' Available (rulesets/all.TestUnmetAgrees).
 
 // hurt is "Seriously Injured", or "Seriously Damaged" for a vehicle.
 func hurt(s *engine.State, m int) string {
@@ -178,13 +165,6 @@ func isFree(s *engine.State, m int) string {
 	return ""
 }
 
-func isEngaged(s *engine.State, m int) string {
-	if status(s, m) != engaged {
-		return "it is not Engaged"
-	}
-	return ""
-}
-
 func isSI(s *engine.State, m int) string {
 	if status(s, m) != seriouslyInjured {
 		return "it is not " + hurt(s, m)
@@ -192,79 +172,25 @@ func isSI(s *engine.State, m int) string {
 	return ""
 }
 
-func isFighter(s *engine.State, m int) string {
-	if vehicle(s, m) {
-		return "only fighters may, not vehicles"
-	}
-	return ""
-}
+var (
+	isEngaged  = rules.Unless(func(s *engine.State, m int) bool { return status(s, m) != engaged }, "it is not Engaged")
+	isFighter  = rules.Unless(vehicle, "only fighters may, not vehicles")
+	isVehicle  = rules.Unless(fighter, "only vehicles may")
+	notBeast   = rules.Unless(func(s *engine.State, m int) bool { return stat(s).beast[m] }, "Beasts may not")
+	anyGun     = rules.Unless(func(s *engine.State, m int) bool { return !hasGun(s, m, false) && !hasGun(s, m, true) }, "it has no ranged weapon that can fire (none Out of Ammo)")
+	nearDuct   = rules.Unless(func(s *engine.State, m int) bool { return !necromunda.NearDuct(s, m) }, "it is not within 1\" of a ductway")
+	nearToken  = rules.Unless(func(s *engine.State, m int) bool { return geo(s) != nil && nearTokens(s, m) == 0 }, "no token is within 1\"")
+	hasReload  = rules.Unless(func(s *engine.State, m int) bool { return reloadable(s, m) < 0 }, "none of its weapons is Out of Ammo (a jammed one cannot be reloaded)")
+	notGrouped = rules.Unless(func(s *engine.State, m int) bool { return s.Has(m, cGroupSelected) }, "a Group Activation chose it this round")
+	groupNear  = rules.Unless(func(s *engine.State, m int) bool { return !canGroup(s, m) }, "no friendly Ready fighter is within 3\"")
+)
 
-func isVehicle(s *engine.State, m int) string {
-	if !vehicle(s, m) {
-		return "only vehicles may"
+// gun: a ranged weapon, Heavy or not as asked, that can fire.
+func gun(heavy bool) rules.Check {
+	if heavy {
+		return rules.Unless(func(s *engine.State, m int) bool { return !hasGun(s, m, true) }, "it has no Heavy ranged weapon that can fire (none Out of Ammo)")
 	}
-	return ""
-}
-
-func notBeast(s *engine.State, m int) string {
-	if stat(s).beast[m] {
-		return "Beasts may not"
-	}
-	return ""
-}
-
-func gun(heavy bool) check {
-	return func(s *engine.State, m int) string {
-		switch {
-		case hasGun(s, m, heavy):
-			return ""
-		case heavy:
-			return "it has no Heavy ranged weapon that can fire (none Out of Ammo)"
-		}
-		return "it has no ranged weapon without Heavy that can fire (none Out of Ammo)"
-	}
-}
-
-func anyGun(s *engine.State, m int) string {
-	if hasGun(s, m, false) || hasGun(s, m, true) {
-		return ""
-	}
-	return "it has no ranged weapon that can fire (none Out of Ammo)"
-}
-
-func nearDuct(s *engine.State, m int) string {
-	if !necromunda.NearDuct(s, m) {
-		return "it is not within 1\" of a ductway"
-	}
-	return ""
-}
-
-func nearToken(s *engine.State, m int) string {
-	if geo(s) != nil && nearTokens(s, m) == 0 {
-		return "no token is within 1\""
-	}
-	return ""
-}
-
-func hasReload(s *engine.State, m int) string {
-	if reloadable(s, m) < 0 {
-		return "none of its weapons is Out of Ammo (a jammed one cannot be reloaded)"
-	}
-	return ""
-}
-
-func notGrouped(s *engine.State, m int) string {
-	if s.Has(m, cGroupSelected) {
-		return "a Group Activation chose it this round"
-	}
-	return ""
-}
-
-func groupNear(s *engine.State, m int) string {
-	if !canGroup(s, m) {
-		return "no friendly Ready fighter is within 3\""
-	}
-	return ""
+	return rules.Unless(func(s *engine.State, m int) bool { return !hasGun(s, m, false) }, "it has no ranged weapon without Heavy that can fire (none Out of Ammo)")
 }
 func fighter(s *engine.State, m int) bool { return !stat(s).vehicle[m] }
 

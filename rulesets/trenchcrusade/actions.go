@@ -47,69 +47,24 @@ func actionDefs() []engine.ActionDef {
 
 func status(s *engine.State, m int) int { return int(s.Models[m].Status) }
 
-// The conditions of each action (rules.md §4.3 Actions), the first that
-// fails in words, "" when all hold (engine.ActionDef.Unmet): what "Not
-// allowed now" and the reason an action is refused say.
-
-const (
-	isDown      = "it is Down"
-	enemyNear   = "an enemy is within 1\""
-	noEnemyNear = "no enemy is within 1\""
+// The conditions of each action (rules.md §4.3 Actions) as checks
+// (rules.Needs, engine.ActionDef.Unmet): the first that fails, in words,
+// "" when all hold; each action's Available is its Unmet == "".
+var (
+	notDown     = rules.Unless(func(s *engine.State, m int) bool { return !upright(s, m) }, "it is Down")
+	noneNear    = rules.Unless(nearEnemy, "an enemy is within 1\"")
+	moveUnmet   = rules.Needs(notDown, noneNear)
+	chargeUnmet = rules.Needs(notDown, noneNear,
+		rules.Unless(shotExcludes, "it has shot this activation, and not with an Assault weapon"))
+	retreatUnmet = rules.Needs(notDown,
+		rules.Unless(func(s *engine.State, m int) bool { return geo(s) != nil && !nearEnemy(s, m) }, "no enemy is within 1\""))
+	fightUnmet = rules.Needs(notDown,
+		rules.Unless(func(s *engine.State, m int) bool { return len(stat(s).melee[m]) == 0 }, "it has no melee weapon"),
+		rules.Unless(chargeExcludesFight, "it charged this activation (option charge-exclusion=shoot-and-fight)"))
+	shootUnmet = rules.Needs(notDown,
+		rules.Unless(func(s *engine.State, m int) bool { return len(stat(s).ranged[m]) == 0 }, "it has no ranged weapon"),
+		noneNear)
 )
-
-func moveUnmet(s *engine.State, m int) string {
-	switch {
-	case !upright(s, m):
-		return isDown
-	case nearEnemy(s, m):
-		return enemyNear
-	}
-	return ""
-}
-
-func chargeUnmet(s *engine.State, m int) string {
-	if u := moveUnmet(s, m); u != "" {
-		return u
-	}
-	if shotExcludes(s, m) {
-		return "it has shot this activation, and not with an Assault weapon"
-	}
-	return ""
-}
-
-func retreatUnmet(s *engine.State, m int) string {
-	switch {
-	case !upright(s, m):
-		return isDown
-	case geo(s) != nil && !nearEnemy(s, m):
-		return noEnemyNear
-	}
-	return ""
-}
-
-func fightUnmet(s *engine.State, m int) string {
-	switch {
-	case !upright(s, m):
-		return isDown
-	case len(stat(s).melee[m]) == 0:
-		return "it has no melee weapon"
-	case chargeExcludesFight(s, m):
-		return "it charged this activation (option charge-exclusion=shoot-and-fight)"
-	}
-	return ""
-}
-
-func shootUnmet(s *engine.State, m int) string {
-	switch {
-	case !upright(s, m):
-		return isDown
-	case len(stat(s).ranged[m]) == 0:
-		return "it has no ranged weapon"
-	case nearEnemy(s, m):
-		return enemyNear
-	}
-	return ""
-}
 
 // tableNote says how far a move goes, for players at a table (on a board
 // the destination says it).
