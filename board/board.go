@@ -7,16 +7,17 @@
 //
 // The model is 2.5-D: a box has a footprint on one level and a height; a
 // model's eyes are EyeHeight above its level. Paths stay on a model's level
-// and go round boxes and walls through their corners, so a path length is
-// exact for the polygonal obstacles used here. Climbing, jumping and falling
+// and go round boxes, walls and ledges through their corners, so a path
+// length is exact for the polygonal obstacles used here. Climbing, jumping and falling
 // between levels are the rulesets' business (FactFall gives the height).
 //
-// A known limitation: a raised level is a plane over the whole table. Its
-// ledges say where a model falls from, but they do not bound the level, so
-// a model on it may move (or charge) past them and stays at that level's
-// height, over open ground (No Man's Land's riflemen can walk off the
-// firestep at 3"). Ledges as barriers to movement on their level, or
-// footprints for raised levels, would fix it; neither is built yet.
+// A raised level is bounded by its ledges: a ledge bars movement on its
+// level as a wall does (no path crosses it, no base stands across it), so a
+// model on a raised level stays within the area its ledges close off with
+// the table's edges, boxes and walls, and leaves it only by falling
+// (Landing: to the foot of the ledge). A scenario closes each raised area
+// with ledges, and puts a box under it on the level below when models
+// there must not walk beneath it (docs/scenarios.md).
 package board
 
 import (
@@ -73,6 +74,7 @@ type Wall struct {
 }
 
 // Ledge is an edge of a raised level, from A to B, with the level below.
+// It bars movement on its level as a wall does; it does not block sight.
 type Ledge struct {
 	A, B  Point
 	Below int
@@ -333,6 +335,39 @@ func (b *Board) NearestLedge(s *engine.State, m int) (l Ledge, dist float64, ok 
 	return l, dist, ok
 }
 
+// Landing is where model m comes down when it falls from the nearest ledge
+// of its level (NearestLedge): on the ledge's level Below, at its foot,
+// which is the point of the ledge nearest m pushed a base's radius beyond
+// it, away from m; or, when m's base does not fit there, the nearest point
+// within 2" of it where it does (Spot). With no room there either, m lands
+// straight below where it stood. ok is false when m's level has no ledge.
+func (b *Board) Landing(s *engine.State, m int) (p engine.Pos, ok bool) {
+	l, _, ok := b.NearestLedge(s, m)
+	if !ok {
+		return engine.Pos{}, false
+	}
+	c, r := centre(s, m), radius(s, m)
+	dx, dy := l.B.X-l.A.X, l.B.Y-l.A.Y
+	t := 0.0
+	if l2 := dx*dx + dy*dy; l2 > 0 {
+		t = max(0, min(1, ((c.X-l.A.X)*dx+(c.Y-l.A.Y)*dy)/l2))
+	}
+	qx, qy := l.A.X+t*dx, l.A.Y+t*dy
+	ux, uy := qx-c.X, qy-c.Y
+	if n := hyp(ux, uy); n > 1e-6 {
+		ux, uy = ux/n, uy/n
+	} else if n := hyp(dx, dy); n > 0 { // standing on the line: off to its left
+		ux, uy = -dy/n, dx/n
+	}
+	foot := Point{round2(qx + ux*(r+0.01)), round2(qy + uy*(r+0.01)), l.Below}
+	if q, ok := b.Spot(s, m, foot, 2, 0); ok {
+		return engine.Pos{X: float32(q.X), Y: float32(q.Y), Level: int8(l.Below)}, true
+	}
+	p = s.Models[m].Pos
+	p.Level = int8(l.Below)
+	return p, true
+}
+
 // Fact answers the engine's geometry questions.
 func (b *Board) Fact(s *engine.State, f engine.Fact) (int, bool) {
 	yes := func(v bool) int {
@@ -400,8 +435,8 @@ func (b *Board) Ductway(s *engine.State, m int) (Point, bool) {
 	return Point{}, false
 }
 
-// Fits reports whether model m can stand at p: on the table, off every box
-// and wall of its level, and not overlapping another model in play on that
+// Fits reports whether model m can stand at p: on the table, off every box,
+// wall and ledge of its level, and not overlapping another model in play on that
 // level. If apart is positive it must also be more than apart inches from
 // every enemy (N26 ductway placement).
 func (b *Board) Fits(s *engine.State, m int, p Point, apart float64) bool {
@@ -414,8 +449,8 @@ func (b *Board) Fits(s *engine.State, m int, p Point, apart float64) bool {
 			return false
 		}
 	}
-	for _, w := range b.Walls {
-		if w.A.Level == p.Level && segDist2(p.X, p.Y, w.A.X, w.A.Y, w.B.X, w.B.Y) < r*r {
+	for i := range b.bars() {
+		if a, c := b.bar(i); a.Level == p.Level && segDist2(p.X, p.Y, a.X, a.Y, c.X, c.Y) < r*r {
 			return false
 		}
 	}
@@ -449,7 +484,7 @@ func circleHitsBox(x, y, r float64, bx Box) bool {
 }
 
 // PathLength is the length of model m's shortest path to p on its level,
-// going round boxes and walls, and whether p can be reached and stood on.
+// going round boxes, walls and ledges, and whether p can be reached and stood on.
 func (b *Board) PathLength(s *engine.State, m int, p engine.Pos) (float32, bool) {
 	from := centre(s, m)
 	to := Point{float64(p.X), float64(p.Y), int(p.Level)}
@@ -615,16 +650,25 @@ func (b *Board) graph(level int, r float64) *visGraph {
 		g.nodes = append(g.nodes, Point{bx.X0 - m, bx.Y0 - m, level}, Point{bx.X1 + m, bx.Y0 - m, level},
 			Point{bx.X0 - m, bx.Y1 + m, level}, Point{bx.X1 + m, bx.Y1 + m, level})
 	}
-	for _, w := range b.Walls {
-		if w.A.Level != level {
+	for i := range b.bars() {
+		a, c := b.bar(i)
+		if a.Level != level {
 			continue
 		}
-		dx, dy := w.B.X-w.A.X, w.B.Y-w.A.Y
+		dx, dy := c.X-a.X, c.Y-a.Y
 		l := hyp(dx, dy)
+		if l == 0 {
+			continue
+		}
 		ux, uy := dx/l*m, dy/l*m
-		g.nodes = append(g.nodes, Point{w.A.X - ux - uy, w.A.Y - uy + ux, level}, Point{w.A.X - ux + uy, w.A.Y - uy - ux, level},
-			Point{w.B.X + ux - uy, w.B.Y + uy + ux, level}, Point{w.B.X + ux + uy, w.B.Y + uy - ux, level})
+		g.nodes = append(g.nodes, Point{a.X - ux - uy, a.Y - uy + ux, level}, Point{a.X - ux + uy, a.Y - uy - ux, level},
+			Point{c.X + ux - uy, c.Y + uy + ux, level}, Point{c.X + ux + uy, c.Y + uy - ux, level})
 	}
+	// A corner where the base would hang off the table is no way round:
+	// the end of a wall or ledge at the table's edge.
+	g.nodes = slices.DeleteFunc(g.nodes, func(p Point) bool {
+		return p.X-r < 0 || p.Y-r < 0 || p.X+r > b.Width || p.Y+r > b.Height
+	})
 	n := len(g.nodes)
 	g.d = make([]float64, n*n)
 	for i := range n {
@@ -640,7 +684,7 @@ func (b *Board) graph(level int, r float64) *visGraph {
 }
 
 // clearFor reports whether a base of radius r can slide straight from a to b
-// on a's level without touching a box or wall.
+// on a's level without touching a box, wall or ledge.
 func (b *Board) clearFor(a, c Point, r float64) bool {
 	for _, bx := range b.Boxes {
 		if bx.Level != a.Level {
@@ -651,16 +695,34 @@ func (b *Board) clearFor(a, c Point, r float64) bool {
 			return false
 		}
 	}
-	for _, w := range b.Walls {
-		if w.A.Level != a.Level {
-			continue
-		}
-		if _, hit := crossAt(a.X, a.Y, c.X, c.Y, w.A.X, w.A.Y, w.B.X, w.B.Y); hit ||
-			segDist2(w.A.X, w.A.Y, a.X, a.Y, c.X, c.Y) < r*r || segDist2(w.B.X, w.B.Y, a.X, a.Y, c.X, c.Y) < r*r {
+	for i := range b.bars() {
+		if wa, wb := b.bar(i); wa.Level == a.Level && barsPath(a, c, wa, wb, r) {
 			return false
 		}
 	}
 	return true
+}
+
+// barsPath reports whether the wall or ledge wa–wb stops a base of radius r
+// sliding straight from a to c: the path crosses it or passes one of its
+// ends within r.
+func barsPath(a, c, wa, wb Point, r float64) bool {
+	_, hit := crossAt(a.X, a.Y, c.X, c.Y, wa.X, wa.Y, wb.X, wb.Y)
+	return hit || segDist2(wa.X, wa.Y, a.X, a.Y, c.X, c.Y) < r*r || segDist2(wb.X, wb.Y, a.X, a.Y, c.X, c.Y) < r*r
+}
+
+// bars is how many barriers to movement the board has: its walls, then its
+// ledges (bar).
+func (b *Board) bars() int { return len(b.Walls) + len(b.Ledges) }
+
+// bar is barrier i's two ends: wall i, or ledge i-len(Walls). Each bars
+// movement on its level.
+func (b *Board) bar(i int) (Point, Point) {
+	if i < len(b.Walls) {
+		return b.Walls[i].A, b.Walls[i].B
+	}
+	l := &b.Ledges[i-len(b.Walls)]
+	return l.A, l.B
 }
 
 // Destinations appends the candidate end points of a move of up to max

@@ -2,6 +2,8 @@ package board
 
 import (
 	"math"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/skirmish-engine/skirmish/engine"
@@ -151,6 +153,78 @@ func TestLedgesAndDucts(t *testing.T) {
 	}
 	if b.Fits(s, 1, Point{6.5, 6, 1}, 0) {
 		t.Error("overlapping placement accepted")
+	}
+}
+
+// TestLedgesBoundTheirLevel: a raised level is bounded by its ledges (package
+// doc): a model on it neither moves across one nor stands across one, a
+// model on the level below is not barred by them, and a path does not go
+// round a ledge's end off the table.
+func TestLedgesBoundTheirLevel(t *testing.T) {
+	// A firestep: level 1 is the strip y < 3 along the near edge, closed by
+	// its ledge; the bank under it is a box on the ground.
+	b := &Board{Width: 24, Height: 24, Levels: []float64{0, 3},
+		Boxes:  []Box{{X0: 0, Y0: 0, X1: 24, Y1: 3, Height: 3}},
+		Ledges: []Ledge{{A: Point{0, 3, 1}, B: Point{24, 3, 1}, Below: 0}}}
+	s := state(t, b, Point{12, 2, 1}, Point{12, 8, 0})
+	if _, ok := b.PathLength(s, 0, engine.Pos{X: 12, Y: 6, Level: 1}); ok {
+		t.Error("a model on the firestep walks off it past its ledge")
+	}
+	if _, ok := b.PathLength(s, 0, engine.Pos{X: 12, Y: 3, Level: 1}); ok {
+		t.Error("a model stands across the ledge")
+	}
+	if d, ok := b.PathLength(s, 0, engine.Pos{X: 4, Y: 2, Level: 1}); !ok || math.Abs(float64(d)-8) > 1e-4 {
+		t.Errorf("along the firestep = %v, %v; want 8", d, ok)
+	}
+	for _, p := range b.Destinations(s, 0, 12, 0, nil) {
+		if float64(p.Y)+0.5 > 3+1e-6 || p.Level != 1 {
+			t.Errorf("destination %v is off the firestep", p)
+		}
+	}
+	if d, ok := b.PathLength(s, 1, engine.Pos{X: 12, Y: 12}); !ok || math.Abs(float64(d)-4) > 1e-4 {
+		t.Errorf("on the ground, across under the ledge's line = %v, %v; want 4", d, ok)
+	}
+	if _, ok := b.PathLength(s, 1, engine.Pos{X: 12, Y: 2}); ok {
+		t.Error("a ground model walks into the bank under the firestep")
+	}
+	if err := b.CheckSetup(s.Setup()); err != nil {
+		t.Fatal(err)
+	}
+	su := *s.Setup()
+	su.Models = slices.Clone(su.Models)
+	su.Models[0].Start.Y = 2.8
+	if err := b.CheckSetup(&su); err == nil || !strings.Contains(err.Error(), "stands across ledge board.ledges[0]") {
+		t.Errorf("a base across the ledge: %v", err)
+	}
+
+	// A wall from the table's edge: the way round is its other end only.
+	w := &Board{Width: 24, Height: 24, Walls: []Wall{{A: Point{0, 12, 0}, B: Point{6, 12, 0}, Height: 3}}}
+	s2 := state(t, w, Point{1, 10, 0}, Point{20, 20, 0})
+	d, ok := w.PathLength(s2, 0, engine.Pos{X: 1, Y: 14})
+	if !ok || d < 10 {
+		t.Errorf("round the wall = %v, %v; want the long way, past its far end (over 10\")", d, ok)
+	}
+}
+
+// TestLanding: a model that falls lands at the foot of the nearest ledge of
+// its level, beyond it, on the level below; off the bank under a firestep;
+// where it fits.
+func TestLanding(t *testing.T) {
+	b := &Board{Width: 24, Height: 24, Levels: []float64{0, 3},
+		Boxes:  []Box{{X0: 0, Y0: 0, X1: 24, Y1: 3, Height: 3}},
+		Ledges: []Ledge{{A: Point{0, 3, 1}, B: Point{24, 3, 1}, Below: 0}}}
+	s := state(t, b, Point{12, 2.4, 1}, Point{5, 3.6, 0}, Point{5, 2.4, 1}, Point{20, 20, 0})
+	p, ok := b.Landing(s, 0)
+	if !ok || p != (engine.Pos{X: 12, Y: 3.51, Level: 0}) {
+		t.Errorf("landing = %v, %v; want (12, 3.51) on the ground", p, ok)
+	}
+	// Someone stands at the foot: it lands beside them.
+	p, ok = b.Landing(s, 2)
+	if !ok || p.Level != 0 || !b.Fits(s, 2, Point{float64(p.X), float64(p.Y), 0}, 0) || hyp(float64(p.X)-5, float64(p.Y)-3.51) > 2.5 {
+		t.Errorf("landing by a model = %v, %v; want a free spot near (5, 3.51) on the ground", p, ok)
+	}
+	if _, ok := b.Landing(s, 3); ok {
+		t.Error("a model on the ground has no ledge to fall from")
 	}
 }
 

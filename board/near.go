@@ -8,7 +8,7 @@ import (
 )
 
 // near is what a move of up to lim inches from one origin can touch: the
-// boxes and walls of its level and the models in play on it close enough
+// boxes, walls and ledges of its level and the models in play on it close enough
 // to matter for a base standing, or a straight stretch of path running,
 // within lim of the origin. Destinations works it out once per call, so a
 // candidate's checks (Fits, clearFor) visit a handful of things instead of
@@ -20,12 +20,12 @@ import (
 type near struct {
 	on     bool // filled in; otherwise the checks visit everything
 	boxes  [nearCap]uint16
-	walls  [nearCap]uint16
+	walls  [nearCap]uint16 // walls and ledges, as Board.bar numbers them
 	nb, nw int
 	models uint64 // bit n: model n is close enough
 }
 
-// nearCap is how many boxes and walls a neighbourhood holds; a board with
+// nearCap is how many boxes and walls (with ledges) a neighbourhood holds; a board with
 // more of either near one origin is checked in full.
 const nearCap = 48
 
@@ -50,8 +50,8 @@ func (nr *near) fill(b *Board, s *engine.State, m int, o *origin, lim float64) {
 		nr.boxes[nr.nb] = uint16(i)
 		nr.nb++
 	}
-	for i, w := range b.Walls {
-		if w.A.Level != o.p.Level || math.Sqrt(segDist2(o.p.X, o.p.Y, w.A.X, w.A.Y, w.B.X, w.B.Y)) > reach {
+	for i := range b.bars() {
+		if a, c := b.bar(i); a.Level != o.p.Level || math.Sqrt(segDist2(o.p.X, o.p.Y, a.X, a.Y, c.X, c.Y)) > reach {
 			continue
 		}
 		if nr.nw == nearCap {
@@ -96,8 +96,7 @@ func (nr *near) fits(b *Board, s *engine.State, m int, p Point) bool {
 		}
 	}
 	for _, i := range nr.walls[:nr.nw] {
-		w := &b.Walls[i]
-		if segDist2(p.X, p.Y, w.A.X, w.A.Y, w.B.X, w.B.Y) < r*r {
+		if wa, wb := b.bar(int(i)); segDist2(p.X, p.Y, wa.X, wa.Y, wb.X, wb.Y) < r*r {
 			return false
 		}
 	}
@@ -126,9 +125,7 @@ func (nr *near) clearFor(b *Board, a, c Point, r float64) bool {
 		}
 	}
 	for _, i := range nr.walls[:nr.nw] {
-		w := &b.Walls[i]
-		if _, hit := crossAt(a.X, a.Y, c.X, c.Y, w.A.X, w.A.Y, w.B.X, w.B.Y); hit ||
-			segDist2(w.A.X, w.A.Y, a.X, a.Y, c.X, c.Y) < r*r || segDist2(w.B.X, w.B.Y, a.X, a.Y, c.X, c.Y) < r*r {
+		if wa, wb := b.bar(int(i)); barsPath(a, c, wa, wb, r) {
 			return false
 		}
 	}

@@ -12,7 +12,8 @@ import (
 
 // TestNearAgreesWithBoard: a neighbourhood's checks give the board's
 // answers for every point and straight path within its reach, on crowded
-// boards of two levels with boxes, walls and forty models (some out of play).
+// boards of two levels with boxes, walls, ledges and forty models (some
+// out of play).
 func TestNearAgreesWithBoard(t *testing.T) {
 	r := rand.New(rand.NewPCG(10, 26))
 	checked := 0
@@ -30,6 +31,10 @@ func TestNearAgreesWithBoard(t *testing.T) {
 		for range 6 {
 			a := Point{r.Float64() * 48, r.Float64() * 48, r.IntN(2)}
 			b.Walls = append(b.Walls, Wall{A: a, B: Point{a.X + r.Float64()*8 - 4, a.Y + r.Float64()*8 - 4, a.Level}, Height: 2})
+		}
+		for range 4 {
+			a := Point{r.Float64() * 48, r.Float64() * 48, 1}
+			b.Ledges = append(b.Ledges, Ledge{A: a, B: Point{a.X + r.Float64()*16 - 8, a.Y + r.Float64()*16 - 8, 1}})
 		}
 		for i := range s.Models {
 			if r.IntN(8) == 0 {

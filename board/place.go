@@ -10,8 +10,8 @@ import (
 // CheckSetup checks where a board-mode setup's models stand before a game
 // starts (engine.New calls it, as an engine.SetupChecker; package scenario
 // calls it to report the field in the file): every model on a level that
-// exists, its whole base on the table, clear of the boxes and walls of its
-// level, and not overlapping another model on its level (touching is
+// exists, its whole base on the table, clear of the boxes, walls and
+// ledges of its level, and not overlapping another model on its level (touching is
 // fine). The error is an *engine.FieldError naming "models[k].at".
 func (b *Board) CheckSetup(su *engine.Setup) error {
 	if su.Mode != "board" {
@@ -41,6 +41,11 @@ func (b *Board) CheckSetup(su *engine.Setup) error {
 		for i, w := range b.Walls {
 			if w.A.Level == l && segDist2(x, y, w.A.X, w.A.Y, w.B.X, w.B.Y) < r*r {
 				return bad("%s at (%g, %g) stands across wall board.walls[%d]", m.ID, m.Start.X, m.Start.Y, i)
+			}
+		}
+		for i, e := range b.Ledges {
+			if e.A.Level == l && segDist2(x, y, e.A.X, e.A.Y, e.B.X, e.B.Y) < r*r {
+				return bad("%s at (%g, %g) stands across ledge board.ledges[%d]: its base must be wholly on its level", m.ID, m.Start.X, m.Start.Y, i)
 			}
 		}
 		for n := range k {

@@ -24,10 +24,10 @@ func TestBotGamesFingerprint(t *testing.T) {
 		t.Skip("bot games are slow under -race; TestDeterministic covers replay there")
 	}
 	pins := map[string]string{
-		"n26":             "cb707f842977c350/89/8",
-		"n23":             "8e385e8623965fd6/110/0",
-		"trenchcrusade":   "3c4e1f6e56a951b1/87/26",
-		"falloutfactions": "dd0201804f1b2fa8/101/11",
+		"n26":             "ab78128960ea1187/96/6",
+		"n23":             "31e86f755d1571d4/96/0",
+		"trenchcrusade":   "2dddfa165fefe78c/99/37",
+		"falloutfactions": "554b9d40e51d24c6/92/13",
 	}
 	reg := all.Rulesets()
 	for _, b := range boards {

@@ -52,7 +52,8 @@ func Falls(c *engine.Ctx, m int, agility dice.Procedure) bool {
 }
 
 // Fall drops model m from the nearest ledge (rules.md §2.3.5), with an
-// event "fell", onto the level below it on a concrete board, and returns
+// event "fell", to the foot of that ledge on the level below it on a
+// concrete board (board.Landing), and returns
 // the height fallen in hundredths of an inch. Only on a board.
 func Fall(c *engine.Ctx, m int) int {
 	s := c.State()
@@ -60,10 +61,9 @@ func Fall(c *engine.Ctx, m int) int {
 	h, _ := b.Fact(s, engine.Fact{Kind: engine.FactFall, A: m})
 	c.Emit(engine.Event{Type: "fell", Model: m, Other: engine.NoModel, Value: h, Key: strconv.FormatFloat(float64(h)/100, 'f', -1, 64) + "\""})
 	if cb, ok := b.(*board.Board); ok {
-		// It lands below the ledge it fell from: the nearest one.
-		if l, _, ok := cb.NearestLedge(s, m); ok {
-			p := s.Models[m].Pos
-			c.Move(m, engine.Pos{X: p.X, Y: p.Y, Level: int8(l.Below)})
+		// It lands at the foot of the ledge it fell from: the nearest one.
+		if p, ok := cb.Landing(s, m); ok {
+			c.Move(m, p)
 		}
 	}
 	return h

@@ -19,10 +19,10 @@ import (
 // (a fidelity fix) updates the pin in its own commit, saying why.
 func TestBoardGamesFingerprint(t *testing.T) {
 	pins := map[string]string{
-		"falloutfactions/junction-yard": "736f141f4fb452aa/3937",
-		"n23/scrapyard-run":             "a3f99ba8a6cc74b/5872",
-		"n26/sump-crossing":             "19c9f720ed5da57c/4380",
-		"trenchcrusade/no-mans-land":    "1886b52b84addbba/4073",
+		"falloutfactions/junction-yard": "7d12ad9a8beb9b49/3983",
+		"n23/scrapyard-run":             "d34cc08c38e2adaa/5972",
+		"n26/sump-crossing":             "f4b60063e1e3fd32/4312",
+		"trenchcrusade/no-mans-land":    "f995e2a2c2fe850d/4083",
 	}
 	const games = 40
 	seen := 0

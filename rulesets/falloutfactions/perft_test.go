@@ -41,8 +41,8 @@ func TestPerft(t *testing.T) {
 		counts   []int // depth 1, 2, 3
 	}{
 		{"dry-gulch", 1, 0, []int{6, 96, 821}},      // depth 2: 5 × 18 (TestLegalAtStartByModel) + a pass and the other crew's 6
-		{"junction-yard", 1, 0, []int{6, 119, 627}}, // on a board: destinations, and targets in sight
-		{"junction-yard", 5, 40, []int{4, 120}},     // after 40 bot decisions
+		{"junction-yard", 1, 0, []int{6, 129, 690}}, // on a board: destinations, and targets in sight
+		{"junction-yard", 5, 42, []int{34, 135}},    // after 42 bot decisions
 	} {
 		t.Run(fmt.Sprintf("%s/%d", tc.scenario, tc.steps), func(t *testing.T) {
 			g := newGame(t, tc.scenario, tc.seed)

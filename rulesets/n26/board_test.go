@@ -138,6 +138,10 @@ func TestFallFromLedge(t *testing.T) {
 	if h.S().Models[1].Pos.Level != 0 {
 		t.Errorf("b is on level %d, want 0 after the fall", h.S().Models[1].Pos.Level)
 	}
+	// at the ledge's foot, beyond its line (board.Landing), not under level 1
+	if p, r := h.S().Models[1].Pos, h.S().Static(1).Base/2; p.X != 10 || math.Abs(10-float64(p.Y)-r) > 0.02 {
+		t.Errorf("b landed at (%v, %v), want at the ledge's foot, (10, %.2f)", p.X, p.Y, 10-r)
+	}
 	if w := h.S().Count(1, cWounds); w != 1 {
 		t.Errorf("b has %d wounds, want 1 (the fall's hit)", w)
 	}

@@ -149,9 +149,8 @@ func fall(c *engine.Ctx, t int) {
 	var h int
 	if b := concrete(s); b != nil {
 		h, _ = b.Fact(s, f)
-		if l, _, ok := b.NearestLedge(s, t); ok {
-			p := s.Models[t].Pos
-			c.Move(t, engine.Pos{X: p.X, Y: p.Y, Level: int8(l.Below)})
+		if p, ok := b.Landing(s, t); ok {
+			c.Move(t, p)
 		}
 	} else {
 		h = c.Fact(f)

@@ -74,11 +74,10 @@
 //
 // # Not modelled
 //
-// The edge of a raised level (package board: a model on the firestep may
-// move past its ledge and stays 3" up), jumping and diving (only falls
-// from ledges), defended obstacles, diving
-// charges, climbing, the glory and campaign rules, and abilities beyond the
-// keywords above.
+// Jumping and diving (only falls from ledges), climbing (so a model on a
+// raised level stays there, within its ledges, until it falls: package
+// board), defended obstacles, diving charges, the glory and campaign rules,
+// and abilities beyond the keywords above.
 //
 // # Dice procedures
 //
@@ -91,6 +90,7 @@
 // is made afresh), and odds and roll take up to ±98 (100 dice).
 //
 // A model taken Down within 1" of a ledge takes its Success Roll first, then
-// falls (from the nearest ledge, to the level below it), then gets the Down
+// falls (from the nearest ledge, landing at its foot on the level below:
+// board.Landing), then gets the Down
 // result's Blood marker and is Down (seed 003, Down results).
 package trenchcrusade

@@ -2,6 +2,7 @@ package trenchcrusade
 
 import (
 	"errors"
+	"math"
 	"slices"
 	"strings"
 	"testing"
@@ -190,7 +191,8 @@ func TestDownAtLedgeFalls(t *testing.T) {
 }
 
 // Seed 003, Down results: a model that fails its ledge roll falls from the
-// nearest ledge, landing below that ledge (not below the first one listed).
+// nearest ledge, landing at the foot of that ledge (not below the first one
+// listed, and not under the level it fell from: board.Landing).
 func TestFallFromNearestLedge(t *testing.T) {
 	b := &board.Board{Width: 24, Height: 24, Levels: []float64{0, 3, 6},
 		Ledges: []board.Ledge{
@@ -208,6 +210,10 @@ func TestFallFromNearestLedge(t *testing.T) {
 	h.Play("d:1 1 1 1")
 	if lvl := h.S().Models[1].Pos.Level; lvl != 0 {
 		t.Errorf("b landed on level %d, want 0, below the nearest ledge", lvl)
+	}
+	// at the ledge's foot: beyond its line, base edge touching it
+	if p, r := h.S().Models[1].Pos, h.S().Static(1).Base/2; p.X != 12 || math.Abs(10-float64(p.Y)-r) > 0.02 {
+		t.Errorf("b landed at (%v, %v), want at the ledge's foot, (12, %.2f)", p.X, p.Y, 10-r)
 	}
 }
 
