@@ -24,8 +24,8 @@ func TestBotGamesFingerprint(t *testing.T) {
 		t.Skip("bot games are slow under -race; TestDeterministic covers replay there")
 	}
 	pins := map[string]string{
-		"n26":             "ab78128960ea1187/96/6",
-		"n23":             "31e86f755d1571d4/96/0",
+		"n26":             "c54104d093eb116c/93/7",
+		"n23":             "b6e58f69d91502e8/81/0",
 		"trenchcrusade":   "2dddfa165fefe78c/99/37",
 		"falloutfactions": "554b9d40e51d24c6/92/13",
 	}

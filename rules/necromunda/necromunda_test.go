@@ -79,9 +79,16 @@ func TestTestNaturals(t *testing.T) {
 		{Test[other]{Target: 6, Mods: []int{-3}}, "1/6"},              // a natural 6 still passes
 		{Test[other]{Target: 2, Mods: []int{4}}, "5/6"},               // a natural 1 still fails
 		{Test[other]{Target: 4, Mods: []int{-1}, Save: false}, "1/3"}, // 5+ on the die
+		{Test[other]{Target: 6, Mods: []int{-1}, Save: true}, "0"},    // a 7 needed
+		{Test[other]{Target: 5, Mods: []int{-1}, Save: true}, "1/6"},  // a 6 needed
+		{Test[other]{Target: 6, Mods: []int{-99}, Save: true}, "0"},   // no save at all
 	} {
 		if got := tc.test.Odds().P(0).String(); got != tc.want {
 			t.Errorf("%+v: P(pass) = %s, want %s", tc.test, got, tc.want)
+		}
+		// a save is not rolled exactly when nothing can pass it
+		if got, want := Hopeless(tc.test), tc.test.Save && tc.want == "0"; got != want {
+			t.Errorf("%+v: Hopeless = %v, want %v", tc.test, got, want)
 		}
 	}
 	if got := (Test[other]{Target: 2, Save: true}).Describe(); got != "roll 1 D6: 2+ saves; a natural 1 always fails" {

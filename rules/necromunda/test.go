@@ -43,6 +43,16 @@ func (r Test[G]) Name() string       { return edition[G]().names.test }
 func (r Test[G]) Outcomes() []string { return slices.Clone(passFail) }
 func (r Test[G]) Flags() []string    { return nil }
 
+// Hopeless reports whether p is a save (a Test with Save) that no face can
+// pass: the modifiers leave it needing more than 6, and a save has no
+// automatic pass (rules.md §2.3.4). Its player is not asked to roll it.
+func Hopeless(p dice.Procedure) bool {
+	h, ok := p.(interface{ hopeless() bool })
+	return ok && h.hopeless()
+}
+
+func (r Test[G]) hopeless() bool { return r.Save && r.Target-rules.Sum(r.Mods) > 6 }
+
 // outcome is 0 (pass) or 1 (fail) for natural face f, with a reason when a
 // natural decided it.
 func (r Test[G]) outcome(f, naturals int) (int, string) {

@@ -20,8 +20,8 @@ import (
 func TestBoardGamesFingerprint(t *testing.T) {
 	pins := map[string]string{
 		"falloutfactions/junction-yard": "7d12ad9a8beb9b49/3983",
-		"n23/scrapyard-run":             "d34cc08c38e2adaa/5972",
-		"n26/sump-crossing":             "f4b60063e1e3fd32/4312",
+		"n23/scrapyard-run":             "71f38f9c6a1d4129/5968",
+		"n26/sump-crossing":             "dbea55b327bc8939/4365",
 		"trenchcrusade/no-mans-land":    "f995e2a2c2fe850d/4083",
 	}
 	const games = 40

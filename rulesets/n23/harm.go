@@ -11,7 +11,8 @@ import (
 // wound is a hit's Wound roll, save and damage (rules.md §3.3, Resolve
 // Hits; the shared steps of §2.3.4): the opposing player rolls to wound,
 // Strength against Toughness less flesh wounds; the target's player saves
-// (Sv with the weapon's AP, option save-natural); then the damage. It is
+// (Sv with the weapon's AP, option save-natural), unless no face can pass
+// it, when it is not rolled; then the damage. It is
 // the nth hit of of (0 of 0: the only one).
 func wound(c *engine.Ctx, m int, w weapon, t, nth, of int) {
 	s := c.State()
@@ -21,7 +22,10 @@ func wound(c *engine.Ctx, m int, w weapon, t, nth, of int) {
 		return
 	}
 	if sv := s.Stat(t, sSv); sv < 7 {
-		if c.Roll(s.SideOf(t), save(s, sv, w.ap), engine.About{What: "Save (a pass saves the wound)", Model: t, Other: m, With: w.name, Nth: nth, Of: of}).Outcome == 0 {
+		p := save(s, sv, w.ap)
+		if necromunda.Hopeless(p) { // no face can pass: no roll (rules.md §2.3.4)
+			c.Emit(engine.Event{Type: "no-save", Model: t, Other: m})
+		} else if c.Roll(s.SideOf(t), p, engine.About{What: "Save (a pass saves the wound)", Model: t, Other: m, With: w.name, Nth: nth, Of: of}).Outcome == 0 {
 			c.Emit(engine.Event{Type: "saved", Model: t, Other: m})
 			return
 		}

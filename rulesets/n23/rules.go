@@ -448,6 +448,7 @@ var events = necromunda.Events(map[string]string{
 	"rammed":                  "{model} rammed {other}",
 	"no-wound":                "{model} hit {other} but did not wound",
 	"saved":                   "{model} saved against {other}'s hit",
+	"no-save":                 "nothing could save {model} from {other}'s wound",
 	"flesh-wound":             "{model} took a Flesh Wound ({value} in all)",
 	"glancing":                "{model} took a Glancing hit[ from {other}]",
 	"penetrating":             "{model} took a Penetrating hit[ from {other}]: Stationary and Stalled",

@@ -296,8 +296,13 @@ func TestRam(t *testing.T) {
 	h.WantAsks("dice n23-test {Target:4 Mods:[1] Save:false}")
 	h.Play("d:2") // 2 + 1 = 3: fails to dodge
 	h.WantAsks("dice n23-test {Target:2 Mods:[] Save:false}")
-	h.Play("d:2", "d:6") // S7 v T3 wounds on 2+; the save at AP −2: 6 − 2 = 4 < 6 fails
+	h.Play("d:2") // S7 v T3 wounds on 2+
+	// Sv 6+ at AP −2 needs an 8: no save is asked (rules.md §2.3.4)
+	h.WantAsks("dice n23-injury {Dice:1}")
 	h.Play("d:fw", "d:fw")
+	if got := h.Events("no-save"); len(got) != 1 {
+		t.Errorf("no-save events %v, want one", got)
+	}
 	h.WantStatus("b", "prone/pinned")
 	if h.S().Count(1, cFlesh) != 2 {
 		t.Errorf("flesh wounds %d, want 2 (Damage 2 at the last wound)", h.S().Count(1, cFlesh))

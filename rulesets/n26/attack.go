@@ -157,7 +157,8 @@ func coverBonus(opt string, short bool) int {
 }
 
 // wound is a hit's Wound roll, save and damage (rules.md §2.3.4): the
-// nth of of hits (0 of 0: the only one).
+// nth of of hits (0 of 0: the only one). A save that no face can pass (the
+// weapon's AP against the target's Sv) is not rolled.
 func wound(c *engine.Ctx, m int, w weapon, t, cover, nth, of int) {
 	s := c.State()
 	target := woundTarget(strength(s, m, w), s.Stat(t, sT))
@@ -166,7 +167,10 @@ func wound(c *engine.Ctx, m int, w weapon, t, cover, nth, of int) {
 		return
 	}
 	if sv := s.Stat(t, sSv); sv < 7 {
-		if c.Roll(s.SideOf(t), saveTest(sv, w.ap+cover), engine.About{What: "Save (a pass saves the wound)", Model: t, Other: m, With: w.name, Nth: nth, Of: of}).Outcome == 0 {
+		p := saveTest(sv, w.ap+cover)
+		if necromunda.Hopeless(p) { // no face can pass: no roll (rules.md §2.3.4)
+			c.Emit(engine.Event{Type: "no-save", Model: t, Other: m})
+		} else if c.Roll(s.SideOf(t), p, engine.About{What: "Save (a pass saves the wound)", Model: t, Other: m, With: w.name, Nth: nth, Of: of}).Outcome == 0 {
 			c.Emit(engine.Event{Type: "saved", Model: t, Other: m})
 			return
 		}

@@ -39,11 +39,11 @@ func TestShootPipeline(t *testing.T) {
 		short   string // the answer to "within Short Range?"
 		cover   string
 		hitMods string
-		saveMod string
+		saveMod string // "": no face can pass the save, so it is not rolled
 	}{
 		{"shoot/long/cover", "shoot", "f:0", "f:1", "[]", "[1]"},       // AP −1, cover +2 within Long Range
 		{"aimed/short/cover", "aimed-shot", "f:1", "f:1", "[1]", "[]"}, // AP −1, cover +1 within Short Range
-		{"shoot/open", "shoot", "f:1", "f:0", "[]", "[-1]"},
+		{"shoot/open", "shoot", "f:1", "f:0", "[]", ""}, // Sv 6+ at AP −1 needs a 7
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			h := table(t, nil, shooter(gun), ganger("b", 1), ganger("w2", 0), ganger("b2", 1))
@@ -56,8 +56,10 @@ func TestShootPipeline(t *testing.T) {
 				t.Errorf("the wound roll is side %d's", p.Who)
 			}
 			h.Play("d:3")
-			h.WantAsks("dice n26-test {Target:6 Mods:" + tc.saveMod + " Save:true}")
-			h.Play("d:2")
+			if tc.saveMod != "" {
+				h.WantAsks("dice n26-test {Target:6 Mods:" + tc.saveMod + " Save:true}")
+				h.Play("d:2")
+			}
 			// L2: two injury dice, rolled by w's player.
 			h.WantAsks("dice n26-injury {Dice:2}")
 			if p := h.G.Pending(); p.Who != 0 {
@@ -70,6 +72,9 @@ func TestShootPipeline(t *testing.T) {
 			}
 			if h.S().Count(1, cWounds) != 0 || !h.S().Has(1, cInjured) {
 				t.Error("b is not at 0 wounds and Injured")
+			}
+			if got, want := len(h.Events("no-save")), map[bool]int{true: 1}[tc.saveMod == ""]; got != want {
+				t.Errorf("%d no-save events, want %d", got, want)
 			}
 		})
 	}

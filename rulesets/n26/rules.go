@@ -341,6 +341,7 @@ var events = necromunda.Events(map[string]string{
 	"missed":                     "{model} missed {other}",
 	"no-wound":                   "{model} hit {other} but did not wound",
 	"saved":                      "{model} saved against {other}'s hit",
+	"no-save":                    "nothing could save {model} from {other}'s wound",
 	"no-target":                  "{model} had no target for one of its weapons",
 	"injured":                    "{model} was Injured[ by {other}]",
 	"recovery":                   "{model} is within 1\" of an enemy: Out of Action without a Recovery test",
