@@ -546,7 +546,7 @@ func TestSoFar(t *testing.T) {
 		before := g.State().Clone()
 		legal := len(g.Legal())
 		so := g.SoFar()
-		if len(so) != p.Answer || len(so) == 0 || !strings.HasPrefix(so[len(so)-1], "mini-test pass (") {
+		if len(so) != p.Answer || len(so) == 0 || !strings.HasPrefix(so[len(so)-1], "Hit roll: pass (") {
 			t.Errorf("the %s choice after %d answers: so far %q, want the hit roll that passed, with its face", p.Key, p.Answer, so)
 		}
 		if ok, why := g.State().Equal(before); !ok || g.Pending() != p || len(g.Legal()) != legal {

@@ -174,18 +174,36 @@ func ActionText(s *State, a Action) string {
 	return b.String()
 }
 
-// AnswerText is one logged answer with its question, for people, the dice
-// as they show (a symbol die's symbol): "n26-test pass (5) typed", "spend-blood: Vigil chose 2", "is a within 1\"
-// of b? yes".
+// AnswerText is one logged answer with its question, for people: a roll by
+// its name with its outcome and the dice as they show (a symbol die's
+// symbol), "Ranged hit: pass (5) typed", or by its procedure's when it has
+// no name, "n26-test pass (5)"; a choice, "spend blood: Vigil chose 2"; a
+// measurement, "is a within 1\" of b? yes".
 func AnswerText(s *State, q Question, a Answer) string {
 	switch q.Kind {
 	case DiceQ:
 		nf := len(q.Proc.Flags())
 		out := q.Proc.Outcomes()
 		t := q.Key + " "
-		if o := a.Code >> nf; o >= 0 && o < len(out) {
-			t += out[o]
+		if w := rollName(q.About.What); w != "" {
+			// the roll as the rules name it, with the side that rolled it
+			// when it is no model's (a roll-off): "Ranged hit: pass (5)",
+			// "Initiative roll-off, The Ashen Vigil: 4"
+			t = w
+			if q.About.Model == NoModel {
+				t += ", " + sideLabel(s, q.Who)
+			}
+			if strings.Contains(w, ": ") {
+				t += " — " // "Dash: a Risky Success Roll — failure (4,1)"
+			} else {
+				t += ": "
+			}
 		}
+		outcome := ""
+		if o := a.Code >> nf; o >= 0 && o < len(out) {
+			outcome = words(out[o])
+		}
+		t += outcome
 		for i, f := range q.Proc.Flags() {
 			if a.Code>>i&1 == 1 {
 				t += "+" + f
@@ -205,7 +223,9 @@ func AnswerText(s *State, q Question, a Answer) string {
 				}
 				fs = append(fs, l)
 			}
-			t += " (" + strings.Join(fs, ",") + ")"
+			if len(fs) > 1 || words(fs[0]) != outcome || nf > 0 { // a die read as its face says it once
+				t += " (" + strings.Join(fs, ",") + ")"
+			}
 			if a.Typed {
 				t += " typed"
 			}
@@ -213,7 +233,7 @@ func AnswerText(s *State, q Question, a Answer) string {
 		return t
 	case ChoiceQ:
 		if a.Code >= 0 && a.Code < len(q.Options) {
-			return fmt.Sprintf("%s: %s chose %s", q.Key, sideLabel(s, q.Who), q.Options[a.Code])
+			return fmt.Sprintf("%s: %s chose %s", words(q.Key), sideLabel(s, q.Who), words(q.Options[a.Code]))
 		}
 	case FactQ:
 		// the question as the players were asked it, then their answer:
@@ -225,6 +245,15 @@ func AnswerText(s *State, q Question, a Answer) string {
 		return t + " " + FactValue(q.Fact, a.Code)
 	}
 	return fmt.Sprintf("%s %d", q.Key, a.Code)
+}
+
+// rollName is a roll's name in the log: what it is for, without the
+// explanation in brackets ("Save (a pass saves the wound)" is "Save").
+func rollName(what string) string {
+	if i := strings.Index(what, " ("); i > 0 {
+		what = what[:i]
+	}
+	return what
 }
 
 // FactValue is a fact's answer for people: yes, no, or inches.

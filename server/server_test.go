@@ -207,8 +207,8 @@ func TestPlayThroughTheAPI(t *testing.T) {
 		t.Errorf("a stale seq: %d %+v", st, e)
 	}
 	// The Breakers' die is asked with what the roll-off had so far.
-	if v := c.get(t, ts, b); v.Pending == nil || fmt.Sprint(v.Pending.SoFar) != "[n26-d6 6 (6) typed]" {
-		t.Errorf("the second Priority die: pending %+v, want so_far [n26-d6 6 (6) typed]", v.Pending)
+	if v := c.get(t, ts, b); v.Pending == nil || fmt.Sprint(v.Pending.SoFar) != "[Priority roll, Rustwater Wardens: 6 typed]" {
+		t.Errorf("the second Priority die: pending %+v, want so_far [Priority roll, Rustwater Wardens: 6 typed]", v.Pending)
 	}
 	if st, _ := post(t, ts, c.ID, "answers", b, map[string]any{"seq": 1, "answer": "1"}); st != 200 {
 		t.Fatal("the Breakers' die")
