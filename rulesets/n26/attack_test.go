@@ -43,7 +43,7 @@ func TestShootPipeline(t *testing.T) {
 	}{
 		{"shoot/long/cover", "shoot", "f:0", "f:1", "[]", "[1]"},       // AP −1, cover +2 within Long Range
 		{"aimed/short/cover", "aimed-shot", "f:1", "f:1", "[1]", "[]"}, // AP −1, cover +1 within Short Range
-		{"shoot/open", "shoot", "f:1", "f:0", "[]", ""}, // Sv 6+ at AP −1 needs a 7
+		{"shoot/open", "shoot", "f:1", "f:0", "[]", ""},                // Sv 6+ at AP −1 needs a 7
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			h := table(t, nil, shooter(gun), ganger("b", 1), ganger("w2", 0), ganger("b2", 1))
