@@ -242,11 +242,12 @@ func TestPagesRender(t *testing.T) {
 	// far; the newest log line shows above it.
 	var buf bytes.Buffer
 	last := &LogLine{Index: 3, Action: "Fire boss → x", Events: []string{"boss scored 2 hits against x"}}
-	if err := Render(&buf, "panel", &Panel{Pending: &Pending{Kind: "choice", Text: "Lucky Break?", Mine: true, Options: []string{"pass", "spend"},
+	if err := Render(&buf, "panel", &Panel{Pending: &Pending{Kind: "choice", Text: "Lucky Break?", Mine: true, Options: []string{"pass", "spend", "take-first"},
 		SoFar: []string{"ff-pool std=1,luck=1 (3,9,2)", "cover no"}}, Last: last}); err != nil {
 		t.Fatal(err)
 	}
 	for _, want := range []string{`<span class="label">So far:</span> ff-pool std=1,luck=1 (3,9,2); cover no</p>`,
+		`data-answer="take-first">take first</button>`, // the id answers, its words show
 		`<span class="label">Last:</span> Fire boss → x ⇒ boss scored 2 hits against x</p>`} {
 		if !strings.Contains(buf.String(), want) {
 			t.Errorf("the panel lacks %q:\n%s", want, buf.String())
