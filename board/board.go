@@ -132,24 +132,34 @@ func (b *Board) Check() error {
 			return err
 		}
 	}
+	// a wall or ledge is a line on one level, not a point
+	line := func(p string, a, c Point) error {
+		if err := in(p+".a", a); err != nil {
+			return err
+		}
+		if err := in(p+".b", c); err != nil {
+			return err
+		}
+		if a.Level != c.Level {
+			return bad(p+".b.level", "level %d is not its other end's level, %d; both ends stand on one level", c.Level, a.Level)
+		}
+		if hyp(c.X-a.X, c.Y-a.Y) < 0.01 {
+			return bad(p, "its ends are the same point (%g, %g); allowed a line at least 0.01\" long", a.X, a.Y)
+		}
+		return nil
+	}
 	for i, w := range b.Walls {
 		p := fmt.Sprintf("walls[%d]", i)
 		if !(w.Height > 0 && w.Height <= 1000) { // NaN too
 			return bad(p+".height", "must be positive, up to 1000\"")
 		}
-		if err := in(p+".a", w.A); err != nil {
-			return err
-		}
-		if err := in(p+".b", w.B); err != nil {
+		if err := line(p, w.A, w.B); err != nil {
 			return err
 		}
 	}
 	for i, l := range b.Ledges {
 		p := fmt.Sprintf("ledges[%d]", i)
-		if err := in(p+".a", l.A); err != nil {
-			return err
-		}
-		if err := in(p+".b", l.B); err != nil {
+		if err := line(p, l.A, l.B); err != nil {
 			return err
 		}
 		if err := lvl(p+".below", l.Below); err != nil {
@@ -338,9 +348,10 @@ func (b *Board) NearestLedge(s *engine.State, m int) (l Ledge, dist float64, ok 
 // Landing is where model m comes down when it falls from the nearest ledge
 // of its level (NearestLedge): on the ledge's level Below, at its foot,
 // which is the point of the ledge nearest m pushed a base's radius beyond
-// it, away from m; or, when m's base does not fit there, the nearest point
-// within 2" of it where it does (Spot). With no room there either, m lands
-// straight below where it stood. ok is false when m's level has no ledge.
+// it, away from m; or, when m's base does not fit there, a point near it
+// where it does: within 2" (Spot), else on rings out to 8". ok is false
+// when m's level has no ledge, or no room is found that near: a ruleset
+// then leaves m where it stood.
 func (b *Board) Landing(s *engine.State, m int) (p engine.Pos, ok bool) {
 	l, _, ok := b.NearestLedge(s, m)
 	if !ok {
@@ -363,9 +374,16 @@ func (b *Board) Landing(s *engine.State, m int) (p engine.Pos, ok bool) {
 	if q, ok := b.Spot(s, m, foot, 2, 0); ok {
 		return engine.Pos{X: float32(q.X), Y: float32(q.Y), Level: int8(l.Below)}, true
 	}
-	p = s.Models[m].Pos
-	p.Level = int8(l.Below)
-	return p, true
+	for d := 3.0; d <= 8; d += 0.5 {
+		for k := range 32 {
+			a := float64(k) * math.Pi / 16
+			q := Point{round2(foot.X + d*math.Cos(a)), round2(foot.Y + d*math.Sin(a)), l.Below}
+			if b.Fits(s, m, q, 0) {
+				return engine.Pos{X: float32(q.X), Y: float32(q.Y), Level: int8(l.Below)}, true
+			}
+		}
+	}
+	return engine.Pos{}, false
 }
 
 // Fact answers the engine's geometry questions.
@@ -727,8 +745,9 @@ func (b *Board) bar(i int) (Point, Point) {
 
 // Destinations appends the candidate end points of a move of up to max
 // inches by model m: towards and away from each enemy in play, towards each
-// friend, to each objective and to each box's nearest side (cover), each at
-// the full and half distance; only points that can be reached within max
+// friend (on any level, seen from above), to each objective and to each
+// box's nearest side (cover), each at the full and half distance, and cut
+// short where it would cross a ledge of m's level; only points that can be reached within max
 // and stood on, without duplicates, sorted by x then y. Towards a model in
 // shy (bit n for model n) the move stops short of 1" from it; towards any
 // other it goes into base contact (friends, and enemies a ruleset lets
@@ -800,6 +819,14 @@ func (b *Board) candidates(s *engine.State, m int, lim float64, shy uint64, visi
 		if l < 1e-6 || stop {
 			return
 		}
+		// A ray that leaves the level across a ledge stops at it, the base
+		// wholly on the level: on a firestep, the edge towards the enemy.
+		if c := b.ledgeCut(from, dx, dy, l, r); c < l {
+			if c < 0.01 {
+				return
+			}
+			dx, dy, l = dx*c/l, dy*c/l, c
+		}
 		for _, f := range [2]float64{1, 0.5} {
 			d := math.Min(lim*f, l)
 			q := engine.Pos{X: float32(round2(from.X + dx/l*d)), Y: float32(round2(from.Y + dy/l*d)), Level: int8(from.Level)}
@@ -810,7 +837,9 @@ func (b *Board) candidates(s *engine.State, m int, lim float64, shy uint64, visi
 		}
 	}
 	for n := range s.Models {
-		if n == m || !s.Models[n].InPlay || int(s.Models[n].Pos.Level) != from.Level {
+		// models on other levels too, in plan: a model on a firestep moves
+		// to its edge towards an enemy below (the ray stops at the ledge)
+		if n == m || !s.Models[n].InPlay {
 			continue
 		}
 		q := centre(s, n)
@@ -842,6 +871,26 @@ func (b *Board) candidates(s *engine.State, m int, lim float64, shy uint64, visi
 			add(cx, cy)
 		}
 	}
+}
+
+// ledgeCut is how far along the ray from p, in direction (dx, dy) of
+// length l, a base of radius r can go before it would stand across a ledge
+// of p's level: l when the ray crosses none.
+func (b *Board) ledgeCut(p Point, dx, dy, l, r float64) float64 {
+	cut := l
+	for _, e := range b.Ledges {
+		if e.A.Level != p.Level {
+			continue
+		}
+		t, ok := crossAt(p.X, p.Y, p.X+dx, p.Y+dy, e.A.X, e.A.Y, e.B.X, e.B.Y)
+		if !ok {
+			continue
+		}
+		ex, ey := e.B.X-e.A.X, e.B.Y-e.A.Y
+		sin := math.Abs(dx*ey-dy*ex) / (l * hyp(ex, ey)) // crossAt found a crossing: neither is 0
+		cut = min(cut, t*l-(r+0.02)/sin)
+	}
+	return cut
 }
 
 // Spot finds where model m's base can be set up with its edge within reach

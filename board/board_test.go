@@ -176,10 +176,15 @@ func TestLedgesBoundTheirLevel(t *testing.T) {
 	if d, ok := b.PathLength(s, 0, engine.Pos{X: 4, Y: 2, Level: 1}); !ok || math.Abs(float64(d)-8) > 1e-4 {
 		t.Errorf("along the firestep = %v, %v; want 8", d, ok)
 	}
+	edge := false
 	for _, p := range b.Destinations(s, 0, 12, 0, nil) {
 		if float64(p.Y)+0.5 > 3+1e-6 || p.Level != 1 {
 			t.Errorf("destination %v is off the firestep", p)
 		}
+		edge = edge || p.Y >= 2.45
+	}
+	if !edge {
+		t.Error("no destination at the firestep's edge towards the enemy below it")
 	}
 	if d, ok := b.PathLength(s, 1, engine.Pos{X: 12, Y: 12}); !ok || math.Abs(float64(d)-4) > 1e-4 {
 		t.Errorf("on the ground, across under the ledge's line = %v, %v; want 4", d, ok)
@@ -226,6 +231,21 @@ func TestLanding(t *testing.T) {
 	if _, ok := b.Landing(s, 3); ok {
 		t.Error("a model on the ground has no ledge to fall from")
 	}
+	// No room at the foot: the nearest ground that fits, never inside terrain.
+	crowded := &Board{Width: 24, Height: 6, Levels: []float64{0, 3},
+		Boxes:  []Box{{X0: 0, Y0: 0, X1: 24, Y1: 3, Height: 3}, {X0: 0, Y0: 3, X1: 17, Y1: 6, Height: 2}},
+		Ledges: []Ledge{{A: Point{0, 3, 1}, B: Point{24, 3, 1}, Below: 0}}}
+	s2 := state(t, crowded, Point{12, 2.4, 1}, Point{23, 5, 0})
+	p, ok = crowded.Landing(s2, 0)
+	if q := (Point{float64(p.X), float64(p.Y), int(p.Level)}); !ok || q.Level != 0 || !crowded.Fits(s2, 0, q, 0) || q.X < 17.5 {
+		t.Errorf("landing with the foot built over = %v, %v; want a free spot past x 17.5 on the ground", p, ok)
+	}
+	// No room anywhere near: none, and the ruleset leaves it where it stood.
+	crowded.Boxes[1].X1 = 24
+	s3 := state(t, crowded, Point{12, 2.4, 1})
+	if p, ok := crowded.Landing(s3, 0); ok {
+		t.Errorf("landing on a table with no ground free = %v", p)
+	}
 }
 
 func TestDestinations(t *testing.T) {
@@ -259,9 +279,26 @@ func TestCheck(t *testing.T) {
 		"level":  {Width: 10, Height: 10, Tokens: []Token{{Kind: "loot", At: Point{1, 1, 2}}}},
 		"ledge":  {Width: 10, Height: 10, Levels: []float64{0, 2}, Ledges: []Ledge{{A: Point{1, 1, 0}, B: Point{2, 2, 0}, Below: 1}}},
 		"ground": {Width: 10, Height: 10, Levels: []float64{1}},
+		"ledge across levels": {Width: 10, Height: 10, Levels: []float64{0, 2},
+			Ledges: []Ledge{{A: Point{1, 1, 1}, B: Point{5, 1, 0}}}},
+		"point ledge": {Width: 10, Height: 10, Levels: []float64{0, 2}, Ledges: []Ledge{{A: Point{1, 1, 1}, B: Point{1, 1, 1}}}},
+		"point wall":  {Width: 10, Height: 10, Walls: []Wall{{A: Point{3, 3, 0}, B: Point{3, 3, 0}, Height: 2}}},
 	} {
 		if err := b.Check(); err == nil {
 			t.Errorf("%s: malformed board accepted", name)
+		}
+	}
+	for _, tc := range []struct {
+		b    *Board
+		want string
+	}{
+		{&Board{Width: 10, Height: 10, Levels: []float64{0, 2}, Ledges: []Ledge{{A: Point{1, 1, 1}, B: Point{5, 1, 0}}}},
+			"board.ledges[0].b.level: level 0 is not its other end's level, 1"},
+		{&Board{Width: 10, Height: 10, Walls: []Wall{{A: Point{3, 3, 0}, B: Point{3, 3, 0}, Height: 2}}},
+			"board.walls[0]: its ends are the same point (3, 3)"},
+	} {
+		if err := tc.b.Check(); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%v, want %q", err, tc.want)
 		}
 	}
 	if err := (&Board{Width: 24, Height: 24}).Check(); err != nil {

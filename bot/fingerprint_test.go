@@ -24,10 +24,10 @@ func TestBotGamesFingerprint(t *testing.T) {
 		t.Skip("bot games are slow under -race; TestDeterministic covers replay there")
 	}
 	pins := map[string]string{
-		"n26":             "c54104d093eb116c/93/7",
-		"n23":             "b6e58f69d91502e8/81/0",
-		"trenchcrusade":   "2dddfa165fefe78c/99/37",
-		"falloutfactions": "554b9d40e51d24c6/92/13",
+		"n26":             "6327190f810d3019/109/4",
+		"n23":             "22f286afa0b4d578/113/0",
+		"trenchcrusade":   "ee8a31a6e4c783ed/84/29",
+		"falloutfactions": "387430cc5c619498/95/11",
 	}
 	reg := all.Rulesets()
 	for _, b := range boards {

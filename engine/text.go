@@ -218,12 +218,12 @@ func AnswerText(s *State, q Question, a Answer) string {
 				l := strconv.Itoa(f)
 				if len(needs) > 0 {
 					if d := needs[min(i, len(needs)-1)]; f >= 1 && f <= d.Sides() {
-						l = d.Label(f)
+						l = words(d.Label(f))
 					}
 				}
 				fs = append(fs, l)
 			}
-			if len(fs) > 1 || words(fs[0]) != outcome || nf > 0 { // a die read as its face says it once
+			if len(fs) > 1 || fs[0] != outcome || nf > 0 { // a die read as its face says it once
 				t += " (" + strings.Join(fs, ",") + ")"
 			}
 			if a.Typed {
@@ -233,7 +233,7 @@ func AnswerText(s *State, q Question, a Answer) string {
 		return t
 	case ChoiceQ:
 		if a.Code >= 0 && a.Code < len(q.Options) {
-			return fmt.Sprintf("%s: %s chose %s", words(q.Key), sideLabel(s, q.Who), words(q.Options[a.Code]))
+			return fmt.Sprintf("%s %s chose %s", choiceName(q), sideLabel(s, q.Who), OptionText(s, q.Options[a.Code]))
 		}
 	case FactQ:
 		// the question as the players were asked it, then their answer:
@@ -247,13 +247,57 @@ func AnswerText(s *State, q Question, a Answer) string {
 	return fmt.Sprintf("%s %d", q.Key, a.Code)
 }
 
-// rollName is a roll's name in the log: what it is for, without the
-// explanation in brackets ("Save (a pass saves the wound)" is "Save").
-func rollName(what string) string {
-	if i := strings.Index(what, " ("); i > 0 {
-		what = what[:i]
+// choiceName is a choice's name in the log: its question when that is
+// short ("Initiative: which warband activates first?"), else its key in
+// words and a colon ("spend blood:").
+func choiceName(q Question) string {
+	if i := strings.IndexByte(q.Text, '?'); i > 0 && i < 80 {
+		return q.Text[:i+1]
 	}
-	return what
+	return words(q.Key) + ":"
+}
+
+// count is a counter's name in words for n of it: one "flesh wound", two
+// "flesh wounds"; counters named in the singular or uncountable (blood,
+// fatigue) read the same either way.
+func count(n int, key string) string {
+	w := words(key)
+	if n != 1 {
+		return w
+	}
+	switch {
+	case strings.HasSuffix(w, "dice"):
+		return strings.TrimSuffix(w, "dice") + "die"
+	case strings.HasSuffix(w, "ies"):
+		return strings.TrimSuffix(w, "ies") + "y"
+	case strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss"):
+		return strings.TrimSuffix(w, "s")
+	}
+	return w
+}
+
+// OptionText is a choice's option as people read it: a model's ID as it
+// is, any other option's ID in words ("take-first" is "take first").
+func OptionText(s *State, opt string) string {
+	for m := range s.Models {
+		if s.Static(m).ID == opt {
+			return opt
+		}
+	}
+	return words(opt)
+}
+
+// rollName is a roll's name in the log: what it is for, without the
+// explanations in brackets ("Save (a pass saves the wound)" is "Save").
+func rollName(what string) string {
+	for {
+		i := strings.Index(what, " (")
+		j := strings.IndexByte(what[max(i, 0):], ')')
+		if i < 0 || j < 0 {
+			return what
+		}
+		what = what[:i] + what[i+j+1:]
+	}
 }
 
 // FactValue is a fact's answer for people: yes, no, or inches.
@@ -285,7 +329,7 @@ func EventText(s *State, e Event) string {
 	case "removed":
 		return modelID(s, e.Model) + " is out of play"
 	case "counter":
-		return fmt.Sprintf("%s now has %d %s", modelID(s, e.Model), e.Value, words(e.Key))
+		return fmt.Sprintf("%s now has %d %s", modelID(s, e.Model), e.Value, count(e.Value, e.Key))
 	case "moved":
 		if e.X != 0 || e.Y != 0 {
 			return fmt.Sprintf("%s moved to %g,%g", modelID(s, e.Model), e.X, e.Y)
@@ -382,7 +426,7 @@ func LogLines(s *State, an []Annotated) []LogLine {
 				for _, ev := range evs[k:j] {
 					names = append(names, modelID(s, ev.Model))
 				}
-				t = fmt.Sprintf("%s now have %d %s", andList(names), evs[k].Value, words(evs[k].Key))
+				t = fmt.Sprintf("%s now have %d %s", andList(names), evs[k].Value, count(evs[k].Value, evs[k].Key))
 				k = j - 1
 			}
 			if t != "" {

@@ -415,7 +415,7 @@ func (s *Server) panelOf(gm *game, side, logLines int) (*ui.Panel, error) {
 		default:
 			p.Turn = "Waiting for " + name(pr.Who) + " to answer"
 		}
-		p.Pending = pendingPage(pr, mine, name(pr.Who))
+		p.Pending = pendingPage(st, pr, mine, name(pr.Who))
 		p.Pending.SoFar = g.SoFar()
 	default:
 		d := g.Decider()
@@ -513,7 +513,7 @@ func statusText(st *engine.State, m int) string {
 
 // pendingPage is the question as the panel asks it: the keypad's dice
 // (dice.Needs), the options, or what to measure.
-func pendingPage(pr *engine.Prompt, mine bool, who string) *ui.Pending {
+func pendingPage(st *engine.State, pr *engine.Prompt, mine bool, who string) *ui.Pending {
 	q := &ui.Pending{Text: pr.Text, Mine: mine, Who: who}
 	switch pr.Kind {
 	case engine.DiceQ:
@@ -552,6 +552,9 @@ func pendingPage(pr *engine.Prompt, mine bool, who string) *ui.Pending {
 		}
 	case engine.ChoiceQ:
 		q.Kind, q.Options = "choice", pr.Options
+		for _, o := range pr.Options {
+			q.Labels = append(q.Labels, engine.OptionText(st, o))
+		}
 	case engine.FactQ:
 		q.Kind, q.FactID = "fact", factID(pr.Key, pr.Fact)
 		if pr.Fact.Boolean() {

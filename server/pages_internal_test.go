@@ -41,7 +41,7 @@ func TestKeypadCountWording(t *testing.T) {
 		{rollOf{dice.D6, dice.D6, fp}, "Roll 2 D6, then 1 firepower die, then tap the faces in order"},
 	} {
 		pr := &engine.Prompt{Question: engine.Question{Kind: engine.DiceQ, Proc: c.proc}}
-		if got := pendingPage(pr, true, "").Count; got != c.want {
+		if got := pendingPage(nil, pr, true, "").Count; got != c.want {
 			t.Errorf("%q, want %q", got, c.want)
 		}
 	}

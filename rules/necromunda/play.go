@@ -62,7 +62,7 @@ func Fall(c *engine.Ctx, m int) int {
 	c.Emit(engine.Event{Type: "fell", Model: m, Other: engine.NoModel, Value: h, Key: strconv.FormatFloat(float64(h)/100, 'f', -1, 64) + "\""})
 	if cb, ok := b.(*board.Board); ok {
 		// It lands at the foot of the ledge it fell from: the nearest one.
-		if p, ok := cb.Landing(s, m); ok {
+		if p, ok := cb.Landing(s, m); ok { // with no room to land, it stays where it stood
 			c.Move(m, p)
 		}
 	}

@@ -19,10 +19,10 @@ import (
 // (a fidelity fix) updates the pin in its own commit, saying why.
 func TestBoardGamesFingerprint(t *testing.T) {
 	pins := map[string]string{
-		"falloutfactions/junction-yard": "7d12ad9a8beb9b49/3983",
-		"n23/scrapyard-run":             "71f38f9c6a1d4129/5968",
-		"n26/sump-crossing":             "dbea55b327bc8939/4365",
-		"trenchcrusade/no-mans-land":    "f995e2a2c2fe850d/4083",
+		"falloutfactions/junction-yard": "d347c558d367e557/4213",
+		"n23/scrapyard-run":             "4a6aa672bfb8cc80/5713",
+		"n26/sump-crossing":             "72e1922786478fa6/4232",
+		"trenchcrusade/no-mans-land":    "873cf27d2c572e49/4180",
 	}
 	const games = 40
 	seen := 0

@@ -159,7 +159,10 @@
 //     enemy on another level (within 2" of height, the higher base no
 //     higher than the lower model's top) ends on the mover's own level,
 //     its base touching the enemy's seen from above: at the foot of the
-//     higher level, or at its edge over the lower model.
+//     higher level, or at its edge over the lower model. A base stays
+//     wholly on its level (package board: ledges bound a raised level), so
+//     a model on a gantry engages one below only if that one stands at
+//     the gantry's foot.
 //   - Proximity reaches 2" below a model's base as well as 2" above it:
 //     the seed limits it only above, and says nothing of below, so the
 //     same 2" rule is taken both ways, like Engagement's. A model on the

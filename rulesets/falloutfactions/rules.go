@@ -163,7 +163,7 @@ func buildInfo() engine.Info {
 	var traits []string
 	traits = append(append(traits, traitNames...), critNames...)
 	return engine.Info{
-		ID: "falloutfactions", Name: "Fallout: Factions", Version: "2",
+		ID: "falloutfactions", Name: "Fallout: Factions", Version: "3",
 		Phases:     []engine.Phase{{ID: "turns", Activations: true}},
 		Statuses:   []string{"unengaged", "engaged"},
 		Conditions: []string{"charged", "idle", "ordered", "supporting", "fled", "incapacitated", "clean-bill"},
@@ -653,5 +653,5 @@ var events = map[string]string{
 	"caps-and-parts":       "{model} found {key}",
 	"radiation-token":      "{model} found radiation: the Search token turns into a Radiation token",
 	"search-token-removed": "{model} searched the token: it is gone",
-	"lucky-break":          "{model} took a Lucky Break: {value} dice rolled again",
+	"lucky-break":          "{model} took a Lucky Break, rolling {value} again",
 }

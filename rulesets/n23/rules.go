@@ -130,7 +130,7 @@ func (r *Rules) Info() *engine.Info { return &r.info }
 
 func buildInfo() engine.Info {
 	return engine.Info{
-		ID: "n23", Name: "Necromunda (2023 core rulebook)", Version: "1",
+		ID: "n23", Name: "Necromunda (2023 core rulebook)", Version: "2",
 		Phases:     []engine.Phase{{ID: "priority"}, {ID: "action", Activations: true}, {ID: "end"}},
 		Statuses:   []string{"standing", "prone", "mobile", "stationary"},
 		Secondary:  []string{"active", "engaged", "pinned", "seriously-injured", "stalled", "wrecked"},

@@ -116,7 +116,7 @@ func (r *Rules) Info() *engine.Info { return &r.info }
 
 func buildInfo() engine.Info {
 	return engine.Info{
-		ID: "n26", Name: "Necromunda (2026 core rules)", Version: "1",
+		ID: "n26", Name: "Necromunda (2026 core rules)", Version: "2",
 		Phases:     []engine.Phase{{ID: "priority"}, {ID: "action", Activations: true}, {ID: "end"}},
 		Statuses:   []string{"active", "suppressed", "engaged", "seriously-injured"},
 		Conditions: []string{"injured", "started-seriously-injured", "group-selected", "charged", "fled", "recovery-die", "no-lasting", "was-suppressed"},
@@ -354,7 +354,7 @@ var events = necromunda.Events(map[string]string{
 	"escaped-out-cold":           "{model} escaped the battle out cold (D6 {value})",
 	"group-empty":                "{model} found no fighter to activate with it",
 	"group-failed":               "{model} failed the Leadership check: it activates alone",
-	"group":                      "{model} passed the Leadership check: {value} fighters activate next, one at a time",
+	"group":                      "{model} passed the Leadership check: the group of {value} activates next, one at a time",
 	"moved-closer":               "{model} moved towards {other} without Engaging it",
 	"interacted":                 "{model} interacted[ with a {key} token]",
 })

@@ -146,16 +146,19 @@ func nearLedge(c *engine.Ctx, t int) bool {
 func fall(c *engine.Ctx, t int) {
 	s := c.State()
 	f := engine.Fact{Kind: engine.FactFall, A: t, B: engine.NoModel, Why: "The model falls from the nearest ledge: 3\" or more is an Injury Roll with +1 injury die per full 3\""}
+	b := concrete(s)
 	var h int
-	if b := concrete(s); b != nil {
+	if b != nil {
 		h, _ = b.Fact(s, f)
-		if p, ok := b.Landing(s, t); ok {
-			c.Move(t, p)
-		}
 	} else {
 		h = c.Fact(f)
 	}
 	c.Emit(engine.Event{Type: "fell", Model: t, Other: engine.NoModel, Value: h, Key: fmtMove(float32(h) / 100)})
+	if b != nil {
+		if p, ok := b.Landing(s, t); ok { // with no room to land, it stays where it stood
+			c.Move(t, p)
+		}
+	}
 	if h >= 300 {
 		injure(c, engine.NoModel, t, h/300, 0)
 	}

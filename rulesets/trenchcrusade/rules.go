@@ -81,7 +81,7 @@ func (r *Rules) Info() *engine.Info { return &r.info }
 
 func buildInfo() engine.Info {
 	return engine.Info{
-		ID: "trenchcrusade", Name: "Trench Crusade (rules v1.0)", Version: "1",
+		ID: "trenchcrusade", Name: "Trench Crusade (rules v1.0)", Version: "2",
 		Phases:     []engine.Phase{{ID: "initiative"}, {ID: "activation", Activations: true}, {ID: "morale"}},
 		Statuses:   []string{"standing", "down"},
 		Conditions: []string{"stood-up", "shot", "charged", "tough-used"},

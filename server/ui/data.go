@@ -105,6 +105,7 @@ type Pending struct {
 	Count string // how many of which, in words
 	// choice
 	Options []string
+	Labels  []string // each option as its button says it (engine.OptionText)
 	// fact
 	YesNo    bool
 	Min, Max string

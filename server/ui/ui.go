@@ -53,8 +53,6 @@ var version = func() string {
 
 var pages = template.Must(template.New("").Funcs(template.FuncMap{
 	"static": func(name string) string { return "/static/" + name + "?v=" + version },
-	// words is an option's id as a button says it: "take-first" is "take first".
-	"words": func(id string) string { return strings.ReplaceAll(id, "-", " ") },
 }).ParseFS(templateFS, "templates/*.html"))
 
 // Render writes page name (a template's file name, without .html) with data.

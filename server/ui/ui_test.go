@@ -242,7 +242,7 @@ func TestPagesRender(t *testing.T) {
 	// far; the newest log line shows above it.
 	var buf bytes.Buffer
 	last := &LogLine{Index: 3, Action: "Fire boss → x", Events: []string{"boss scored 2 hits against x"}}
-	if err := Render(&buf, "panel", &Panel{Pending: &Pending{Kind: "choice", Text: "Lucky Break?", Mine: true, Options: []string{"pass", "spend", "take-first"},
+	if err := Render(&buf, "panel", &Panel{Pending: &Pending{Kind: "choice", Text: "Lucky Break?", Mine: true, Options: []string{"pass", "spend", "take-first"}, Labels: []string{"pass", "spend", "take first"},
 		SoFar: []string{"ff-pool std=1,luck=1 (3,9,2)", "cover no"}}, Last: last}); err != nil {
 		t.Fatal(err)
 	}
