@@ -571,11 +571,18 @@ func (p *session) assume(nf *engine.NeedFactError) (int, string, error) {
 }
 
 // playMessage is message for a line typed in play: faces typed at a
-// prompt are not the --faces flag of roll, so they are named by the roll.
+// prompt are not the --faces flag of roll; the prompt just above names the
+// roll, so the message names only the face.
 func playMessage(err error, pending *engine.Prompt) string {
-	var fe *dice.FacesError
-	if errors.As(err, &fe) && pending != nil {
-		return fmt.Sprintf("%s: face %d: %s", pending.Key, fe.Index+1, fe.Problem)
+	var (
+		fe *dice.FacesError
+		ae *engine.AnswerError
+	)
+	switch {
+	case errors.As(err, &fe) && pending != nil:
+		return fmt.Sprintf("face %d: %s", fe.Index+1, fe.Problem)
+	case errors.As(err, &ae) && pending != nil && ae.Key == pending.Key:
+		return ae.Problem
 	}
 	return message(err)
 }
