@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/skirmish-engine/skirmish/dice"
 	"github.com/skirmish-engine/skirmish/engine"
 )
 
@@ -58,5 +59,57 @@ func TestEventPhraseChecked(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), "event hit") || !strings.Contains(err.Error(), want) {
 			t.Errorf("phrase %q: error %v, want one naming event hit and %q", p, err, want)
 		}
+	}
+}
+
+// faceD6 is a D6 read as its face: outcomes "1" to "6".
+type faceD6 struct{}
+
+func (faceD6) Name() string       { return "face-d6" }
+func (faceD6) Outcomes() []string { return []string{"1", "2", "3", "4", "5", "6"} }
+func (faceD6) Flags() []string    { return nil }
+func (faceD6) Odds() dice.Dist    { return dice.NewDist(0, 1, 1, 1, 1, 1, 1) }
+func (faceD6) Resolve(t *dice.Tray) (dice.Result, error) {
+	r, err := t.Roll(dice.D6, "die")
+	if err != nil {
+		return dice.Result{}, err
+	}
+	t.Keep(0)
+	return dice.Result{Outcome: r.Face - 1}, nil
+}
+
+// TestAnswerText: a logged roll reads by its name without the bracketed
+// explanation, unless a model's roll reads as a bare number (then the
+// explanation says what it means); a roll-off names the side that rolled;
+// a choice reads as its short question, a model's ID among the options as
+// it is, any other option in words.
+func TestAnswerText(t *testing.T) {
+	g, err := engine.New(newDuel(), duelSetup(), engine.Config{Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := g.State()
+	roll := func(p dice.Procedure, ab engine.About, who int) engine.Question {
+		return engine.Question{Kind: engine.DiceQ, Key: p.Name(), Proc: p, About: ab, Who: who}
+	}
+	for _, c := range []struct {
+		q    engine.Question
+		a    engine.Answer
+		want string
+	}{
+		{roll(testD6, engine.For("Save (a pass saves the wound)", 1, 0), 1), engine.Answer{Code: 1, Faces: []int{2}, Typed: true}, "Save: fail (2) typed"},
+		{roll(faceD6{}, engine.For("Shooting into melee (1–3: a friend)", 0, 1), 0), engine.Answer{Code: 1, Faces: []int{2}}, "Shooting into melee (1–3: a friend): 2"},
+		{roll(faceD6{}, engine.BySide("Roll-off (highest wins)"), 1), engine.Answer{Code: 3, Faces: []int{4}}, "Roll-off, South: 4"},
+		{roll(testD6, engine.For("Dash: a risky roll (fails end it)", 0, engine.NoModel), 0), engine.Answer{Code: 0, Faces: []int{5}}, "Dash: a risky roll — pass (5)"},
+		{roll(testD6, engine.About{Model: engine.NoModel, Other: engine.NoModel}, 0), engine.Answer{Code: 0}, "d6-4+ pass"},
+		{engine.Question{Kind: engine.ChoiceQ, Key: "flee", Text: "Which model flees? Pick one", Options: []string{"n", "s"}, Who: 0}, engine.Answer{Code: 1}, "Which model flees? North chose s"},
+		{engine.Question{Kind: engine.ChoiceQ, Key: "first-turn", Text: strings.Repeat("long ", 20) + "?", Options: []string{"take-first", "give-first"}, Who: 1}, engine.Answer{Code: 1}, "first turn: South chose give first"},
+	} {
+		if got := engine.AnswerText(s, c.q, c.a); got != c.want {
+			t.Errorf("AnswerText = %q, want %q", got, c.want)
+		}
+	}
+	if got := engine.EventText(s, engine.Event{Type: "counter", Model: 0, Other: engine.NoModel, Key: "flesh-wounds", Value: 1}); got != "n now has 1 flesh wound" {
+		t.Errorf("one of a counter reads %q", got)
 	}
 }

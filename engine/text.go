@@ -185,23 +185,29 @@ func AnswerText(s *State, q Question, a Answer) string {
 		nf := len(q.Proc.Flags())
 		out := q.Proc.Outcomes()
 		t := q.Key + " "
-		if w := rollName(q.About.What); w != "" {
+		outcome := ""
+		if o := a.Code >> nf; o >= 0 && o < len(out) {
+			outcome = words(out[o])
+		}
+		if w := q.About.What; w != "" {
 			// the roll as the rules name it, with the side that rolled it
 			// when it is no model's (a roll-off): "Ranged hit: pass (5)",
-			// "Initiative roll-off, The Ashen Vigil: 4"
+			// "Initiative roll-off, The Ashen Vigil: 4"; a model's roll
+			// read as a bare number keeps the name's explanation, which
+			// says what it means ("Shooting into melee (1–3: the shot goes
+			// at a friend): 2")
+			if _, err := strconv.Atoi(outcome); err != nil || q.About.Model == NoModel {
+				w = rollName(w)
+			}
 			t = w
 			if q.About.Model == NoModel {
 				t += ", " + sideLabel(s, q.Who)
 			}
-			if strings.Contains(w, ": ") {
+			if strings.Contains(rollName(w), ": ") {
 				t += " — " // "Dash: a Risky Success Roll — failure (4,1)"
 			} else {
 				t += ": "
 			}
-		}
-		outcome := ""
-		if o := a.Code >> nf; o >= 0 && o < len(out) {
-			outcome = words(out[o])
 		}
 		t += outcome
 		for i, f := range q.Proc.Flags() {
