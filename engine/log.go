@@ -938,7 +938,7 @@ func (g *Game) SoFar() []string {
 	out := make([]string, 0, len(qs))
 	for i, q := range qs {
 		if i < len(g.fly.answers) {
-			out = append(out, AnswerText(g.live, q, g.fly.answers[i]))
+			out = append(out, answerText(g.live, q, g.fly.answers[i], g.fly.action.Actor))
 		}
 	}
 	return out

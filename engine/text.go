@@ -179,7 +179,12 @@ func ActionText(s *State, a Action) string {
 // symbol), "Ranged hit: pass (5) typed", or by its procedure's when it has
 // no name, "n26-test pass (5)"; a choice, "spend blood: Vigil chose 2"; a
 // measurement, "is a within 1\" of b? yes".
-func AnswerText(s *State, q Question, a Answer) string {
+func AnswerText(s *State, q Question, a Answer) string { return answerText(s, q, a, q.About.Model) }
+
+// answerText is AnswerText in the log of an action by actor: a roll for
+// another model names it ("Save for b: fail (2)"); actor NoModel names
+// every model (what followed the action by itself, the after-battle rolls).
+func answerText(s *State, q Question, a Answer, actor int) string {
 	switch q.Kind {
 	case DiceQ:
 		nf := len(q.Proc.Flags())
@@ -200,8 +205,12 @@ func AnswerText(s *State, q Question, a Answer) string {
 				w = rollName(w)
 			}
 			t = w
-			if q.About.Model == NoModel {
+			switch q.About.Model {
+			case NoModel:
 				t += ", " + sideLabel(s, q.Who)
+			case actor:
+			default:
+				t += " for " + modelID(s, q.About.Model)
 			}
 			if strings.Contains(rollName(w), ": ") {
 				t += " — " // "Dash: a Risky Success Roll — failure (4,1)"
@@ -412,7 +421,11 @@ func LogLines(s *State, an []Annotated) []LogLine {
 			l.Action = ActionText(s, e.Action)
 		}
 		for k, q := range a.Questions {
-			l.Answers = append(l.Answers, AnswerText(s, q, e.Answers[k]))
+			actor := e.Action.Actor
+			if k >= len(a.Questions)-e.Then.Answers {
+				actor = NoModel // what followed the action by itself
+			}
+			l.Answers = append(l.Answers, answerText(s, q, e.Answers[k], actor))
 		}
 		l.Then.Answers = max(0, min(e.Then.Answers, len(l.Answers))) // a hand-made entry cannot make Own slice out of range
 		evs := e.Events
