@@ -153,7 +153,7 @@ func buildInfo() engine.Info {
 			Repeatable: []string{"simple"}, Clash: [][2]string{{"free", "basic"}}},
 		Options: []engine.OptionDef{
 			{Name: optInjuryFaces, Usage: "faces of the injury die showing Flesh Wound, Serious Injury, Out of Action", Default: "2-3-1", Choices: []string{"2-3-1", "3-2-1"}, Source: "rules.md §6.3-p"},
-			{Name: optSaveNatural, Usage: "natural save rolls that always fail: 1 (as every N23 test) or 1-2 (N26's rule)", Default: "1", Choices: []string{"1", "1-2"}, Source: "rules.md §3.3 (Resolve Hits), not stated there; see the package doc"},
+			{Name: optSaveNatural, Usage: "natural save rolls that always fail: 1 (a natural 1 fails every N23 test; no save passes automatically, so one needing more than 6 is not rolled) or 1-2 (N26's rule)", Default: "1", Choices: []string{"1", "1-2"}, Source: "rules.md §3.3 (Resolve Hits), not stated there; see the package doc"},
 			{Name: optArc, Usage: "width in degrees of a Standing fighter's vision arc, centred on its facing", Default: "90", Choices: []string{"90", "180", "360"}, Source: "seed 002, Changing Facing; rules.md §3.2, §7.8"},
 			{Name: optTurnPenalty, Usage: "hit modifier for a Standing and Engaged fighter that turned this activation", Default: "-1", Choices: []string{"-1", "-2", "0"}, Source: "seed 002, Changing Facing; N23 Close Combat page (rules.md §3.3 sources)"},
 			{Name: optCrawl, Usage: "how far Crawl moves: 2\" or half the Movement (rounded up)", Default: "2", Choices: []string{"2", "half-m"}, Source: "rules.md §3.3 (Crawl), distance not stated"},
