@@ -58,7 +58,7 @@ type MCTS struct {
 	// of taking its first option. 0 takes the first option. Default 1:
 	// with Scale 1 it won 56.5 % of 800 Trench Crusade games against
 	// greedy where 0 with Scale 2 won 52.75 %, at 1.1 to 2.5 times the time
-	// (docs/PERFORMANCE.md).
+	// (docs/PERFORMANCE.md; on the boards before the raised-level fix).
 	ChoiceSamples int
 
 	// Done is the iterations the last decision ran (for speed reports).
