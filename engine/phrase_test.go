@@ -1,6 +1,7 @@
 package engine_test
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -78,6 +79,12 @@ func (faceD6) Resolve(t *dice.Tray) (dice.Result, error) {
 	return dice.Result{Outcome: r.Face - 1}, nil
 }
 
+// wordedD6 is faceD6 with its outcomes worded for the log, and a flag.
+type wordedD6 struct{ faceD6 }
+
+func (wordedD6) Flags() []string          { return []string{"double-six"} }
+func (wordedD6) OutcomeText(o int) string { return fmt.Sprintf("%d pips", o+1) }
+
 // TestAnswerText: a logged roll reads by its name without the bracketed
 // explanation, unless a model's roll reads as a bare number (then the
 // explanation says what it means); a roll-off names the side that rolled;
@@ -102,6 +109,7 @@ func TestAnswerText(t *testing.T) {
 		{roll(faceD6{}, engine.BySide("Roll-off (highest wins)"), 1), engine.Answer{Code: 3, Faces: []int{4}}, "Roll-off, South: 4"},
 		{roll(testD6, engine.For("Dash: a risky roll (fails end it)", 0, engine.NoModel), 0), engine.Answer{Code: 0, Faces: []int{5}}, "Dash: a risky roll — pass (5)"},
 		{roll(testD6, engine.About{Model: engine.NoModel, Other: engine.NoModel}, 0), engine.Answer{Code: 0}, "d6-4+ pass"},
+		{roll(wordedD6{}, engine.For("Count", 0, engine.NoModel), 0), engine.Answer{Code: 5<<1 | 1, Faces: []int{6}}, "Count: 6 pips, double six (6)"},
 		{engine.Question{Kind: engine.ChoiceQ, Key: "flee", Text: "Which model flees? Pick one", Options: []string{"n", "s"}, Who: 0}, engine.Answer{Code: 1}, "Which model flees? North chose s"},
 		{engine.Question{Kind: engine.ChoiceQ, Key: "first-turn", Text: strings.Repeat("long ", 20) + "?", Options: []string{"take-first", "give-first"}, Who: 1}, engine.Answer{Code: 1}, "first turn: South chose give first"},
 	} {

@@ -193,6 +193,9 @@ func answerText(s *State, q Question, a Answer, actor int) string {
 		outcome := ""
 		if o := a.Code >> nf; o >= 0 && o < len(out) {
 			outcome = words(out[o])
+			if ot, ok := q.Proc.(OutcomeTexter); ok {
+				outcome = ot.OutcomeText(o)
+			}
 		}
 		if w := q.About.What; w != "" {
 			// the roll as the rules name it, with the side that rolled it
@@ -221,7 +224,7 @@ func answerText(s *State, q Question, a Answer, actor int) string {
 		t += outcome
 		for i, f := range q.Proc.Flags() {
 			if a.Code>>i&1 == 1 {
-				t += "+" + f
+				t += ", " + words(f)
 			}
 		}
 		if len(a.Faces) > 0 {
@@ -270,6 +273,13 @@ func choiceName(q Question) string {
 		return q.Text[:i+1]
 	}
 	return words(q.Key) + ":"
+}
+
+// OutcomeTexter is the optional capability of a dice procedure whose
+// outcome names are notation ("std=1,luck=2", "bullets=2"): OutcomeText
+// words outcome o for the log ("1 hit and 2 Luck hits", "2 bullets").
+type OutcomeTexter interface {
+	OutcomeText(o int) string
 }
 
 // count is a counter's name in words for n of it: one "flesh wound", two

@@ -33,6 +33,15 @@ func (r Firepower[G]) Flags() []string { return firepowerFlags }
 // at every roll.
 var firepowerFlags = []string{"ammo", "jammed"}
 
+// OutcomeText words outcome o for the log (engine.OutcomeTexter): "2
+// bullets".
+func (r Firepower[G]) OutcomeText(o int) string {
+	if n := r.Dice + o; n != 1 {
+		return strconv.Itoa(n) + " bullets"
+	}
+	return "1 bullet"
+}
+
 func (r Firepower[G]) Outcomes() []string {
 	o := make([]string, 2*r.Dice+1)
 	for i := range o {

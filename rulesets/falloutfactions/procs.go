@@ -41,6 +41,16 @@ func (r Pool) Split(outcome int) (std, luck int) {
 	return outcome % n, outcome / n
 }
 
+// OutcomeText words outcome o for the log (engine.OutcomeTexter): "1 hit
+// and 2 Luck hits".
+func (r Pool) OutcomeText(o int) string {
+	s, l := r.Split(o)
+	if r.Luck == 0 {
+		return plural(s, "hit", "hits")
+	}
+	return plural(s, "hit", "hits") + " and " + plural(l, "Luck hit", "Luck hits")
+}
+
 func (r Pool) Outcomes() []string {
 	o := make([]string, (r.std()+1)*(r.Luck+1))
 	for i := range o {
@@ -117,7 +127,13 @@ type Count struct {
 	Dice, Above int
 }
 
-func (r Count) Name() string    { return "ff-count" }
+func (r Count) Name() string { return "ff-count" }
+
+// OutcomeText words outcome o for the log (engine.OutcomeTexter): "2 dice
+// above 5".
+func (r Count) OutcomeText(o int) string {
+	return plural(o, "die", "dice") + " above " + strconv.Itoa(r.Above)
+}
 func (r Count) Flags() []string { return nil }
 
 func (r Count) Outcomes() []string {

@@ -50,6 +50,9 @@ func (r Test) Flags() []string { return testFlags }
 // every roll.
 var testFlags = []string{"critical"}
 
+// OutcomeText words outcome o for the log (engine.OutcomeTexter): "2 hits".
+func (r Test) OutcomeText(o int) string { return plural(o, "hit", "hits") }
+
 func (r Test) Outcomes() []string {
 	o := make([]string, r.MaxHits()+1)
 	for i := range o {
