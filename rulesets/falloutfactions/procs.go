@@ -192,6 +192,25 @@ func (RollOff) Flags() []string { return nil }
 // rollOffTie is the outcome of a tie, with Ties.
 const rollOffTie = 2
 
+// OutcomeText words outcome o for the log (engine.OutcomeTexter): which
+// crew won ("Gearhollow Scrappers rolled lower"), or "a tie".
+func (r RollOff) OutcomeText(o int) string {
+	first, second := r.First, r.Second
+	if first == "" {
+		first = "the first crew"
+	}
+	if second == "" {
+		second = "the second crew"
+	}
+	switch o {
+	case 0:
+		return first + " rolled lower"
+	case 1:
+		return second + " rolled lower"
+	}
+	return "a tie"
+}
+
 func (r RollOff) Outcomes() []string {
 	if r.Ties {
 		return []string{"first-crew", "second-crew", "tie"}
