@@ -746,9 +746,10 @@ func (b *Board) bar(i int) (Point, Point) {
 // Destinations appends the candidate end points of a move of up to max
 // inches by model m: towards and away from each enemy in play, towards each
 // friend (on any level, seen from above), to each objective and to each
-// box's nearest side (cover), each at the full and half distance, and cut
-// short where it would cross a ledge of m's level; only points that can be reached within max
-// and stood on, without duplicates, sorted by x then y. Towards a model in
+// box's nearest side (cover), each at the full and half distance; a move
+// that would cross a ledge of m's level is cut short at it and also slides
+// along it; only points that can be reached within max and stood on,
+// without duplicates, sorted by x then y. Towards a model in
 // shy (bit n for model n) the move stops short of 1" from it; towards any
 // other it goes into base contact (friends, and enemies a ruleset lets
 // models approach, such as N26's Seriously Injured ones).
@@ -813,17 +814,19 @@ func (b *Board) candidates(s *engine.State, m int, lim float64, shy uint64, visi
 	from := centre(s, m)
 	r := radius(s, m)
 	stop := false
-	add := func(tx, ty float64) {
-		dx, dy := tx-from.X, ty-from.Y
+	// ray visits the ends of a move in direction (dx, dy), as far as its
+	// length or lim, and says which ledge cut it short, if one did.
+	ray := func(dx, dy float64) *Ledge {
 		l := hyp(dx, dy)
 		if l < 1e-6 || stop {
-			return
+			return nil
 		}
 		// A ray that leaves the level across a ledge stops at it, the base
 		// wholly on the level: on a firestep, the edge towards the enemy.
-		if c := b.ledgeCut(from, dx, dy, l, r); c < l {
+		c, e := b.ledgeCut(from, dx, dy, l, r)
+		if c < l {
 			if c < 0.01 {
-				return
+				return e
 			}
 			dx, dy, l = dx*c/l, dy*c/l, c
 		}
@@ -832,8 +835,20 @@ func (b *Board) candidates(s *engine.State, m int, lim float64, shy uint64, visi
 			q := engine.Pos{X: float32(round2(from.X + dx/l*d)), Y: float32(round2(from.Y + dy/l*d)), Level: int8(from.Level)}
 			if !visit(q) {
 				stop = true
-				return
+				return nil
 			}
+		}
+		return e
+	}
+	add := func(tx, ty float64) {
+		dx, dy := tx-from.X, ty-from.Y
+		// Cut short by a ledge, the move also slides along it as far as the
+		// target's foot on it: a model already at a firestep's edge can
+		// still move along it, towards or away from a model below.
+		if e := ray(dx, dy); e != nil {
+			ex, ey := e.B.X-e.A.X, e.B.Y-e.A.Y
+			k := (dx*ex + dy*ey) / (ex*ex + ey*ey)
+			ray(ex*k, ey*k)
 		}
 	}
 	for n := range s.Models {
@@ -875,10 +890,11 @@ func (b *Board) candidates(s *engine.State, m int, lim float64, shy uint64, visi
 
 // ledgeCut is how far along the ray from p, in direction (dx, dy) of
 // length l, a base of radius r can go before it would stand across a ledge
-// of p's level: l when the ray crosses none.
-func (b *Board) ledgeCut(p Point, dx, dy, l, r float64) float64 {
-	cut := l
-	for _, e := range b.Ledges {
+// of p's level, and that ledge: l and nil when the ray crosses none.
+func (b *Board) ledgeCut(p Point, dx, dy, l, r float64) (float64, *Ledge) {
+	cut, by := l, (*Ledge)(nil)
+	for i := range b.Ledges {
+		e := &b.Ledges[i]
 		if e.A.Level != p.Level {
 			continue
 		}
@@ -888,9 +904,11 @@ func (b *Board) ledgeCut(p Point, dx, dy, l, r float64) float64 {
 		}
 		ex, ey := e.B.X-e.A.X, e.B.Y-e.A.Y
 		sin := math.Abs(dx*ey-dy*ex) / (l * hyp(ex, ey)) // crossAt found a crossing: neither is 0
-		cut = min(cut, t*l-(r+0.02)/sin)
+		if c := t*l - (r+0.02)/sin; c < cut {
+			cut, by = c, e
+		}
 	}
-	return cut
+	return cut, by
 }
 
 // Spot finds where model m's base can be set up with its edge within reach

@@ -186,6 +186,16 @@ func TestLedgesBoundTheirLevel(t *testing.T) {
 	if !edge {
 		t.Error("no destination at the firestep's edge towards the enemy below it")
 	}
+	// At the edge already, it still moves along it towards an enemy below
+	// and to one side (the ray towards it is cut where the model stands).
+	s3 := state(t, b, Point{12, 2.48, 1}, Point{4, 8, 0})
+	along := false
+	for _, p := range b.Destinations(s3, 0, 6, 0, nil) {
+		along = along || (p.X <= 6.01 && p.Y >= 2.4)
+	}
+	if !along {
+		t.Errorf("from the firestep's edge, no move along it towards the enemy below: %v", b.Destinations(s3, 0, 6, 0, nil))
+	}
 	if d, ok := b.PathLength(s, 1, engine.Pos{X: 12, Y: 12}); !ok || math.Abs(float64(d)-4) > 1e-4 {
 		t.Errorf("on the ground, across under the ledge's line = %v, %v; want 4", d, ok)
 	}

@@ -26,8 +26,8 @@ func TestBotGamesFingerprint(t *testing.T) {
 	pins := map[string]string{
 		"n26":             "6327190f810d3019/109/4",
 		"n23":             "22f286afa0b4d578/113/0",
-		"trenchcrusade":   "ee8a31a6e4c783ed/84/29",
-		"falloutfactions": "387430cc5c619498/95/11",
+		"trenchcrusade":   "7d686743d9073a00/105/30",
+		"falloutfactions": "5aae07adb47b76ad/37/8",
 	}
 	reg := all.Rulesets()
 	for _, b := range boards {

@@ -86,7 +86,7 @@ func TestPerft(t *testing.T) {
 		// On a board each Turn offers the enemies, their bisectors and the
 		// compass (the package doc): 17 or 18 turns a fighter here.
 		{"scrapyard-run", 1, 0, []int{5, 251, 6836}},
-		{"scrapyard-run", 5, 61, []int{54, 1617}}, // after 61 bot decisions
+		{"scrapyard-run", 5, 62, []int{55, 1676}}, // after 62 bot decisions
 	} {
 		t.Run(fmt.Sprintf("%s/%d", tc.scenario, tc.steps), func(t *testing.T) {
 			g := newGame(t, tc.scenario, tc.seed)
