@@ -8,14 +8,17 @@
 // The model is 2.5-D: a box has a footprint on one level and a height; a
 // model's eyes are EyeHeight above its level. Paths stay on a model's level
 // and go round boxes, walls and ledges through their corners, so a path
-// length is exact for the polygonal obstacles used here. Climbing, jumping and falling
-// between levels are the rulesets' business (FactFall gives the height).
+// length is exact for the polygonal obstacles used here. Climbing, jumping
+// and falling between levels are the rulesets' business (FactFall gives
+// the height).
 //
 // A raised level is bounded by its ledges: a ledge bars movement on its
 // level as a wall does (no path crosses it, no base stands across it), so a
 // model on a raised level stays within the area its ledges close off with
 // the table's edges, boxes and walls, and leaves it only by falling
-// (Landing: to the foot of the ledge). A scenario closes each raised area
+// (Landing: to the foot of the ledge). Its candidate moves stop at a
+// ledge towards a model below and slide along it (Destinations). A
+// scenario closes each raised area
 // with ledges, and puts a box under it on the level below when models
 // there must not walk beneath it (docs/scenarios.md).
 package board
