@@ -55,6 +55,7 @@ func TestBadRosters(t *testing.T) {
 		{"assault on a melee weapon", "{name: club, kind: melee}", "{name: club, kind: melee, traits: [assault]}", []string{"bad.yaml:14:", "assault"}},
 		{"unknown trait", "{name: club, kind: melee}", "{name: club, kind: melee, traits: [blast]}", []string{"bad.yaml:14:", "blast"}},
 		{"unknown type", "      - id: b\n", "      - id: b\n        type: vehicle\n", []string{"bad.yaml:19:", "type", "vehicle"}},
+		{"three warbands", "  - name: Choir\n", "  - name: Third\n    models:\n      - {id: c, base: 25, profile: {Movement: 6, Ranged: 0, Melee: 1, Armour: 0}}\n  - name: Choir\n", []string{"sides", "3 warbands", "played by two"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			src := strings.Replace(badBase, tc.from, tc.to, 1)

@@ -48,7 +48,12 @@
 //
 //   - A warband with no model left, or two failed Morale Checks in a row,
 //     loses; after the last turn the warband with more models in play wins
-//     (scenario objectives and Glory are not modelled).
+//     (scenario objectives and Glory are not modelled). When both lose at
+//     once (both fail their second check in one Morale phase) the game is
+//     a draw.
+//   - A warband whose models in play are all Down still takes its Morale
+//     Check: the roll is the player's, not a model's.
+//   - Two warbands only: a scenario with more sides is refused.
 //   - Every enemy within 1" of a retreating model may strike once, with its
 //     first melee weapon, a Down one too (at −1 DICE, seed 003: rolls
 //     taken for a Down model); a model without a melee weapon cannot

@@ -79,9 +79,12 @@ func morale(c *engine.Ctx) {
 				}
 			}
 		}
-		if hurt == n || 2*hurt < n { // nobody left to roll, or under half
+		if 2*hurt < n { // under half
 			continue
 		}
+		// A warband with every model out has lost (GameOver); one whose
+		// models are all Down still takes its check: the roll is the
+		// player's, not a model's.
 		res := c.Roll(side, successRoll(0, s.Option(optCrit) == "natural"), engine.BySide("Morale Check (half or more of the warband is Down or out)")).Outcome
 		switch {
 		case res > 0:
@@ -120,7 +123,10 @@ func (r *Rules) ActivationEnd(c *engine.Ctx, m int) {
 // GameOver: a warband with no model left, or (by default) with two Morale
 // Checks failed in a row, has lost; after the last turn the warband with
 // more models in play wins, else it is a draw. Scenario objectives and
-// Glory are not modelled (rules.md §4.3, §8).
+// Glory are not modelled (rules.md §4.3, §8). When both warbands lose at
+// once (both fail their second check in one Morale phase, or the last
+// models of both go out of action together) the game is a draw: the rules
+// do not say, and neither has outlasted the other.
 func (r *Rules) GameOver(s *engine.State) (bool, int) {
 	var left [engine.MaxSides]int
 	for m := range s.Models {
@@ -128,13 +134,14 @@ func (r *Rules) GameOver(s *engine.State) (bool, int) {
 			left[s.SideOf(m)]++
 		}
 	}
-	for side := range s.Sides {
-		if left[side] == 0 || s.Sides[side].Counters[sMoraleFails] >= 2 {
-			if left[1-side] == 0 && s.Sides[1-side].Counters[sMoraleFails] < 2 && left[side] == 0 {
-				return true, -1
-			}
-			return true, 1 - side
-		}
+	lost := func(side int) bool { return left[side] == 0 || s.Sides[side].Counters[sMoraleFails] >= 2 }
+	switch a, b := lost(0), lost(1); {
+	case a && b:
+		return true, -1
+	case a:
+		return true, 1
+	case b:
+		return true, 0
 	}
 	if s.Round < s.Setup().Rounds || s.PhaseID() != "morale" {
 		return false, 0

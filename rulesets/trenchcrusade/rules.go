@@ -81,7 +81,7 @@ func (r *Rules) Info() *engine.Info { return &r.info }
 
 func buildInfo() engine.Info {
 	return engine.Info{
-		ID: "trenchcrusade", Name: "Trench Crusade (rules v1.0)", Version: "2",
+		ID: "trenchcrusade", Name: "Trench Crusade (rules v1.0)", Version: "3",
 		Phases:     []engine.Phase{{ID: "initiative"}, {ID: "activation", Activations: true}, {ID: "morale"}},
 		Statuses:   []string{"standing", "down"},
 		Conditions: []string{"stood-up", "shot", "charged", "tough-used"},
@@ -210,11 +210,16 @@ func (r *Rules) Start(s *engine.State) error {
 	return nil
 }
 
-// CheckSetup checks what the generic schema cannot: model types, keywords,
-// gear kinds and stats (rules.md §4.3).
+// CheckSetup checks what the generic schema cannot: two warbands, model
+// types, keywords, gear kinds and stats (rules.md §4.3).
 func (r *Rules) CheckSetup(su *engine.Setup) error {
 	bad := func(path, format string, a ...any) error {
 		return &engine.FieldError{Path: path, Problem: fmt.Sprintf(format, a...)}
+	}
+	if len(su.Sides) != 2 {
+		// the Initiative roll-off, the Morale phase and the end of the game
+		// are between two warbands (rules.md §4.3)
+		return bad("sides", "%d warbands; Trench Crusade is played by two", len(su.Sides))
 	}
 	for i, m := range su.Models {
 		p := fmt.Sprintf("models[%d]", i)

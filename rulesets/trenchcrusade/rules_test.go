@@ -456,6 +456,38 @@ func TestMorale(t *testing.T) {
 	}
 }
 
+// rules.md §4.3 Morale: both warbands at half take their checks in the
+// same phase; when both fail their second in a row, both have lost, and
+// the game is a draw (GameOver; it used to go to the second warband, the
+// first checked).
+func TestMoraleBothFailIsADraw(t *testing.T) {
+	h := four(t, nil)
+	h.S().Models[1].InPlay = false // b out: half the Choir
+	h.S().Models[2].InPlay = false // w2 out: half the Vigil
+	h.Play("activate m0", "end m0", "activate m3", "end m3")
+	h.WantAsks("dice tc-success {Dice:0 Mods:[] NaturalCrit:false}")
+	h.Play("d:1 2", "d:1 2") // both fail
+	h.Play("d:4", "d:2", "c:us") // the Vigil wins the roll-off and goes first
+	h.Play("activate m0", "end m0", "activate m3", "end m3")
+	h.Play("d:1 2", "d:1 2") // both fail again
+	if st := h.S(); !h.G.Over() || st.Winner != -1 {
+		t.Errorf("over %v, winner %d; want a draw when both warbands fail their second Morale Check together", h.G.Over(), st.Winner)
+	}
+}
+
+// rules.md §4.3 Morale: a warband whose models in play are all Down still
+// takes its check (the roll is the player's; it used to be skipped).
+func TestMoraleAllDown(t *testing.T) {
+	h := four(t, nil)
+	h.S().Models[1].InPlay = false // b out
+	h.Play("activate m0", "end m0", "activate m3", "end m3")
+	h.S().Models[3].Status = down // b2 laid Down after its activation
+	h.Play("activate m2", "end m2")
+	if p := h.G.Pending(); p == nil || p.Who != 1 || h.Asks() != "dice tc-success {Dice:0 Mods:[] NaturalCrit:false}" {
+		t.Fatalf("asks %s; want the Choir's Morale Check, its models all Down or out", h.Asks())
+	}
+}
+
 func TestOptionsDocumented(t *testing.T) {
 	var names []string
 	for _, o := range New().Info().Options {
