@@ -466,7 +466,7 @@ func TestMoraleBothFailIsADraw(t *testing.T) {
 	h.S().Models[2].InPlay = false // w2 out: half the Vigil
 	h.Play("activate m0", "end m0", "activate m3", "end m3")
 	h.WantAsks("dice tc-success {Dice:0 Mods:[] NaturalCrit:false}")
-	h.Play("d:1 2", "d:1 2") // both fail
+	h.Play("d:1 2", "d:1 2")     // both fail
 	h.Play("d:4", "d:2", "c:us") // the Vigil wins the roll-off and goes first
 	h.Play("activate m0", "end m0", "activate m3", "end m3")
 	h.Play("d:1 2", "d:1 2") // both fail again
