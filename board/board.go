@@ -818,7 +818,8 @@ func (b *Board) candidates(s *engine.State, m int, lim float64, shy uint64, visi
 	r := radius(s, m)
 	stop := false
 	// ray visits the ends of a move in direction (dx, dy), as far as its
-	// length or lim, and says which ledge cut it short, if one did.
+	// length or lim, and says which ledge cut it short within lim, if one
+	// did.
 	ray := func(dx, dy float64) *Ledge {
 		l := hyp(dx, dy)
 		if l < 1e-6 || stop {
@@ -827,6 +828,9 @@ func (b *Board) candidates(s *engine.State, m int, lim float64, shy uint64, visi
 		// A ray that leaves the level across a ledge stops at it, the base
 		// wholly on the level: on a firestep, the edge towards the enemy.
 		c, e := b.ledgeCut(from, dx, dy, l, r)
+		if c > lim {
+			e = nil // the ledge is beyond the move's reach: no slide
+		}
 		if c < l {
 			if c < 0.01 {
 				return e
@@ -851,7 +855,9 @@ func (b *Board) candidates(s *engine.State, m int, lim float64, shy uint64, visi
 		if e := ray(dx, dy); e != nil {
 			ex, ey := e.B.X-e.A.X, e.B.Y-e.A.Y
 			k := (dx*ex + dy*ey) / (ex*ex + ey*ey)
-			ray(ex*k, ey*k)
+			if hyp(ex*k, ey*k) >= 0.01 { // shorter rounds to where it stands
+				ray(ex*k, ey*k)
+			}
 		}
 	}
 	for n := range s.Models {

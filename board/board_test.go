@@ -196,6 +196,28 @@ func TestLedgesBoundTheirLevel(t *testing.T) {
 	if !along {
 		t.Errorf("from the firestep's edge, no move along it towards the enemy below: %v", b.Destinations(s3, 0, 6, 0, nil))
 	}
+	// An enemy almost straight below: no slide of a few thousandths that
+	// rounds to where the model stands (a move of nothing).
+	s4 := state(t, b, Point{12, 2.48, 1}, Point{12.004, 8, 0})
+	for _, p := range b.Destinations(s4, 0, 6, 0, nil) {
+		if p.X == 12 && p.Y == 2.48 {
+			t.Errorf("a destination where the model already stands: %v", p)
+		}
+		if float64(p.Y)+0.5 > 3+1e-6 {
+			t.Errorf("destination %v is off the firestep", p)
+		}
+	}
+	// Far from any ledge, a cut beyond the move's reach adds no sideways
+	// slide: the plateau's ledge is 18" away, the move 6".
+	pl := &Board{Width: 24, Height: 24, Levels: []float64{0, 3},
+		Boxes:  []Box{{X0: 0, Y0: 0, X1: 24, Y1: 20, Height: 3}},
+		Ledges: []Ledge{{A: Point{0, 20, 1}, B: Point{24, 20, 1}, Below: 0}}}
+	s5 := state(t, pl, Point{12, 2, 1}, Point{2, 23, 0})
+	for _, p := range pl.Destinations(s5, 0, 6, 0, nil) {
+		if p.Y == 2 {
+			t.Errorf("a sideways slide far from the ledge: %v", p)
+		}
+	}
 	if d, ok := b.PathLength(s, 1, engine.Pos{X: 12, Y: 12}); !ok || math.Abs(float64(d)-4) > 1e-4 {
 		t.Errorf("on the ground, across under the ledge's line = %v, %v; want 4", d, ok)
 	}
