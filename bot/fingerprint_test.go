@@ -26,7 +26,7 @@ func TestBotGamesFingerprint(t *testing.T) {
 	pins := map[string]string{
 		"n26":             "6327190f810d3019/109/4",
 		"n23":             "22f286afa0b4d578/113/0",
-		"trenchcrusade":   "7d686743d9073a00/105/30",
+		"trenchcrusade":   "db79ba1f429f49c0/109/30",
 		"falloutfactions": "5aae07adb47b76ad/37/8",
 	}
 	reg := all.Rulesets()

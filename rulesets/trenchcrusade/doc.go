@@ -53,6 +53,9 @@
 //     a draw.
 //   - A warband whose models in play are all Down still takes its Morale
 //     Check: the roll is the player's, not a model's.
+//   - "Two in a row" counts turns: a turn in which the warband takes no
+//     Morale Check (it is back under half Down or out) ends a run of
+//     failures, as a pass does.
 //   - Two warbands only: a scenario with more sides is refused.
 //   - Every enemy within 1" of a retreating model may strike once, with its
 //     first melee weapon, a Down one too (at −1 DICE, seed 003: rolls

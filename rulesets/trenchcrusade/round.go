@@ -65,8 +65,9 @@ func initiative(c *engine.Ctx) {
 var firstOptions = []string{"us", "them"}
 
 // morale: a warband with at least half its models (rounded up) Down or
-// out takes a Morale Check, a Success Roll; by default two failures in a
-// row lose the game, a pass resets the count (rules.md §4.3, §6.3-d).
+// out takes a Morale Check, a Success Roll; by default failing it in two
+// turns in a row loses the game, and a pass or a turn without a check ends
+// the run (rules.md §4.3, §6.3-d).
 func morale(c *engine.Ctx) {
 	s := c.State()
 	for side := range s.Sides {
@@ -79,7 +80,13 @@ func morale(c *engine.Ctx) {
 				}
 			}
 		}
-		if 2*hurt < n { // under half
+		if 2*hurt < n { // under half: no check this turn
+			// The game is lost on failing two turns in a row, so a turn
+			// without a check ends a run of failures.
+			if s.Sides[side].Counters[sMoraleFails] > 0 {
+				s.Sides[side].Counters[sMoraleFails] = 0
+				c.Emit(engine.Event{Type: "morale-steady", Model: engine.NoModel, Other: engine.NoModel, Value: side})
+			}
 			continue
 		}
 		// A warband with every model out has lost (GameOver); one whose

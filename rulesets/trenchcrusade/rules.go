@@ -81,7 +81,7 @@ func (r *Rules) Info() *engine.Info { return &r.info }
 
 func buildInfo() engine.Info {
 	return engine.Info{
-		ID: "trenchcrusade", Name: "Trench Crusade (rules v1.0)", Version: "3",
+		ID: "trenchcrusade", Name: "Trench Crusade (rules v1.0)", Version: "4",
 		Phases:     []engine.Phase{{ID: "initiative"}, {ID: "activation", Activations: true}, {ID: "morale"}},
 		Statuses:   []string{"standing", "down"},
 		Conditions: []string{"stood-up", "shot", "charged", "tough-used"},
@@ -281,17 +281,18 @@ func (r *Rules) CheckSetup(su *engine.Setup) error {
 // events is how the ruleset's own events read in the log (engine.Info.Events):
 // who did what to whom, in our words for the rules.md §4 mechanics.
 var events = map[string]string{
-	"stood-up":     "{model} stood up",
-	"no-effect":    "{model} took no harm[ from {other}]",
-	"minor-hit":    "{model} took a Minor Hit[ from {other}]",
-	"down-again":   "{model} was taken Down again: two Blood markers",
-	"tough":        "{model} is TOUGH: Down instead of Out of Action, this once",
-	"fell":         "{model} fell {key}",
-	"hit-friend":   "{model}'s shot into the melee went at {other}, a friend of its target",
-	"missed":       "{model} missed {other}",
-	"critical":     "{model} rolled a Critical Success against {other}",
-	"dash-failed":  "{model}'s Dash failed: it stays put and its activation ends",
-	"charged":      "{model} charged {other}",
-	"moved-closer": "{model} charged towards {other} but did not reach it",
-	"no-room":      "{model} found no room to charge {other}",
+	"stood-up":      "{model} stood up",
+	"no-effect":     "{model} took no harm[ from {other}]",
+	"minor-hit":     "{model} took a Minor Hit[ from {other}]",
+	"down-again":    "{model} was taken Down again: two Blood markers",
+	"tough":         "{model} is TOUGH: Down instead of Out of Action, this once",
+	"fell":          "{model} fell {key}",
+	"hit-friend":    "{model}'s shot into the melee went at {other}, a friend of its target",
+	"missed":        "{model} missed {other}",
+	"critical":      "{model} rolled a Critical Success against {other}",
+	"dash-failed":   "{model}'s Dash failed: it stays put and its activation ends",
+	"charged":       "{model} charged {other}",
+	"moved-closer":  "{model} charged towards {other} but did not reach it",
+	"no-room":       "{model} found no room to charge {other}",
+	"morale-steady": "{side} took no Morale Check this turn, so its run of failed checks ends",
 }

@@ -477,6 +477,56 @@ func TestMoraleBothFailIsADraw(t *testing.T) {
 
 // rules.md §4.3 Morale: a warband whose models in play are all Down still
 // takes its check (the roll is the player's; it used to be skipped).
+// rules.md §4.3: the game is lost on failing two turns in a row, so a turn
+// that asks no Morale Check (the warband back above half) ends the run: a
+// failure, a turn without a check and another failure do not lose.
+func TestMoraleRunEndsWithoutACheck(t *testing.T) {
+	h := four(t, nil)
+	b := h.Model("b")
+	fails := func() int16 { return h.S().Sides[1].Counters[sMoraleFails] }
+	h.Play("activate m0", "end m0", "activate m1", "end m1")
+	h.S().Models[b].Status = down // b laid Down after its activation: half the Choir
+	h.Play("activate m2", "end m2", "activate m3", "end m3")
+	h.WantAsks("dice tc-success {Dice:0 Mods:[] NaturalCrit:false}")
+	h.Play("d:1 2", "c:us") // the Choir fails its first check, and goes first
+	if fails() != 1 {
+		t.Fatalf("after a failed check the Choir has %d failures, want 1", fails())
+	}
+	// Turn 2: b stands up when it activates; no check is asked.
+	h.Play("activate m1", "end m1", "activate m0", "end m0", "activate m3", "end m3", "activate m2", "end m2")
+	h.Play("d:4", "d:2", "c:us") // the Vigil wins the roll-off and goes first
+	if fails() != 0 {
+		t.Errorf("after a turn without a Morale Check the Choir has %d failures, want 0", fails())
+	}
+	if ev := h.Events("morale-steady"); len(ev) != 1 {
+		t.Errorf("turn 2's morale-steady events %v, want one", ev)
+	}
+	// Turn 3: b Down again, and the Choir fails again: not two in a row.
+	h.Play("activate m0", "end m0", "activate m1", "end m1")
+	h.S().Models[b].Status = down
+	h.Play("activate m2", "end m2", "activate m3", "end m3")
+	h.Play("d:1 2") // turn 3 of 3: the game ends on the turns, two models a side
+	if st := h.S(); !h.G.Over() || st.Winner != -1 || fails() != 1 {
+		t.Errorf("over %v, winner %d, %d failures; want a draw on the turns with 1 failure, not a loss to failures in turns 1 and 3", h.G.Over(), st.Winner, fails())
+	}
+	if ev := h.Events("morale-steady", "morale-failed"); len(ev) != 1 || ev[0] != "morale-failed -" {
+		t.Errorf("turn 3's events %v", ev)
+	}
+}
+
+// rules.md §4.3: a warband with no model left has lost; the game ends
+// there, and no Morale Check is asked of it.
+func TestNoModelLeftEndsBeforeMorale(t *testing.T) {
+	h := four(t, nil)
+	h.S().Models[1].InPlay = false // b out
+	h.Play("activate m0", "end m0", "activate m3", "end m3", "activate m2")
+	h.S().Models[3].InPlay = false // b2 taken out during w2's activation
+	h.Play("end m2")
+	if st := h.S(); !h.G.Over() || st.Winner != 0 || h.G.Pending() != nil {
+		t.Errorf("over %v, winner %d, asks %s; want the Vigil to win with nothing asked", h.G.Over(), st.Winner, h.Asks())
+	}
+}
+
 func TestMoraleAllDown(t *testing.T) {
 	h := four(t, nil)
 	h.S().Models[1].InPlay = false // b out
