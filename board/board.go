@@ -840,6 +840,9 @@ func (b *Board) candidates(s *engine.State, m int, lim float64, shy uint64, visi
 		for _, f := range [2]float64{1, 0.5} {
 			d := math.Min(lim*f, l)
 			q := engine.Pos{X: float32(round2(from.X + dx/l*d)), Y: float32(round2(from.Y + dy/l*d)), Level: int8(from.Level)}
+			if hyp(float64(q.X)-from.X, float64(q.Y)-from.Y) < 0.005 {
+				continue // rounds to where it stands: a move of nothing
+			}
 			if !visit(q) {
 				stop = true
 				return nil

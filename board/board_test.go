@@ -301,6 +301,15 @@ func TestDestinations(t *testing.T) {
 	if again := b.Destinations(s, 0, 6, ^uint64(0), nil); len(again) != len(d) {
 		t.Error("destinations are not deterministic")
 	}
+	// Beside the box (its candidate 9.45 is 0.003" away) and almost in base
+	// contact with a friend: neither gives a move that rounds to where the
+	// model stands.
+	s2 := state(t, b, Point{9.447, 11, 0}, Point{20, 20, 0}, Point{9.447, 12.004, 0})
+	for _, p := range b.Destinations(s2, 0, 6, 0, nil) {
+		if hyp(float64(p.X)-9.447, float64(p.Y)-11) < 0.005 {
+			t.Errorf("destination %v is where the model stands: a move of nothing", p)
+		}
+	}
 }
 
 func TestCheck(t *testing.T) {

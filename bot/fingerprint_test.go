@@ -25,8 +25,8 @@ func TestBotGamesFingerprint(t *testing.T) {
 	}
 	pins := map[string]string{
 		"n26":             "6327190f810d3019/109/4",
-		"n23":             "22f286afa0b4d578/113/0",
-		"trenchcrusade":   "db79ba1f429f49c0/109/30",
+		"n23":             "1f05bd90c447f2de/119/0",
+		"trenchcrusade":   "f719a2f25f0ba311/102/26",
 		"falloutfactions": "5aae07adb47b76ad/37/8",
 	}
 	reg := all.Rulesets()

@@ -19,10 +19,10 @@ import (
 // (a fidelity fix) updates the pin in its own commit, saying why.
 func TestBoardGamesFingerprint(t *testing.T) {
 	pins := map[string]string{
-		"falloutfactions/junction-yard": "3b3011e4fa8150d4/4022",
-		"n23/scrapyard-run":             "beac121c8ff6bdf8/5660",
-		"n26/sump-crossing":             "f4e1f26a766b9829/4275",
-		"trenchcrusade/no-mans-land":    "36ced9443392942e/4548",
+		"falloutfactions/junction-yard": "14c320fa7ec9b1f2/3982",
+		"n23/scrapyard-run":             "330959d5b547ec3c/5665",
+		"n26/sump-crossing":             "46a4c3bc58e7d1af/4321",
+		"trenchcrusade/no-mans-land":    "1a6a2238f6d78f83/4516",
 	}
 	const games = 40
 	seen := 0

@@ -42,7 +42,7 @@ func TestPerft(t *testing.T) {
 	}{
 		{"dry-gulch", 1, 0, []int{6, 96, 821}},      // depth 2: 5 × 18 (TestLegalAtStartByModel) + a pass and the other crew's 6
 		{"junction-yard", 1, 0, []int{6, 156, 826}}, // on a board: destinations, and targets in sight
-		{"junction-yard", 5, 41, []int{8, 48}},      // after 41 bot decisions
+		{"junction-yard", 5, 40, []int{22, 76}},     // after 40 bot decisions
 	} {
 		t.Run(fmt.Sprintf("%s/%d", tc.scenario, tc.steps), func(t *testing.T) {
 			g := newGame(t, tc.scenario, tc.seed)
