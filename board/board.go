@@ -752,7 +752,8 @@ func (b *Board) bar(i int) (Point, Point) {
 // box's nearest side (cover), each at the full and half distance; a move
 // that would cross a ledge of m's level is cut short at it and also slides
 // along it; only points that can be reached within max and stood on,
-// without duplicates, sorted by x then y. Towards a model in
+// and that are not where m stands once rounded to hundredths (a move of
+// nothing), without duplicates, sorted by x then y. Towards a model in
 // shy (bit n for model n) the move stops short of 1" from it; towards any
 // other it goes into base contact (friends, and enemies a ruleset lets
 // models approach, such as N26's Seriously Injured ones).
