@@ -840,7 +840,8 @@ func (b *Board) candidates(s *engine.State, m int, lim float64, shy uint64, visi
 		}
 		for _, f := range [2]float64{1, 0.5} {
 			d := math.Min(lim*f, l)
-			q := engine.Pos{X: float32(round2(from.X + dx/l*d)), Y: float32(round2(from.Y + dy/l*d)), Level: int8(from.Level)}
+			qx, qy := onGrid(from, from.X+dx/l*d, from.Y+dy/l*d, lim)
+			q := engine.Pos{X: float32(qx), Y: float32(qy), Level: int8(from.Level)}
 			if hyp(float64(q.X)-from.X, float64(q.Y)-from.Y) < 0.005 {
 				continue // rounds to where it stands: a move of nothing
 			}
@@ -899,6 +900,26 @@ func (b *Board) candidates(s *engine.State, m int, lim float64, shy uint64, visi
 			add(cx, cy)
 		}
 	}
+}
+
+// onGrid is (x, y) at hundredths of an inch: the nearest such point, or,
+// when that would be more than lim from p (a move of the full distance
+// rounded outwards, past what the model may move), the nearest of the four
+// around (x, y) that is not.
+func onGrid(p Point, x, y, lim float64) (float64, float64) {
+	qx, qy := round2(x), round2(y)
+	if hyp(qx-p.X, qy-p.Y) <= lim+1e-7 {
+		return qx, qy
+	}
+	best := math.Inf(1)
+	for _, gx := range [2]float64{math.Floor(x*100) / 100, math.Ceil(x*100) / 100} {
+		for _, gy := range [2]float64{math.Floor(y*100) / 100, math.Ceil(y*100) / 100} {
+			if e := hyp(gx-x, gy-y); hyp(gx-p.X, gy-p.Y) <= lim+1e-7 && e < best {
+				qx, qy, best = gx, gy, e
+			}
+		}
+	}
+	return qx, qy
 }
 
 // ledgeCut is how far along the ray from p, in direction (dx, dy) of

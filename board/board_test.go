@@ -312,6 +312,29 @@ func TestDestinations(t *testing.T) {
 	}
 }
 
+// A move of the full distance stays on offer wherever the model stands:
+// its end, rounded to hundredths, is never rounded past the distance (which
+// dropped it, in about half the cases, leaving only the half move).
+func TestFullMoveSurvivesRounding(t *testing.T) {
+	b := &Board{Width: 24, Height: 24}
+	for i := range 200 {
+		x := 6 + float64(i%37)*0.173
+		y := 6 + float64(i%23)*0.211
+		s := state(t, b, Point{x, y, 0}, Point{x + 3.3 + float64(i%7)*0.9, y + 1.1 + float64(i%5)*0.7, 0})
+		far := 0.0
+		for _, p := range b.Destinations(s, 0, 5, 0, nil) {
+			d := hyp(float64(p.X)-x, float64(p.Y)-y)
+			if d > 5+1e-6 {
+				t.Fatalf("from (%.3f, %.3f): destination %v is %.4f\" away, past the 5\" move", x, y, p, d)
+			}
+			far = math.Max(far, d)
+		}
+		if far < 4.99 {
+			t.Fatalf("from (%.3f, %.3f): the farthest destination is %.3f\"; want the full 5\" away from the enemy", x, y, far)
+		}
+	}
+}
+
 func TestCheck(t *testing.T) {
 	for name, b := range map[string]*Board{
 		"size":   {Width: 0, Height: 4},

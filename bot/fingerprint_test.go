@@ -24,10 +24,10 @@ func TestBotGamesFingerprint(t *testing.T) {
 		t.Skip("bot games are slow under -race; TestDeterministic covers replay there")
 	}
 	pins := map[string]string{
-		"n26":             "6327190f810d3019/109/4",
-		"n23":             "1f05bd90c447f2de/119/0",
-		"trenchcrusade":   "f719a2f25f0ba311/102/26",
-		"falloutfactions": "5aae07adb47b76ad/37/8",
+		"n26":             "fe26c3b31576da47/81/7",
+		"n23":             "53e0608d0724bc31/71/0",
+		"trenchcrusade":   "72ade6d1008cd43/97/25",
+		"falloutfactions": "d10eb3821735e8e6/140/15",
 	}
 	reg := all.Rulesets()
 	for _, b := range boards {

@@ -19,10 +19,10 @@ import (
 // (a fidelity fix) updates the pin in its own commit, saying why.
 func TestBoardGamesFingerprint(t *testing.T) {
 	pins := map[string]string{
-		"falloutfactions/junction-yard": "14c320fa7ec9b1f2/3982",
-		"n23/scrapyard-run":             "330959d5b547ec3c/5665",
-		"n26/sump-crossing":             "46a4c3bc58e7d1af/4321",
-		"trenchcrusade/no-mans-land":    "1a6a2238f6d78f83/4516",
+		"falloutfactions/junction-yard": "2f8d95d49f6967ff/4020",
+		"n23/scrapyard-run":             "ef343e5f329d8b89/5816",
+		"n26/sump-crossing":             "de0b42a63fdd7baa/4557",
+		"trenchcrusade/no-mans-land":    "4b113a86415fb135/4461",
 	}
 	const games = 40
 	seen := 0

@@ -41,8 +41,8 @@ func TestPerft(t *testing.T) {
 		counts   []int // depth 1, 2, 3
 	}{
 		{"dry-gulch", 1, 0, []int{6, 96, 821}},      // depth 2: 5 × 18 (TestLegalAtStartByModel) + a pass and the other crew's 6
-		{"junction-yard", 1, 0, []int{6, 156, 826}}, // on a board: destinations, and targets in sight
-		{"junction-yard", 5, 40, []int{22, 76}},     // after 40 bot decisions
+		{"junction-yard", 1, 0, []int{6, 175, 939}}, // on a board: destinations, and targets in sight
+		{"junction-yard", 5, 40, []int{3, 41}},      // after 40 bot decisions
 	} {
 		t.Run(fmt.Sprintf("%s/%d", tc.scenario, tc.steps), func(t *testing.T) {
 			g := newGame(t, tc.scenario, tc.seed)

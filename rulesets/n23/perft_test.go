@@ -85,8 +85,8 @@ func TestPerft(t *testing.T) {
 		{"furnace-duel", 1, 0, []int{5, 85, 411}}, // 411: Turn after each of lamp-quick's five free Shoots (seed 002)
 		// On a board each Turn offers the enemies, their bisectors and the
 		// compass (the package doc): 17 or 18 turns a fighter here.
-		{"scrapyard-run", 1, 0, []int{5, 251, 6833}},
-		{"scrapyard-run", 5, 62, []int{55, 1676}}, // after 62 bot decisions
+		{"scrapyard-run", 1, 0, []int{5, 280, 9127}},
+		{"scrapyard-run", 5, 62, []int{5, 213}}, // after 62 bot decisions
 	} {
 		t.Run(fmt.Sprintf("%s/%d", tc.scenario, tc.steps), func(t *testing.T) {
 			g := newGame(t, tc.scenario, tc.seed)
