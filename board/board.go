@@ -21,6 +21,11 @@
 // scenario closes each raised area
 // with ledges, and puts a box under it on the level below when models
 // there must not walk beneath it (docs/scenarios.md).
+//
+// Candidate end points are at hundredths of an inch (what a player types
+// and the log shows). A move of the full distance is put on the nearest
+// such point within that distance, never one just past it, and a point
+// that rounds to where the model stands is not offered.
 package board
 
 import (
@@ -751,9 +756,10 @@ func (b *Board) bar(i int) (Point, Point) {
 // friend (on any level, seen from above), to each objective and to each
 // box's nearest side (cover), each at the full and half distance; a move
 // that would cross a ledge of m's level is cut short at it and also slides
-// along it; only points that can be reached within max and stood on,
-// and that are not where m stands once rounded to hundredths (a move of
-// nothing), without duplicates, sorted by x then y. Towards a model in
+// along it; each at hundredths of an inch, within max (onGrid); only
+// points that can be reached within max and stood on, and that are not
+// where m stands once rounded (a move of nothing), without duplicates,
+// sorted by x then y. Towards a model in
 // shy (bit n for model n) the move stops short of 1" from it; towards any
 // other it goes into base contact (friends, and enemies a ruleset lets
 // models approach, such as N26's Seriously Injured ones).
