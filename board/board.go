@@ -756,7 +756,7 @@ func (b *Board) bar(i int) (Point, Point) {
 // friend (on any level, seen from above), to each objective and to each
 // box's nearest side (cover), each at the full and half distance; a move
 // that would cross a ledge of m's level is cut short at it and also slides
-// along it; each at hundredths of an inch, within max (onGrid); only
+// along it; each at hundredths of an inch, within max (Toward); only
 // points that can be reached within max and stood on, and that are not
 // where m stands once rounded (a move of nothing), without duplicates,
 // sorted by x then y. Towards a model in
@@ -846,8 +846,7 @@ func (b *Board) candidates(s *engine.State, m int, lim float64, shy uint64, visi
 		}
 		for _, f := range [2]float64{1, 0.5} {
 			d := math.Min(lim*f, l)
-			qx, qy := onGrid(from, from.X+dx/l*d, from.Y+dy/l*d, lim)
-			q := engine.Pos{X: float32(qx), Y: float32(qy), Level: int8(from.Level)}
+			q := Toward(from.X, from.Y, dx, dy, d, lim, int8(from.Level))
 			if hyp(float64(q.X)-from.X, float64(q.Y)-from.Y) < 0.005 {
 				continue // rounds to where it stands: a move of nothing
 			}
@@ -908,24 +907,37 @@ func (b *Board) candidates(s *engine.State, m int, lim float64, shy uint64, visi
 	}
 }
 
-// onGrid is (x, y) at hundredths of an inch: the nearest such point, or,
-// when that would be more than lim from p (a move of the full distance
-// rounded outwards, past what the model may move), the nearest of the four
-// around (x, y) that is not.
-func onGrid(p Point, x, y, lim float64) (float64, float64) {
-	qx, qy := round2(x), round2(y)
-	if hyp(qx-p.X, qy-p.Y) <= lim+1e-7 {
-		return qx, qy
+// Toward is the end of a straight move of d inches from (x0, y0) in
+// direction (dx, dy), not zero, on level lvl, at hundredths of an inch (as
+// every destination is): the nearest such point to the exact end, or, when
+// that one is more than lim from (x0, y0) (a move of the full distance
+// rounded outwards, which a check of the path against lim then refuses),
+// the nearest one around it that is within lim, as PathLength measures a
+// straight path. Rulesets moving a model a set distance towards or away
+// from something use it, as Destinations does.
+func Toward(x0, y0, dx, dy, d, lim float64, lvl int8) engine.Pos {
+	l := hyp(dx, dy)
+	x, y := x0+dx/l*d, y0+dy/l*d
+	// within measures to the stored (float32) point, as reaches and the
+	// rulesets' checks do, with a hair less than their 1e-6 of slack, so
+	// that what it accepts they do
+	within := func(gx, gy float64) bool {
+		return hyp(float64(float32(gx))-x0, float64(float32(gy))-y0) <= lim+9e-7
 	}
-	best := math.Inf(1)
-	for _, gx := range [2]float64{math.Floor(x*100) / 100, math.Ceil(x*100) / 100} {
-		for _, gy := range [2]float64{math.Floor(y*100) / 100, math.Ceil(y*100) / 100} {
-			if e := hyp(gx-x, gy-y); hyp(gx-p.X, gy-p.Y) <= lim+1e-7 && e < best {
-				qx, qy, best = gx, gy, e
+	qx, qy := round2(x), round2(y)
+	if !within(qx, qy) {
+		best := math.Inf(1)
+		fx, fy := math.Floor(x*100), math.Floor(y*100)
+		for i := -1.0; i <= 2; i++ {
+			for j := -1.0; j <= 2; j++ {
+				gx, gy := (fx+i)/100, (fy+j)/100
+				if e := hyp(gx-x, gy-y); e < best && within(gx, gy) {
+					qx, qy, best = gx, gy, e
+				}
 			}
 		}
 	}
-	return qx, qy
+	return engine.Pos{X: float32(qx), Y: float32(qy), Level: lvl}
 }
 
 // ledgeCut is how far along the ray from p, in direction (dx, dy) of

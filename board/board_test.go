@@ -333,6 +333,35 @@ func TestFullMoveSurvivesRounding(t *testing.T) {
 			t.Fatalf("from (%.3f, %.3f): the farthest destination is %.3f\"; want the full 5\" away from the enemy", x, y, far)
 		}
 	}
+	// Exact cases, as the stored (float32) point is measured: a full move
+	// along a row or a 3-4-5 line is offered whole, and one far from the
+	// table's corner (where float32 rounding is coarser) is not dropped.
+	for _, tc := range []struct {
+		w           float64
+		from, enemy Point
+		max         float32
+		want        engine.Pos
+	}{
+		{24, Point{20.3, 10, 0}, Point{18.3, 10, 0}, 3, engine.Pos{X: 23.3, Y: 10}},
+		{24, Point{6.1, 6.1, 0}, Point{5.5, 5.3, 0}, 5, engine.Pos{X: 9.1, Y: 10.1}},
+		// 36.83 is 8.0000019" away once stored: the nearest point within 8"
+		{48, Point{26.96, 28.83, 0}, Point{26.96, 26.83, 0}, 8, engine.Pos{X: 26.96, Y: 36.82}},
+	} {
+		b := &Board{Width: tc.w, Height: tc.w}
+		s := state(t, b, tc.from, tc.enemy)
+		if d := b.Destinations(s, 0, tc.max, 0, nil); !slices.Contains(d, tc.want) {
+			t.Errorf("from %v, away from %v, %v\": no %v in %v", tc.from, tc.enemy, tc.max, tc.want, d)
+		}
+	}
+	// The same rounding for the rulesets' own moves: a 3" move along a row
+	// ends 3" away, and one at a slant within 3".
+	for _, dir := range [][2]float64{{1, 0}, {3, 4}, {1, 1}, {-2, 7}} {
+		p := Toward(20.3, 10, dir[0], dir[1], 3, 3, 0)
+		d := hyp(float64(p.X)-float64(float32(20.3)), float64(p.Y)-10)
+		if d > 3+1e-6 || d < 2.985 {
+			t.Errorf("Toward along %v: %v is %.7f\" away; want within 3\" and less than 0.015\" short", dir, p, d)
+		}
+	}
 }
 
 func TestCheck(t *testing.T) {

@@ -19,10 +19,10 @@ import (
 // (a fidelity fix) updates the pin in its own commit, saying why.
 func TestBoardGamesFingerprint(t *testing.T) {
 	pins := map[string]string{
-		"falloutfactions/junction-yard": "2f8d95d49f6967ff/4020",
-		"n23/scrapyard-run":             "ef343e5f329d8b89/5816",
-		"n26/sump-crossing":             "de0b42a63fdd7baa/4557",
-		"trenchcrusade/no-mans-land":    "4b113a86415fb135/4461",
+		"falloutfactions/junction-yard": "67fbbcd34e768b87/4020",
+		"n23/scrapyard-run":             "ab4ab4625bb0c421/5835",
+		"n26/sump-crossing":             "95c2beb845d95d1b/4622",
+		"trenchcrusade/no-mans-land":    "64932199e0f59df5/4463",
 	}
 	const games = 40
 	seen := 0

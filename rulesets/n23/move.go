@@ -267,7 +267,7 @@ func closer(c *engine.Ctx, m, t int, reach float64) {
 		return
 	}
 	for d := math.Min(reach, l); d > 0.05; d -= 0.25 {
-		p := engine.Pos{X: float32(math.Round((x0+dx/l*d)*100) / 100), Y: float32(math.Round((y0+dy/l*d)*100) / 100), Level: lvl}
+		p := board.Toward(x0, y0, dx, dy, d, reach, lvl)
 		if !rule1inch(s, m, p) {
 			continue
 		}
@@ -293,7 +293,7 @@ func away(c *engine.Ctx, m int, fx, fy, reach float64) bool {
 		dx, dy, l = 1, 0, 1
 	}
 	for d := reach; d > 0.05; d -= 0.25 {
-		p := engine.Pos{X: float32(math.Round((x0+dx/l*d)*100) / 100), Y: float32(math.Round((y0+dy/l*d)*100) / 100), Level: lvl}
+		p := board.Toward(x0, y0, dx, dy, d, reach, lvl)
 		if !clear1inch(s, m, p) {
 			continue
 		}

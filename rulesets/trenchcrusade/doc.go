@@ -31,7 +31,7 @@
 // # Options (rules.md §8)
 //
 //	critical          modified (default) | natural   Critical Success at a modified 12+, or a natural 12 (§6.3-e, gap 6)
-//	morale            two-fails (default) | shaken   two failed Morale Checks in a row lose, or no effect (§6.3-d)
+//	morale            two-fails (default) | shaken   a failed Morale Check in two turns in a row loses, or no effect (§6.3-d)
 //	charge-exclusion  shoot (default) | shoot-and-fight  what a Charge excludes without Assault (§6.3-c, gap 7)
 //
 // # Warbands

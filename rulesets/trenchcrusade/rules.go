@@ -98,7 +98,7 @@ func buildInfo() engine.Info {
 		Economy: engine.Economy{Cost: map[string]int{"action": 0}},
 		Options: []engine.OptionDef{
 			{Name: optCrit, Usage: "a Critical Success: a modified total of 12 or more, or only a natural 12", Default: "modified", Choices: []string{"modified", "natural"}, Source: "rules.md §6.3-e, §8 gap 6"},
-			{Name: optMorale, Usage: "a failed Morale Check: two failures in a row lose the game, or the warband is only Shaken (no effect here)", Default: "two-fails", Choices: []string{"two-fails", "shaken"}, Source: "rules.md §6.3-d, §8 gap 6"},
+			{Name: optMorale, Usage: "a failed Morale Check: failing it in two turns in a row loses the game, or the warband is only Shaken (no effect here)", Default: "two-fails", Choices: []string{"two-fails", "shaken"}, Source: "rules.md §6.3-d, §8 gap 6"},
 			{Name: optExclusion, Usage: "what a Charge excludes in one activation (unless the weapon has Assault): Shoot, or Shoot and Fight", Default: "shoot", Choices: []string{"shoot", "shoot-and-fight"}, Source: "rules.md §6.3-c, §8 gap 7"},
 		},
 	}

@@ -475,8 +475,6 @@ func TestMoraleBothFailIsADraw(t *testing.T) {
 	}
 }
 
-// rules.md §4.3 Morale: a warband whose models in play are all Down still
-// takes its check (the roll is the player's; it used to be skipped).
 // rules.md §4.3: the game is lost on failing two turns in a row, so a turn
 // that asks no Morale Check (the warband back above half) ends the run: a
 // failure, a turn without a check and another failure do not lose.
@@ -527,6 +525,8 @@ func TestNoModelLeftEndsBeforeMorale(t *testing.T) {
 	}
 }
 
+// rules.md §4.3 Morale: a warband whose models in play are all Down still
+// takes its check (the roll is the player's; it used to be skipped).
 func TestMoraleAllDown(t *testing.T) {
 	h := four(t, nil)
 	h.S().Models[1].InPlay = false // b out
