@@ -908,7 +908,7 @@ func (b *Board) candidates(s *engine.State, m int, lim float64, shy uint64, visi
 }
 
 // Toward is the end of a straight move of d inches from (x0, y0) in
-// direction (dx, dy), not zero, on level lvl, at hundredths of an inch (as
+// direction (dx, dy) (no move when that is zero), on level lvl, at hundredths of an inch (as
 // every destination is): the nearest such point to the exact end, or, when
 // that one is more than lim from (x0, y0) (a move of the full distance
 // rounded outwards, which a check of the path against lim then refuses),
@@ -917,6 +917,9 @@ func (b *Board) candidates(s *engine.State, m int, lim float64, shy uint64, visi
 // from something use it, as Destinations does.
 func Toward(x0, y0, dx, dy, d, lim float64, lvl int8) engine.Pos {
 	l := hyp(dx, dy)
+	if l == 0 { // no direction: no move (not a NaN point)
+		dx, dy, l, d = 1, 0, 1, 0
+	}
 	x, y := x0+dx/l*d, y0+dy/l*d
 	// within measures to the stored (float32) point, as reaches and the
 	// rulesets' checks do, with a hair less than their 1e-6 of slack, so

@@ -362,6 +362,9 @@ func TestFullMoveSurvivesRounding(t *testing.T) {
 			t.Errorf("Toward along %v: %v is %.7f\" away; want within 3\" and less than 0.015\" short", dir, p, d)
 		}
 	}
+	if p := Toward(20.3, 10, 0, 0, 3, 3, 0); p != (engine.Pos{X: 20.3, Y: 10}) {
+		t.Errorf("Toward with no direction: %v; want the start, rounded", p)
+	}
 }
 
 func TestCheck(t *testing.T) {
