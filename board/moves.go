@@ -115,3 +115,26 @@ func Around(s *engine.State, m int, reach, gap float64) uint64 {
 	}
 	return set
 }
+
+// Straight is where a straight move of m ends that goes from its centre in
+// direction (dx, dy) as far as it can, at most d inches: the first end,
+// stepping back a quarter of an inch at a time from d, that ok accepts
+// (the ruleset's test of where a model may stop, such as its 1" rule) and
+// that b reaches by a path of at most reach inches. Each end is placed by
+// Toward. It reports false when no end further than 0.05" will do. The
+// rulesets' moves a set distance towards or away from something (a charge
+// that falls short, a retreat) use it.
+func Straight(b engine.Board, s *engine.State, m int, dx, dy, d, reach float64, ok func(engine.Pos) bool) (engine.Pos, bool) {
+	p0 := s.Models[m].Pos
+	x0, y0 := float64(p0.X), float64(p0.Y)
+	for ; d > 0.05; d -= 0.25 {
+		p := Toward(x0, y0, dx, dy, d, reach, p0.Level)
+		if !ok(p) {
+			continue
+		}
+		if pl, found := b.PathLength(s, m, p); found && float64(pl) <= reach+1e-6 {
+			return p, true
+		}
+	}
+	return p0, false
+}

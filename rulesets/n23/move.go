@@ -259,22 +259,16 @@ func approach(c *engine.Ctx, m, t int, reach float64, why string) bool {
 func closer(c *engine.Ctx, m, t int, reach float64) {
 	s := c.State()
 	b := geo(s)
-	x0, y0, lvl := centre(s, m)
+	x0, y0, _ := centre(s, m)
 	tx, ty, _ := centre(s, t)
 	dx, dy := tx-x0, ty-y0
 	l := math.Hypot(dx, dy)
 	if l == 0 {
 		return
 	}
-	for d := math.Min(reach, l); d > 0.05; d -= 0.25 {
-		p := board.Toward(x0, y0, dx, dy, d, reach, lvl)
-		if !rule1inch(s, m, p) {
-			continue
-		}
-		if pl, ok := b.PathLength(s, m, p); ok && float64(pl) <= reach+1e-6 {
-			moveTo(c, m, p)
-			return
-		}
+	if p, ok := board.Straight(b, s, m, dx, dy, math.Min(reach, l), reach, func(p engine.Pos) bool { return rule1inch(s, m, p) }); ok {
+		moveTo(c, m, p)
+		return
 	}
 	c.Emit(engine.Event{Type: "no-room", Model: m, Other: t})
 }
@@ -286,21 +280,14 @@ func closer(c *engine.Ctx, m, t int, reach float64) {
 func away(c *engine.Ctx, m int, fx, fy, reach float64) bool {
 	s := c.State()
 	b := geo(s)
-	x0, y0, lvl := centre(s, m)
+	x0, y0, _ := centre(s, m)
 	dx, dy := x0-fx, y0-fy
-	l := math.Hypot(dx, dy)
-	if l < 1e-6 {
-		dx, dy, l = 1, 0, 1
+	if math.Hypot(dx, dy) < 1e-6 {
+		dx, dy = 1, 0
 	}
-	for d := reach; d > 0.05; d -= 0.25 {
-		p := board.Toward(x0, y0, dx, dy, d, reach, lvl)
-		if !clear1inch(s, m, p) {
-			continue
-		}
-		if pl, ok := b.PathLength(s, m, p); ok && float64(pl) <= reach+1e-6 {
-			moveTo(c, m, p)
-			return true
-		}
+	if p, ok := board.Straight(b, s, m, dx, dy, reach, reach, func(p engine.Pos) bool { return clear1inch(s, m, p) }); ok {
+		moveTo(c, m, p)
+		return true
 	}
 	c.Emit(engine.Event{Type: "no-room", Model: m, Other: engine.NoModel})
 	return false

@@ -184,22 +184,16 @@ func approach(c *engine.Ctx, m, t int, reach float64, charge bool) {
 func closer(c *engine.Ctx, m, t int, reach float64) {
 	s := c.State()
 	b := geo(s)
-	x0, y0, lvl := centre(s, m)
+	x0, y0, _ := centre(s, m)
 	tx, ty, _ := centre(s, t)
 	dx, dy := tx-x0, ty-y0
 	l := math.Hypot(dx, dy)
 	if l == 0 {
 		return
 	}
-	for d := math.Min(reach, l); d > 0.05; d -= 0.25 {
-		p := board.Toward(x0, y0, dx, dy, d, reach, lvl)
-		if !rule1inch(s, m, p) {
-			continue
-		}
-		if pl, ok := b.PathLength(s, m, p); ok && float64(pl) <= reach+1e-6 {
-			moveTo(c, m, p)
-			return
-		}
+	if p, ok := board.Straight(b, s, m, dx, dy, math.Min(reach, l), reach, func(p engine.Pos) bool { return rule1inch(s, m, p) }); ok {
+		moveTo(c, m, p)
+		return
 	}
 	c.Emit(engine.Event{Type: "no-room", Model: m, Other: t})
 }

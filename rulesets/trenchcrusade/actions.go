@@ -316,23 +316,17 @@ func resolveCharge(c *engine.Ctx, a engine.Action) {
 func closer(c *engine.Ctx, m, t int, reach float64) {
 	s := c.State()
 	b := geo(s)
-	x0, y0, lvl := centre(s, m)
+	x0, y0, _ := centre(s, m)
 	tx, ty, _ := centre(s, t)
 	dx, dy := tx-x0, ty-y0
 	l := hyp(dx, dy)
 	if l == 0 {
 		return
 	}
-	for d := min(reach, l); d > 0.05; d -= 0.25 {
-		p := board.Toward(x0, y0, dx, dy, d, reach, lvl)
-		if !keepsClear(s, m, p) {
-			continue
-		}
-		if pl, ok := b.PathLength(s, m, p); ok && float64(pl) <= reach+1e-6 {
-			c.Move(m, p)
-			c.Emit(engine.Event{Type: "moved-closer", Model: m, Other: t})
-			return
-		}
+	if p, ok := board.Straight(b, s, m, dx, dy, min(reach, l), reach, func(p engine.Pos) bool { return keepsClear(s, m, p) }); ok {
+		c.Move(m, p)
+		c.Emit(engine.Event{Type: "moved-closer", Model: m, Other: t})
+		return
 	}
 	c.Emit(engine.Event{Type: "no-room", Model: m, Other: t})
 }
