@@ -55,7 +55,11 @@
 // Resolve method, written as straight-line code against a Tray, serves both
 // digital dice (Sample: faces from an RNG) and physical dice typed by a
 // player (Read: faces validated against each die as it is rolled, with a
-// FacesError naming the face and what was allowed). Odds gives the exact
+// FacesError naming the face and what was allowed). A Roller rolls like
+// Sample for a game that keeps only the outcome and the faces: it reuses
+// its tray, and Tray.Explains tells the procedure to skip its explanation,
+// the text a person reads, which would otherwise be most of what a roll
+// allocates. Odds gives the exact
 // distribution of the same outcomes. A Spec describes a kind of procedure
 // with its parameters, validates raw values (a ParamError names the
 // parameter and its allowed range; nothing is clamped) and builds it; a
@@ -73,6 +77,6 @@
 // # Concurrency
 //
 // Dists, Procedures, Specs, the Registry and the Memo are safe for
-// concurrent use: any number of games may share them. An RNG and a Tray are
-// not; each game has its own.
+// concurrent use: any number of games may share them. An RNG, a Tray and a
+// Roller are not; each game has its own.
 package dice

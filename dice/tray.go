@@ -17,6 +17,8 @@ type Tray struct {
 	// (Needs).
 	probe bool
 	asked []Die
+	// quiet: a Roller's tray, whose procedures skip their explanation.
+	quiet bool
 }
 
 // Rolled is one die in a tray.
@@ -64,6 +66,12 @@ func (t *Tray) Roll(d Die, role string) (Rolled, error) {
 	t.dice = append(t.dice, r)
 	return r, nil
 }
+
+// Explains reports whether the procedure resolving on t should explain its
+// result (Result.Explain). It is false only on a Roller's tray, whose
+// caller keeps the outcome and the faces alone; a procedure may then skip
+// building the text, and must give the same outcome, flags and dice.
+func (t *Tray) Explains() bool { return !t.quiet }
 
 // Keep marks the i-th die rolled (from 0) as used.
 func (t *Tray) Keep(i int) { t.dice[i].Kept = true }
@@ -133,3 +141,21 @@ func Needs(p Procedure) []Die {
 // faces go round 1, 2, 3…, so that two dice in a row never tie (a roll-off
 // rolls again on a tie).
 func ProbeFace(i int, d Die) int { return i%d.Sides() + 1 }
+
+// Roller resolves procedures with dice rolled by an RNG, as Sample does,
+// for a caller that keeps only the outcome, the flags and the faces (a
+// game's digital dice): it reuses one tray, and its results have no
+// explanation (Tray.Explains is false). The zero Roller is ready to use; it
+// is not safe for concurrent use.
+type Roller struct{ t Tray }
+
+// Roll resolves p with dice rolled by r. The dice it returns are the
+// Roller's and valid only until its next Roll.
+func (ro *Roller) Roll(p Procedure, r *RNG) (Result, []Rolled, error) {
+	ro.t = Tray{rng: r, dice: ro.t.dice[:0], quiet: true}
+	res, err := p.Resolve(&ro.t)
+	if err != nil {
+		return Result{}, nil, fmt.Errorf("dice: %s: %w", p.Name(), err)
+	}
+	return res, ro.t.dice, nil
+}

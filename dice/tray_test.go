@@ -142,3 +142,59 @@ func TestTrayErrors(t *testing.T) {
 		t.Errorf("extra face: %v", err)
 	}
 }
+
+// explained is a procedure that explains itself unless told not to: two
+// D6, high on 7 or more.
+type explained struct{}
+
+func (explained) Name() string       { return "explained" }
+func (explained) Outcomes() []string { return []string{"low", "high"} }
+func (explained) Flags() []string    { return nil }
+func (explained) Odds() Dist {
+	return D6.Dist().Repeat(2).Map(func(s int) int { return min(max(s-6, 0), 1) })
+}
+func (explained) Resolve(t *Tray) (Result, error) {
+	a, err := t.Roll(D6, "first")
+	if err != nil {
+		return Result{}, err
+	}
+	b, err := t.Roll(D6, "second")
+	if err != nil {
+		return Result{}, err
+	}
+	t.Keep(0)
+	t.Keep(1)
+	res := Result{Outcome: min(max(a.Value+b.Value-6, 0), 1)}
+	if t.Explains() {
+		res.Explain = "rolled " + a.Label + "+" + b.Label
+	}
+	return res, nil
+}
+
+// A Roller rolls as Sample does from the same RNG, without the
+// explanation, and reuses its tray: once warm, a roll of a procedure that
+// skips its explanation allocates nothing.
+func TestRoller(t *testing.T) {
+	var p Procedure = explained{}
+	r1, r2 := NewRNG(9), NewRNG(9)
+	var ro Roller
+	for i := range 50 {
+		want, err := Sample(p, r1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, dice, err := ro.Roll(p, r2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Outcome != want.Outcome || !slices.Equal(dice, want.Dice) || got.Explain != "" || want.Explain == "" {
+			t.Fatalf("roll %d: Roller %+v %v, Sample %+v %v", i, got, dice, want, want.Dice)
+		}
+	}
+	if n := testing.AllocsPerRun(100, func() { ro.Roll(p, r2) }); n != 0 {
+		t.Errorf("a warm Roller allocates %v times a roll; want 0", n)
+	}
+	if _, _, err := ro.Roll(p, nil); err == nil || !strings.Contains(err.Error(), "explained") {
+		t.Errorf("a Roller without an RNG: %v; want an error naming the procedure", err)
+	}
+}

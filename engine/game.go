@@ -65,6 +65,7 @@ type Game struct {
 	fly     inflight
 	pending *Prompt
 
+	roller dice.Roller // digital dice, a tray reused
 	enum   *enumerator // Odds' buffers, reused
 	tries  *tries      // ChoiceTrier's tries' buffers, reused
 	list   lister      // legal actions of the live state

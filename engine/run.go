@@ -107,12 +107,12 @@ func (g *Game) answerDice(r *run, q *Question) (Answer, bool) {
 	case SampledDice:
 		return Answer{Kind: DiceQ, Key: q.Key, Code: q.Proc.Odds().Sample(r.rng)}, true
 	case DigitalDice:
-		res, err := dice.Sample(q.Proc, r.rng)
+		res, rolled, err := g.roller.Roll(q.Proc, r.rng)
 		if err != nil {
 			panic(fmt.Sprintf("engine: rolling %s: %v", q.Key, err)) // RNG rolls cannot fail
 		}
-		faces := make([]int, len(res.Dice))
-		for i, d := range res.Dice {
+		faces := make([]int, len(rolled))
+		for i, d := range rolled {
 			faces[i] = d.Face
 		}
 		return Answer{Kind: DiceQ, Key: q.Key, Code: dice.Code(res.Outcome, res.Flags, len(q.Proc.Flags())), Faces: faces}, true

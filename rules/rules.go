@@ -68,6 +68,9 @@ func (r D6) Resolve(t *dice.Tray) (dice.Result, error) {
 		return dice.Result{}, err
 	}
 	t.Keep(t.Len() - 1)
+	if !t.Explains() {
+		return dice.Result{Outcome: d.Value - 1}, nil
+	}
 	return dice.Result{Outcome: d.Value - 1, Explain: fmt.Sprintf("rolled %d", d.Value)}, nil
 }
 
@@ -99,5 +102,8 @@ func (r Pick) Resolve(t *dice.Tray) (dice.Result, error) {
 	}
 	t.Keep(t.Len() - 1)
 	o := (d.Face - 1) % r.N
+	if !t.Explains() {
+		return dice.Result{Outcome: o}, nil
+	}
 	return dice.Result{Outcome: o, Explain: fmt.Sprintf("picked %d of %d", o+1, r.N)}, nil
 }

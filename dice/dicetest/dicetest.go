@@ -23,6 +23,8 @@ import (
 //     the seed is fixed, so a pass stays a pass);
 //   - reading back the faces of each sample gives the same result (the
 //     table-dice path and the RNG path are one piece of code);
+//   - a dice.Roller (a game's digital dice, no explanation) rolls the same
+//     dice and gives the same result as Sample, with no explanation;
 //   - it describes itself for a person rolling real dice (dice.Describer);
 //   - dice.Needs lists the dice that reading its probe faces takes.
 func CheckProcedure(t *testing.T, p dice.Procedure, seed uint64, n int) {
@@ -48,7 +50,8 @@ func CheckProcedure(t *testing.T, p dice.Procedure, seed uint64, n int) {
 		t.Errorf("%s: odds sum to %s, want 1", p.Name(), sum.RatString())
 	}
 
-	r := dice.NewRNG(seed)
+	r, rq := dice.NewRNG(seed), dice.NewRNG(seed)
+	var ro dice.Roller
 	counts := map[int]int{}
 	for i := range n {
 		res, err := dice.Sample(p, r)
@@ -59,6 +62,14 @@ func CheckProcedure(t *testing.T, p dice.Procedure, seed uint64, n int) {
 			t.Fatalf("%s seed %d sample %d: outcome %d flags %b out of range", p.Name(), seed, i, res.Outcome, res.Flags)
 		}
 		counts[dice.Code(res.Outcome, res.Flags, nf)]++
+		q, qd, err := ro.Roll(p, rq)
+		if err != nil {
+			t.Fatalf("%s seed %d sample %d: Roller: %v", p.Name(), seed, i, err)
+		}
+		if q.Outcome != res.Outcome || q.Flags != res.Flags || (q.Total == nil) != (res.Total == nil) ||
+			q.Total != nil && *q.Total != *res.Total || q.Explain != "" || fmt.Sprint(qd) != fmt.Sprint(res.Dice) {
+			t.Fatalf("%s seed %d sample %d: a Roller gave %+v with dice %v; Sample gave %+v with dice %v", p.Name(), seed, i, q, qd, res, res.Dice)
+		}
 		faces := make([]string, len(res.Dice))
 		for j, d := range res.Dice {
 			faces[j] = "#" + strconv.Itoa(d.Face) // a face by number, never a symbol

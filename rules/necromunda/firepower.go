@@ -90,19 +90,30 @@ func (r Firepower[G]) Resolve(t *dice.Tray) (dice.Result, error) {
 		if d.Value == 1 {
 			ammo++
 		}
-		faces = append(faces, d.Label)
+		if t.Explains() {
+			faces = append(faces, d.Label)
+		}
 	}
 	var f uint
-	why := fmt.Sprintf("firepower %s: %s", strings.Join(faces, " "), count(bullets, "bullet", "bullets"))
 	if ammo >= 1 {
 		f |= 1
-		why += e.AmmoExplain
 	}
 	if ammo >= 2 {
 		f |= 2
+	}
+	res := dice.Result{Outcome: bullets - r.Dice, Flags: f, Total: &bullets}
+	if !t.Explains() {
+		return res, nil
+	}
+	why := fmt.Sprintf("firepower %s: %s", strings.Join(faces, " "), count(bullets, "bullet", "bullets"))
+	if ammo >= 1 {
+		why += e.AmmoExplain
+	}
+	if ammo >= 2 {
 		why += e.JamExplain
 	}
-	return dice.Result{Outcome: bullets - r.Dice, Flags: f, Total: &bullets, Explain: why + " (" + e.FirepowerSource + ")"}, nil
+	res.Explain = why + " (" + e.FirepowerSource + ")"
+	return res, nil
 }
 
 func (r Firepower[G]) Describe() string {

@@ -18,13 +18,18 @@ func resolvePick(e *Edition, t *dice.Tray, n int, worst bool, role, who, source 
 		if err != nil {
 			return dice.Result{}, err
 		}
-		faces = append(faces, r.Label)
+		if t.Explains() {
+			faces = append(faces, r.Label)
+		}
 		if i == 0 || worst && r.Value > best || !worst && r.Value < best {
 			best, kept = r.Value, i
 		}
 	}
 	t.Keep(first + kept)
 	o := best - 1
+	if !t.Explains() {
+		return dice.Result{Outcome: o}, nil
+	}
 	why := "rolled 1 injury die: " + e.InjurySymbols[o]
 	if n > 1 {
 		why = fmt.Sprintf("rolled %d injury dice: %s; %s: %s", n, strings.Join(faces, ", "), who, e.InjurySymbols[o])

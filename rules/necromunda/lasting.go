@@ -97,6 +97,9 @@ func (r Lasting[G]) Resolve(t *dice.Tray) (dice.Result, error) {
 	t.Keep(t.Len() - 2)
 	t.Keep(t.Len() - 1)
 	o := r.row(a.Value, b.Value)
+	if !t.Explains() {
+		return dice.Result{Outcome: o}, nil
+	}
 	return dice.Result{Outcome: o, Explain: fmt.Sprintf("D66 %d%d: %s (%s)", a.Value, b.Value, r.table()[o].Name, edition[G]().LastingSource)}, nil
 }
 

@@ -90,6 +90,9 @@ func (r Test[G]) Resolve(t *dice.Tray) (dice.Result, error) {
 	t.Keep(first)
 	total := d.Value + rules.Sum(r.Mods)
 	o, natural := r.outcome(d.Value, e.SaveNaturals)
+	if !t.Explains() {
+		return dice.Result{Outcome: o, Total: &total, Mods: slices.Clone(r.Mods)}, nil
+	}
 	why := fmt.Sprintf("rolled %d, %s → %d against %d+", d.Value, rules.ModsText(r.Mods), total, r.Target)
 	if natural != "" {
 		why += ": " + natural
@@ -200,6 +203,9 @@ func (r Check[G]) Resolve(t *dice.Tray) (dice.Result, error) {
 	o := 1
 	if ok {
 		o = 0
+	}
+	if !t.Explains() {
+		return dice.Result{Outcome: o, Total: &total, Mods: slices.Clone(r.Mods)}, nil
 	}
 	cmp := ">"
 	switch {

@@ -94,6 +94,9 @@ func (r Pool) Resolve(t *dice.Tray) (dice.Result, error) {
 		}
 	}
 	total := std + luck
+	if !t.Explains() {
+		return dice.Result{Outcome: r.Code(std, luck), Total: &total}, nil
+	}
 	said := fmt.Sprintf("%s against %d: %s", plural(r.Dice, "die", "dice"), r.Stat, plural(total, "hit", "hits"))
 	if r.Luck > 0 {
 		said += fmt.Sprintf(" (%d of %d Luck dice)", luck, r.Luck)
@@ -164,6 +167,9 @@ func (r Count) Resolve(t *dice.Tray) (dice.Result, error) {
 			t.Keep(t.Len() - 1)
 			n++
 		}
+	}
+	if !t.Explains() {
+		return dice.Result{Outcome: n, Total: &n}, nil
 	}
 	return dice.Result{Outcome: n, Total: &n,
 		Explain: fmt.Sprintf("%s, %d above %d (rules.md §5.3)", plural(r.Dice, "die", "dice"), n, r.Above)}, nil
@@ -259,7 +265,9 @@ func (r RollOff) Resolve(t *dice.Tray) (dice.Result, error) {
 		if err != nil {
 			return dice.Result{}, err
 		}
-		said = append(said, fmt.Sprintf("%s %d against %s %d", first, a.Value, second, b.Value))
+		if t.Explains() {
+			said = append(said, fmt.Sprintf("%s %d against %s %d", first, a.Value, second, b.Value))
+		}
 		if a.Value != b.Value {
 			t.Keep(t.Len() - 2)
 			t.Keep(t.Len() - 1)
@@ -267,7 +275,13 @@ func (r RollOff) Resolve(t *dice.Tray) (dice.Result, error) {
 			if b.Value < a.Value {
 				w, name = 1, second
 			}
+			if !t.Explains() {
+				return dice.Result{Outcome: w}, nil
+			}
 			return dice.Result{Outcome: w, Explain: strings.Join(said, ", tied; ") + ": the lowest wins, " + name + " (rules.md §5.2.2)"}, nil
+		}
+		if r.Ties && !t.Explains() {
+			return dice.Result{Outcome: rollOffTie}, nil
 		}
 		if r.Ties {
 			return dice.Result{Outcome: rollOffTie, Explain: said[0] + ": tied, both roll again (rules.md §5.2.2)"}, nil

@@ -137,12 +137,15 @@ func (r Test) Resolve(t *dice.Tray) (dice.Result, error) {
 		return h
 	}
 	first := count()
+	ex := t.Explains()
 	var said []string
-	luckWord := ""
-	if r.luck() > 0 {
-		luckWord = fmt.Sprintf(" (%d Luck)", r.luck())
+	if ex {
+		luckWord := ""
+		if r.luck() > 0 {
+			luckWord = fmt.Sprintf(" (%d Luck)", r.luck())
+		}
+		said = append(said, fmt.Sprintf("%s%s against %d: %s", plural(len(pool), "die", "dice"), luckWord, r.Stat, plural(first, "hit", "hits")))
 	}
-	said = append(said, fmt.Sprintf("%s%s against %d: %s", plural(len(pool), "die", "dice"), luckWord, r.Stat, plural(first, "hit", "hits")))
 	if r.LuckyBreak {
 		duds := 0
 		for i := range pool {
@@ -155,7 +158,9 @@ func (r Test) Resolve(t *dice.Tray) (dice.Result, error) {
 				pool[i].idx, pool[i].hit = t.Len()-1, hits(d.Value, r.Stat)
 			}
 		}
-		said = append(said, fmt.Sprintf("Lucky Break re-rolled %s: %s more", plural(duds, "dud", "duds"), plural(count()-first, "hit", "hits")))
+		if ex {
+			said = append(said, fmt.Sprintf("Lucky Break re-rolled %s: %s more", plural(duds, "dud", "duds"), plural(count()-first, "hit", "hits")))
+		}
 	}
 	luckHits := 0
 	for _, d := range pool {
@@ -180,14 +185,21 @@ func (r Test) Resolve(t *dice.Tray) (dice.Result, error) {
 			}
 		}
 		total += extra
-		said = append(said, fmt.Sprintf("Fortune Smiles rolled %s: %s more", plural(luckHits, "die", "dice"), plural(extra, "hit", "hits")))
+		if ex {
+			said = append(said, fmt.Sprintf("Fortune Smiles rolled %s: %s more", plural(luckHits, "die", "dice"), plural(extra, "hit", "hits")))
+		}
 	}
 	var flags uint
+	if luckHits > 0 {
+		flags = 1
+	}
+	if !ex {
+		return dice.Result{Outcome: total, Flags: flags, Total: &total}, nil
+	}
 	if len(said) > 1 { // Lucky Break or Fortune Smiles changed the count
 		said = append(said, plural(total, "hit", "hits"))
 	}
 	if luckHits > 0 {
-		flags = 1
 		said[len(said)-1] += ", critical (a Luck die hit)"
 	}
 	if r.Unlucky {
@@ -295,6 +307,12 @@ func (r Rummage) Resolve(t *dice.Tray) (dice.Result, error) {
 	t.Keep(first + 1)
 	o := r.outcome(a.Value, b.Value)
 	var flags uint
+	if a.Value == 10 || b.Value == 10 {
+		flags = 1
+	}
+	if !t.Explains() {
+		return dice.Result{Outcome: o, Flags: flags}, nil
+	}
 	var said string
 	switch {
 	case r.Choose:
@@ -310,8 +328,7 @@ func (r Rummage) Resolve(t *dice.Tray) (dice.Result, error) {
 	default:
 		said = fmt.Sprintf("rolled %d and %d: option B, %d caps and %d parts", a.Value, b.Value, max(a.Value, b.Value), min(a.Value, b.Value))
 	}
-	if a.Value == 10 || b.Value == 10 {
-		flags = 1
+	if flags == 1 {
 		said += "; a 10 replaces the Search token with a Radiation token"
 	} else {
 		said += "; the Search token is removed"

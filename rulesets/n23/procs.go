@@ -126,6 +126,9 @@ func (r Bottle) Resolve(t *dice.Tray) (dice.Result, error) {
 	t.Keep(t.Len() - 1)
 	total := d.Value + r.Casualties
 	o := r.outcome(d.Value)
+	if !t.Explains() {
+		return dice.Result{Outcome: o, Total: &total}, nil
+	}
 	cmp := "not higher than"
 	if o == 1 {
 		cmp = "higher than"
@@ -162,6 +165,9 @@ func (VehicleDamage) Resolve(t *dice.Tray) (dice.Result, error) {
 		return dice.Result{}, err
 	}
 	t.Keep(t.Len() - 1)
+	if !t.Explains() {
+		return dice.Result{Outcome: d.Value - 1}, nil
+	}
 	return dice.Result{Outcome: d.Value - 1, Explain: "rolled 1 vehicle damage die: " + d.Label + " (rules.md §3.3)"}, nil
 }
 

@@ -59,6 +59,9 @@ func (r Bottle) Resolve(t *dice.Tray) (dice.Result, error) {
 	if total == 12 {
 		f = 1
 	}
+	if !t.Explains() {
+		return dice.Result{Outcome: o, Flags: f, Total: &total}, nil
+	}
 	return dice.Result{Outcome: o, Flags: f, Total: &total,
 		Explain: fmt.Sprintf("rolled %d+%d = %d against Leadership %d: %s (rules.md §2.3.3)", a.Value, b.Value, total, r.Value, bottleOutcomes[o])}, nil
 }

@@ -141,6 +141,9 @@ func (r CoupDeGrace) Resolve(t *dice.Tray) (dice.Result, error) {
 	if at >= dt {
 		o, cmp = 0, "≥"
 	}
+	if !t.Explains() {
+		return dice.Result{Outcome: o}, nil
+	}
 	return dice.Result{Outcome: o, Explain: fmt.Sprintf(
 		"attacker %d + S%d = %d against target %d + S%d = %d: %d %s %d, %s (rules.md §2.2.3; ties go to the attacker)",
 		a.Value, r.Attacker, at, d.Value, r.Target, dt, at, cmp, dt, coupOutcomes[o])}, nil

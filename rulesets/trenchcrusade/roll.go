@@ -34,7 +34,13 @@ func keptPair(net int) dice.Dist {
 func rollPair(t *dice.Tray, net int, role, extra string) (sum int, said string, err error) {
 	n := 2 + abs(net)
 	first := t.Len()
-	vals := make([]int, n)
+	var buf [2 * 8]int // a roll's values and their order: most have few extra dice
+	var vals, order []int
+	if 2*n <= len(buf) {
+		vals, order = buf[:n:n], buf[n:2*n:2*n]
+	} else {
+		vals, order = make([]int, n), make([]int, n)
+	}
 	for i := range vals {
 		r, err := t.Roll(dice.D6, role)
 		if err != nil {
@@ -42,7 +48,6 @@ func rollPair(t *dice.Tray, net int, role, extra string) (sum int, said string, 
 		}
 		vals[i] = r.Value
 	}
-	order := make([]int, n)
 	for i := range order {
 		order[i] = i
 	}
@@ -56,6 +61,9 @@ func rollPair(t *dice.Tray, net int, role, extra string) (sum int, said string, 
 	t.Keep(first + a)
 	t.Keep(first + b)
 	sum = vals[a] + vals[b]
+	if !t.Explains() {
+		return sum, "", nil
+	}
 	switch {
 	case net == 0:
 		said = fmt.Sprintf("rolled %d+%d = %d", vals[0], vals[1], sum)
@@ -175,12 +183,11 @@ func (r SuccessRoll) Resolve(t *dice.Tray) (dice.Result, error) {
 	default:
 		why = "12 or more"
 	}
-	return dice.Result{
-		Outcome: o,
-		Total:   &total,
-		Mods:    slices.Clone(r.Mods),
-		Explain: fmt.Sprintf("%s, %s → %d: %s is %s (rules.md §4.3)", said, modsText(r.Mods, false), total, why, successOutcomes[o]),
-	}, nil
+	res := dice.Result{Outcome: o, Total: &total, Mods: slices.Clone(r.Mods)}
+	if t.Explains() {
+		res.Explain = fmt.Sprintf("%s, %s → %d: %s is %s (rules.md §4.3)", said, modsText(r.Mods, false), total, why, successOutcomes[o])
+	}
+	return res, nil
 }
 
 // InjuryRoll is an Injury Roll (rules.md §4.2.1): 2D6 plus Dice net injury
@@ -249,12 +256,11 @@ func (r InjuryRoll) Resolve(t *dice.Tray) (dice.Result, error) {
 	total := pair + mod
 	o := injuryOutcome(total)
 	why := [...]string{"1 or less", "2 to 6", "7 or 8", "9 or more"}[o]
-	return dice.Result{
-		Outcome: o,
-		Total:   &total,
-		Mods:    slices.Clone(r.Mods),
-		Explain: fmt.Sprintf("%s, %s → %d: %s is %s (rules.md §4.2.1)", said, modsText(r.Mods, capped), total, why, injuryOutcomes[o]),
-	}, nil
+	res := dice.Result{Outcome: o, Total: &total, Mods: slices.Clone(r.Mods)}
+	if t.Explains() {
+		res.Explain = fmt.Sprintf("%s, %s → %d: %s is %s (rules.md §4.2.1)", said, modsText(r.Mods, capped), total, why, injuryOutcomes[o])
+	}
+	return res, nil
 }
 
 // Describe says what to roll (dice.Describer).
