@@ -121,7 +121,8 @@ func Around(s *engine.State, m int, reach, gap float64) uint64 {
 // stepping back a quarter of an inch at a time from d, that ok accepts
 // (the ruleset's test of where a model may stop, such as its 1" rule) and
 // that b reaches by a path of at most reach inches. Each end is placed by
-// Toward. It reports false when no end further than 0.05" will do. The
+// Toward. It reports false when no end further than 0.05" will do (and
+// returns m's position); with no direction, every end is the start. The
 // rulesets' moves a set distance towards or away from something (a charge
 // that falls short, a retreat) use it.
 func Straight(b engine.Board, s *engine.State, m int, dx, dy, d, reach float64, ok func(engine.Pos) bool) (engine.Pos, bool) {

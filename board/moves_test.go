@@ -24,6 +24,14 @@ func TestStraight(t *testing.T) {
 			t.Errorf("open board along %v: %v (%v), %.4f\" from the start; want the whole 4\"", dir, p, ok, d)
 		}
 	}
+	// a move shorter than the reach (up to a target 2.5" away) stops at its
+	// length; no direction, no move
+	if p, ok := Straight(open, s, 0, 1, 0, 2.5, 4, yes); !ok || from(s, p) > 2.5+1e-6 || from(s, p) < 2.485 {
+		t.Errorf("2.5\" of a 4\" reach: %v (%v), %.4f\" away; want 2.5\"", p, ok, from(s, p))
+	}
+	if p, ok := Straight(open, s, 0, 0, 0, 4, 4, yes); !ok || from(s, p) > 0.01 {
+		t.Errorf("no direction: %v (%v), %.4f\" away; want the start", p, ok, from(s, p))
+	}
 	// the ruleset refuses ends past 3.1": 4, 3.75, 3.5, 3.25 are refused, 3 is taken
 	short := func(p engine.Pos) bool { return from(s, p) <= 3.1 }
 	if p, ok := Straight(open, s, 0, 3, 4, 4, 4, short); !ok || from(s, p) < 2.985 || from(s, p) > 3+1e-6 {

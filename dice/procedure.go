@@ -49,7 +49,7 @@ type Result struct {
 	Flags   uint     // bit i set when Flags()[i] happened
 	Total   *int     // the modified total or count the outcome was read from, if any
 	Mods    []int    // the modifiers applied, as given
-	Explain string   // one line saying how the dice gave the outcome; empty from a Roller
+	Explain string   // one line saying how the dice gave the outcome; empty from a Roller (Tray.Explains)
 	Dice    []Rolled // every die rolled, in order (set by Sample and Read)
 }
 

@@ -69,8 +69,9 @@ func (t *Tray) Roll(d Die, role string) (Rolled, error) {
 
 // Explains reports whether the procedure resolving on t should explain its
 // result (Result.Explain). It is false only on a Roller's tray, whose
-// caller keeps the outcome and the faces alone; a procedure may then skip
-// building the text, and must give the same outcome, flags and dice.
+// caller keeps the outcome and the faces alone; a procedure should then
+// skip building the text (dicetest.CheckProcedure expects it to), and must
+// give the same outcome, flags, total, modifiers and dice.
 func (t *Tray) Explains() bool { return !t.quiet }
 
 // Keep marks the i-th die rolled (from 0) as used.

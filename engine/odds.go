@@ -94,6 +94,7 @@ var ErrTooManyPaths = errors.New("engine: odds: too many dice paths")
 // read-only; it is for questions, not for play.
 func (g *Game) Fork() *Game {
 	f := *g
+	f.roller = dice.Roller{} // its own tray: a fork may run beside the game
 	f.live, f.work = g.live.Clone(), nil
 	rng, bots := *g.rng, *g.bots
 	f.rng, f.bots = &rng, &bots

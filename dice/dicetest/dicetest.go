@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+	"slices"
 	"strconv"
 	"testing"
 
@@ -23,8 +24,9 @@ import (
 //     the seed is fixed, so a pass stays a pass);
 //   - reading back the faces of each sample gives the same result (the
 //     table-dice path and the RNG path are one piece of code);
-//   - a dice.Roller (a game's digital dice, no explanation) rolls the same
-//     dice and gives the same result as Sample, with no explanation;
+//   - a dice.Roller (a game's digital dice) rolls the same dice and gives
+//     the same outcome, flags, total and modifiers as Sample, and the
+//     procedure skips its explanation there (Tray.Explains);
 //   - it describes itself for a person rolling real dice (dice.Describer);
 //   - dice.Needs lists the dice that reading its probe faces takes.
 func CheckProcedure(t *testing.T, p dice.Procedure, seed uint64, n int) {
@@ -67,7 +69,7 @@ func CheckProcedure(t *testing.T, p dice.Procedure, seed uint64, n int) {
 			t.Fatalf("%s seed %d sample %d: Roller: %v", p.Name(), seed, i, err)
 		}
 		if q.Outcome != res.Outcome || q.Flags != res.Flags || (q.Total == nil) != (res.Total == nil) ||
-			q.Total != nil && *q.Total != *res.Total || q.Explain != "" || fmt.Sprint(qd) != fmt.Sprint(res.Dice) {
+			q.Total != nil && *q.Total != *res.Total || !slices.Equal(q.Mods, res.Mods) || q.Explain != "" || fmt.Sprint(qd) != fmt.Sprint(res.Dice) {
 			t.Fatalf("%s seed %d sample %d: a Roller gave %+v with dice %v; Sample gave %+v with dice %v", p.Name(), seed, i, q, qd, res, res.Dice)
 		}
 		faces := make([]string, len(res.Dice))

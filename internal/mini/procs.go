@@ -35,6 +35,9 @@ func (p test) Resolve(t *dice.Tray) (dice.Result, error) {
 	}
 	t.Keep(t.Len() - 1)
 	o := p.outcome(d.Value)
+	if !t.Explains() {
+		return dice.Result{Outcome: o}, nil
+	}
 	return dice.Result{Outcome: o, Explain: fmt.Sprintf("rolled %d against %d+: %s", d.Value, p.need, passFail[o])}, nil
 }
 
@@ -101,6 +104,9 @@ func (p injury) Resolve(t *dice.Tray) (dice.Result, error) {
 		}
 	}
 	t.Keep(at)
+	if !t.Explains() {
+		return dice.Result{Outcome: worst - 1}, nil
+	}
 	return dice.Result{Outcome: worst - 1, Explain: "the worst injury die is " + injuryOutcomes[worst-1]}, nil
 }
 
@@ -143,6 +149,9 @@ func (rollOff) Resolve(t *dice.Tray) (dice.Result, error) {
 	case a.Value < b.Value:
 		o = 1
 	}
+	if !t.Explains() {
+		return dice.Result{Outcome: o}, nil
+	}
 	return dice.Result{Outcome: o, Explain: fmt.Sprintf("%d against %d: %s", a.Value, b.Value, rollOffOutcomes[o])}, nil
 }
 
@@ -172,6 +181,9 @@ func (p fight) Resolve(t *dice.Tray) (dice.Result, error) {
 	o := 1
 	if a.Value+p.a >= b.Value+p.b {
 		o = 0
+	}
+	if !t.Explains() {
+		return dice.Result{Outcome: o}, nil
 	}
 	return dice.Result{Outcome: o, Explain: fmt.Sprintf("%d+%d against %d+%d: %s", a.Value, p.a, b.Value, p.b, fightOutcomes[o])}, nil
 }

@@ -196,7 +196,9 @@ func (r Check[G]) Resolve(t *dice.Tray) (dice.Result, error) {
 		}
 		t.Keep(first + i)
 		total += d.Value
-		faces = append(faces, d.Label)
+		if t.Explains() {
+			faces = append(faces, d.Label)
+		}
 	}
 	need := r.need(e.CheckAtLeast)
 	ok := passes(total, need, e.CheckAtLeast)

@@ -160,6 +160,7 @@ func TestProcedureContract(t *testing.T) {
 	for i, p := range []dice.Procedure{
 		Injury{Dice: 1}, Injury{Dice: 3}, Recovery{Dice: 2}, CoupDeGrace{Attacker: 3, Target: 4},
 		Check{Value: 7, Dice: 2}, Check{Value: 3, Dice: 1, Mods: []int{1}}, Test{Target: 4}, Test{Target: 3, Save: true},
+		Bottle{Value: 7}, Bottle{Value: 2}, Bottle{Value: 12},
 	} {
 		t.Run(fmt.Sprintf("%s/%d", p.Name(), i), func(t *testing.T) { dicetest.CheckProcedure(t, p, uint64(100+i), 20000) })
 	}
