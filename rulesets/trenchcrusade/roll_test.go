@@ -168,6 +168,7 @@ func TestProcedureContract(t *testing.T) {
 	for i, p := range []dice.Procedure{
 		SuccessRoll{}, SuccessRoll{Dice: 3, Mods: []int{-1}}, SuccessRoll{Dice: -2, NaturalCrit: true},
 		InjuryRoll{}, InjuryRoll{Dice: 2, Mods: []int{-4, 1}}, InjuryRoll{Dice: -3},
+		SuccessRoll{Dice: 7}, InjuryRoll{Dice: -8}, // more dice than rollPair's buffer holds
 	} {
 		t.Run(fmt.Sprintf("%s/%d", p.Name(), i), func(t *testing.T) { dicetest.CheckProcedure(t, p, uint64(i+1), 20000) })
 	}
