@@ -104,14 +104,16 @@ func BoardSVG(b *board.Board, pieces []Piece, dests []Dest) template.HTML {
 		fmt.Fprintf(&s, `<g class="%s"><circle cx="%s" cy="%s" r="%s"/><text x="%.0f" y="%.0f" font-size="%.0f"%s>%s</text><title>%s, %s%s</title></g>`,
 			cls, u(p.X), u(p.Y), u(max(p.R, 0.3)), tx, ty, font, anchor, template.HTMLEscapeString(label), id, template.HTMLEscapeString(p.Status), levelText(p.Level))
 	}
-	// A dot whose centre lies under a dot of the same action already drawn
-	// is left out: the one on top took every tap there, and a cluster of
-	// near-equal destinations (a Dash offers many a few tenths apart) drew
-	// as a smudge. The action's list below the board still offers them all.
+	// A dot that would overlap a dot of the same action already drawn is
+	// left out, so that each dot shown is a whole target for a fingertip:
+	// where two overlapped, the one on top took every tap on the shared
+	// part, and a cluster of near-equal destinations (a Dash offers many a
+	// few tenths apart) drew as a smudge. The action's list below the
+	// board still offers them all.
 	var drawn []Dest
 	for _, d := range dests {
 		if slices.ContainsFunc(drawn, func(o Dest) bool {
-			return o.Group == d.Group && o.Level == d.Level && math.Hypot(o.X-d.X, o.Y-d.Y)*10 < dot
+			return o.Group == d.Group && o.Level == d.Level && math.Hypot(o.X-d.X, o.Y-d.Y)*10 < 2*dot
 		}) {
 			continue
 		}

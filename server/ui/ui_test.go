@@ -80,7 +80,7 @@ func TestBoardSVG(t *testing.T) {
 		Objectives: []board.Point{{X: 12, Y: 9}},
 		Tokens:     []board.Token{{Kind: "loot <crate>", At: board.Point{X: 18, Y: 2}}}}
 	pieces := []Piece{{ID: "w<1>", Side: 0, X: 3, Y: 8, R: 0.5}, {ID: "b1", Side: 1, X: 20, Y: 8, R: 0.5, Active: true, Level: 1, Status: "down", Hurt: true}}
-	dests := []Dest{{Group: "m0-move", Action: "move m0 @4,8", X: 4, Y: 8}, {Group: "m0-move", Action: "move m0 @5,8", X: 5, Y: 8}}
+	dests := []Dest{{Group: "m0-move", Action: "move m0 @4,8", X: 4, Y: 8}, {Group: "m0-move", Action: "move m0 @6,8", X: 6, Y: 8}}
 	svg := string(BoardSVG(b, pieces, dests))
 	var doc struct {
 		Rects []struct {
@@ -140,21 +140,22 @@ func TestBoardSVG(t *testing.T) {
 	if fmt.Sprint(groups) != "[piece s0 w<1> piece s1 active raised hurt b1 (down)]" {
 		t.Errorf("pieces: %v", groups)
 	}
-	if fmt.Sprint(acts[len(acts)-2:]) != "[move m0 @4,8 move m0 @5,8]" {
+	if fmt.Sprint(acts[len(acts)-2:]) != "[move m0 @4,8 move m0 @6,8]" {
 		t.Errorf("destinations' actions: %v", acts)
 	}
 }
 
-// A destination dot that would lie under one of the same action already
+// A destination dot that would overlap one of the same action already
 // drawn (a Dash offers many a few tenths apart) is left out; one of
 // another action, or on another level, is not.
 func TestBoardThinsDestinations(t *testing.T) {
-	b := &board.Board{Width: 24, Height: 12, Levels: []float64{0, 3}} // a dot is 0.6" across here
+	b := &board.Board{Width: 24, Height: 12, Levels: []float64{0, 3}} // a dot is 1.2" across here
 	dests := []Dest{
 		{Group: "m0-move", Action: "move m0 @4,8", X: 4, Y: 8},
 		{Group: "m0-move", Action: "move m0 @4.2,8", X: 4.2, Y: 8},          // under the first: left out
 		{Group: "m0-move", Action: "move m0 @4.2,8.1", X: 4.2, Y: 8.1},      // likewise
-		{Group: "m0-move", Action: "move m0 @5,8", X: 5, Y: 8},              // 1" away
+		{Group: "m0-move", Action: "move m0 @5.1,8", X: 5.1, Y: 8},          // 1.1" away: overlaps it, left out
+		{Group: "m0-move", Action: "move m0 @5.2,8", X: 5.2, Y: 8},          // 1.2" away: touches it
 		{Group: "m0-dash", Action: "dash m0 @4.2,8", X: 4.2, Y: 8},          // another action
 		{Group: "m0-move", Action: "move m0 @4,8 up", X: 4, Y: 8, Level: 1}, // another level
 	}
@@ -170,7 +171,7 @@ func TestBoardThinsDestinations(t *testing.T) {
 	for _, c := range doc.Circles {
 		got = append(got, c.Act)
 	}
-	if want := "[move m0 @4,8 move m0 @5,8 dash m0 @4.2,8 move m0 @4,8 up]"; fmt.Sprint(got) != want {
+	if want := "[move m0 @4,8 move m0 @5.2,8 dash m0 @4.2,8 move m0 @4,8 up]"; fmt.Sprint(got) != want {
 		t.Errorf("dots %v, want %s", got, want)
 	}
 }
