@@ -648,11 +648,12 @@ func actionGroups(st *engine.State, legal []engine.Action, onBoard bool) ([]ui.M
 		if a.HasPos {
 			v.Short = fmt.Sprintf("to %g, %g", a.X, a.Y)
 			if onBoard {
-				lvl := 0
+				d := ui.Dest{Group: ag.Key, Action: j.Action, X: float64(a.X), Y: float64(a.Y)}
 				if a.Actor >= 0 && a.Actor < len(st.Models) {
-					lvl = int(st.Models[a.Actor].Pos.Level)
+					p := st.Models[a.Actor].Pos
+					d.Level, d.FromX, d.FromY = int(p.Level), float64(p.X), float64(p.Y)
 				}
-				dests = append(dests, ui.Dest{Group: ag.Key, Action: j.Action, X: float64(a.X), Y: float64(a.Y), Level: lvl})
+				dests = append(dests, d)
 			}
 		}
 		ag.Moves = ag.Moves && a.HasPos

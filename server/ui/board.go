@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"cmp"
 	"fmt"
 	"html/template"
 	"math"
@@ -28,6 +29,9 @@ type Dest struct {
 	Action string // the action, as the API takes it
 	X, Y   float64
 	Level  int
+	// From is where the moving model stands: where dots would overlap,
+	// the farther from it is drawn, so a full move stays on the board.
+	FromX, FromY float64
 }
 
 // BoardSVG draws a board: terrain boxes shaded by level, walls, ledges,
@@ -108,10 +112,14 @@ func BoardSVG(b *board.Board, pieces []Piece, dests []Dest) template.HTML {
 	// left out, so that each dot shown is a whole target for a fingertip:
 	// where two overlapped, the one on top took every tap on the shared
 	// part, and a cluster of near-equal destinations (a Dash offers many a
-	// few tenths apart) drew as a smudge. The action's list below the
-	// board still offers them all.
+	// few tenths apart) drew as a smudge. The farthest from the model go
+	// first, so the edge of its reach is drawn whole. The action's list
+	// below the board still offers them all.
+	far := func(d Dest) float64 { return math.Hypot(d.X-d.FromX, d.Y-d.FromY) }
+	order := slices.Clone(dests)
+	slices.SortStableFunc(order, func(a, b Dest) int { return cmp.Compare(far(b), far(a)) })
 	var drawn []Dest
-	for _, d := range dests {
+	for _, d := range order {
 		if slices.ContainsFunc(drawn, func(o Dest) bool {
 			return o.Group == d.Group && o.Level == d.Level && math.Hypot(o.X-d.X, o.Y-d.Y)*10 < 2*dot
 		}) {

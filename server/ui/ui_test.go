@@ -140,24 +140,28 @@ func TestBoardSVG(t *testing.T) {
 	if fmt.Sprint(groups) != "[piece s0 w<1> piece s1 active raised hurt b1 (down)]" {
 		t.Errorf("pieces: %v", groups)
 	}
-	if fmt.Sprint(acts[len(acts)-2:]) != "[move m0 @4,8 move m0 @6,8]" {
+	if fmt.Sprint(acts[len(acts)-2:]) != "[move m0 @6,8 move m0 @4,8]" { // the farther from the model first
 		t.Errorf("destinations' actions: %v", acts)
 	}
 }
 
 // A destination dot that would overlap one of the same action already
-// drawn (a Dash offers many a few tenths apart) is left out; one of
-// another action, or on another level, is not.
+// drawn (a Dash offers many a few tenths apart) is left out, the one
+// farther from the model kept, so that the edge of its reach is drawn;
+// one of another action, or on another level, is not left out.
 func TestBoardThinsDestinations(t *testing.T) {
 	b := &board.Board{Width: 24, Height: 12, Levels: []float64{0, 3}} // a dot is 1.2" across here
+	at := func(group, act string, x float64, level int) Dest {
+		return Dest{Group: group, Action: act, X: x, Y: 8, Level: level, FromX: 2, FromY: 8} // the model stands at 2, 8
+	}
 	dests := []Dest{
-		{Group: "m0-move", Action: "move m0 @4,8", X: 4, Y: 8},
-		{Group: "m0-move", Action: "move m0 @4.2,8", X: 4.2, Y: 8},          // under the first: left out
-		{Group: "m0-move", Action: "move m0 @4.2,8.1", X: 4.2, Y: 8.1},      // likewise
-		{Group: "m0-move", Action: "move m0 @5.1,8", X: 5.1, Y: 8},          // 1.1" away: overlaps it, left out
-		{Group: "m0-move", Action: "move m0 @5.2,8", X: 5.2, Y: 8},          // 1.2" away: touches it
-		{Group: "m0-dash", Action: "dash m0 @4.2,8", X: 4.2, Y: 8},          // another action
-		{Group: "m0-move", Action: "move m0 @4,8 up", X: 4, Y: 8, Level: 1}, // another level
+		at("m0-move", "move m0 @3,8", 3, 0),     // 1" from the model, under the next: left out
+		at("m0-move", "move m0 @3.3,8", 3.3, 0), // 1.3"
+		at("m0-move", "move m0 @4.4,8", 4.4, 0), // 1.1" from the next, which is farther: left out
+		at("m0-move", "move m0 @5.5,8", 5.5, 0), // 3.5"
+		at("m0-move", "move m0 @6.8,8", 6.8, 0), // 4.8", 1.3" from the one before: clear of it
+		at("m0-dash", "dash m0 @3,8", 3, 0),     // another action
+		at("m0-move", "move m0 @3,8 up", 3, 1),  // another level
 	}
 	var doc struct {
 		Circles []struct {
@@ -171,7 +175,7 @@ func TestBoardThinsDestinations(t *testing.T) {
 	for _, c := range doc.Circles {
 		got = append(got, c.Act)
 	}
-	if want := "[move m0 @4,8 move m0 @5.2,8 dash m0 @4.2,8 move m0 @4,8 up]"; fmt.Sprint(got) != want {
+	if want := "[move m0 @6.8,8 move m0 @5.5,8 move m0 @3.3,8 dash m0 @3,8 move m0 @3,8 up]"; fmt.Sprint(got) != want {
 		t.Errorf("dots %v, want %s", got, want)
 	}
 }
