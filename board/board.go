@@ -908,12 +908,12 @@ func (b *Board) candidates(s *engine.State, m int, lim float64, shy uint64, visi
 }
 
 // Toward is the end of a straight move of d inches from (x0, y0) in
-// direction (dx, dy) (no move when that is zero), on level lvl, at hundredths of an inch (as
-// every destination is): the nearest such point to the exact end, or, when
-// that one is more than lim from (x0, y0) (a move of the full distance
-// rounded outwards, which a check of the path against lim then refuses),
-// the nearest one around it that is within lim, as PathLength measures a
-// straight path. Rulesets moving a model a set distance towards or away
+// direction (dx, dy) (no move when that is zero), on level lvl, at
+// hundredths of an inch (as every destination is): the nearest such point
+// to the exact end, or, when that one is more than lim from (x0, y0) (a
+// move of the full distance rounded outwards, which a check of the path
+// against lim then refuses), the nearest one around it that is within
+// lim, as PathLength measures a straight path. Rulesets moving a model a set distance towards or away
 // from something use it, as Destinations does.
 func Toward(x0, y0, dx, dy, d, lim float64, lvl int8) engine.Pos {
 	l := hyp(dx, dy)

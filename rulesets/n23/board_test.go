@@ -1,12 +1,14 @@
 package n23
 
 import (
+	"fmt"
 	"math"
 	"strings"
 	"testing"
 
 	"github.com/skirmish-engine/skirmish/board"
 	"github.com/skirmish-engine/skirmish/engine"
+	"github.com/skirmish-engine/skirmish/engine/enginetest"
 )
 
 // On a board the ruleset keeps facing (seed 002, Changing Facing): at
@@ -223,16 +225,15 @@ func TestVisionArcOption(t *testing.T) {
 // quarter inch back, from rounding to the board's hundredths of an inch);
 // a Retreat moves its whole distance straight away.
 func TestShortMovesGoTheirWholeDistance(t *testing.T) {
-	for i := range 12 {
-		from := [2]float32{3.3 + float32(i)*0.137, 3.1 + float32(i%5)*0.29}
-		to := [2]float32{from[0] + 8 + float32(i%4)*0.41, from[1] + 4.5 + float32(i%3)*0.9} // 9.2–11.2" away
-		h := onBoard(t, nil, nil, [][2]float32{from, to, {4, 22}, {22, 22}},
+	froms, tos := enginetest.Slants()
+	for i, from := range froms {
+		h := onBoard(t, nil, nil, [][2]float32{from, tos[i], {4, 22}, {22, 22}},
 			ganger("w", 0), ganger("b", 1), ganger("w2", 0), ganger("b2", 1))
 		h.Play("activate m0", "charge m0 >m1", "d:1") // M5 + D3 of 1: short of b
 		w := h.S().Models[0].Pos
-		got := hyp(float64(w.X)-float64(from[0]), float64(w.Y)-float64(from[1]))
-		if g := board.GapAt(h.S(), 0, w, 1); got > 6+1e-6 || got < 5.985 || g <= 1 {
-			t.Errorf("from %v towards %v: moved %.4f\", %.2f\" from b; want 6\" (to within 0.015\") and more than 1\" from b", from, to, got, g)
+		enginetest.MovedWhole(t, "a short charge", from, w, 6)
+		if g := board.GapAt(h.S(), 0, w, 1); g <= 1 {
+			t.Errorf("a short charge from %v ended %.2f\" from b; want more than 1\"", from, g)
 		}
 	}
 	for i := range 12 {
@@ -242,9 +243,6 @@ func TestShortMovesGoTheirWholeDistance(t *testing.T) {
 		h := onBoard(t, nil, nil, [][2]float32{from, foe, {4, 22}, {22, 22}},
 			ganger("w", 0), ganger("b", 1), ganger("w2", 0), ganger("b2", 1))
 		h.Play("activate m0", "retreat m0", "d:4", "d:3") // Initiative passed; 3" away
-		w := h.S().Models[0].Pos
-		if got := hyp(float64(w.X)-float64(from[0]), float64(w.Y)-float64(from[1])); got > 3+1e-6 || got < 2.985 {
-			t.Errorf("retreat from %v away from %v: moved %.4f\"; want 3\" (to within 0.015\")", from, foe, got)
-		}
+		enginetest.MovedWhole(t, "a retreat away from "+fmt.Sprint(foe), from, h.S().Models[0].Pos, 3)
 	}
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/skirmish-engine/skirmish/board"
 	"github.com/skirmish-engine/skirmish/engine"
+	"github.com/skirmish-engine/skirmish/engine/enginetest"
 )
 
 // gap is the base-edge distance between two models on one level.
@@ -252,16 +253,14 @@ func TestVehicleTurn(t *testing.T) {
 // hundredths short, or a quarter inch back, from rounding to the board's
 // hundredths of an inch).
 func TestChargeShortMovesItsWholeDistance(t *testing.T) {
-	for i := range 12 {
-		from := [2]float32{3.3 + float32(i)*0.137, 3.1 + float32(i%5)*0.29}
-		to := [2]float32{from[0] + 8 + float32(i%4)*0.41, from[1] + 4.5 + float32(i%3)*0.9} // 9.2–11.2" away
-		h := onBoard(t, nil, nil, [][2]float32{from, to, {4, 22}, {22, 22}},
+	froms, tos := enginetest.Slants()
+	for i, from := range froms {
+		h := onBoard(t, nil, nil, [][2]float32{from, tos[i], {4, 22}, {22, 22}},
 			ganger("w", 0), ganger("b", 1), ganger("w2", 0), ganger("b2", 1))
 		h.Play("activate m0", "charge m0 >m1", "d:1") // M5 + 1: short of b, more than 1" from it
-		w := h.S().Models[0].Pos
-		got := math.Hypot(float64(w.X)-float64(from[0]), float64(w.Y)-float64(from[1]))
-		if got > 6+1e-6 || got < 5.985 || gap(h.S(), 0, 1) <= 1 {
-			t.Errorf("from %v towards %v: moved %.4f\", %.2f\" from b; want 6\" (to within 0.015\") and more than 1\" from b", from, to, got, gap(h.S(), 0, 1))
+		enginetest.MovedWhole(t, "a short charge", from, h.S().Models[0].Pos, 6)
+		if g := gap(h.S(), 0, 1); g <= 1 {
+			t.Errorf("a short charge from %v ended %.2f\" from b; want more than 1\"", from, g)
 		}
 	}
 }

@@ -632,18 +632,16 @@ func TestUnmetNamesTheFailingCondition(t *testing.T) {
 // Movement + D6 towards the target (board.Toward), at any slant: its end,
 // at hundredths of an inch, is neither past the distance nor stepped back.
 func TestChargeShortMovesItsWholeDistance(t *testing.T) {
-	for i := range 12 {
-		from := [2]float32{3.3 + float32(i)*0.137, 3.1 + float32(i%5)*0.29}
-		to := [2]float32{from[0] + 8 + float32(i%4)*0.41, from[1] + 4.5 + float32(i%3)*0.9} // 9.2–11.2" away
-		h := onBoard(t, nil, nil, [][2]float32{from, to, {4, 22}, {22, 22}},
+	froms, tos := enginetest.Slants()
+	for i, from := range froms {
+		h := onBoard(t, nil, nil, [][2]float32{from, tos[i], {4, 22}, {22, 22}},
 			trooper("w", 0), trooper("b", 1), trooper("w2", 0), trooper("b2", 1))
 		h.Play("activate m0", "charge m0 >m1")
 		h.WantAsks("dice tc-d6 {Game:tc}")
 		h.Play("d:1") // Movement 6 + 1: short of b, and more than 1" from it
-		w := h.S().Models[0].Pos
-		got := hyp(float64(w.X)-float64(from[0]), float64(w.Y)-float64(from[1]))
-		if ev := h.Events("moved-closer"); len(ev) != 1 || got > 7+1e-6 || got < 6.985 {
-			t.Errorf("from %v towards %v: events %v, moved %.4f\"; want moved-closer by 7\" (to within 0.015\")", from, to, ev, got)
+		enginetest.MovedWhole(t, "a short charge", from, h.S().Models[0].Pos, 7)
+		if ev := h.Events("moved-closer"); len(ev) != 1 {
+			t.Errorf("a short charge from %v: events %v; want one moved-closer", from, ev)
 		}
 	}
 }
