@@ -278,3 +278,30 @@ func trim(x float64) string {
 	b, _ := json.Marshal(x)
 	return string(b)
 }
+
+// The table names each model's type only where the scenario gives types:
+// no empty column for Trench Crusade's untyped warbands, and "-" for an
+// untyped model among typed ones.
+func TestTableTypes(t *testing.T) {
+	table := func(models []sim.ModelStat, types []sim.TypeStat) string {
+		var b bytes.Buffer
+		sm := &sim.Summary{Scenario: "s", Ruleset: "r", Games: 4, Sides: []sim.SideStat{{Bot: "random"}, {Bot: "greedy", Side: 1}}, Models: models, Types: types}
+		if err := sim.WriteTable(&b, sm); err != nil {
+			t.Fatal(err)
+		}
+		return b.String()
+	}
+	untyped := table([]sim.ModelStat{{ID: "vigil-captain", OutRate: 0.25}, {ID: "choir-priest", Side: 1, OutRate: 0.5}}, []sim.TypeStat{{Models: 2, OutRate: 0.375}})
+	if !regexp.MustCompile(`(?m)^model +side +out of action$`).MatchString(untyped) || strings.Contains(untyped, "type") {
+		t.Errorf("untyped models: want no type column or table:\n%s", untyped)
+	}
+	if !regexp.MustCompile(`(?m)^choir-priest +1 +50\.0%$`).MatchString(untyped) {
+		t.Errorf("untyped models: want choir-priest's row as id, side, rate:\n%s", untyped)
+	}
+	typed := table([]sim.ModelStat{{ID: "boss", Type: "leader", OutRate: 0.25}, {ID: "dog", Side: 1, OutRate: 0.5}}, []sim.TypeStat{{Type: "leader", Models: 1, OutRate: 0.25}, {Models: 1, OutRate: 0.5}})
+	for _, re := range []string{`(?m)^model +side +type +out of action$`, `(?m)^boss +0 +leader +25\.0%$`, `(?m)^dog +1 +- +50\.0%$`, `(?m)^type +models +out of action$`, `(?m)^- +1 +50\.0%$`} {
+		if !regexp.MustCompile(re).MatchString(typed) {
+			t.Errorf("typed models: no line matching %s:\n%s", re, typed)
+		}
+	}
+}

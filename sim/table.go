@@ -1,8 +1,10 @@
 package sim
 
 import (
+	"cmp"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"text/tabwriter"
 )
@@ -40,13 +42,27 @@ func WriteTable(w io.Writer, s *Summary) error {
 	}
 	p("\nrounds\tmean %.2f\t(%s)\n", s.MeanRounds, strings.Join(rounds, ", "))
 	p("actions\tmean %.1f a game\n", s.MeanActions)
-	p("\nmodel\tside\ttype\tout of action\n")
-	for _, m := range s.Models {
-		p("%s\t%d\t%s\t%s\n", m.ID, m.Side, m.Type, pct(m.OutRate))
+	// a scenario whose models have no type (Trench Crusade's samples) has
+	// no type column or table; a model without one among typed ones shows
+	// "-"
+	typed := slices.ContainsFunc(s.Models, func(m ModelStat) bool { return m.Type != "" })
+	if typed {
+		p("\nmodel\tside\ttype\tout of action\n")
+	} else {
+		p("\nmodel\tside\tout of action\n")
 	}
-	p("\ntype\tmodels\tout of action\n")
-	for _, t := range s.Types {
-		p("%s\t%d\t%s\n", t.Type, t.Models, pct(t.OutRate))
+	for _, m := range s.Models {
+		if typed {
+			p("%s\t%d\t%s\t%s\n", m.ID, m.Side, cmp.Or(m.Type, "-"), pct(m.OutRate))
+		} else {
+			p("%s\t%d\t%s\n", m.ID, m.Side, pct(m.OutRate))
+		}
+	}
+	if typed {
+		p("\ntype\tmodels\tout of action\n")
+		for _, t := range s.Types {
+			p("%s\t%d\t%s\n", cmp.Or(t.Type, "-"), t.Models, pct(t.OutRate))
+		}
 	}
 	p("\naction\ttaken\ta game\n")
 	for _, a := range s.Actions {

@@ -118,17 +118,23 @@ func printOdds(cmd *cobra.Command, s *dice.Spec, a dice.Args, p dice.Procedure) 
 }
 
 // plotOdds draws a procedure's outcomes, then its flags, as bars of their
-// exact probabilities.
+// exact probabilities, each with its fraction written over it.
 func plotOdds(w io.Writer, s *dice.Spec, a dice.Args, p dice.Procedure) error {
 	c := svgplot.Chart{Title: s.Name + "  " + paramsText(s, a), YLabel: "probability", Percent: true}
 	dist := dice.OutcomeOdds(p)
 	for i, name := range p.Outcomes() {
-		c.Bars = append(c.Bars, svgplot.Bar{Label: name, Value: dist.P(i).Float64()})
+		c.Bars = append(c.Bars, svgplot.Bar{Label: name, Value: dist.P(i).Float64(), Note: oddsNote(dist.P(i))})
 	}
 	for i, f := range p.Flags() {
-		c.Bars = append(c.Bars, svgplot.Bar{Label: f, Value: dice.FlagOdds(p, i).Float64()})
+		fp := dice.FlagOdds(p, i)
+		c.Bars = append(c.Bars, svgplot.Bar{Label: f, Value: fp.Float64(), Note: oddsNote(fp)})
 	}
 	return svgplot.Write(w, c)
+}
+
+// oddsNote is a bar's exact probability and its percentage: "7/9 (77.78%)".
+func oddsNote(p dice.Prob) string {
+	return fmt.Sprintf("%s (%.2f%%)", p, 100*p.Float64())
 }
 
 // bar draws f (0..1) as up to width cells of blocks, to an eighth of a cell.
