@@ -263,6 +263,11 @@ func resolveEscape(c *engine.Ctx, a engine.Action) {
 	roll := c.Roll(s.SideOf(m), pD6, engine.For("Desperate Escape (1–2: a lasting roll; 3–6: no lasting effect)", m, engine.NoModel)).Outcome + 1
 	c.Remove(m)
 	s.Set(m, cFled, true)
+	// The escape roll alone decides what the model suffers: it is not a
+	// flight while Seriously Injured (a Bottle check's, which checks for
+	// succumbing after the battle), even when it was the gang's last
+	// model and the battle ends before this activation does.
+	s.Set(m, cStartedSI, false)
 	for n := range s.Models {
 		if s.Linked(m, n) {
 			s.Link(m, n, false)

@@ -151,6 +151,35 @@ func TestDesperateEscape(t *testing.T) {
 	}
 }
 
+// Seed 000: a gang's last model escaping ends the battle before its
+// activation ends; its escape roll alone decides what it suffers (one
+// lasting roll on 1–2, none on 3–6), with no check after the battle for
+// having fled Seriously Injured, which is for a Bottle check's flight
+// (rules.md §2.3.9).
+func TestLastModelEscapes(t *testing.T) {
+	for _, tc := range []struct {
+		faces []string
+		want  []string
+	}{
+		{[]string{"d:4"}, []string{"w: desperate escape (4): out cold"}},
+		{[]string{"d:1", "d:3 1"}, []string{"w: desperate escape (1): grievous-wound"}},
+	} {
+		h := table(t, nil, ganger("w", 0), ganger("b", 1))
+		h.Force("w", seriouslyInjured)
+		h.Play("activate m0", "desperate-escape m0")
+		h.Play(tc.faces...)
+		if !h.S().Over {
+			t.Fatalf("%v: the game goes on with side 0's only model gone; asks %s, legal %s", tc.faces, h.Asks(), h.Legal())
+		}
+		if p := h.G.Pending(); p != nil {
+			t.Errorf("%v: after the battle, asked %q", tc.faces, p.Text)
+		}
+		if r := ext(h.S()).Report; !slices.Equal(r, tc.want) {
+			t.Errorf("%v: report %q, want %q", tc.faces, r, tc.want)
+		}
+	}
+}
+
 // Seed 000 (rules.md §2.2.6): a model that starts its activation Seriously
 // Injured makes a Recovery test at its end: one injury die, +1 for Tend
 // Wounds, +1 when a friendly fighter assists; the player keeps the best.
