@@ -22,13 +22,13 @@ func actionDefs() []engine.ActionDef {
 			Options: shotOptions(true), Resolve: resolveShot(0), Note: weaponNote},
 		{ID: "charge", Name: "Charge", Type: "double", When: "not Engaged or Seriously Injured; an enemy to charge (a vehicle: one it can face with a turn of up to 90°); moves M+D6\"",
 			Available: free, Unmet: rules.Needs(isFree), Options: chargeTargets, Resolve: resolveCharge, Note: moveNote(func(s *engine.State, m int) string { return fmt.Sprintf("%d\" + D6\"", s.Stat(m, sM)) })},
-		{ID: "coup-de-grace", Name: "Coup de Grace", Type: "single", When: "fighters not Engaged (or Engaged, as the free action after a Charge or Engage); a Seriously Injured enemy fighter within 1\"",
+		{ID: "coup-de-grace", Name: "Coup de Grace", Type: "single", When: "fighters not Seriously Injured, nor Engaged (except as the free action after a Charge or Engage); a Seriously Injured enemy fighter within 1\"",
 			Available: func(s *engine.State, m int) bool { return fighter(s, m) && (free(s, m) || followUp(s, m)) },
 			Options: nearTargets(func(s *engine.State, m, t int) bool {
 				return enemy(s, m, t) && status(s, t) == seriouslyInjured && fighter(s, t)
 			}),
 			Resolve: resolveCoupDeGrace},
-		{ID: "crawl-through-ductway", Name: "Crawl Through Ductway", Type: "double", When: "fighters; within 1\" of a ductway",
+		{ID: "crawl-through-ductway", Name: "Crawl Through Ductway", Type: "double", When: "fighters not Engaged or Seriously Injured; within 1\" of a ductway",
 			Available: func(s *engine.State, m int) bool { return free(s, m) && fighter(s, m) && necromunda.NearDuct(s, m) }, Unmet: rules.Needs(isFree, isFighter, nearDuct),
 			Resolve: func(c *engine.Ctx, a engine.Action) { necromunda.CrawlDuct(c, a.Actor, refresh) }},
 		{ID: "dash", Name: "Dash", Type: "double", When: "not Engaged or Seriously Injured; moves M+I\"",
@@ -36,15 +36,15 @@ func actionDefs() []engine.ActionDef {
 			Resolve: resolveMove, Note: moveNote(func(s *engine.State, m int) string { return fmt.Sprintf("up to %d\"", s.Stat(m, sM)+s.Stat(m, sI)) })},
 		{ID: "engage", Name: "Engage", Type: "single", When: "not Engaged or Seriously Injured; an enemy to engage; moves D6\"",
 			Available: free, Unmet: rules.Needs(isFree), Options: enemyTargets, Resolve: resolveEngage, Note: moveNote(func(*engine.State, int) string { return "D6\"" })},
-		{ID: "fire-all", Name: "Fire All", Type: "double", When: "vehicles; fires every ranged weapon, Heavy or not",
+		{ID: "fire-all", Name: "Fire All", Type: "double", When: "vehicles not Engaged or Seriously Damaged; fires every ranged weapon, Heavy or not",
 			Available: func(s *engine.State, m int) bool {
 				return free(s, m) && vehicle(s, m) && (hasGun(s, m, false) || hasGun(s, m, true))
 			},
 			Unmet:   rules.Needs(isFree, isVehicle, anyGun),
 			Resolve: resolveFireAll},
-		{ID: "group-activation", Name: "Group Activation", Type: "single", When: "fighters not chosen by a Group Activation this round; friendly Ready fighters within 3\"; Leadership check",
+		{ID: "group-activation", Name: "Group Activation", Type: "single", When: "fighters not Engaged or Seriously Injured, nor chosen by a Group Activation this round; friendly Ready fighters within 3\"; Leadership check",
 			Available: canGroup, Unmet: rules.Needs(isFree, isFighter, notGrouped, groupNear), Resolve: resolveGroup},
-		{ID: "interact", Name: "Interact", Type: "single", When: "not Beasts; within 1\" of an object (on a board, its tokens)",
+		{ID: "interact", Name: "Interact", Type: "single", When: "not Engaged or Seriously Injured; not Beasts; within 1\" of an object (on a board, its tokens)",
 			Available: func(s *engine.State, m int) bool {
 				return free(s, m) && !stat(s).beast[m] && (geo(s) == nil || nearTokens(s, m) != 0)
 			},
@@ -53,16 +53,16 @@ func actionDefs() []engine.ActionDef {
 		{ID: "move", Name: "Move", Type: "single", When: "not Engaged or Seriously Injured; moves M\"",
 			Available: free, Unmet: rules.Needs(isFree), Options: moveOptions(func(s *engine.State, m int) float32 { return float32(s.Stat(m, sM)) }, moveBy1inch),
 			Resolve: resolveMove, Note: moveNote(func(s *engine.State, m int) string { return fmt.Sprintf("up to %d\"", s.Stat(m, sM)) })},
-		{ID: "reload", Name: "Reload", Type: "single", When: "a weapon Out of Ammo and not jammed",
+		{ID: "reload", Name: "Reload", Type: "single", When: "not Engaged or Seriously Injured; a weapon Out of Ammo and not jammed",
 			Available: func(s *engine.State, m int) bool { return free(s, m) && reloadable(s, m) >= 0 }, Unmet: rules.Needs(isFree, hasReload),
 			Options: reloadOptions, Resolve: resolveReload, Note: weaponNote},
-		{ID: "repair", Name: "Repair", Type: "single", When: "fighters; a Seriously Damaged friendly vehicle within 1\"",
+		{ID: "repair", Name: "Repair", Type: "single", When: "fighters not Engaged or Seriously Injured; a Seriously Damaged friendly vehicle within 1\"",
 			Available: func(s *engine.State, m int) bool { return free(s, m) && fighter(s, m) }, Unmet: rules.Needs(isFree, isFighter),
 			Options: nearTargets(func(s *engine.State, m, t int) bool {
 				return friend(s, m, t) && vehicle(s, t) && status(s, t) == seriouslyInjured
 			}),
 			Resolve: resolveRepair},
-		{ID: "sabotage", Name: "Sabotage", Type: "single", When: "fighters; a Seriously Damaged enemy vehicle within 1\"; Intelligence check",
+		{ID: "sabotage", Name: "Sabotage", Type: "single", When: "fighters not Engaged or Seriously Injured; a Seriously Damaged enemy vehicle within 1\"; Intelligence check",
 			Available: func(s *engine.State, m int) bool { return free(s, m) && fighter(s, m) }, Unmet: rules.Needs(isFree, isFighter),
 			Options: nearTargets(func(s *engine.State, m, t int) bool {
 				return enemy(s, m, t) && vehicle(s, t) && status(s, t) == seriouslyInjured
@@ -71,7 +71,7 @@ func actionDefs() []engine.ActionDef {
 		{ID: "shoot", Name: "Shoot", Type: "single", When: "not Engaged or Seriously Injured; a ranged weapon without Heavy",
 			Available: func(s *engine.State, m int) bool { return free(s, m) && hasGun(s, m, false) }, Unmet: rules.Needs(isFree, gun(false)),
 			Options: shotOptions(false), Resolve: resolveShot(0), Note: weaponNote},
-		{ID: "treat-ally", Name: "Treat Ally", Type: "single", When: "fighters, not Beasts; a Seriously Injured friendly fighter within 1\"",
+		{ID: "treat-ally", Name: "Treat Ally", Type: "single", When: "fighters not Engaged or Seriously Injured, and not Beasts; a Seriously Injured friendly fighter within 1\"",
 			Available: func(s *engine.State, m int) bool { return free(s, m) && fighter(s, m) && !stat(s).beast[m] }, Unmet: rules.Needs(isFree, isFighter, notBeast),
 			Options: nearTargets(func(s *engine.State, m, t int) bool {
 				return friend(s, m, t) && fighter(s, t) && status(s, t) == seriouslyInjured

@@ -1,6 +1,7 @@
 package n26
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/skirmish-engine/skirmish/engine"
@@ -67,5 +68,27 @@ func TestAvailabilityByStatusAndType(t *testing.T) {
 			h.Play("activate m0")
 			h.WantLegal(tc.want)
 		})
+	}
+}
+
+// Seed 000: every model action is for models neither Engaged nor
+// Seriously Injured (Damaged), and the listing `skirmish rules n26` prints
+// says so for each, as it says what else each needs.
+func TestModelActionsSayNotEngagedOrSeriouslyInjured(t *testing.T) {
+	model := map[string]bool{"aimed-shot": true, "braced-shot": true, "charge": true, "coup-de-grace": true, "crawl-through-ductway": true,
+		"dash": true, "engage": true, "fire-all": true, "group-activation": true, "interact": true, "move": true, "reload": true,
+		"repair": true, "sabotage": true, "shoot": true, "treat-ally": true}
+	seen := 0
+	for _, a := range actionDefs() {
+		if !model[a.ID] {
+			continue
+		}
+		seen++
+		if !strings.Contains(a.When, "Engaged") || !strings.Contains(a.When, "not Seriously") && !strings.Contains(a.When, "or Seriously") {
+			t.Errorf("%s: when %q does not say it is for models neither Engaged nor Seriously Injured", a.ID, a.When)
+		}
+	}
+	if seen != len(model) {
+		t.Errorf("%d of the seed's %d model actions listed", seen, len(model))
 	}
 }
