@@ -2,6 +2,7 @@ package board
 
 import (
 	"math"
+	"math/bits"
 
 	"github.com/skirmish-engine/skirmish/engine"
 )
@@ -138,4 +139,62 @@ func Straight(b engine.Board, s *engine.State, m int, dx, dy, d, reach float64, 
 		}
 	}
 	return p0, false
+}
+
+// Closest is where a move of m's of up to reach inches ends nearest model
+// t, base edge to base edge, of straight moves in a fan of directions: the
+// one at t first, then 11.25° either side of it, 22.5°, and so on to
+// 78.75°. Each goes (as Straight does: ok's test, a path of at most reach)
+// as far as the point of its line nearest t, beyond which it would only
+// draw away. An end must be nearer by more than the quarter inch Straight
+// steps back by to beat the direct line's (or an earlier direction's), and
+// a direct move that goes its whole way is taken at once, since no other
+// can end nearer; so another direction wins only when something stands
+// in the direct line's way (a rule's "as close as possible" for a charge
+// that falls short). It reports false, and m's position, when no
+// direction lets m move.
+func Closest(b engine.Board, s *engine.State, m, t int, reach float64, ok func(engine.Pos) bool) (engine.Pos, bool) {
+	p0 := s.Models[m].Pos
+	a, c := centre(s, m), centre(s, t)
+	dx, dy := c.X-a.X, c.Y-a.Y
+	l := hyp(dx, dy)
+	if l == 0 {
+		return p0, false
+	}
+	best, found, bestGap := p0, false, math.Inf(1)
+	for k := range 15 {
+		th := float64((k+1)/2) * math.Pi / 16
+		if k%2 == 0 {
+			th = -th
+		}
+		cos, sin := math.Cos(th), math.Sin(th)
+		ux, uy := dx*cos-dy*sin, dx*sin+dy*cos
+		d := math.Min(reach, l*cos)
+		p, moved := Straight(b, s, m, ux, uy, d, reach, ok)
+		if !moved {
+			continue
+		}
+		if g := FlatGap(s, m, p, t); g < bestGap-0.25 || !found {
+			best, found, bestGap = p, true, g
+		}
+		if k == 0 && hyp(float64(p.X)-a.X, float64(p.Y)-a.Y) >= d-0.02 {
+			break // the direct move went its whole way
+		}
+	}
+	return best, found
+}
+
+// Unblocked reports whether m's straight move to p passes through no base
+// of a model in play on its level, other than m's own, among set (bit n
+// for model n; Around gives those a move can touch): ending in base
+// contact, or starting there, is not passing through (a gap down to
+// -Contact is contact).
+func Unblocked(s *engine.State, m int, p engine.Pos, set uint64) bool {
+	for ; set != 0; set &= set - 1 {
+		n := bits.TrailingZeros64(set)
+		if n != m && s.Models[n].InPlay && PassGap(s, m, p, n) < -Contact {
+			return false
+		}
+	}
+	return true
 }

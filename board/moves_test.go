@@ -50,3 +50,65 @@ func TestStraight(t *testing.T) {
 		t.Errorf("box in the way: %v (%v); want a stop in front of it, 6.25 to 6.5 along the row", p, ok)
 	}
 }
+
+// Closest: with nothing in the way it is the direct move (Straight's end);
+// with the direct line barred near its start, it goes round, ending nearer
+// the target than the direct line could; it never ends where ok refuses.
+func TestClosest(t *testing.T) {
+	open := &Board{Width: 24, Height: 24}
+	yes := func(engine.Pos) bool { return true }
+	clearRun := state(t, open, Point{2, 12, 0}, Point{20, 12, 0})
+	want, _ := Straight(open, clearRun, 0, 1, 0, 6, 6, yes)
+	if p, ok := Closest(open, clearRun, 0, 1, 6, yes); !ok || p != want {
+		t.Errorf("nothing in the way: %v (%v); want the direct move's %v", p, ok, want)
+	}
+	// the rule: never within 1" of model 2, which stands in the line
+	s := state(t, open, Point{2, 12, 0}, Point{20, 12, 0}, Point{8, 12, 0})
+	clear := func(p engine.Pos) bool { return PassGap(s, 0, p, 2) > 1 }
+	direct, _ := Straight(open, s, 0, 1, 0, 6, 6, clear)
+	p, ok := Closest(open, s, 0, 1, 6, clear)
+	if !ok || !clear(p) {
+		t.Fatalf("barred line: %v (%v), clear %v", p, ok, clear(p))
+	}
+	if g, gd := FlatGap(s, 0, p, 1), FlatGap(s, 0, direct, 1); g > gd-0.25 {
+		t.Errorf("barred line: ended %.2f\" from the target at %v; the direct line gets %.2f\": want nearer", g, p, gd)
+	}
+	if d := hyp(float64(p.X)-2, float64(p.Y)-12); d > 6+1e-6 {
+		t.Errorf("barred line: moved %.3f\", more than the reach", d)
+	}
+	if _, ok := Closest(open, s, 0, 1, 6, func(engine.Pos) bool { return false }); ok {
+		t.Error("every end refused, yet a move")
+	}
+}
+
+// Unblocked: a straight move through another model's base is blocked; one
+// that ends in base contact with it (within Contact), or starts in contact
+// and moves off, is not; models outside the set, or out of play, are not
+// looked at.
+func TestUnblocked(t *testing.T) {
+	open := &Board{Width: 24, Height: 24}
+	// a at 2,12; b at 6,12 ahead; c at 2,11, touching a from below
+	s := state(t, open, Point{2, 12, 0}, Point{6, 12, 0}, Point{2, 11, 0})
+	all := uint64(0b111)
+	for _, tc := range []struct {
+		to   engine.Pos
+		set  uint64
+		want bool
+	}{
+		{engine.Pos{X: 9, Y: 12}, all, false},    // through b
+		{engine.Pos{X: 9, Y: 12}, 0b101, true},   // b left out of the set
+		{engine.Pos{X: 2, Y: 8}, all, false},     // through c
+		{engine.Pos{X: 2, Y: 16}, all, true},     // off c, away from it
+		{engine.Pos{X: 5, Y: 12}, all, true},     // into contact with b
+		{engine.Pos{X: 5.005, Y: 12}, all, true}, // within Contact of it
+		{engine.Pos{X: 5.2, Y: 12}, all, false},  // overlapping it
+	} {
+		if got := Unblocked(s, 0, tc.to, tc.set); got != tc.want {
+			t.Errorf("to %v among %03b: %v, want %v", tc.to, tc.set, got, tc.want)
+		}
+	}
+	s.Models[1].InPlay = false
+	if !Unblocked(s, 0, engine.Pos{X: 9, Y: 12}, all) {
+		t.Error("a model out of play blocks")
+	}
+}

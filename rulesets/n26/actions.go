@@ -83,7 +83,7 @@ func actionDefs() []engine.ActionDef {
 			Options: foeOptions, Resolve: resolveFight},
 		{ID: "retreat", Name: "Retreat", Type: "double", When: "Engaged; moves I\", ending at least 1\" from enemies",
 			Available: func(s *engine.State, m int) bool { return status(s, m) == engaged }, Unmet: rules.Needs(isEngaged),
-			Options: moveOptions(func(s *engine.State, m int) float32 { return float32(s.Stat(m, sI)) }, clear1inch), Resolve: resolveRetreat, Note: moveNote(func(s *engine.State, m int) string {
+			Options: retreatOptions, Resolve: resolveRetreat, Note: moveNote(func(s *engine.State, m int) string {
 				return fmt.Sprintf("up to %d\", ending 1\" from enemies", s.Stat(m, sI))
 			})},
 

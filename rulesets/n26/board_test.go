@@ -264,3 +264,126 @@ func TestChargeShortMovesItsWholeDistance(t *testing.T) {
 		}
 	}
 }
+
+// passesThrough reports whether a's straight move from from to p goes
+// through the base of a model of s other than m (rules.md §2.3.5: no
+// moving through any model).
+func passesThrough(s *engine.State, m int, p engine.Pos) bool {
+	for n := range s.Models {
+		if n != m && s.Models[n].InPlay && board.PassGap(s, m, p, n) < -board.Contact {
+			return true
+		}
+	}
+	return false
+}
+
+// Seed 000 and rules.md §2.3.5: no move goes through another model's base,
+// a friend's included; a move may end beside one.
+func TestNoMoveThroughABase(t *testing.T) {
+	h := onBoard(t, nil, nil, [][2]float32{{10, 12}, {22, 12}, {12, 12}, {22, 2}},
+		ganger("w", 0), ganger("b", 1), ganger("w2", 0), ganger("b2", 1))
+	h.Play("activate m0")
+	beside := false
+	for _, a := range h.G.Legal() {
+		if !a.HasPos {
+			continue
+		}
+		p := engine.Pos{X: a.X, Y: a.Y}
+		if passesThrough(h.S(), 0, p) {
+			t.Errorf("%s goes through a base", a)
+		}
+		if a.ID == "move" && a.Y == 12 && a.X > 12 {
+			t.Errorf("%s ends beyond w2, on the line through it", a)
+		}
+		beside = beside || a.ID == "move" && board.GapAt(h.S(), 0, p, 2) <= board.Contact
+	}
+	if !beside {
+		t.Error("no Move ends beside w2")
+	}
+}
+
+// Seed 000, Retreat: an Engaged model with an enemy behind it steps aside
+// to end 1" from both (the audit's case: an I2 fighter with one enemy in
+// contact and one 2" behind had no Retreat at all), and never retreats
+// through the base of the enemy it is Engaged with.
+func TestRetreatStepsAside(t *testing.T) {
+	for _, i := range []int{2, 3} {
+		w := with(ganger("w", 0), func(m *engine.ModelSetup) { m.Profile[6] = i })
+		h := onBoard(t, nil, nil, [][2]float32{{10, 12}, {11, 12}, {2, 22}, {7, 12}},
+			w, ganger("b", 1), ganger("w2", 0), ganger("b2", 1))
+		h.WantStatus("w", "engaged")
+		h.Play("activate m0")
+		n := 0
+		for _, a := range h.G.Legal() {
+			if a.ID != "retreat" {
+				continue
+			}
+			n++
+			p := engine.Pos{X: a.X, Y: a.Y}
+			if passesThrough(h.S(), 0, p) {
+				t.Errorf("I%d: %s goes through a base", i, a)
+			}
+			for _, e := range []int{1, 3} {
+				if g := board.GapAt(h.S(), 0, p, e); g < 1 {
+					t.Errorf("I%d: %s ends %.2f\" from %s", i, a, g, h.S().Static(e).ID)
+				}
+			}
+			if d := math.Hypot(float64(a.X)-10, float64(a.Y)-12); d > float64(i)+1e-6 {
+				t.Errorf("I%d: %s goes %.2f\"", i, a, d)
+			}
+		}
+		if n == 0 {
+			t.Errorf("I%d: no Retreat offered; %s", i, h.Legal())
+		}
+	}
+}
+
+// Seed 000, Charge: a Charge that falls short ends as close as possible to
+// its target. Another enemy stands in the straight line, so the charger
+// goes round its 1" (the audit's case: it stopped 13" from the target,
+// where 12.66" could be reached).
+func TestShortChargeEndsAsCloseAsPossible(t *testing.T) {
+	h := onBoard(t, nil, nil, [][2]float32{{2, 12}, {20, 12}, {2, 22}, {8, 12}},
+		ganger("w", 0), ganger("b", 1), ganger("w2", 0), ganger("b2", 1))
+	h.Play("activate m0", "charge m0 >m1", "d:1") // M5 + 1
+	s := h.S()
+	from := engine.Pos{X: 2, Y: 12}
+	if d := math.Hypot(float64(s.Models[0].Pos.X-from.X), float64(s.Models[0].Pos.Y-from.Y)); d > 6+1e-6 {
+		t.Errorf("the charge went %.2f\", more than M + 1", d)
+	}
+	if g := gap(s, 0, 1); g > 12 {
+		t.Errorf("the short charge ended %.2f\" from its target at %v; want under 12\" (round b2, not stopped by it)", g, s.Models[0].Pos)
+	}
+	if g := gap(s, 0, 3); g <= 1 {
+		t.Errorf("the short charge ended %.2f\" from b2", g)
+	}
+}
+
+// Seed 000, Charge and Dash: a vehicle's one turn of up to 90° is taken at
+// the start, then it goes straight, so not round a box in its way: no Dash
+// behind the box is offered, and a Charge whose straight line the box
+// bars stops at the box instead of going round it into contact.
+func TestVehicleGoesStraight(t *testing.T) {
+	b := &board.Board{Width: 30, Height: 24, Levels: []float64{0}, Boxes: []board.Box{{X0: 8, Y0: 9, X1: 10, Y1: 15, Height: 4}}}
+	car := with(buggy("car", 0), func(m *engine.ModelSetup) { m.Profile[0] = 12 })
+	h := onBoard(t, b, nil, [][2]float32{{3, 12}, {14, 12}, {2, 22}, {28, 22}}, car, ganger("b", 1), ganger("w2", 0), ganger("b2", 1))
+	h.Play("activate m0")
+	dashes := 0
+	for _, a := range h.G.Legal() {
+		if a.ID != "dash" {
+			continue
+		}
+		dashes++
+		p := engine.Pos{X: a.X, Y: a.Y}
+		if d, _ := geo(h.S()).PathLength(h.S(), 0, p); !straight(h.S(), 0, p, d) {
+			t.Errorf("%s: a Dash round the box (path %.2f\", straight %.2f\")", a, d, math.Hypot(float64(a.X)-3, float64(a.Y)-12))
+		}
+	}
+	if dashes == 0 {
+		t.Fatal("no Dash offered")
+	}
+	h.Play("charge m0 >m1", "d:6") // M12 + 6: contact round the box is in reach
+	if s := h.S(); s.Models[0].Links != 0 || s.Models[0].Pos.Y != 12 || s.Models[0].Pos.X > 7 {
+		t.Errorf("the car ended at %v, engaged %v; want it straight at b, stopped by the box", s.Models[0].Pos, s.Models[0].Links != 0)
+	}
+}

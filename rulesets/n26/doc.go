@@ -102,6 +102,16 @@
 //     not the Leadership check passes.
 //   - Moves on a board end beside friends and beside Seriously Injured
 //     enemies (as well as short of other enemies, to objectives and cover).
+//     No move goes through another model's base (rules.md §2.3.5), a
+//     friend's included: the straight line from start to end is checked
+//     (a path bent round terrain only along that line). A Retreat also
+//     offers straight steps of I" and half that in sixteen directions, so
+//     that a model with enemies on two sides can step aside.
+//   - A Charge or Engage that falls short ends as close to its target as
+//     it may (seed 000): straight at it, or where something bars that line,
+//     the straight move of a fan of directions (every 11.25° to 78.75°
+//     either side) that ends nearest, by more than a quarter inch
+//     (board.Closest). A vehicle's, after its one turn, only straight.
 //   - Crawl Through Ductway places the fighter at the spot nearest the far
 //     end that keeps the seed's conditions, searching every position at
 //     hundredths of an inch; with none, it stays and the action is spent.
@@ -113,7 +123,9 @@
 //   - On a board a vehicle has a facing (the counter "facing", degrees
 //     anticlockwise from +x): it deploys facing the nearest enemy, and
 //     after every move faces the way it went. Its one turn of up to 90° on
-//     a Charge or Dash is taken at the start of a straight move. It may
+//     a Charge or Dash is taken at the start of a straight move, so a
+//     Charge or Dash never goes round terrain (its path must be the
+//     straight line); a Move or Freewheel may. It may
 //     only Charge a model it can face with that turn (seed 000): on a board
 //     only those are offered; at a table the players are asked, and a "no"
 //     refuses the Charge, changing nothing (engine.Ctx.Refuse).

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/bits"
+	"slices"
 
 	"github.com/skirmish-engine/skirmish/board"
 	"github.com/skirmish-engine/skirmish/engine"
@@ -85,9 +86,45 @@ func moveOptions(reach func(s *engine.State, m int) float32, ok func(s *engine.S
 		near := nearby{all: board.Around(s, m, float64(r), 1)}
 		near.engaging = near.all & sh
 		for _, p := range e.pos {
-			if ok(s, m, p, near) {
+			if ok(s, m, p, near) && board.Unblocked(s, m, p, near.all) {
 				add(engine.Action{Target: engine.NoModel}.At(p.X, p.Y))
 			}
+		}
+	}
+}
+
+// retreatOptions are moveOptions' destinations for a Retreat of I",
+// and also the ends of straight moves of I" and half that in sixteen
+// directions round the model: an Engaged model may need to step aside,
+// away from no model in particular, to end 1" from every enemy (seed
+// 000, Retreat).
+func retreatOptions(s *engine.State, m int, add func(engine.Action)) {
+	reach := func(s *engine.State, m int) float32 { return float32(s.Stat(m, sI)) }
+	b := geo(s)
+	if b == nil {
+		add(engine.Action{Target: engine.NoModel})
+		return
+	}
+	var listed []engine.Pos
+	moveOptions(reach, clear1inch)(s, m, func(a engine.Action) {
+		listed = append(listed, engine.Pos{X: a.X, Y: a.Y})
+		add(a)
+	})
+	r := float64(reach(s, m))
+	near := nearby{all: board.Around(s, m, r, 1)}
+	x0, y0, lvl := centre(s, m)
+	for k := range 16 {
+		th := float64(k) * math.Pi / 8
+		for _, d := range [2]float64{r, r / 2} {
+			p := board.Toward(x0, y0, math.Cos(th), math.Sin(th), d, r, lvl)
+			if slices.Contains(listed, engine.Pos{X: p.X, Y: p.Y}) || hyp(float64(p.X)-x0, float64(p.Y)-y0) < 0.005 {
+				continue
+			}
+			if pl, ok := b.PathLength(s, m, p); !ok || float64(pl) > r+1e-6 || !clear1inch(s, m, p, near) || !board.Unblocked(s, m, p, near.all) {
+				continue
+			}
+			listed = append(listed, engine.Pos{X: p.X, Y: p.Y})
+			add(engine.Action{Target: engine.NoModel}.At(p.X, p.Y))
 		}
 	}
 }
@@ -149,7 +186,8 @@ func approach(c *engine.Ctx, m, t int, reach float64, charge bool) {
 	reached := false
 	if b := geo(s); b != nil {
 		p := board.ContactPoint(s, m, t)
-		if d, ok := b.PathLength(s, m, p); ok && float64(d) <= reach+1e-6 && (engageable || rule1inch(s, m, p)) {
+		if d, ok := b.PathLength(s, m, p); ok && float64(d) <= reach+1e-6 && (engageable || rule1inch(s, m, p)) &&
+			board.Unblocked(s, m, p, board.Around(s, m, reach, 0)) && (!vehicle(s, m) || straight(s, m, p, d)) {
 			moveTo(c, m, p)
 			reached = true
 		} else {
@@ -178,9 +216,12 @@ func approach(c *engine.Ctx, m, t int, reach float64, charge bool) {
 	c.FollowUp("fight", "coup-de-grace")
 }
 
-// closer moves m straight towards t as far as it may: within reach, on
-// ground it can stand on, and never within 1" of an enemy that is not
-// Seriously Injured.
+// closer moves m as close as it may to t (seed 000, Charge and Engage):
+// within reach, on ground it can stand on, through no model's base, and
+// never within 1" of an enemy that is not Seriously Injured. A fighter
+// goes straight at t, or where that is barred, the straight move of a fan
+// round it that ends nearest t (board.Closest); a vehicle, whose one turn
+// is taken at the start, only straight at t along a clear line.
 func closer(c *engine.Ctx, m, t int, reach float64) {
 	s := c.State()
 	b := geo(s)
@@ -191,11 +232,31 @@ func closer(c *engine.Ctx, m, t int, reach float64) {
 	if l == 0 {
 		return
 	}
-	if p, ok := board.Straight(b, s, m, dx, dy, math.Min(reach, l), reach, func(p engine.Pos) bool { return rule1inch(s, m, p) }); ok {
+	around := board.Around(s, m, reach, 0)
+	ok := func(p engine.Pos) bool { return rule1inch(s, m, p) && board.Unblocked(s, m, p, around) }
+	var p engine.Pos
+	var moved bool
+	if vehicle(s, m) {
+		p, moved = board.Straight(b, s, m, dx, dy, math.Min(reach, l), reach, func(p engine.Pos) bool {
+			d, found := b.PathLength(s, m, p)
+			return found && straight(s, m, p, d) && ok(p)
+		})
+	} else {
+		p, moved = board.Closest(b, s, m, t, reach, ok)
+	}
+	if moved {
 		moveTo(c, m, p)
 		return
 	}
 	c.Emit(engine.Event{Type: "no-room", Model: m, Other: t})
+}
+
+// straight: a path of length d from m to p is the straight line, not one
+// round terrain (a vehicle's Charge and Dash take their one turn at the
+// start, then go straight; seed 000).
+func straight(s *engine.State, m int, p engine.Pos, d float32) bool {
+	x, y, _ := centre(s, m)
+	return float64(d) <= hyp(float64(p.X)-x, float64(p.Y)-y)+0.01
 }
 
 // resolveFreewheel moves a Seriously Damaged vehicle D6" (rules.md §2.2.5):
@@ -209,7 +270,8 @@ func resolveFreewheel(c *engine.Ctx, a engine.Action) {
 		c.Emit(engine.Event{Type: "moved", Model: m, Other: engine.NoModel, Value: roll})
 		return
 	}
-	dests := b.Destinations(s, m, float32(roll), shy(s, m), nil)
+	around := board.Around(s, m, float64(roll), 0)
+	dests := slices.DeleteFunc(b.Destinations(s, m, float32(roll), shy(s, m), nil), func(p engine.Pos) bool { return !board.Unblocked(s, m, p, around) })
 	if len(dests) == 0 {
 		c.Emit(engine.Event{Type: "no-room", Model: m, Other: engine.NoModel})
 		return
@@ -373,9 +435,17 @@ func facesWithin90(s *engine.State, m, t int) bool {
 	return turn(heading(x, y, tx, ty), int(s.Models[m].Counters[cFacing])) <= 90
 }
 
-// dashTo: the 1" rule, and a vehicle's single turn.
+// dashTo: the 1" rule, and a vehicle's single turn, after which it goes
+// straight (so not round terrain).
 func dashTo(s *engine.State, m int, p engine.Pos, near nearby) bool {
-	return oneTurn(s, m, p) && keeps1inch(s, m, p, near.engaging)
+	if !oneTurn(s, m, p) || !keeps1inch(s, m, p, near.engaging) {
+		return false
+	}
+	if !vehicle(s, m) {
+		return true
+	}
+	d, ok := geo(s).PathLength(s, m, p)
+	return ok && straight(s, m, p, d)
 }
 
 // moveBy1inch: a Move keeps the 1" rule.
