@@ -143,17 +143,19 @@ func Straight(b engine.Board, s *engine.State, m int, dx, dy, d, reach float64, 
 
 // Closest is where a move of m's of up to reach inches ends nearest model
 // t, base edge to base edge, of straight moves in a fan of directions: the
-// one at t first, then 11.25° either side of it, 22.5°, and so on to
-// 78.75°. Each goes (as Straight does: ok's test, a path of at most reach)
+// one at t first, then 22.5° either side of it, 45° and 67.5°. Each goes (as Straight does: ok's test, a path of at most reach)
 // as far as the point of its line nearest t, beyond which it would only
-// draw away. An end must be nearer by more than the quarter inch Straight
-// steps back by to beat the direct line's (or an earlier direction's), and
-// a direct move that goes its whole way is taken at once, since no other
-// can end nearer; so another direction wins only when something stands
-// in the direct line's way (a rule's "as close as possible" for a charge
-// that falls short). It reports false, and m's position, when no
-// direction lets m move.
-func Closest(b engine.Board, s *engine.State, m, t int, reach float64, ok func(engine.Pos) bool) (engine.Pos, bool) {
+// draw away. An end of the fan must be nearer by more than the quarter
+// inch Straight steps back by to beat the direct line's, an earlier
+// direction's, or where m stands (a move that ends no nearer is no move
+// towards t). A direct move that goes its whole way is taken at once,
+// since no other can end nearer, as is one that ends within a quarter
+// inch of floor (the nearest to t that ok lets a move end, such as a 1"
+// rule's) or of what reach allows; so the fan is tried only when
+// something stands in the direct line's way (a rule's "as close as
+// possible" for a charge that falls short). It reports false, and m's
+// position, when no move ends nearer t.
+func Closest(b engine.Board, s *engine.State, m, t int, reach, floor float64, ok func(engine.Pos) bool) (engine.Pos, bool) {
 	p0 := s.Models[m].Pos
 	a, c := centre(s, m), centre(s, t)
 	dx, dy := c.X-a.X, c.Y-a.Y
@@ -161,27 +163,82 @@ func Closest(b engine.Board, s *engine.State, m, t int, reach float64, ok func(e
 	if l == 0 {
 		return p0, false
 	}
-	best, found, bestGap := p0, false, math.Inf(1)
-	for k := range 15 {
-		th := float64((k+1)/2) * math.Pi / 16
+	// ends are measured against where m stands: a move that ends no
+	// nearer t is no move towards it
+	best, found, bestGap := p0, false, FlatGap(s, m, p0, t)
+	bound := max(floor, l-radius(s, m)-radius(s, t)-reach) + 0.25 // nothing ends nearer than bound-0.25
+	reaches := within(b, s, m, reach)
+	for k := range 7 {
+		th := float64((k+1)/2) * math.Pi / 8
 		if k%2 == 0 {
 			th = -th
 		}
 		cos, sin := math.Cos(th), math.Sin(th)
 		ux, uy := dx*cos-dy*sin, dx*sin+dy*cos
 		d := math.Min(reach, l*cos)
-		p, moved := Straight(b, s, m, ux, uy, d, reach, ok)
-		if !moved {
+		if k == 0 {
+			p, moved := Straight(b, s, m, ux, uy, d, reach, ok)
+			if g := FlatGap(s, m, p, t); moved && g < bestGap {
+				best, found, bestGap = p, true, g
+			}
+			if moved && hyp(float64(p.X)-a.X, float64(p.Y)-a.Y) >= d-0.02 || bestGap < bound {
+				break // the direct move went its whole way, or as near as any could
+			}
 			continue
 		}
-		if g := FlatGap(s, m, p, t); g < bestGap-0.25 || !found {
-			best, found, bestGap = p, true, g
-		}
-		if k == 0 && hyp(float64(p.X)-a.X, float64(p.Y)-a.Y) >= d-0.02 {
-			break // the direct move went its whole way
+		if p, moved := fanEnd(s, m, t, ux, uy, d, reach, bestGap-0.25, ok, reaches); moved {
+			best, found, bestGap = p, true, FlatGap(s, m, p, t)
+			if bestGap < bound {
+				break
+			}
 		}
 	}
 	return best, found
+}
+
+// fanEnd is Straight's end for one of Closest's fan directions, given up
+// as soon as the ends left (each a quarter inch further back, so further
+// from t, up to which d never goes past) can no longer end nearer t than
+// beat: the same end as Straight's whenever Closest could take it, and at
+// a fraction of the paths worked out.
+func fanEnd(s *engine.State, m, t int, dx, dy, d, reach, beat float64, ok, reaches func(engine.Pos) bool) (engine.Pos, bool) {
+	p0 := s.Models[m].Pos
+	x0, y0 := float64(p0.X), float64(p0.Y)
+	for ; d > 0.05; d -= 0.25 {
+		p := Toward(x0, y0, dx, dy, d, reach, p0.Level)
+		if FlatGap(s, m, p, t) >= beat {
+			break
+		}
+		if !ok(p) {
+			continue
+		}
+		if reaches(p) {
+			return p, true
+		}
+	}
+	return p0, false
+}
+
+// within is whether m can stand at a point and get there by a path of at
+// most reach inches, as PathLength says; on a *Board, the paths share
+// their start's work (which corners it sees), as Destinations' do.
+func within(b engine.Board, s *engine.State, m int, reach float64) func(engine.Pos) bool {
+	bb, ok := b.(*Board)
+	if !ok {
+		return func(p engine.Pos) bool {
+			pl, found := b.PathLength(s, m, p)
+			return found && float64(pl) <= reach+1e-6
+		}
+	}
+	o := origin{p: centre(s, m), r: radius(s, m)}
+	return func(p engine.Pos) bool {
+		q := Point{float64(p.X), float64(p.Y), int(p.Level)}
+		if q.Level != o.p.Level || !bb.Fits(s, m, q, 0) {
+			return false
+		}
+		d, found := bb.pathFrom(&o, q, math.Inf(1))
+		return found && float64(float32(d)) <= reach+1e-6
+	}
 }
 
 // Unblocked reports whether m's straight move to p passes through no base

@@ -1,6 +1,7 @@
 package board
 
 import (
+	"math"
 	"testing"
 
 	"github.com/skirmish-engine/skirmish/engine"
@@ -59,14 +60,14 @@ func TestClosest(t *testing.T) {
 	yes := func(engine.Pos) bool { return true }
 	clearRun := state(t, open, Point{2, 12, 0}, Point{20, 12, 0})
 	want, _ := Straight(open, clearRun, 0, 1, 0, 6, 6, yes)
-	if p, ok := Closest(open, clearRun, 0, 1, 6, yes); !ok || p != want {
+	if p, ok := Closest(open, clearRun, 0, 1, 6, 0, yes); !ok || p != want {
 		t.Errorf("nothing in the way: %v (%v); want the direct move's %v", p, ok, want)
 	}
 	// the rule: never within 1" of model 2, which stands in the line
 	s := state(t, open, Point{2, 12, 0}, Point{20, 12, 0}, Point{8, 12, 0})
 	clear := func(p engine.Pos) bool { return PassGap(s, 0, p, 2) > 1 }
 	direct, _ := Straight(open, s, 0, 1, 0, 6, 6, clear)
-	p, ok := Closest(open, s, 0, 1, 6, clear)
+	p, ok := Closest(open, s, 0, 1, 6, 0, clear)
 	if !ok || !clear(p) {
 		t.Fatalf("barred line: %v (%v), clear %v", p, ok, clear(p))
 	}
@@ -76,8 +77,14 @@ func TestClosest(t *testing.T) {
 	if d := hyp(float64(p.X)-2, float64(p.Y)-12); d > 6+1e-6 {
 		t.Errorf("barred line: moved %.3f\", more than the reach", d)
 	}
-	if _, ok := Closest(open, s, 0, 1, 6, func(engine.Pos) bool { return false }); ok {
+	if _, ok := Closest(open, s, 0, 1, 6, 0, func(engine.Pos) bool { return false }); ok {
 		t.Error("every end refused, yet a move")
+	}
+	// only ends off the direct line with x ≤ 2.1 allowed: the one sideways
+	// step that fits ends barely nearer (0.09") and is no move towards the
+	// target
+	if p, ok := Closest(open, clearRun, 0, 1, 6, 0, func(p engine.Pos) bool { return p.X <= 2.1 && math.Abs(float64(p.Y)-12) >= 0.3 }); ok {
+		t.Errorf("a sideways step %.2f\" nearer taken: %v", FlatGap(clearRun, 0, clearRun.Models[0].Pos, 1)-FlatGap(clearRun, 0, p, 1), p)
 	}
 }
 

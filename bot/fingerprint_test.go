@@ -24,7 +24,7 @@ func TestBotGamesFingerprint(t *testing.T) {
 		t.Skip("bot games are slow under -race; TestDeterministic covers replay there")
 	}
 	pins := map[string]string{
-		"n26":             "1cb3e226e75c4376/97/6",
+		"n26":             "ff53f6e5e96c2679/94/7",
 		"n23":             "3fec9a0c094acf0f/71/0",
 		"trenchcrusade":   "72ade6d1008cd43/97/25",
 		"falloutfactions": "d10eb3821735e8e6/140/15",

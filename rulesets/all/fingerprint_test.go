@@ -21,7 +21,7 @@ func TestBoardGamesFingerprint(t *testing.T) {
 	pins := map[string]string{
 		"falloutfactions/junction-yard": "67fbbcd34e768b87/4020",
 		"n23/scrapyard-run":             "ab4ab4625bb0c421/5835",
-		"n26/sump-crossing":             "2c7a43f752c6aa37/4538",
+		"n26/sump-crossing":             "ab937322e1587c40/4366",
 		"trenchcrusade/no-mans-land":    "64932199e0f59df5/4463",
 	}
 	const games = 40

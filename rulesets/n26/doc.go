@@ -109,9 +109,10 @@
 //     that a model with enemies on two sides can step aside.
 //   - A Charge or Engage that falls short ends as close to its target as
 //     it may (seed 000): straight at it, or where something bars that line,
-//     the straight move of a fan of directions (every 11.25° to 78.75°
-//     either side) that ends nearest, by more than a quarter inch
-//     (board.Closest). A vehicle's, after its one turn, only straight.
+//     the straight move of a fan of directions (22.5°, 45° and 67.5°
+//     either side) that ends nearest, by more than a quarter inch, and
+//     nearer than it stands (board.Closest). A vehicle's, after its one
+//     turn, only straight.
 //   - Crawl Through Ductway places the fighter at the spot nearest the far
 //     end that keeps the seed's conditions, searching every position at
 //     hundredths of an inch; with none, it stays and the action is spent.

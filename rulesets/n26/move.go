@@ -232,8 +232,9 @@ func closer(c *engine.Ctx, m, t int, reach float64) {
 	if l == 0 {
 		return
 	}
-	around := board.Around(s, m, reach, 0)
-	ok := func(p engine.Pos) bool { return rule1inch(s, m, p) && board.Unblocked(s, m, p, around) }
+	around := board.Around(s, m, reach, 1)
+	sh := shy(s, m) & around
+	ok := func(p engine.Pos) bool { return keeps1inch(s, m, p, sh) && board.Unblocked(s, m, p, around) }
 	var p engine.Pos
 	var moved bool
 	if vehicle(s, m) {
@@ -242,7 +243,11 @@ func closer(c *engine.Ctx, m, t int, reach float64) {
 			return found && straight(s, m, p, d) && ok(p)
 		})
 	} else {
-		p, moved = board.Closest(b, s, m, t, reach, ok)
+		floor := 0.0
+		if engages(s, m, t) && s.Models[t].Pos.Level == s.Models[m].Pos.Level {
+			floor = 1 // the 1" rule: no nearer, short of contact (on one level)
+		}
+		p, moved = board.Closest(b, s, m, t, reach, floor, ok)
 	}
 	if moved {
 		moveTo(c, m, p)

@@ -33,12 +33,13 @@ func TestPerft(t *testing.T) {
 		// beside friends and Seriously Injured enemies (34 more moves at
 		// depth 2), and the position after 60 bot decisions is another.
 		// Then moves that pass through another model's base went (seed 000,
-		// rules.md §2.3.5: 15 of sump-crossing's depth-2 moves), and with
-		// them the random games' positions: 61 bot decisions now end at a
-		// choice of two activations, so the walk starts after 59.
+		// rules.md §2.3.5: 15 of sump-crossing's depth-2 moves), and short
+		// Charges and Engages end as close as they may (board.Closest),
+		// and with them the random games' positions: 61 bot decisions now
+		// end at a choice of two activations, so the walk starts after 59.
 		{"hab-block-brawl", 1, 0, []int{5, 124, 596}},
-		{"sump-crossing", 1, 0, []int{5, 275, 2293}},
-		{"sump-crossing", 5, 59, []int{58, 331}}, // after 59 bot decisions
+		{"sump-crossing", 1, 0, []int{5, 275, 2302}},
+		{"sump-crossing", 5, 59, []int{60, 318}}, // after 59 bot decisions
 	} {
 		t.Run(fmt.Sprintf("%s/%d", tc.scenario, tc.steps), func(t *testing.T) {
 			g := newGame(t, tc.scenario, tc.seed)
