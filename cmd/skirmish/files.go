@@ -79,3 +79,56 @@ func isSave(head []byte) bool {
 
 // errInterrupted stops a game on SIGINT.
 var errInterrupted = errors.New("play: interrupted")
+
+// output is a file a command writes, with the flag that names it.
+type output struct{ flag, name string }
+
+// checkOutputs refuses an output that is one of the files a command reads
+// (its inputs) or another of its outputs, whatever the spelling: an
+// existing file is compared as a file (a link to it, or another path to
+// it, is it); a file yet to be made by its absolute path with its folder's
+// links resolved. Outputs not given ("") are skipped.
+func checkOutputs(what string, inputs []string, outs ...output) error {
+	for i, o := range outs {
+		if o.name == "" {
+			continue
+		}
+		for _, in := range inputs {
+			if sameFile(o.name, in) {
+				return usagef("%s %s: is %s, which %s is read from; give another file", o.flag, o.name, in, what)
+			}
+		}
+		for _, p := range outs[:i] {
+			if p.name != "" && sameFile(o.name, p.name) {
+				return usagef("%s %s: is the file %s %s names; give two", o.flag, o.name, p.flag, p.name)
+			}
+		}
+	}
+	return nil
+}
+
+// sameFile reports whether two names are one file (see checkOutputs).
+func sameFile(a, b string) bool {
+	if fa, err := os.Stat(a); err == nil {
+		if fb, err := os.Stat(b); err == nil {
+			return os.SameFile(fa, fb)
+		}
+	}
+	return resolved(a) == resolved(b)
+}
+
+// resolved is name's absolute path with its folder's links resolved.
+func resolved(name string) string {
+	dir, base := filepath.Split(name)
+	if dir == "" {
+		dir = "."
+	}
+	if d, err := filepath.EvalSymlinks(dir); err == nil {
+		dir = d
+	}
+	abs, err := filepath.Abs(filepath.Join(dir, base))
+	if err != nil {
+		return filepath.Clean(name)
+	}
+	return abs
+}

@@ -104,7 +104,7 @@ func TestBadInput(t *testing.T) {
 		{"sim --scenario hab-block-brawl", `skirmish: --scenario hab-block-brawl: a table scenario; bots need a board to measure on (see 'skirmish scenarios' for board ones)`},
 		{"sim --scenario sump-crossing --out /nonexistent/x.jsonl", `skirmish: --out /nonexistent/x.jsonl: cannot be written: its folder /nonexistent does not exist`},
 		{"sim --scenario sump-crossing --plot /nonexistent/x.svg", `skirmish: --plot /nonexistent/x.svg: cannot be written: its folder /nonexistent does not exist`},
-		{"sim --scenario sump-crossing --out o.jsonl --plot o.jsonl", `skirmish: --out o.jsonl: --plot names the same file; give two`},
+		{"sim --scenario sump-crossing --out o.jsonl --plot o.jsonl", `skirmish: --plot o.jsonl: is the file --out o.jsonl names; give two`},
 		{"sim", `skirmish: --scenario: missing; give a board scenario's sample name (see 'skirmish scenarios') or a YAML file`},
 		{"sim merge", `skirmish: merge needs the --out files of a batch's shards`},
 		{"sim merge /nonexistent/part0.jsonl", `skirmish: /nonexistent/part0.jsonl: no such file`},

@@ -81,7 +81,7 @@ shards' --out files into the summary one run gives.`,
 			if err != nil {
 				return err
 			}
-			sc, _, err := loadScenario(e, ruleset, scen)
+			sc, inputs, err := loadScenario(e, ruleset, scen)
 			if err != nil {
 				return err
 			}
@@ -118,8 +118,8 @@ shards' --out files into the summary one run gives.`,
 					}
 				}
 			}
-			if out != "" && out == plot {
-				return usagef("--out %s: --plot names the same file; give two", out)
+			if err := checkOutputs("the batch", inputs, output{"--out", out}, output{"--plot", plot}); err != nil {
+				return err
 			}
 			name := su.Name
 			if s, ok := e.samples.Find(sc.File.Ruleset, scen); ok {
@@ -231,6 +231,9 @@ a game given twice, and a batch with games missing.`,
 			if plot != "" {
 				if err := e.checkOut(plot); err != nil {
 					return usagef("--plot %s: %s", plot, userProblem(err))
+				}
+				if err := checkOutputs("the merge", args, output{"--plot", plot}); err != nil {
+					return err
 				}
 			}
 			var files []*sim.Records

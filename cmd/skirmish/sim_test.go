@@ -216,3 +216,59 @@ func TestSimInterruptedWritesNothing(t *testing.T) {
 		t.Errorf("left behind: %v", entries)
 	}
 }
+
+// No output overwrites a file the command reads, or another output, however
+// it is spelt: the scenario, a roster it loads, a shard being merged, a
+// path through a linked folder.
+func TestSimNeverOverwritesItsInputs(t *testing.T) {
+	dir := t.TempDir()
+	for _, f := range []string{"sump-crossing.yaml", "wardens.yaml", "breakers.yaml"} {
+		b, err := os.ReadFile(filepath.Join("..", "..", "rulesets", "n26", "scenarios", f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, f), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Symlink(dir, filepath.Join(dir, "link")); err != nil {
+		t.Fatal(err)
+	}
+	at := func(name string) string { return filepath.Join(dir, name) }
+	before, _ := os.ReadFile(at("wardens.yaml"))
+	scen := at("sump-crossing.yaml")
+	base := []string{"sim", "--scenario", scen, "--games", "2", "--bots", "random,random", "--seed", "3", "--workers", "1"}
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--out", scen}, "--out " + scen + ": is " + scen + ", which the batch is read from; give another file"},
+		{[]string{"--plot", at("wardens.yaml")}, "--plot " + at("wardens.yaml") + ": is " + at("wardens.yaml") + ", which the batch is read from"},
+		{[]string{"--out", at("link/breakers.yaml")}, "which the batch is read from"},
+		{[]string{"--out", at("g.jsonl"), "--plot", at("./g.jsonl")}, "--plot " + at("./g.jsonl") + ": is the file --out " + at("g.jsonl") + " names; give two"},
+		{[]string{"--out", at("g.jsonl"), "--plot", at("link/g.jsonl")}, "is the file --out"},
+	} {
+		code, _, errb := skirmish(t, append(base, tc.args...)...)
+		if code != 2 || !strings.Contains(errb, tc.want) {
+			t.Errorf("%v: exit %d, %q; want 2 and %q", tc.args, code, errb, tc.want)
+		}
+	}
+	if after, _ := os.ReadFile(at("wardens.yaml")); !bytes.Equal(before, after) {
+		t.Error("the roster was changed")
+	}
+	if _, err := os.Stat(at("g.jsonl")); err == nil {
+		t.Error("a refused batch wrote --out")
+	}
+	// merge: --plot over a shard it reads
+	part := at("part.jsonl")
+	if code, _, errb := skirmish(t, append(base, "--out", part)...); code != 0 {
+		t.Fatalf("sim: exit %d: %s", code, errb)
+	}
+	rec, _ := os.ReadFile(part)
+	if code, _, errb := skirmish(t, "sim", "merge", part, "--plot", at("link/part.jsonl")); code != 2 || !strings.Contains(errb, "which the merge is read from") {
+		t.Errorf("merge --plot over its input: exit %d, %q", code, errb)
+	}
+	if now, _ := os.ReadFile(part); !bytes.Equal(now, rec) {
+		t.Error("merge changed its input")
+	}
+}
