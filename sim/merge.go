@@ -53,6 +53,9 @@ func ReadRecords(file string, data []byte) (*Records, error) {
 		if len(b) == 0 {
 			continue
 		}
+		if err := checkKeys(b); err != nil {
+			return nil, &RecordError{File: file, Line: line, Err: err}
+		}
 		var g Game
 		dec := json.NewDecoder(bytes.NewReader(b))
 		dec.DisallowUnknownFields()
@@ -112,4 +115,50 @@ func Merge(files []*Records) (*Summary, error) {
 		return nil, &FieldError{Field: "files", Problem: fmt.Sprintf("%d of the batch's %d games given; game %d is missing (a shard left out?)", len(all), first.Games, missing)}
 	}
 	return Summarize(*first, all), nil
+}
+
+// required are the keys every game record has (those added later, in
+// Header, may be missing from older records).
+var required = []string{"ruleset", "scenario", "bots", "sides", "games", "batch_seed", "swap", "models", "model_sides", "types",
+	"index", "seed", "seats", "winner", "rounds", "actions", "action_counts", "casualties", "outcomes"}
+
+// checkKeys refuses a record that is not a JSON object, gives a key twice
+// (which a decoder would settle silently, by the last), or lacks one (which
+// would read as zero: a missing winner as side 0).
+func checkKeys(b []byte) error {
+	dec := json.NewDecoder(bytes.NewReader(b))
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		return errors.New("not a game record: not a JSON object")
+	}
+	seen := map[string]bool{}
+	for dec.More() {
+		t, err := dec.Token()
+		if err != nil {
+			return notRecord(err)
+		}
+		key, _ := t.(string)
+		if seen[key] {
+			return &FieldError{Field: key, Problem: "given twice"}
+		}
+		seen[key] = true
+		var skip json.RawMessage
+		if err := dec.Decode(&skip); err != nil {
+			return notRecord(err)
+		}
+	}
+	for _, k := range required {
+		if !seen[k] {
+			return &FieldError{Field: k, Problem: "missing"}
+		}
+	}
+	return nil
+}
+
+// notRecord is a record's JSON error; a line that ends inside the record
+// is cut short.
+func notRecord(err error) error {
+	if err == io.EOF {
+		err = io.ErrUnexpectedEOF
+	}
+	return fmt.Errorf("not a game record: %w", err)
 }

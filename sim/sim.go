@@ -13,8 +13,12 @@ package sim
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"runtime"
 	"slices"
 	"strings"
@@ -70,6 +74,9 @@ func (c *Config) Check() error {
 		return &FieldError{Field: "swap", Problem: "swapping needs two sides"}
 	case c.Shard.N < 0 || c.Shard.N > 0 && (c.Shard.I < 0 || c.Shard.I >= c.Shard.N):
 		return &FieldError{Field: "shard", Problem: fmt.Sprintf("%s: want i/n with 0 <= i < n", c.Shard)}
+	case c.Shard.N > c.Games:
+		// a shard with no games has no records, and merge needs some
+		return &FieldError{Field: "shard", Problem: fmt.Sprintf("%s: %d shards for %d games; allowed at most one shard a game", c.Shard, c.Shard.N, c.Games)}
 	case c.Workers < 0:
 		return &FieldError{Field: "workers", Problem: fmt.Sprintf("%d is out of range; allowed 1 or more", c.Workers)}
 	}
@@ -90,9 +97,12 @@ type FieldError struct {
 func (e *FieldError) Error() string { return fmt.Sprintf("sim: %s: %s", e.Field, e.Problem) }
 
 // Header identifies a batch: every game record of it carries the same, so
-// that Merge can refuse records of different batches.
+// that Merge can refuse records of different batches. Version, Options,
+// Rounds and Setup were added later: records made before them have them
+// empty, and merge with each other only.
 type Header struct {
 	Ruleset    string   `json:"ruleset"`
+	Version    string   `json:"version,omitempty"` // the ruleset's version
 	Scenario   string   `json:"scenario"`
 	Bots       []string `json:"bots"` // in --bots order
 	Sides      []string `json:"sides"`
@@ -102,11 +112,23 @@ type Header struct {
 	Models     []string `json:"models"`
 	ModelSides []int    `json:"model_sides"`
 	Types      []string `json:"types"`
+	// Options are every rule option as played, defaults filled.
+	Options map[string]string `json:"options,omitempty"`
+	Rounds  int               `json:"scenario_rounds,omitempty"` // the scenario's rounds
+	// Setup is a digest ("sha256:" and hex) of the setup as played: its
+	// rounds, mode, sides, models (profiles, gear, positions), board and
+	// scenario, so that scenario files of one name but other contents are
+	// not merged.
+	Setup string `json:"setup,omitempty"`
 }
 
 // Header is the config's batch header.
 func (c *Config) Header() Header {
-	h := Header{Ruleset: c.Ruleset, Scenario: c.Scenario, Games: c.Games, Seed: c.Seed, Swap: c.Swap}
+	h := Header{Ruleset: c.Ruleset, Scenario: c.Scenario, Games: c.Games, Seed: c.Seed, Swap: c.Swap,
+		Options: maps.Clone(c.Setup.Options), Rounds: c.Setup.Rounds, Setup: setupDigest(c.Setup)}
+	if c.RS != nil {
+		h.Version = c.RS.Info().Version
+	}
 	for _, b := range c.Bots {
 		h.Bots = append(h.Bots, b.String())
 	}
@@ -121,12 +143,48 @@ func (c *Config) Header() Header {
 	return h
 }
 
+// setupDigest is Header.Setup.
+func setupDigest(su *engine.Setup) string {
+	b, err := json.Marshal(struct {
+		Rounds   int
+		Mode     string
+		Sides    []engine.SideSetup
+		Models   []engine.ModelSetup
+		Board    engine.Board
+		Scenario json.RawMessage
+	}{su.Rounds, su.Mode, su.Sides, su.Models, su.Board, su.Scenario})
+	if err != nil {
+		return ""
+	}
+	h := sha256.Sum256(b)
+	return "sha256:" + hex.EncodeToString(h[:])
+}
+
 // equal reports whether two headers are of the same batch, and if not, the
-// first field that differs.
+// first field that differs (an option by name).
 func (h *Header) equal(o *Header) (bool, string) {
 	switch {
 	case h.Ruleset != o.Ruleset:
 		return false, "ruleset"
+	case h.Version != o.Version:
+		return false, "version"
+	case !maps.Equal(h.Options, o.Options):
+		keys := slices.Sorted(maps.Keys(h.Options))
+		for k := range o.Options {
+			if _, ok := h.Options[k]; !ok {
+				keys = append(keys, k)
+			}
+		}
+		for _, k := range keys {
+			if a, b := h.Options[k], o.Options[k]; a != b {
+				return false, fmt.Sprintf("options: %s (%q here, %q there)", k, b, a)
+			}
+		}
+		return false, "options"
+	case h.Rounds != o.Rounds:
+		return false, "scenario_rounds"
+	case h.Setup != o.Setup:
+		return false, "setup (the scenario as played: a changed scenario file of the same name?)"
 	case h.Scenario != o.Scenario:
 		return false, "scenario"
 	case !slices.Equal(h.Bots, o.Bots):

@@ -305,3 +305,85 @@ func TestTableTypes(t *testing.T) {
 		}
 	}
 }
+
+// A record is checked field by field, against itself and its header, as a
+// hostile file would try it: a missing or doubled key, counts that
+// overflow or do not add up, casualties its outcomes do not show, rounds
+// past the scenario's, seats its bots and --swap do not give, and names a
+// terminal or an SVG would choke on. Each is refused naming the field.
+func TestRecordsRefuseHostileFields(t *testing.T) {
+	c := config(t, "n26", "sump-crossing", 2, "random", "greedy")
+	line := strings.SplitAfter(string(records(t, c)), "\n")[0]
+	edit := func(f func(m map[string]any)) string {
+		var m map[string]any
+		dec := json.NewDecoder(strings.NewReader(line))
+		dec.UseNumber() // seeds are 64-bit
+		if err := dec.Decode(&m); err != nil {
+			t.Fatal(err)
+		}
+		f(m)
+		b, err := json.Marshal(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+	for _, tc := range []struct {
+		name, data, want string
+	}{
+		{"winner missing", edit(func(m map[string]any) { delete(m, "winner") }), "x:1: winner: missing"},
+		{"winner twice", strings.Replace(line, `{`, `{"winner":1,`, 1), "x:1: winner: given twice"},
+		{"a count overflowing", edit(func(m map[string]any) { m["action_counts"].(map[string]any)["move"] = 9223372036854775807 }), "x:1: action_counts: \"move\": "},
+		{"counts not adding up", edit(func(m map[string]any) { m["action_counts"].(map[string]any)["nuke"] = 1 }), "x:1: action_counts: add up to"},
+		{"a negative count", edit(func(m map[string]any) { m["action_counts"].(map[string]any)["move"] = -50 }), "x:1: action_counts: \"move\": -50 is out of range"},
+		{"casualties past the models", edit(func(m map[string]any) { m["casualties"] = []int{99, 99} }), "x:1: casualties: side 0: 99"},
+		{"outcomes against casualties", edit(func(m map[string]any) {
+			o := m["outcomes"].([]any)
+			for i := range o {
+				o[i] = "out"
+			}
+		}), "x:1: casualties: side 0"},
+		{"rounds past the scenario's", edit(func(m map[string]any) { m["rounds"] = 999 }), "x:1: rounds: 999 is out of range; allowed 0 to"},
+		{"actions negative", edit(func(m map[string]any) { m["actions"] = -1 }), "x:1: actions: -1 is out of range"},
+		{"seats swapped", edit(func(m map[string]any) { m["seats"] = []string{"greedy", "random"} }), "x:1: seats: "},
+		{"a terminal escape", edit(func(m map[string]any) { m["sides"].([]any)[0] = "\x1b[31mred" }), "x:1: sides: \"\\x1b[31mred\": holds a control character"},
+		{"a long name", edit(func(m map[string]any) { m["scenario"] = strings.Repeat("s", sim.MaxName+1) }), "x:1: scenario: "},
+		{"an array", "[1,2]\n", "x:1: not a game record: not a JSON object"},
+		{"cut short", line[:len(line)/2] + "\n", "x:1: not a game record: unexpected EOF"},
+	} {
+		_, err := sim.ReadRecords("x", []byte(tc.data))
+		var re *sim.RecordError
+		if !errors.As(err, &re) || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: %v, want a RecordError with %q", tc.name, err, tc.want)
+		}
+	}
+	// records of one scenario name with other options, or another setup,
+	// are other batches
+	other := func(f func(c *sim.Config)) *sim.Records {
+		c := config(t, "n26", "sump-crossing", 2, "random", "greedy")
+		f(c)
+		r, err := sim.ReadRecords("b", []byte(strings.SplitAfter(string(records(t, c)), "\n")[1]))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r
+	}
+	first, err := sim.ReadRecords("a", []byte(line))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name string
+		f    func(c *sim.Config)
+		want string
+	}{
+		{"an option", func(c *sim.Config) { c.Setup.Options["cover-bonus"] = "2-1" }, `options: cover-bonus ("2-1" here, "1-2" there)`},
+		{"the rounds", func(c *sim.Config) { c.Setup.Rounds++ }, "scenario_rounds"},
+		{"a profile", func(c *sim.Config) { c.Setup.Models[0].Profile[0]++ }, "setup (the scenario as played"},
+	} {
+		_, err := sim.Merge([]*sim.Records{first, other(tc.f)})
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: %v, want %q", tc.name, err, tc.want)
+		}
+	}
+}

@@ -3,8 +3,12 @@ package sim
 import (
 	"cmp"
 	"fmt"
+	"maps"
 	"math"
 	"slices"
+	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // Summary is what a batch's games say, as `skirmish sim --json` prints it.
@@ -205,8 +209,14 @@ func (t *Tally) Summary() *Summary {
 	return sm
 }
 
+// MaxName is the longest name a record may hold (a scenario, side, model,
+// bot, type, status or action ID), in bytes.
+const MaxName = 200
+
 // check validates one record against its own header, naming the field
-// that is wrong.
+// that is wrong: every field in range, names printable, and the record
+// consistent with itself (its seats with its bots and --swap, its action
+// counts with its actions, its casualties with its outcomes).
 func (g *Game) check() error {
 	h := &g.Header
 	bad := func(field, format string, a ...any) error {
@@ -219,32 +229,97 @@ func (g *Game) check() error {
 		return bad("games", "%d is out of range; allowed 1 to %d", h.Games, MaxGames)
 	case len(h.Sides) < 2 || len(h.Bots) != len(h.Sides):
 		return bad("bots", "%d bots for %d sides", len(h.Bots), len(h.Sides))
-	case len(h.Models) == 0 || len(h.Types) != len(h.Models) || len(h.ModelSides) != len(h.Models):
-		return bad("models", "%d models, %d types, %d sides", len(h.Models), len(h.Types), len(h.ModelSides))
+	case len(h.Models) == 0 || len(h.Models) > 64 || len(h.Types) != len(h.Models) || len(h.ModelSides) != len(h.Models):
+		return bad("models", "%d models, %d types, %d sides; allowed 1 to 64 models, with a type and a side each", len(h.Models), len(h.Types), len(h.ModelSides))
 	case h.Swap && len(h.Sides) != 2:
 		return bad("swap", "swapping needs two sides")
+	case h.Rounds < 0:
+		return bad("scenario_rounds", "%d is negative", h.Rounds)
 	case g.Index < 0 || g.Index >= h.Games:
 		return bad("index", "%d is out of range; allowed 0 to %d", g.Index, h.Games-1)
 	case g.GameSeed != GameSeed(h.Seed, g.Index):
 		return bad("seed", "%d is not game %d's seed in batch %d", g.GameSeed, g.Index, h.Seed)
 	case g.Winner < -1 || g.Winner >= len(h.Sides):
 		return bad("winner", "%d is out of range; allowed -1 (a draw) to %d", g.Winner, len(h.Sides)-1)
+	case g.Rounds < 0 || h.Rounds > 0 && g.Rounds > h.Rounds:
+		return bad("rounds", "%d is out of range; allowed 0 to %d, the scenario's", g.Rounds, h.Rounds)
+	case g.Actions < 0 || g.Actions > MaxSteps:
+		return bad("actions", "%d is out of range; allowed 0 to %d", g.Actions, MaxSteps)
 	case len(g.Casualties) != len(h.Sides):
 		return bad("casualties", "%d entries for %d sides", len(g.Casualties), len(h.Sides))
 	case len(g.Outcomes) != len(h.Models):
 		return bad("outcomes", "%d entries for %d models", len(g.Outcomes), len(h.Models))
-	case g.Rounds < 0 || g.Actions < 0:
-		return bad("rounds", "negative")
 	}
-	for _, s := range h.ModelSides {
-		if s < 0 || s >= len(h.Sides) {
-			return bad("model_sides", "side %d is out of range", s)
+	names := map[string][]string{"ruleset": {h.Ruleset}, "version": {h.Version}, "scenario": {h.Scenario}, "bots": h.Bots, "sides": h.Sides,
+		"models": h.Models, "types": h.Types, "seats": g.Seats, "outcomes": g.Outcomes}
+	for _, field := range slices.Sorted(maps.Keys(names)) {
+		for _, n := range names[field] {
+			if err := checkName(n); err != "" {
+				return bad(field, "%q: %s", clip(n), err)
+			}
 		}
 	}
-	for id, k := range g.Counts {
-		if k < 0 || id == "" {
-			return bad("action_counts", "%q: %d", id, k)
+	for k, v := range h.Options {
+		if checkName(k) != "" || checkName(v) != "" {
+			return bad("options", "%q=%q: not a printable name of at most %d bytes", clip(k), clip(v), MaxName)
 		}
+	}
+	// the seats are the bots, swapped in odd games with --swap
+	want := slices.Clone(h.Bots)
+	if h.Swap && g.Index%2 == 1 {
+		slices.Reverse(want)
+	}
+	if !slices.Equal(g.Seats, want) {
+		return bad("seats", "%q, but game %d of this batch seats %q", g.Seats, g.Index, want)
+	}
+	out := make([]int, len(h.Sides))
+	for m, side := range h.ModelSides {
+		if side < 0 || side >= len(h.Sides) {
+			return bad("model_sides", "side %d is out of range; allowed 0 to %d", side, len(h.Sides)-1)
+		}
+		if g.Outcomes[m] == "out" {
+			out[side]++
+		}
+	}
+	for side, k := range g.Casualties {
+		if k != out[side] {
+			return bad("casualties", "side %d: %d, but %d of its models' outcomes are \"out\"", side, k, out[side])
+		}
+	}
+	sum := 0
+	for _, id := range slices.Sorted(maps.Keys(g.Counts)) {
+		k := g.Counts[id]
+		if err := checkName(id); err != "" {
+			return bad("action_counts", "%q: %s", clip(id), err)
+		}
+		if k < 1 || k > g.Actions {
+			return bad("action_counts", "%q: %d is out of range; allowed 1 to the game's %d actions", id, k, g.Actions)
+		}
+		sum += k
+	}
+	if sum != g.Actions {
+		return bad("action_counts", "add up to %d, but the game took %d actions", sum, g.Actions)
 	}
 	return nil
+}
+
+// checkName says what is wrong with a name a record holds, or "".
+func checkName(s string) string {
+	switch {
+	case len(s) > MaxName:
+		return fmt.Sprintf("longer than %d bytes", MaxName)
+	case !utf8.ValidString(s):
+		return "not UTF-8"
+	case strings.ContainsFunc(s, unicode.IsControl):
+		return "holds a control character"
+	}
+	return ""
+}
+
+// clip shortens a name for a message.
+func clip(s string) string {
+	if len(s) > 40 {
+		return strings.ToValidUTF8(s[:40], "") + "…"
+	}
+	return s
 }

@@ -47,9 +47,10 @@ number to take that action, or one of:
   save [F]   save the game (to F, or the --save file)
   quit       stop (saving to the --save file if given)
 
---bots all plays the whole game without input and prints it; --bots with
+--bots all plays the whole game without input and prints it (all=greedy:
+that bot on every side); --bots with
 side names (or numbers) lets bots play those sides, random ones, or the bot
-named after "=" (side=greedy); --bots greedy,mcts names one bot per side, in
+named after "=" (side=greedy), each side once; --bots greedy,mcts names one bot per side, in
 side order (random, greedy, mcts, mcts:N iterations), as 'skirmish sim'
 records each game's seats, so that a game of a batch replays here with its
 seed. --table plays a board
@@ -202,9 +203,14 @@ func loadScenario(e *env, ruleset, name string) (*scenario.Scenario, []string, e
 // setOptions applies --option name=value flags over the scenario's options,
 // each checked against the ruleset's.
 func setOptions(in *engine.Info, sc *scenario.Scenario, flags []string) error {
+	given := map[string]string{}
 	for _, f := range flags {
 		name, value, ok := strings.Cut(f, "=")
 		name, value = strings.TrimSpace(name), strings.TrimSpace(value)
+		if prev, twice := given[name]; twice && ok {
+			return usagef("--option %s: given twice (%s=%s, then %s=%s); give each option once", name, name, prev, name, value)
+		}
+		given[name] = value
 		var names []string
 		for _, o := range in.Options {
 			names = append(names, o.Name)
@@ -268,10 +274,19 @@ func parseBots(spec string, su *engine.Setup, rs engine.Ruleset) ([]engine.Polic
 		}
 	}
 	kinds = kinds && anyBot
+	set := make([]bool, len(names))
 	for k, part := range parts {
 		part = strings.TrimSpace(part)
-		if strings.EqualFold(part, "all") {
-			return engine.Bots(len(su.Sides)), nil
+		if who, kind, _ := strings.Cut(part, "="); strings.EqualFold(strings.TrimSpace(who), "all") {
+			// all, or all=KIND: that bot on every side, alone
+			if len(parts) > 1 {
+				return nil, usagef("--bots %q: all stands alone (a bot on every side); or name the sides, as 0=greedy,1=random", spec)
+			}
+			if kind = strings.TrimSpace(kind); kind == "" || !strings.Contains(part, "=") {
+				return engine.Bots(len(su.Sides)), nil
+			}
+			parts, kinds = slices.Repeat([]string{kind}, len(names)), true
+			return parseBots(strings.Join(parts, ","), su, rs)
 		}
 		i, kind := k, part
 		if !kinds {
@@ -282,9 +297,16 @@ func parseBots(spec string, su *engine.Setup, rs engine.Ruleset) ([]engine.Polic
 				kind = "random"
 			}
 			if i = side(part); i < 0 {
+				if _, err := bot.Parse(part); err == nil && !named {
+					return nil, usagef("--bots %q: %d bots for %d sides; give one per side (as greedy,random), all, or side=bot (as 1=greedy)", spec, len(parts), len(names))
+				}
 				return nil, usagef("--bots %q: not a side; allowed all, %s, or 0 to %d", part, strings.Join(names, ", "), len(names)-1)
 			}
 		}
+		if set[i] {
+			return nil, usagef("--bots %q: side %d (%s) given twice", spec, i, names[i])
+		}
+		set[i] = true
 		sp, err := bot.Parse(kind)
 		if err != nil {
 			var se *bot.SpecError

@@ -21,6 +21,7 @@ import (
 	"io"
 	"math"
 	"strconv"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -204,6 +205,18 @@ func Write(w io.Writer, charts ...Chart) error {
 	return bw.Flush()
 }
 
+// escape makes text safe in SVG: XML's special characters escaped, and
+// characters XML may not hold at all (most control characters, invalid
+// UTF-8) replaced by U+FFFD, so that no label makes the file unreadable.
+func escape(s string) string {
+	return html.EscapeString(strings.Map(func(r rune) rune {
+		if r == '\t' || r == '\n' || r == '\r' || r >= 0x20 && r != 0xFFFE && r != 0xFFFF && (r < 0xD800 || r > 0xDFFF) {
+			return r
+		}
+		return utf8.RuneError
+	}, strings.ToValidUTF8(s, "\uFFFD")))
+}
+
 func num(x float64) string { return strconv.FormatFloat(x, 'f', -1, 64) }
 
 func px(x float64) string { return strconv.FormatFloat(math.Round(x*100)/100, 'f', -1, 64) }
@@ -237,7 +250,7 @@ func (c Chart) valueText(b Bar) string {
 }
 
 func (c Chart) write(w *bufio.Writer, top float64, l layout) {
-	esc := html.EscapeString
+	esc := escape
 	fmt.Fprintf(w, `<g class="chart" data-title="%s">`+"\n", esc(c.Title))
 	fmt.Fprintf(w, `<text x="%d" y="%s" font-size="14" font-weight="bold">%s</text>`+"\n", marginL, px(top+20), esc(c.Title))
 	x0, x1 := float64(marginL), float64(Width-marginR)

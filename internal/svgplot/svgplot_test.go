@@ -232,3 +232,20 @@ func TestLabelsFit(t *testing.T) {
 		t.Errorf("chart height %v with turned labels (level: %v), want room for them (≥ %v)", h1, h0, 216+162)
 	}
 }
+
+// Text XML cannot hold (control characters, a terminal's escapes, invalid
+// UTF-8) is replaced, so that the file still parses.
+func TestUnprintableText(t *testing.T) {
+	var b bytes.Buffer
+	c := svgplot.Chart{Title: "\x1b[31mred\x01", Bars: []svgplot.Bar{{Label: "a\x00b\xff", Value: 1}}}
+	if err := svgplot.Write(&b, c); err != nil {
+		t.Fatal(err)
+	}
+	root := Parse(t, b.Bytes())
+	if got := root.find("chart")[0].attr("data-title"); got != "\uFFFD[31mred\uFFFD" {
+		t.Errorf("title %q", got)
+	}
+	if got := root.find("bar")[0].attr("data-label"); got != "a\uFFFDb\uFFFD" {
+		t.Errorf("label %q", got)
+	}
+}
