@@ -61,6 +61,12 @@ type MCTS struct {
 	// (docs/PERFORMANCE.md; on the boards before the raised-level fix).
 	ChoiceSamples int
 
+	// Stop, when closed, ends the decision in hand within 16 iterations
+	// (the most visited action so far is taken) and makes the next ones
+	// quick: a batch interrupted mid-game stops at once, whatever the
+	// budget. The game is then not the one the budget would have played.
+	Stop <-chan struct{}
+
 	// Done is the iterations the last decision ran (for speed reports).
 	Done int
 
@@ -137,6 +143,17 @@ func (b *MCTS) Act(s *engine.State, legal []engine.Action, rng *dice.RNG) int {
 	}
 	path := make([]int32, 0, 32)
 	for it := 0; ; it++ {
+		if b.Stop != nil && it%16 == 0 {
+			select {
+			case <-b.Stop:
+				b.Done = -1 // stopped
+			default:
+			}
+			if b.Done < 0 {
+				b.Done = it
+				break
+			}
+		}
 		if b.Time > 0 {
 			if it > 0 && time.Now().After(deadline) {
 				break

@@ -270,7 +270,7 @@ func Run(ctx context.Context, c *Config, emit func(*Game) error) error {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			p := newPlayer(c)
+			p := newPlayer(c, ctx.Done())
 			for k := range jobs {
 				g, err := p.play(h, idx[k])
 				select {
@@ -296,6 +296,9 @@ func Run(ctx context.Context, c *Config, emit func(*Game) error) error {
 	held := map[int]*Game{}
 	next := 0
 	for r := range results {
+		if errors.Is(r.err, errStopped) && ctx.Err() != nil {
+			return ctx.Err()
+		}
 		if r.err != nil {
 			cancel()
 			return fmt.Errorf("sim: game %d (seed %d): %w", idx[r.k], GameSeed(c.Seed, idx[r.k]), r.err)
@@ -321,15 +324,22 @@ func Run(ctx context.Context, c *Config, emit func(*Game) error) error {
 // player plays games one after another with bots of its own.
 type player struct {
 	c     *Config
+	stop  <-chan struct{} // closed: give up the game in hand
 	bots  map[string]engine.Policy
 	games map[string]*engine.Game // by seating, reused (Reset)
 }
 
-func newPlayer(c *Config) *player {
-	p := &player{c: c, bots: map[string]engine.Policy{}, games: map[string]*engine.Game{}}
+// errStopped is a game given up because the batch was stopped.
+var errStopped = errors.New("stopped")
+
+func newPlayer(c *Config, stop <-chan struct{}) *player {
+	p := &player{c: c, stop: stop, bots: map[string]engine.Policy{}, games: map[string]*engine.Game{}}
 	for _, b := range c.Bots {
 		if _, ok := p.bots[b.String()]; !ok {
 			pol, _ := bot.New(b, c.RS) // checked by Check
+			if m, ok := pol.(*bot.MCTS); ok {
+				m.Stop = stop // a long search ends when the batch does
+			}
 			p.bots[b.String()] = pol
 		}
 	}
@@ -342,7 +352,7 @@ func Play(c *Config, i int) (*Game, error) {
 	if err := c.Check(); err != nil {
 		return nil, err
 	}
-	return newPlayer(c).play(c.Header(), i)
+	return newPlayer(c, nil).play(c.Header(), i)
 }
 
 func (p *player) play(h Header, i int) (*Game, error) {
@@ -368,6 +378,11 @@ func (p *player) play(h Header, i int) (*Game, error) {
 		return nil, err
 	}
 	for step := 0; !g.Over(); step++ {
+		select {
+		case <-p.stop:
+			return nil, errStopped
+		default:
+		}
 		if step >= MaxSteps {
 			return nil, fmt.Errorf("no end after %d decisions", MaxSteps)
 		}

@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/skirmish-engine/skirmish/bot"
 	"github.com/skirmish-engine/skirmish/engine"
@@ -385,5 +386,25 @@ func TestRecordsRefuseHostileFields(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s: %v, want %q", tc.name, err, tc.want)
 		}
+	}
+}
+
+// A batch stopped mid-game stops within a search's few iterations, not at
+// the end of the game, nor of the decision in hand: a bot given ten seconds
+// a decision is stopped a fifth of a second in, and Run reports the
+// cancellation.
+func TestStopEndsALongSearch(t *testing.T) {
+	c := config(t, "trenchcrusade", "no-mans-land", 1, "mcts:10s", "random")
+	c.Workers = 1
+	ctx, cancel := context.WithCancel(context.Background())
+	time.AfterFunc(200*time.Millisecond, cancel)
+	start := time.Now()
+	err := sim.Run(ctx, c, func(*sim.Game) error { return nil })
+	if !errors.Is(err, context.Canceled) {
+		t.Errorf("Run: %v, want context.Canceled", err)
+	}
+	// one whole decision would take 10 s
+	if d := time.Since(start); d > 8*time.Second {
+		t.Errorf("stopped after %v", d)
 	}
 }
