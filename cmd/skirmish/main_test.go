@@ -85,7 +85,11 @@ func TestBadInput(t *testing.T) {
 		{"roll n26-injury --faces 7", `skirmish: --faces: face 1: "7" is not a face of an injury die; allowed 1 to 6, or injured/i, seriously-injured/si, out-of-action/ooa`},
 		{"roll ff-test --dice 1 --stat 5 --luck 1 --faces 3", `skirmish: --faces: face 2: missing (1 given): this roll needs a d10 here, its Fortune Smiles die`},
 		{"roll tc-injury --seed x", `skirmish: --seed "x": not a whole number; allowed 0 to 18446744073709551615`},
-		{"roll tc-injury --seed 18446744073709551616", `skirmish: --seed "18446744073709551616": not a whole number; allowed 0 to 18446744073709551615`},
+		{"roll tc-injury --seed 18446744073709551616", `skirmish: --seed "18446744073709551616": out of range; allowed 0 to 18446744073709551615`},
+		{"roll tc-injury --seed -5", `skirmish: --seed "-5": out of range; allowed 0 to 18446744073709551615`},
+		{"sim --scenario sump-crossing --games 99999999999999999999999", `skirmish: --games "99999999999999999999999": out of range; allowed 1 to 10000000`},
+		{"sim --scenario sump-crossing --workers 99999999999999999999999", `skirmish: --workers "99999999999999999999999": out of range; allowed 1 to 1024 (0: one per core)`},
+		{"sim --scenario sump-crossing --shard 0/99999999999999999999", `skirmish: --shard "0/99999999999999999999": out of range; allowed i/n with n from 1 to 10000000`},
 		{"roll tc-injury --seed 1 --faces 3,4", `skirmish: --seed and --faces: give one or the other (a seed rolls the dice, faces are dice already rolled)`},
 		{"sim --scenario sump-crossing --bots greedy,clever", `skirmish: --bots "greedy,clever": "clever": not a bot; allowed random, greedy, mcts (mcts:N for N iterations, mcts:500ms for a time budget)`},
 		{"sim --scenario sump-crossing --bots greedy", `skirmish: --bots "greedy": 1 bots for 2 sides; give one per side, as greedy,random`},
@@ -277,5 +281,30 @@ func TestMenuInput(t *testing.T) {
 	}
 	if !byName([]string{"0", "1", "2"}) || byName([]string{"no", "yes"}) {
 		t.Error("byName: menus of numbers go by name, others by position too")
+	}
+}
+
+// A flag given an empty value (an unset variable in a script) is refused,
+// not read as left out: no random seed, no file silently unwritten, no
+// game without its bots.
+func TestEmptyFlagValues(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"sim", "--scenario", "sump-crossing", "--seed", ""}, "skirmish: --seed: empty; allowed 0 to 18446744073709551615, or leave the flag out for a random seed"},
+		{[]string{"sim", "--scenario", "sump-crossing", "--out", ""}, "skirmish: --out: empty; give a value, or leave the flag out"},
+		{[]string{"sim", "--scenario", "sump-crossing", "--plot", " "}, "skirmish: --plot: empty; give a value, or leave the flag out"},
+		{[]string{"sim", "merge", "x.jsonl", "--plot", ""}, "skirmish: --plot: empty; give a value, or leave the flag out"},
+		{[]string{"play", "--scenario", "sump-crossing", "--save", ""}, "skirmish: --save: empty; give a value, or leave the flag out"},
+		{[]string{"play", "--scenario", "sump-crossing", "--bots", ""}, "skirmish: --bots: empty; give a value, or leave the flag out"},
+		{[]string{"play", "--scenario", "sump-crossing", "--seed", ""}, "skirmish: --seed: empty; allowed 0 to 18446744073709551615, or leave the flag out for a random seed"},
+		{[]string{"roll", "tc-injury", "--seed", ""}, "skirmish: --seed: empty; allowed 0 to 18446744073709551615, or leave the flag out for a random seed"},
+	} {
+		var stdout, stderr bytes.Buffer
+		code := run(tc.args, testEnv(strings.NewReader(""), &stdout, &stderr))
+		if code != 2 || stderr.String() != tc.want+"\n" {
+			t.Errorf("%q: exit %d, %q; want 2 and %q", tc.args, code, stderr.String(), tc.want)
+		}
 	}
 }

@@ -68,6 +68,9 @@ scenario's own.`,
 			if scen == "" {
 				return usagef("--scenario: missing; give a sample name (see 'skirmish scenarios') or a YAML file")
 			}
+			if err := emptyFlags(cmd, "save", "bots"); err != nil {
+				return err
+			}
 			sc, inputs, err := loadScenario(e, ruleset, scen)
 			if err != nil {
 				return err
@@ -107,11 +110,8 @@ scenario's own.`,
 					return usagef("--bots %s: greedy and mcts look ahead, which needs a board to measure on and digital dice; use random, or a board", bots)
 				}
 			}
-			cfg.Seed = dice.RandomSeed()
-			if seed != "" {
-				if cfg.Seed, err = strconv.ParseUint(strings.TrimSpace(seed), 10, 64); err != nil {
-					return usagef("--seed %q: not a whole number; allowed 0 to 18446744073709551615", seed)
-				}
+			if cfg.Seed, err = seedFlag(cmd, seed); err != nil {
+				return err
 			}
 			if save != "" {
 				if err := e.checkSave(save, inputs); err != nil {

@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/skirmish-engine/skirmish/dice"
@@ -57,11 +56,9 @@ order the procedure rolls them, and the explanation is the same.`,
 					return err
 				}
 			default:
-				n := dice.RandomSeed()
-				if cmd.Flags().Changed("seed") {
-					if n, err = strconv.ParseUint(strings.TrimSpace(seed), 10, 64); err != nil {
-						return usagef("--seed %q: not a whole number; allowed 0 to 18446744073709551615", seed)
-					}
+				n, err := seedFlag(cmd, seed)
+				if err != nil {
+					return err
 				}
 				used = &n
 				if res, err = dice.Sample(p, dice.NewRNG(n)); err != nil {

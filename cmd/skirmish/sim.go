@@ -14,7 +14,6 @@ import (
 
 	"github.com/schollz/progressbar/v3"
 	"github.com/skirmish-engine/skirmish/bot"
-	"github.com/skirmish-engine/skirmish/dice"
 	"github.com/skirmish-engine/skirmish/internal/userfile"
 	"github.com/skirmish-engine/skirmish/sim"
 	"github.com/spf13/cobra"
@@ -63,16 +62,19 @@ shards' --out files into the summary one run gives.`,
 			if scen == "" {
 				return usagef("--scenario: missing; give a board scenario's sample name (see 'skirmish scenarios') or a YAML file")
 			}
+			if err := emptyFlags(cmd, "out", "plot"); err != nil {
+				return err
+			}
 			games, err := strconv.Atoi(strings.TrimSpace(gamesFlag))
 			if err != nil {
-				return usagef("--games %q: not a whole number; allowed 1 to %d", gamesFlag, sim.MaxGames)
+				return usagef("--games %q: %s; allowed 1 to %d", gamesFlag, notNumber(gamesFlag, err), sim.MaxGames)
 			}
 			if games < 1 || games > sim.MaxGames {
 				return usagef("--games %d: out of range; allowed 1 to %d", games, sim.MaxGames)
 			}
 			workers, err := strconv.Atoi(strings.TrimSpace(workersFlag))
 			if err != nil {
-				return usagef("--workers %q: not a whole number; allowed 1 to 1024 (0: one per core)", workersFlag)
+				return usagef("--workers %q: %s; allowed 1 to 1024 (0: one per core)", workersFlag, notNumber(workersFlag, err))
 			}
 			if workers < 0 || workers > 1024 {
 				return usagef("--workers %d: out of range; allowed 1 to 1024 (0: one per core)", workers)
@@ -105,11 +107,9 @@ shards' --out files into the summary one run gives.`,
 			if swap && len(su.Sides) != 2 {
 				return usagef("--swap: the scenario has %d sides; swapping needs two", len(su.Sides))
 			}
-			batch := dice.RandomSeed()
-			if seed != "" {
-				if batch, err = strconv.ParseUint(strings.TrimSpace(seed), 10, 64); err != nil {
-					return usagef("--seed %q: not a whole number; allowed 0 to 18446744073709551615", seed)
-				}
+			batch, err := seedFlag(cmd, seed)
+			if err != nil {
+				return err
 			}
 			for flag, name := range map[string]string{"--out": out, "--plot": plot} {
 				if name != "" {
@@ -228,6 +228,9 @@ a game given twice, and a batch with games missing.`,
 			if len(args) == 0 {
 				return usagef("merge needs the --out files of a batch's shards")
 			}
+			if err := emptyFlags(cmd, "plot"); err != nil {
+				return err
+			}
 			if plot != "" {
 				if err := e.checkOut(plot); err != nil {
 					return usagef("--plot %s: %s", plot, userProblem(err))
@@ -286,6 +289,8 @@ func parseShard(s string) (sim.Shard, error) {
 	i, erri := strconv.Atoi(strings.TrimSpace(a))
 	n, errn := strconv.Atoi(strings.TrimSpace(b))
 	switch {
+	case ok && (errors.Is(erri, strconv.ErrRange) || errors.Is(errn, strconv.ErrRange)):
+		return sim.Shard{}, usagef("--shard %q: out of range; allowed i/n with n from 1 to %d", s, sim.MaxGames)
 	case !ok || erri != nil || errn != nil:
 		return sim.Shard{}, usagef("--shard %q: want i/n, as 0/4 (the first of four shards)", s)
 	case n < 1 || n > sim.MaxGames:
