@@ -16,7 +16,7 @@ func actionDefs() []engine.ActionDef {
 	return []engine.ActionDef{
 		{ID: "charge", Name: "Charge", Type: "action", When: "standing, no enemy within 1\", no Shoot this activation but with an Assault weapon; an enemy in sight within 12\"; moves Movement + D6\" to it",
 			Excludes: []string{"move", "retreat"}, Unmet: chargeUnmet, Available: func(s *engine.State, m int) bool { return chargeUnmet(s, m) == "" },
-			Options: chargeTargets, Resolve: resolveCharge, Note: tableNote(func(s *engine.State, m int) string { return fmtMove(movement(s, m)) + " + D6\"" })},
+			Options: chargeTargets, Resolve: resolveCharge, Note: tableNote(chargeReach)},
 		{ID: "dash", Name: "Dash", Type: "action", When: "standing, no enemy within 1\"; a Risky Success Roll, then an extra move of up to Movement",
 			Unmet: moveUnmet, Available: func(s *engine.State, m int) bool { return moveUnmet(s, m) == "" },
 			Options: moveOptions, Resolve: resolveDash, Note: tableNote(func(s *engine.State, m int) string { return "up to " + fmtMove(movement(s, m)) })},
@@ -143,6 +143,16 @@ func movement(s *engine.State, m int) float32 {
 		mv /= 2
 	}
 	return mv
+}
+
+// chargeReach is how far a Charge goes, for its text at a table: Movement
+// + D6", all halved in the activation the model stood up in, the dice
+// too (seed 003, Down; rules.md §4.2.3).
+func chargeReach(s *engine.State, m int) string {
+	if s.Has(m, cStood) {
+		return "half of " + fmtMove(float32(s.Stat(m, sM))) + " + D6\", having stood up"
+	}
+	return fmtMove(movement(s, m)) + " + D6\""
 }
 
 // chargeTargets: enemies in sight within 12" (rules.md §4.3 Charge).

@@ -179,6 +179,25 @@ func TestDownAtLedgeFalls(t *testing.T) {
 	if got := h.counter("b", cBlood); got != 2 {
 		t.Errorf("b has %d Blood markers, want 2 (a Minor Hit from the fall, then Down)", got)
 	}
+	// The boundary (the audit found it untested): a fall of exactly 3" is an
+	// Injury Roll with +1 injury die; 2.99" is none.
+	for _, tc := range []struct {
+		fall string
+		asks string
+	}{{"f:300", "dice tc-injury {Dice:1 Mods:[]}"}, {"f:299", ""}} {
+		h = four(t, nil)
+		h.Play("activate m0")
+		h.Play(shootAt...)
+		h.Play("d:4 4", "d:3 4", "f:1", "d:2 3", tc.fall)
+		if tc.asks != "" {
+			h.WantAsks(tc.asks)
+			continue
+		}
+		if strings.HasPrefix(h.Asks(), "dice tc-injury") {
+			t.Errorf("a %s fall asks %s; want no Injury Roll", tc.fall, h.Asks())
+		}
+		h.WantStatus("b", "down")
+	}
 	// A Success at the ledge: Down in place.
 	h = four(t, nil)
 	h.Play("activate m0")
@@ -268,6 +287,41 @@ func TestStandUpHalvesMovement(t *testing.T) {
 				t.Errorf("%s: %.2f\" after standing up, want at most 3\"", a, d)
 			}
 		}
+	}
+}
+
+// Seed 003, Down: the halving after standing up takes in the Charge's D6
+// too: Movement 6 and a 5 charge 5.5", not 11" (the audit found the
+// halving of the dice untested); at a table the action says so.
+func TestStandUpHalvesTheCharge(t *testing.T) {
+	h := onBoard(t, nil, nil, [][2]float32{{4, 4}, {14, 4}, {4, 20}, {20, 20}},
+		trooper("w", 0), trooper("b", 1), trooper("w2", 0), trooper("b2", 1))
+	h.Force("w", down)
+	h.Play("activate m0", "charge m0 >m1", "d:5")
+	if p := h.S().Models[0].Pos; math.Abs(float64(p.X)-9.5) > 0.02 || p.Y != 4 {
+		t.Errorf("a Charge of (6 + 5) / 2 after standing up ended at %v; want 5.5\" on, at 9.5,4", p)
+	}
+	su := &engine.Setup{Rounds: 2, Mode: "table", Sides: []engine.SideSetup{{Name: "Vigil"}, {Name: "Choir"}},
+		Models: []engine.ModelSetup{trooper("w", 0), trooper("b", 1)}}
+	g, err := engine.New(New(), su, engine.Config{Seed: 1, Dice: engine.PhysicalDice})
+	if err != nil {
+		t.Fatal(err)
+	}
+	th := &harness{&enginetest.Script{T: t, G: g}}
+	th.Play("d:6", "d:1", "c:us")
+	th.Force("w", down)
+	th.Play("activate m0")
+	charges := 0
+	for _, a := range g.Legal() {
+		if a.ID == "charge" {
+			charges++
+			if got, want := engine.ActionText(g.State(), a), "half of 6\" + D6\", having stood up"; !strings.Contains(got, want) {
+				t.Errorf("the Charge reads %q; want it to say %q", got, want)
+			}
+		}
+	}
+	if charges == 0 {
+		t.Errorf("no Charge offered at the table; legal %s", th.Legal())
 	}
 }
 
