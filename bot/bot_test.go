@@ -128,10 +128,12 @@ func TestMCTS(t *testing.T) {
 	if s.Sides[0].Wins < 5 {
 		t.Errorf("mcts:100 won only %d of 6 against random", s.Sides[0].Wins)
 	}
-	s = batch(t, boards[3], 8, 3, "mcts:150", "greedy")
+	// 300 iterations: since ordered models move 8" (seed 004; order-hurry
+	// no), 150 only draws level with greedy (7 to 7 of 16 on this seed)
+	s = batch(t, boards[3], 8, 3, "mcts:300", "greedy")
 	t.Logf("%s: %s", boards[3].ruleset, rate(s, 0))
 	if s.Sides[0].Wins < s.Sides[1].Wins {
-		t.Errorf("mcts:150 won %d of 8, greedy %d", s.Sides[0].Wins, s.Sides[1].Wins)
+		t.Errorf("mcts:300 won %d of 8, greedy %d", s.Sides[0].Wins, s.Sides[1].Wins)
 	}
 }
 

@@ -27,7 +27,7 @@ func TestBotGamesFingerprint(t *testing.T) {
 		"n26":             "ff53f6e5e96c2679/94/7",
 		"n23":             "3fec9a0c094acf0f/71/0",
 		"trenchcrusade":   "72ade6d1008cd43/97/25",
-		"falloutfactions": "d10eb3821735e8e6/140/15",
+		"falloutfactions": "e0f9011ea07dd05f/145/14",
 	}
 	reg := all.Rulesets()
 	for _, b := range boards {

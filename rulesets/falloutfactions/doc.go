@@ -62,7 +62,12 @@
 //	excess-harm           inflict-damage (default) | damage-only  whether Maim's Harm beyond the limit is an Injury too (§6.3-l, gap 9)
 //	exhausted-confusion   flee (default) | no-effect              an Exhausted model failing its Confusion Test (§6.3-m, gap 9)
 //	supporting-fire       control-area (default) | line-of-sight  who may give Supporting Fire (§8, further gaps)
-//	order-hurry           yes (default) | no                      a second Fatigue for a 12" ordered move (§8, further gaps)
+//	order-hurry           no (default) | yes                      a second Fatigue for a 12" ordered move (§8, further gaps)
+//
+// order-hurry departs from rules.md §8's proposal ("allow"), which calls
+// the seed silent on it: seed 004 says that each ordered model takes a
+// Fatigue and moves 8", so by default an ordered model moves up to 8";
+// "yes" adds the designer's blog's 12" for a second Fatigue.
 //
 // # Crews
 //

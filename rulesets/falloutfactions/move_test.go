@@ -157,33 +157,51 @@ func TestBackOff(t *testing.T) {
 }
 
 // Seed 004, Get Moving (Movement Orders): friends in the Control Area
-// (Charisma inches, +2" Inspirational), unengaged and not Exhausted, Take
-// a Fatigue and move 8" (12" for a second, rules.md §8); one order each.
+// (Charisma inches, +2" Inspirational), unengaged and not Exhausted, each
+// Take a Fatigue and move up to 8" (the seed; 12" for a second Fatigue
+// only with order-hurry=yes, the blog's, rules.md §8); one order each.
 func TestMovementOrders(t *testing.T) {
-	pts := [][3]float32{{10, 5}, {12, 5}, {15, 5}, {25, 5}, {15, 28}}
-	lead := profile(grunt("a", 0, "inspirational"), "C", 3) // Control Area 5"
-	h := onBoard(t, nil, game{}, pts, lead, grunt("b", 0), grunt("c", 0), grunt("far", 0), grunt("x", 1))
-	h.set("c", cFatigue, 2)
-	h.Play("activate m0")
-	h.Play(h.actions("get-moving")[0].String())
-	var got []string
-	for _, a := range h.actions("movement-order") {
-		got = append(got, a.String())
-	}
-	want := "movement-order m0,movement-order m0 >m1,movement-order m0 >m1 #1" // b only: c Exhausted, far beyond 5"
-	if j := join(got); j != want {
-		t.Errorf("orders %s, want %s", j, want)
-	}
-	h.Play("movement-order m0 >m1 #1")
-	h.wantCount("b", cFatigue, 2)
-	bd := concrete(h.S())
-	for _, a := range h.actions("order-move") {
-		if d, ok := bd.PathLength(h.S(), 1, engine.Pos{X: a.X, Y: a.Y}); !ok || d > 12+1e-3 {
-			t.Errorf("ordered move to %g,%g: %g\", want within 12", a.X, a.Y, d)
+	for _, tc := range []struct {
+		opts    map[string]string
+		want    string
+		order   string
+		fatigue int
+		reach   float64
+	}{
+		// b only: c Exhausted, far beyond 5"
+		{nil, "movement-order m0,movement-order m0 >m1", "movement-order m0 >m1", 1, 8},
+		{map[string]string{optOrderFar: "yes"}, "movement-order m0,movement-order m0 >m1,movement-order m0 >m1 #1", "movement-order m0 >m1 #1", 2, 12},
+	} {
+		pts := [][3]float32{{10, 5}, {12, 5}, {15, 5}, {25, 5}, {15, 28}}
+		lead := profile(grunt("a", 0, "inspirational"), "C", 3) // Control Area 5"
+		h := onBoard(t, nil, game{opts: tc.opts}, pts, lead, grunt("b", 0), grunt("c", 0), grunt("far", 0), grunt("x", 1))
+		h.set("c", cFatigue, 2)
+		h.Play("activate m0")
+		h.Play(h.actions("get-moving")[0].String())
+		var got []string
+		for _, a := range h.actions("movement-order") {
+			got = append(got, a.String())
 		}
+		if j := join(got); j != tc.want {
+			t.Errorf("%v: orders %s, want %s", tc.opts, j, tc.want)
+		}
+		h.Play(tc.order)
+		h.wantCount("b", cFatigue, tc.fatigue)
+		bd := concrete(h.S())
+		longest := 0.0
+		for _, a := range h.actions("order-move") {
+			d, ok := bd.PathLength(h.S(), 1, engine.Pos{X: a.X, Y: a.Y})
+			if !ok || float64(d) > tc.reach+1e-3 {
+				t.Errorf("%v: ordered move to %g,%g: %g\", want within %g", tc.opts, a.X, a.Y, d, tc.reach)
+			}
+			longest = max(longest, float64(d))
+		}
+		if longest < tc.reach-0.05 {
+			t.Errorf("%v: the longest ordered move goes %.2f\", want the whole %g\"", tc.opts, longest, tc.reach)
+		}
+		h.Play(h.actions("order-move")[0].String())
+		h.WantLegal("end open-fire") // no one left to order: a's second action (on a board Rummage needs a Search token, Patch Up Harm)
 	}
-	h.Play(h.actions("order-move")[0].String())
-	h.WantLegal("end open-fire") // no one left to order: a's second action (on a board Rummage needs a Search token, Patch Up Harm)
 }
 
 func join(xs []string) string {

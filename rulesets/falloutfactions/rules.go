@@ -190,7 +190,7 @@ func buildInfo() engine.Info {
 			{Name: optExcessHarm, Usage: "which Harm beyond the limit becomes an Injury: any arriving in an attack's Inflict Damage step (Maim too); or only the Damage's and Poison's and Tranquilize's", Default: "inflict-damage", Choices: []string{"inflict-damage", "damage-only"}, Source: "rules.md §6.3-l, §8 gap 9"},
 			{Name: optConfusion, Usage: "an Exhausted model that fails a Confusion Test, and so cannot Take Fatigue: it flees; or nothing happens", Default: "flee", Choices: []string{"flee", "no-effect"}, Source: "rules.md §6.3-m, §8 gap 9"},
 			{Name: optSupport, Usage: "who may give Supporting Fire: friends in the Control Area, unengaged and not Exhausted; or those that can also see the target", Default: "control-area", Choices: []string{"control-area", "line-of-sight"}, Source: "rules.md §8 (further gaps)"},
-			{Name: optOrderFar, Usage: "whether a model given Movement Orders may Take a second Fatigue to move 12\" (the designer's blog; the seed is silent)", Default: "yes", Choices: []string{"yes", "no"}, Source: "rules.md §5.2.1, §8 (further gaps)"},
+			{Name: optOrderFar, Usage: "whether a model given Movement Orders may Take a second Fatigue to move 12\" (the designer's blog; seed 004 says 8\", the default)", Default: "no", Choices: []string{"no", "yes"}, Source: "seed 004, Get Moving; rules.md §5.2.1, §8 (further gaps)"},
 		},
 	}
 }
