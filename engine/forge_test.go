@@ -85,6 +85,14 @@ func TestForgedSaves(t *testing.T) {
 				a["typed"] = true
 			}
 		}), ".typed: a typed roll in a game with digital dice"},
+		{"a hundred thousand faces", edit(func(sv map[string]any) {
+			r := rolls(sv)
+			f := make([]any, 100000)
+			for i := range f {
+				f[i] = float64(1)
+			}
+			r[len(r)-1]["faces"] = f
+		}), "differ from the seeded dice"},
 		{"a roll marked typed", edit(func(sv map[string]any) {
 			rolls(sv)[0]["typed"] = true
 		}), "entries[0].answers[0].typed: a typed roll in a game with digital dice"},
@@ -138,7 +146,10 @@ func TestForgedSaves(t *testing.T) {
 				t.Fatal("the forged save loaded")
 			}
 			if !strings.Contains(err.Error(), tc.want) {
-				t.Errorf("\n got %v\nwant %s", err, tc.want)
+				t.Errorf("\n got %.500v\nwant %s", err, tc.want)
+			}
+			if n := len(err.Error()); n > 1000 {
+				t.Errorf("a message of %d bytes: %.200s…", n, err)
 			}
 		})
 	}

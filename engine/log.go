@@ -811,9 +811,14 @@ func (g *Game) checkDice(verifier *dice.RNG, v *Verified, entry int, c *Ctx, q *
 }
 
 func ints(xs []int) string {
-	s := make([]string, len(xs))
+	const most = 20 // a message names a few, not a hostile save's thousands
+	s := make([]string, 0, min(len(xs), most)+1)
 	for i, x := range xs {
-		s[i] = fmt.Sprint(x)
+		if i == most {
+			s = append(s, fmt.Sprintf("… (%d in all)", len(xs)))
+			break
+		}
+		s = append(s, fmt.Sprint(x))
 	}
 	return strings.Join(s, ",")
 }

@@ -128,7 +128,7 @@ var required = []string{"ruleset", "scenario", "bots", "sides", "games", "batch_
 func checkKeys(b []byte) error {
 	dec := json.NewDecoder(bytes.NewReader(b))
 	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
-		return errors.New("not a game record: not a JSON object")
+		return errors.New("not a game record: not a JSON object (sim --out writes one a line)")
 	}
 	seen := map[string]bool{}
 	for dec.More() {
@@ -158,7 +158,9 @@ func checkKeys(b []byte) error {
 // is cut short.
 func notRecord(err error) error {
 	if err == io.EOF {
-		err = io.ErrUnexpectedEOF
+		// a line that ends inside its record: cut short, or a file that is
+		// not one record a line (a save, pretty-printed JSON)
+		return fmt.Errorf("not a game record: %w: the line ends inside it (sim --out writes one record a line)", io.ErrUnexpectedEOF)
 	}
 	return fmt.Errorf("not a game record: %w", err)
 }

@@ -408,3 +408,20 @@ func TestStopEndsALongSearch(t *testing.T) {
 		t.Errorf("stopped after %v", d)
 	}
 }
+
+// With --swap and an odd number of games the first bot played its side
+// once more, and the table says so; with an even number it does not.
+func TestTableOddSwap(t *testing.T) {
+	for _, n := range []int{3, 4} {
+		var b bytes.Buffer
+		sm := &sim.Summary{Scenario: "s", Ruleset: "r", Games: n, Batch: n, Swap: true,
+			Sides: []sim.SideStat{{Bot: "greedy", Name: "Vigil"}, {Bot: "random", Side: 1, Name: "Choir"}}}
+		if err := sim.WriteTable(&b, sm); err != nil {
+			t.Fatal(err)
+		}
+		note := strings.Contains(b.String(), "(an odd number of games: greedy played Vigil once more than the other bot did)")
+		if note != (n%2 == 1) {
+			t.Errorf("%d games: the note is there: %v\n%s", n, note, b.String())
+		}
+	}
+}

@@ -30,6 +30,9 @@ func WriteTable(w io.Writer, s *Summary) error {
 	}
 	d := Wilson(s.Draws, s.Games)
 	p("draws\t\t%d\t%s\t%s–%s\n", s.Draws, pct(rate(s.Draws, s.Games)), pct(d[0]), pct(d[1]))
+	if s.Swap && s.Batch%2 == 1 {
+		p("(an odd number of games: %s played %s once more than the other bot did)\n", s.Sides[0].Bot, s.Sides[0].Name)
+	}
 	if s.Swap {
 		p("\nby side, whichever bot played it\n")
 		for _, b := range s.Seats {
