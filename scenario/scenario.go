@@ -25,6 +25,7 @@
 package scenario
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -201,6 +202,9 @@ type Open func(name string) ([]byte, error)
 // Roster files are read with open; open may be nil when none are used.
 func Decode(name string, data []byte, reg *engine.Registry, open Open) (*Scenario, error) {
 	sc := &Scenario{name: name}
+	if len(bytes.TrimSpace(data)) == 0 {
+		return nil, &Error{File: name, Problem: "the file is empty; a scenario names its ruleset, sides and models (docs/scenarios.md)"}
+	}
 	body, err := readYAML(name, data)
 	if err != nil {
 		return nil, err
@@ -213,6 +217,9 @@ func Decode(name string, data []byte, reg *engine.Registry, open Open) (*Scenari
 		return nil, err
 	}
 	f := &sc.File
+	if strings.TrimSpace(f.Ruleset) == "" {
+		return nil, &Error{File: name, Path: "ruleset", Problem: "missing; allowed " + strings.Join(reg.IDs(), ", ")}
+	}
 	if sc.Ruleset, err = reg.Lookup(f.Ruleset); err != nil {
 		return nil, sc.errorf("ruleset", "%q is not a ruleset; allowed %s", f.Ruleset, strings.Join(reg.IDs(), ", "))
 	}

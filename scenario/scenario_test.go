@@ -111,6 +111,22 @@ func TestErrors(t *testing.T) {
 	}
 }
 
+// An empty file, or one without a ruleset, says so (not that "" is not a
+// ruleset).
+func TestEmptyOrNoRuleset(t *testing.T) {
+	for _, tc := range []struct{ src, want string }{
+		{"", "x.yaml: the file is empty"},
+		{"  \n\n", "x.yaml: the file is empty"},
+		{"name: x\nrounds: 3\n", "x.yaml: ruleset: missing; allowed "},
+	} {
+		_, err := scenario.Decode("x.yaml", []byte(tc.src), registry(), nil)
+		var se *scenario.Error
+		if !errors.As(err, &se) || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%q: %v, want a *scenario.Error with %q", tc.src, err, tc.want)
+		}
+	}
+}
+
 func TestRosterFile(t *testing.T) {
 	roster := `name: Green
 counters: {tokens: 1}

@@ -136,3 +136,25 @@ func TestAttackPromptsSayHowThePoolIsMade(t *testing.T) {
 	h.Play("activate m0", "get-moving m0 >m2", "f:1", "brawl m0 >m2 #2")
 	h.wantPrompt("(knife, 3S + 1 moved into Engagement + 1 friend Engaged with the target alone)", "roll 5 d10s")
 }
+
+// Seed 004, Open Fire (rules.md §5.2.1): only a target farther away than
+// the weapon's Effective Range makes the Ranged Attack Test Unlucky. On a
+// board, with the rifle's 20": a target whose base is exactly 20" away is
+// in range (4P and the Wide Open die, a normal test); one 20.5" away is not
+// (an Unlucky test of the bare 4P).
+func TestUnluckyOnlyBeyondEffectiveRange(t *testing.T) {
+	for _, tc := range []struct {
+		x    float32 // x's centre: a's at 3, both bases 1"
+		want string
+	}{
+		{24, "dice ff-test {Dice:5 Stat:6 Luck:0 Bonus:0 Unlucky:false LuckyBreak:false}"},  // 20": within
+		{24.5, "dice ff-test {Dice:4 Stat:6 Luck:0 Bonus:0 Unlucky:true LuckyBreak:false}"}, // 20.5": beyond
+	} {
+		h := onBoard(t, nil, game{}, [][3]float32{{3, 15}, {tc.x, 15}}, inchBase(unlucky0("a", 0)), inchBase(unlucky0("x", 1)))
+		if d := distance(h.S(), 0, 1); d != tc.x-4 {
+			t.Fatalf("a and x are %g\" apart, want %g\"", d, tc.x-4)
+		}
+		h.Play("activate m0", "open-fire m0 >m1 #0", "fire m0 >m1")
+		h.WantAsks(tc.want)
+	}
+}

@@ -1,6 +1,7 @@
 package falloutfactions
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -186,4 +187,27 @@ func TestConfusionFailedFlee(t *testing.T) {
 	if r := strings.Join(New().Report(h.S()), "\n"); !strings.Contains(r, "y: fled the battle: unhurt") {
 		t.Errorf("report:\n%s", r)
 	}
+}
+
+// Seed 004, Incapacitation (rules.md §5.2.3): when a model is
+// Incapacitated, each friend of it within 3" — the edge counted in — takes
+// a Confusion Test; a friend farther off takes none. On a board, with 1"
+// bases: z, 3.5" from x, is not tested; y, exactly 3" from it, is.
+func TestConfusionTestWithinThreeInches(t *testing.T) {
+	a := with(unlucky0("a", 0), func(m *engine.ModelSetup) { m.Gear[0].Stats["P"] = 8 })
+	h := onBoard(t, nil, game{}, [][3]float32{{15, 5}, {15, 15}, {10.5, 15}, {19, 15}},
+		inchBase(a), inchBase(unlucky0("x", 1)), inchBase(unlucky0("z", 1)), inchBase(unlucky0("y", 1)))
+	h.Play("activate m0", "open-fire m0 >m1 #0", "fire m0 >m1")
+	h.WantAsks("dice ff-test {Dice:9 Stat:6 Luck:0 Bonus:0 Unlucky:false LuckyBreak:false}") // 8P and Wide Open
+	h.Play("d:1 2 3 4 5 6 1 2 3")                                                            // 9 hits ≥ 2 × E4: x Incapacitated
+	h.WantAsks("dice ff-test {Dice:2 Stat:5 Luck:0 Bonus:0 Unlucky:false LuckyBreak:false}") // y's test (z's would come first)
+	h.Play("d:1 1")
+	if !slices.Contains(h.Events("confusion-passed"), "confusion-passed y") {
+		t.Errorf("y passed no Confusion Test; events %v", h.Events())
+	}
+	if slices.Contains(h.Events(), "confusion-passed z") {
+		t.Error("z, 3.5\" away, took a Confusion Test")
+	}
+	h.WantAsks("nothing") // no test for z: a's Turn goes on
+	h.WantStatus("x", "gone", "y", "unengaged", "z", "unengaged")
 }

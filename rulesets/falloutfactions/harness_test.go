@@ -33,6 +33,13 @@ func with(m engine.ModelSetup, f func(m *engine.ModelSetup)) engine.ModelSetup {
 	return m
 }
 
+// inchBase gives m a 1" base: its radius, 0.5", and so every gap between
+// such models placed at whole or half inches, is exact in floating point,
+// which a test of a distance rule at its very edge needs.
+func inchBase(m engine.ModelSetup) engine.ModelSetup {
+	return with(m, func(m *engine.ModelSetup) { m.Base = 1 })
+}
+
 // traits sets gear g's traits: "aim 1", "pierce".
 func traits(m engine.ModelSetup, g int, ts ...string) engine.ModelSetup {
 	return with(m, func(m *engine.ModelSetup) {

@@ -168,7 +168,7 @@ func TestMovementOrders(t *testing.T) {
 		fatigue int
 		reach   float64
 	}{
-		// b only: c Exhausted, far beyond 5"
+		// b only: c (Exhausted) and far are beyond the 5" Control Area once a has moved; TestMovementOrdersNotForExhausted tests Exhaustion
 		{nil, "movement-order m0,movement-order m0 >m1", "movement-order m0 >m1", 1, 8},
 		{map[string]string{optOrderFar: "yes"}, "movement-order m0,movement-order m0 >m1,movement-order m0 >m1 #1", "movement-order m0 >m1 #1", 2, 12},
 	} {
@@ -362,6 +362,131 @@ func TestGetMovingSaysItsFatigue(t *testing.T) {
 			if txt := engine.ActionText(h.S(), a); !strings.Contains(txt, tc.want) {
 				t.Errorf("%q, want %q in it", txt, tc.want)
 			}
+		}
+	}
+}
+
+// Seed 004, Engagement & Proximity (rules.md §5.2.5): an unengaged model's
+// Proximity is the zone within 1" of its base, the edge included. With 1"
+// bases: a base 1" from x's is in it; one 1.5" off, or 1.25", is not.
+func TestProximityIsOneInch(t *testing.T) {
+	h := onBoard(t, nil, game{}, [][3]float32{{10, 20}, {10, 10}}, inchBase(grunt("a", 0)), inchBase(grunt("x", 1)))
+	s, b := h.S(), concrete(h.S())
+	for _, tc := range []struct {
+		x    float32 // a's centre, x's at 10,10
+		want bool
+	}{{12, true}, {12.25, false}, {12.5, false}} {
+		if got := inProximity(s, b, 0, engine.Pos{X: tc.x, Y: 10}, 1); got != tc.want {
+			t.Errorf("a %g\" from x: in its Proximity %v, want %v", tc.x-11, got, tc.want)
+		}
+	}
+}
+
+// Seed 004, Engagement & Proximity (rules.md §5.2.5): Proximity goes up to
+// 2" above a model's base and no higher. a, 0.5" from x in plan, is in
+// x's Proximity on a level exactly 2" up, and out of it 2.5" up.
+func TestProximityReachesTwoInchesUp(t *testing.T) {
+	b := &board.Board{Width: 30, Height: 30, Levels: []float64{0, 2, 2.5}}
+	h := onBoard(t, b, game{}, [][3]float32{{10, 20}, {10, 10}}, inchBase(grunt("a", 0)), inchBase(grunt("x", 1)))
+	s := h.S()
+	if !inProximity(s, b, 0, engine.Pos{X: 10, Y: 11.5, Level: 1}, 1) {
+		t.Error("x's Proximity does not reach a model exactly 2\" above its base")
+	}
+	if inProximity(s, b, 0, engine.Pos{X: 10, Y: 11.5, Level: 2}, 1) {
+		t.Error("x's Proximity reaches a model 2.5\" above its base")
+	}
+}
+
+// Seed 004, Engagement & Proximity (rules.md §5.2.5): models whose bases
+// are more than 2" apart in height cannot Engage; 2" is still allowed. x
+// is 3" tall, so the other height rule (the higher base no higher than
+// the lower model's top) allows both cases below: only the 2" limit tells
+// them apart.
+func TestEngageAcrossAtMostTwoInches(t *testing.T) {
+	b := &board.Board{Width: 30, Height: 30, Levels: []float64{0, 2, 2.5}}
+	tall := with(inchBase(grunt("x", 1)), func(m *engine.ModelSetup) { m.Height = 3 })
+	h := onBoard(t, b, game{}, [][3]float32{{10, 20}, {10, 10}}, inchBase(grunt("a", 0)), tall)
+	s := h.S()
+	s.Models[0].Pos = engine.Pos{X: 10, Y: 11, Level: 1} // bases touching seen from above, 2" up
+	if !engagedAt(s, b, 0, 1) {
+		t.Error("not Engaged across exactly 2\" of height")
+	}
+	s.Models[0].Pos = engine.Pos{X: 10, Y: 11, Level: 2} // 2.5" up
+	if engagedAt(s, b, 0, 1) {
+		t.Error("Engaged across 2.5\" of height")
+	}
+}
+
+// Seed 004, Control Area (rules.md §5.2.5), Open Fire and Get Moving: a
+// friend whose base is Charisma inches from the model's, exactly, is in its
+// Control Area (Inspirational adds 2"), so it may give Supporting Fire and
+// take Movement Orders; half an inch farther, neither. With 1" bases, a
+// Charisma 3 model: the edge at 3", and at 5" when Inspirational.
+func TestControlAreaEdge(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		kw   []string
+		edge float32
+	}{{"plain", nil, 3}, {"inspirational", []string{"inspirational"}, 5}} {
+		t.Run(tc.name, func(t *testing.T) {
+			lead := inchBase(grunt("a", 0, tc.kw...))
+			// b exactly at the edge, c half an inch beyond, x to shoot at.
+			pts := [][3]float32{{5, 10}, {6 + tc.edge, 10}, {5, 11.5 + tc.edge}, {15, 20}}
+			h := onBoard(t, nil, game{}, pts, lead, inchBase(grunt("b", 0)), inchBase(grunt("c", 0)), inchBase(grunt("x", 1)))
+			s := h.S()
+			if !canBeOrdered(s, 0, 1) {
+				t.Errorf("b, %g\" away, may not be given Movement Orders", tc.edge)
+			}
+			if canBeOrdered(s, 0, 2) {
+				t.Errorf("c, %g\" away, may be given Movement Orders", tc.edge+0.5)
+			}
+			h.Play("activate m0", "open-fire m0 >m3 #0")
+			var got []string
+			for _, a := range h.actions("supporting-fire") {
+				got = append(got, a.String())
+			}
+			if j := join(got); j != "supporting-fire m0 >m1" {
+				t.Errorf("Supporting Fire %s, want from b alone", j)
+			}
+		})
+	}
+}
+
+// Seed 004, Get Moving (Movement Orders), and Fatigue (rules.md §5.2.1,
+// §5.2.4): each ordered model Takes a Fatigue, which an Exhausted one
+// cannot, so it is not offered an order. Here c is unengaged, in a's
+// Control Area after a's move and not yet ordered: Exhausted, it is left
+// out; the same position with c Weary offers it one (b, beside it, is
+// offered one either way).
+func TestMovementOrdersNotForExhausted(t *testing.T) {
+	for _, tc := range []struct {
+		fatigue int
+		want    bool
+	}{{2, false}, {1, true}} {
+		pts := [][3]float32{{10, 10}, {12, 10}, {10, 12}, {25, 28}}
+		h := onBoard(t, nil, game{}, pts, grunt("a", 0), grunt("c", 0), grunt("b", 0), grunt("x", 1))
+		h.set("c", cFatigue, tc.fatigue)
+		h.Play("activate m0")
+		var next *engine.Action
+		for _, a := range h.actions("get-moving") {
+			if a.Target == engine.NoModel && board.FlatGap(h.S(), 0, engine.Pos{X: a.X, Y: a.Y}, 1) < 1 {
+				next = &a // a stays close to c
+				break
+			}
+		}
+		if next == nil {
+			t.Fatal("no move ends near c")
+		}
+		h.Play(next.String())
+		s := h.S()
+		if !withinCA(s, 0, 1) || status(s, 1) != unengaged || s.Has(1, cOrdered) {
+			t.Fatal("c is out of a's Control Area, Engaged or ordered: the test shows nothing")
+		}
+		if h.target("movement-order", "b") == nil {
+			t.Fatal("no Movement Orders offered")
+		}
+		if got := h.target("movement-order", "c") != nil; got != tc.want {
+			t.Errorf("c with %d Fatigue: offered an order %v, want %v", tc.fatigue, got, tc.want)
 		}
 	}
 }

@@ -180,3 +180,22 @@ func TestHurryOncePerRoundEvenAfterSecondWind(t *testing.T) {
 		t.Error("a Held model may take another Turn this Round")
 	}
 }
+
+// Seed 004, Standard Ploys (rules.md §5.2.5): Teamwork's extra Turn goes
+// to some other friendly model, never to the one whose Turn just ended.
+// a, Weary after one action, could take another Turn, but b, its only
+// friend, is Exhausted and the crew's one token cannot also pay a Second
+// Wind: there is no other model, so Teamwork is not even offered.
+func TestTeamworkNeedsAnotherModel(t *testing.T) {
+	h := table(t, game{tier0: 1}, grunt("a", 0), grunt("b", 0), grunt("x", 1))
+	h.set("b", cFatigue, 2)
+	h.Play("activate m0", "get-moving m0", "end m0") // b, Exhausted, takes no orders
+	if !canTurn(h.S(), 0, 1) {
+		t.Fatal("a cannot take another Turn: the test shows nothing")
+	}
+	h.WantAsks("nothing") // no Teamwork choice
+	h.WantLegal("activate:x pass")
+	if h.side(0, sPloys) != 1 {
+		t.Errorf("%d Ploy tokens, want the 1 still unspent", h.side(0, sPloys))
+	}
+}

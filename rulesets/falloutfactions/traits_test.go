@@ -163,6 +163,24 @@ func TestRummage(t *testing.T) {
 	}
 }
 
+// Seed 004, Rummage (rules.md §5.2.1): the model must be no more than 1"
+// from a Search token, measured from the edge of its base. On a board, with
+// a 1" base: a token exactly 1" off can be rummaged; one 1.5" off cannot,
+// and with no other token near, Rummage is not an action at all.
+func TestRummageWithinOneInch(t *testing.T) {
+	for _, tc := range []struct {
+		y    float64 // the token's; a stands at 10,10
+		want int     // Rummage actions
+	}{{11.5, 1}, {12, 0}} {
+		b := &board.Board{Width: 30, Height: 30, Levels: []float64{0}, Tokens: []board.Token{{Kind: "search", At: board.Point{X: 10, Y: tc.y}}}}
+		h := onBoard(t, b, game{}, [][3]float32{{10, 10}, {25, 28}}, inchBase(grunt("a", 0)), grunt("x", 1))
+		h.Play("activate m0")
+		if got := h.actions("rummage"); len(got) != tc.want {
+			t.Errorf("token %g\" from a's base: rummage %v, want %d", tc.y-10.5, got, tc.want)
+		}
+	}
+}
+
 // Seed 004, Control Area and Open Fire: Supporting Fire from up to
 // Charisma friends; at a table a friend the players say is beyond the
 // Control Area is refused; with the option supporting-fire line-of-sight
