@@ -16,6 +16,7 @@ type Tray struct {
 	// probe: each die shows its ProbeFace, and asked records the dice
 	// (Needs).
 	probe bool
+	off   int // the probe's faces start this many faces on (NeedsLeast)
 	asked []Die
 	// quiet: a Roller's tray, whose procedures skip their explanation.
 	quiet bool
@@ -48,7 +49,7 @@ func (t *Tray) Roll(d Die, role string) (Rolled, error) {
 		if len(t.asked) >= MaxFaces { // a procedure that rolls again on a tie would roll on forever
 			return Rolled{}, &FacesError{Index: len(t.asked), Problem: "too many dice"}
 		}
-		f = ProbeFace(len(t.asked), d)
+		f = ProbeFace(len(t.asked)+t.off, d)
 		t.asked = append(t.asked, d)
 	case t.rng != nil:
 		f = t.rng.Face(d.Sides())
@@ -136,6 +137,36 @@ func Needs(p Procedure) []Die {
 	t := &Tray{probe: true}
 	_, _ = p.Resolve(t)
 	return t.asked
+}
+
+// NeedsLeast is what a keypad asks for: the dice a roll of p takes when
+// its faces call for no die more than they must, found by probing as
+// Needs does with the cycle of faces started at each of 12 places, and the
+// fewest kept; more reports whether other faces take more dice (a
+// critical's extra die, Fortune Smiles, a re-roll), and all lists every
+// kind of die any of the probes rolled, in the order first met, so that a
+// keypad offers their faces too.
+func NeedsLeast(p Procedure) (least []Die, more bool, all []Die) {
+	seen := map[string]bool{}
+	for off := range 12 {
+		t := &Tray{probe: true, off: off}
+		_, _ = p.Resolve(t)
+		for _, d := range t.asked {
+			if !seen[d.Name()] {
+				seen[d.Name()] = true
+				all = append(all, d)
+			}
+		}
+		switch {
+		case off == 0:
+			least = t.asked
+		case len(t.asked) < len(least):
+			least, more = t.asked, true
+		case len(t.asked) > len(least):
+			more = true
+		}
+	}
+	return least, more, all
 }
 
 // ProbeFace is the face Needs gives the i-th die (from 0) of a roll: the

@@ -198,3 +198,44 @@ func TestRoller(t *testing.T) {
 		t.Errorf("a Roller without an RNG: %v; want an error naming the procedure", err)
 	}
 }
+
+// exploding rolls a D6, and a second die, a D10, only when the first shows
+// a 1 (a critical's extra die, as it were).
+type exploding struct{}
+
+func (exploding) Name() string       { return "exploding" }
+func (exploding) Outcomes() []string { return []string{"x"} }
+func (exploding) Flags() []string    { return nil }
+func (exploding) Odds() Dist         { return D6.Dist().Map(func(int) int { return 0 }) }
+func (exploding) Resolve(t *Tray) (Result, error) {
+	a, err := t.Roll(D6, "first")
+	if err != nil {
+		return Result{}, err
+	}
+	if a.Face == 1 {
+		if _, err := t.Roll(D(10), "extra"); err != nil {
+			return Result{}, err
+		}
+	}
+	return Result{}, nil
+}
+
+// NeedsLeast asks for the dice every roll takes, and says when faces call
+// for more, naming every kind of die they might; Needs' probe (faces from
+// 1) takes the extra die, which most rolls do not.
+func TestNeedsLeast(t *testing.T) {
+	if n := Needs(exploding{}); len(n) != 2 {
+		t.Fatalf("Needs: %d dice, want 2 (its probe shows a 1 first)", len(n))
+	}
+	least, more, all := NeedsLeast(exploding{})
+	if len(least) != 1 || least[0].Name() != "d6" || !more {
+		t.Errorf("NeedsLeast: %d dice, more %v; want the one d6, and more", len(least), more)
+	}
+	if len(all) != 2 || all[1].Name() != "d10" {
+		t.Errorf("NeedsLeast: kinds %v, want d6 and d10", all)
+	}
+	least, more, all = NeedsLeast(explained{})
+	if len(least) != 2 || more || len(all) != 1 {
+		t.Errorf("a fixed roll: %d dice, more %v, %d kinds; want 2, false, 1", len(least), more, len(all))
+	}
+}

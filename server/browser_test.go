@@ -175,6 +175,7 @@ type panelState struct {
 	Over    bool                `json:"over"`
 	Kind    string              `json:"kind"` // roll, choice, yesno, measure, or "" for actions
 	Dice    int                 `json:"dice"`
+	More    bool                `json:"more"`  // some faces call for more dice
 	Order   []string            `json:"order"` // each die's kind, in turn
 	Faces   map[string][]string `json:"faces"` // by kind
 	Options []string            `json:"options"`
@@ -197,7 +198,7 @@ const readPanel = `(() => {
     undo: !!q("[data-write=undo]"), asking: !!q(".ask"), notice: n && !n.hidden ? n.textContent : "", turn: top ? q("#turn").textContent : ""};
   const ask = q(".ask.mine");
   if (ask) {
-    if (q(".keypad")) { st.kind = "roll"; st.dice = Number(q(".keypad").dataset.count); st.order = q(".keypad").dataset.order.split("|");
+    if (q(".keypad")) { st.kind = "roll"; st.dice = Number(q(".keypad").dataset.count); st.more = !!q(".keypad").dataset.more; st.order = q(".keypad").dataset.order.split("|");
       st.faces = {}; for (const g of qa(".faces")) st.faces[g.dataset.die] = Array.from(g.querySelectorAll(".face")).map(b => b.dataset.face); }
     else if (q(".choices")) { st.kind = "choice"; st.options = qa(".choice").map(b => b.dataset.answer); }
     else if (q("[data-answer=yes]")) { st.kind = "yesno"; }
@@ -381,17 +382,37 @@ func (p *phone) answer(st panelState, rng *rand.Rand, yes bool) panelState {
 			p.clickJS(`Array.from(document.querySelectorAll(".faces")).find(g => g.dataset.die === ` + string(kj) + `).querySelector("button.face[data-face='" + ` + string(fj) + ` + "']")`)
 		}
 		// One face too many is refused at once, in words, the typed
-		// faces unchanged.
+		// faces unchanged (unless some faces call for more dice).
 		var typed, notice string
 		p.eval(`document.querySelector("#faces").textContent`, &typed)
-		p.click(`button.face`)
-		var after string
-		p.eval(`document.querySelector("#faces").textContent`, &after)
-		p.eval(`document.querySelector("#notice").hidden ? "" : document.querySelector("#notice").textContent`, &notice)
-		if after != typed || !strings.Contains(notice, "That is all") {
-			p.t.Errorf("%s: a face past the %d dice: typed %q then %q, notice %q", p.name, st.Dice, typed, after, notice)
+		if !st.More {
+			p.click(`button.face`)
+			var after string
+			p.eval(`document.querySelector("#faces").textContent`, &after)
+			p.eval(`document.querySelector("#notice").hidden ? "" : document.querySelector("#notice").textContent`, &notice)
+			if after != typed || !strings.Contains(notice, "That is all") {
+				p.t.Errorf("%s: a face past the %d dice: typed %q then %q, notice %q", p.name, st.Dice, typed, after, notice)
+			}
 		}
 		p.click(`[data-keypad=send]`)
+		// Faces that call for another die: the answer says which, and the
+		// player types it and sends again, as at the table.
+		for tries := 0; st.More && tries < 6; tries++ {
+			now := p.settle(before)
+			m := regexp.MustCompile(`missing \(\d+ given\): this roll needs an? (\S+) here`).FindStringSubmatch(now.Notice)
+			if m == nil {
+				return now
+			}
+			fs, ok := now.Faces[m[1]]
+			if !ok {
+				p.t.Fatalf("%s: the roll asks for %s, which the keypad does not offer: %v", p.name, m[1], now.Faces)
+			}
+			fj, _ := json.Marshal(fs[rng.IntN(len(fs))])
+			kj, _ := json.Marshal(m[1])
+			before = p.writes()
+			p.clickJS(`Array.from(document.querySelectorAll(".faces")).find(g => g.dataset.die === ` + string(kj) + `).querySelector("button.face[data-face='" + ` + string(fj) + ` + "']")`)
+			p.click(`[data-keypad=send]`)
+		}
 	case "choice":
 		o, _ := json.Marshal(st.Options[len(st.Options)-1])
 		p.clickJS(`Array.from(document.querySelectorAll("button.choice")).find(b => b.dataset.answer === ` + string(o) + `)`)

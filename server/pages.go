@@ -518,7 +518,10 @@ func pendingPage(st *engine.State, pr *engine.Prompt, mine bool, who string) *ui
 	switch pr.Kind {
 	case engine.DiceQ:
 		q.Kind = "roll"
-		needs := dice.Needs(pr.Proc)
+		// the dice every roll takes; faces that call for more (a
+		// critical's die, Fortune Smiles) are asked for when typed
+		needs, more, kinds := dice.NeedsLeast(pr.Proc)
+		q.More = more
 		var runs []string
 		for i := 0; i < len(needs); {
 			j := i
@@ -538,8 +541,11 @@ func pendingPage(st *engine.State, pr *engine.Prompt, mine bool, who string) *ui
 		if len(needs) == 1 {
 			q.Count = "Roll " + runs[0] + ", then tap its face"
 		}
+		if more {
+			q.Count += "; some faces call for another die, and sending says which"
+		}
 		seen := map[string]bool{}
-		for _, d := range needs {
+		for _, d := range append(needs, kinds...) {
 			if seen[d.Name()] {
 				continue
 			}

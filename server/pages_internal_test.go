@@ -8,6 +8,7 @@ import (
 	"github.com/skirmish-engine/skirmish/dice"
 	"github.com/skirmish-engine/skirmish/engine"
 	"github.com/skirmish-engine/skirmish/rulesets/all"
+	"github.com/skirmish-engine/skirmish/server/ui"
 )
 
 // rollOf is a procedure that rolls the dice it holds, for the keypad's
@@ -44,6 +45,35 @@ func TestKeypadCountWording(t *testing.T) {
 		if got := pendingPage(nil, pr, true, "").Count; got != c.want {
 			t.Errorf("%q, want %q", got, c.want)
 		}
+	}
+}
+
+// A roll whose faces may call for more dice asks for the dice every roll
+// takes, says more may follow, offers the faces of every die it might take,
+// and lets the keypad take more faces (data-more): Fallout: Factions'
+// test of 3 dice, whose critical and Lucky faces may add dice.
+func TestKeypadMoreDice(t *testing.T) {
+	spec, _ := all.Procedures().Lookup("ff-test")
+	a, err := spec.Parse(map[string][]string{"dice": {"2"}, "stat": {"5"}, "luck": {"1"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := spec.Build(a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pr := &engine.Prompt{Question: engine.Question{Kind: engine.DiceQ, Proc: p}}
+	q := pendingPage(nil, pr, true, "")
+	least, _, _ := dice.NeedsLeast(p)
+	if !q.More || q.N != len(least) || q.N >= len(dice.Needs(p)) {
+		t.Errorf("keypad: %d dice, more %v; want the %d every roll takes (Needs' probe: %d), and more", q.N, q.More, len(least), len(dice.Needs(p)))
+	}
+	if !strings.HasSuffix(q.Count, "; some faces call for another die, and sending says which") {
+		t.Errorf("count %q does not say more may follow", q.Count)
+	}
+	var b strings.Builder
+	if err := ui.Render(&b, "panel", &ui.Panel{Pending: q, Mine: true}); err != nil || !strings.Contains(b.String(), `data-more="1"`) {
+		t.Errorf("the keypad does not let more faces be typed:\n%s", b.String())
 	}
 }
 

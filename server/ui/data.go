@@ -103,6 +103,10 @@ type Pending struct {
 	N     int    // how many dice it takes
 	Order string // the kind of each die in turn, "|"-separated
 	Count string // how many of which, in words
+	// More: some faces call for more dice than N (a critical's extra die,
+	// Fortune Smiles); the keypad takes more faces, and the server's answer
+	// says which die comes next when the faces call for one.
+	More bool
 	// choice
 	Options []string
 	Labels  []string // each option as its button says it (engine.OptionText)

@@ -392,7 +392,8 @@
     } else if (t.dataset.face) {
       const pad = $(".keypad", panel);
       const want = pad && pad.dataset.order ? pad.dataset.order.split("|").length : 0;
-      if (want && faces.length >= want) {
+      // a roll whose faces may call for more dice takes more faces
+      if (want && faces.length >= want && !pad.dataset.more) {
         say("That is all " + want + (want === 1 ? " die" : " dice") + " this roll needs: send the faces, or delete one to change it.");
         return;
       }
