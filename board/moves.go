@@ -167,7 +167,7 @@ func Closest(b engine.Board, s *engine.State, m, t int, reach, floor float64, ok
 	// nearer t is no move towards it
 	best, found, bestGap := p0, false, FlatGap(s, m, p0, t)
 	bound := max(floor, l-radius(s, m)-radius(s, t)-reach) + 0.25 // nothing ends nearer than bound-0.25
-	reaches := within(b, s, m, reach)
+	rc := reacher{b: b, s: s, m: m, reach: reach}                 // the fan's paths share their start's work
 	for k := range 7 {
 		th := float64((k+1)/2) * math.Pi / 8
 		if k%2 == 0 {
@@ -186,10 +186,12 @@ func Closest(b engine.Board, s *engine.State, m, t int, reach, floor float64, ok
 			}
 			continue
 		}
-		if p, moved := fanEnd(s, m, t, ux, uy, d, reach, bestGap-0.25, ok, reaches); moved {
-			best, found, bestGap = p, true, FlatGap(s, m, p, t)
-			if bestGap < bound {
-				break
+		if p, moved := fanEnd(&rc, t, ux, uy, d, bestGap-0.25, ok); moved {
+			if g := FlatGap(s, m, p, t); g < bestGap-0.25 {
+				best, found, bestGap = p, true, g
+				if bestGap < bound {
+					break
+				}
 			}
 		}
 	}
@@ -197,48 +199,60 @@ func Closest(b engine.Board, s *engine.State, m, t int, reach, floor float64, ok
 }
 
 // fanEnd is Straight's end for one of Closest's fan directions, given up
-// as soon as the ends left (each a quarter inch further back, so further
-// from t, up to which d never goes past) can no longer end nearer t than
-// beat: the same end as Straight's whenever Closest could take it, and at
-// a fraction of the paths worked out.
-func fanEnd(s *engine.State, m, t int, dx, dy, d, reach, beat float64, ok, reaches func(engine.Pos) bool) (engine.Pos, bool) {
+// once the ends left (each a quarter inch further back, so further from t,
+// up to which d never goes past; with 0.02" to spare for the rounding of
+// ends to hundredths) can no longer end nearer t than beat: the same end
+// as Straight's whenever Closest could take it, at a fraction of the paths
+// worked out.
+func fanEnd(rc *reacher, t int, dx, dy, d, beat float64, ok func(engine.Pos) bool) (engine.Pos, bool) {
+	s, m := rc.s, rc.m
 	p0 := s.Models[m].Pos
 	x0, y0 := float64(p0.X), float64(p0.Y)
 	for ; d > 0.05; d -= 0.25 {
-		p := Toward(x0, y0, dx, dy, d, reach, p0.Level)
-		if FlatGap(s, m, p, t) >= beat {
+		p := Toward(x0, y0, dx, dy, d, rc.reach, p0.Level)
+		if FlatGap(s, m, p, t) >= beat+0.02 {
 			break
 		}
 		if !ok(p) {
 			continue
 		}
-		if reaches(p) {
+		if rc.reaches(p) {
 			return p, true
 		}
 	}
 	return p0, false
 }
 
-// within is whether m can stand at a point and get there by a path of at
-// most reach inches, as PathLength says; on a *Board, the paths share
-// their start's work (which corners it sees), as Destinations' do.
-func within(b engine.Board, s *engine.State, m int, reach float64) func(engine.Pos) bool {
-	bb, ok := b.(*Board)
-	if !ok {
-		return func(p engine.Pos) bool {
-			pl, found := b.PathLength(s, m, p)
-			return found && float64(pl) <= reach+1e-6
-		}
+// reacher answers whether m can stand at a point and get there by a path
+// of at most reach inches, as PathLength does; on a *Board, its paths
+// share their start's work (which corners it sees), as Destinations' do.
+// The zero origin is filled on first use.
+type reacher struct {
+	b     engine.Board
+	s     *engine.State
+	m     int
+	reach float64
+	bb    *Board
+	o     origin
+	ready bool
+}
+
+func (rc *reacher) reaches(p engine.Pos) bool {
+	if !rc.ready {
+		rc.bb, _ = rc.b.(*Board)
+		rc.o = origin{p: centre(rc.s, rc.m), r: radius(rc.s, rc.m)}
+		rc.ready = true
 	}
-	o := origin{p: centre(s, m), r: radius(s, m)}
-	return func(p engine.Pos) bool {
-		q := Point{float64(p.X), float64(p.Y), int(p.Level)}
-		if q.Level != o.p.Level || !bb.Fits(s, m, q, 0) {
-			return false
-		}
-		d, found := bb.pathFrom(&o, q, math.Inf(1))
-		return found && float64(float32(d)) <= reach+1e-6
+	if rc.bb == nil {
+		pl, found := rc.b.PathLength(rc.s, rc.m, p)
+		return found && float64(pl) <= rc.reach+1e-6
 	}
+	q := Point{float64(p.X), float64(p.Y), int(p.Level)}
+	if q.Level != rc.o.p.Level || !rc.bb.Fits(rc.s, rc.m, q, 0) {
+		return false
+	}
+	d, found := rc.bb.pathFrom(&rc.o, q, math.Inf(1))
+	return found && float64(float32(d)) <= rc.reach+1e-6
 }
 
 // Unblocked reports whether m's straight move to p passes through no base

@@ -2,6 +2,7 @@ package dice
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -15,9 +16,10 @@ type Tray struct {
 	dice  []Rolled
 	// probe: each die shows its ProbeFace, and asked records the dice
 	// (Needs).
-	probe bool
-	off   int // the probe's faces start this many faces on (NeedsLeast)
-	asked []Die
+	probe  bool
+	off    int   // the probe's faces start this many faces on (NeedsLeast)
+	script []int // the probe's first faces, when given (NeedsLeast)
+	asked  []Die
 	// quiet: a Roller's tray, whose procedures skip their explanation.
 	quiet bool
 }
@@ -49,7 +51,11 @@ func (t *Tray) Roll(d Die, role string) (Rolled, error) {
 		if len(t.asked) >= MaxFaces { // a procedure that rolls again on a tie would roll on forever
 			return Rolled{}, &FacesError{Index: len(t.asked), Problem: "too many dice"}
 		}
-		f = ProbeFace(len(t.asked)+t.off, d)
+		if i := len(t.asked); i < len(t.script) {
+			f = min(max(t.script[i], 1), d.Sides())
+		} else {
+			f = ProbeFace(i+t.off, d)
+		}
 		t.asked = append(t.asked, d)
 	case t.rng != nil:
 		f = t.rng.Face(d.Sides())
@@ -139,17 +145,18 @@ func Needs(p Procedure) []Die {
 	return t.asked
 }
 
-// NeedsLeast is what a keypad asks for: the dice a roll of p takes when
-// its faces call for no die more than they must, found by probing as
-// Needs does with the cycle of faces started at each of 12 places, and the
-// fewest kept; more reports whether other faces take more dice (a
-// critical's extra die, Fortune Smiles, a re-roll), and all lists every
-// kind of die any of the probes rolled, in the order first met, so that a
-// keypad offers their faces too.
+// NeedsLeast is what a keypad asks for: the dice the fewest of p's rolls
+// take, and whether other faces take more (a critical's extra die,
+// Fortune Smiles, a re-roll, a roll-off's tie); all lists every kind of
+// die met, in the order first met, so that a keypad offers their faces
+// too. It probes as Needs does with the cycle of faces started at each of
+// 12 places and with every face the same, then searches the faces of
+// shorter rolls die by die (within a budget of a few thousand probes), so
+// that a roll whose fewest dice need repeated faces (every Luck die a 10)
+// is found too.
 func NeedsLeast(p Procedure) (least []Die, more bool, all []Die) {
 	seen := map[string]bool{}
-	for off := range 12 {
-		t := &Tray{probe: true, off: off}
+	probe := func(t *Tray) []Die {
 		_, _ = p.Resolve(t)
 		for _, d := range t.asked {
 			if !seen[d.Name()] {
@@ -157,13 +164,42 @@ func NeedsLeast(p Procedure) (least []Die, more bool, all []Die) {
 				all = append(all, d)
 			}
 		}
+		return t.asked
+	}
+	take := func(asked []Die) {
 		switch {
-		case off == 0:
-			least = t.asked
-		case len(t.asked) < len(least):
-			least, more = t.asked, true
-		case len(t.asked) > len(least):
+		case least == nil:
+			least = asked
+		case len(asked) < len(least):
+			least, more = asked, true
+		case len(asked) > len(least):
 			more = true
+		}
+	}
+	for off := range 12 {
+		take(probe(&Tray{probe: true, off: off}))
+	}
+	for v := 1; v <= 12; v++ {
+		take(probe(&Tray{probe: true, script: slices.Repeat([]int{v}, MaxFaces)}))
+	}
+	// breadth first over the faces of each die in turn: the first roll
+	// that ends with its script is the shortest
+	queue, budget := [][]int{nil}, 4000
+	for len(queue) > 0 && budget > 0 {
+		script := queue[0]
+		queue = queue[1:]
+		if len(script) >= len(least) {
+			break // no shorter roll left to find
+		}
+		budget--
+		asked := probe(&Tray{probe: true, script: script})
+		if len(asked) <= len(script) {
+			take(asked)
+			break
+		}
+		d := asked[len(script)]
+		for v := 1; v <= d.Sides(); v++ {
+			queue = append(queue, append(slices.Clip(script), v))
 		}
 	}
 	return least, more, all

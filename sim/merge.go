@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 )
 
 // MaxRecordLine is the longest game record line ReadRecords accepts.
@@ -118,13 +119,18 @@ func Merge(files []*Records) (*Summary, error) {
 }
 
 // required are the keys every game record has (those added later, in
-// Header, may be missing from older records).
-var required = []string{"ruleset", "scenario", "bots", "sides", "games", "batch_seed", "swap", "models", "model_sides", "types",
-	"index", "seed", "seats", "winner", "rounds", "actions", "action_counts", "casualties", "outcomes"}
+// Header, may be missing from older records), and optional the others.
+var (
+	required = []string{"ruleset", "scenario", "bots", "sides", "games", "batch_seed", "swap", "models", "model_sides", "types",
+		"index", "seed", "seats", "winner", "rounds", "actions", "action_counts", "casualties", "outcomes"}
+	optional = []string{"version", "options", "scenario_rounds", "setup"}
+)
 
-// checkKeys refuses a record that is not a JSON object, gives a key twice
-// (which a decoder would settle silently, by the last), or lacks one (which
-// would read as zero: a missing winner as side 0).
+// checkKeys refuses a record that is not a JSON object; that gives a key
+// twice, in any object of it (which a decoder would settle silently, by the
+// last), or spelt otherwise than a record spells it (a decoder matches
+// "Winner" to "winner"); that lacks a key or gives it null (either would
+// read as zero: a missing winner as side 0).
 func checkKeys(b []byte) error {
 	dec := json.NewDecoder(bytes.NewReader(b))
 	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
@@ -140,10 +146,19 @@ func checkKeys(b []byte) error {
 		if seen[key] {
 			return &FieldError{Field: key, Problem: "given twice"}
 		}
+		if !slices.Contains(required, key) && !slices.Contains(optional, key) {
+			return fmt.Errorf("not a game record: json: unknown field %q", key)
+		}
 		seen[key] = true
-		var skip json.RawMessage
-		if err := dec.Decode(&skip); err != nil {
+		var v json.RawMessage
+		if err := dec.Decode(&v); err != nil {
 			return notRecord(err)
+		}
+		if string(v) == "null" && slices.Contains(required, key) {
+			return &FieldError{Field: key, Problem: "null; a record gives every field a value"}
+		}
+		if err := noTwice(key, v); err != nil {
+			return err
 		}
 	}
 	for _, k := range required {
@@ -152,6 +167,50 @@ func checkKeys(b []byte) error {
 		}
 	}
 	return nil
+}
+
+// noTwice refuses an object within a record's field that gives a key
+// twice (action_counts, options).
+func noTwice(field string, v json.RawMessage) error {
+	dec := json.NewDecoder(bytes.NewReader(v))
+	var walk func(path string) error
+	walk = func(path string) error {
+		t, err := dec.Token()
+		if err != nil {
+			return notRecord(err)
+		}
+		switch t {
+		case json.Delim('{'):
+			seen := map[string]bool{}
+			for dec.More() {
+				k, err := dec.Token()
+				if err != nil {
+					return notRecord(err)
+				}
+				key, _ := k.(string)
+				if seen[key] {
+					return &FieldError{Field: path, Problem: fmt.Sprintf("%q given twice", key)}
+				}
+				seen[key] = true
+				if err := walk(path + "." + key); err != nil {
+					return err
+				}
+			}
+			_, err = dec.Token()
+		case json.Delim('['):
+			for i := 0; dec.More(); i++ {
+				if err := walk(fmt.Sprintf("%s[%d]", path, i)); err != nil {
+					return err
+				}
+			}
+			_, err = dec.Token()
+		}
+		if err != nil {
+			return notRecord(err)
+		}
+		return nil
+	}
+	return walk(field)
 }
 
 // notRecord is a record's JSON error; a line that ends inside the record

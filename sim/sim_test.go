@@ -334,6 +334,9 @@ func TestRecordsRefuseHostileFields(t *testing.T) {
 	}{
 		{"winner missing", edit(func(m map[string]any) { delete(m, "winner") }), "x:1: winner: missing"},
 		{"winner twice", strings.Replace(line, `{`, `{"winner":1,`, 1), "x:1: winner: given twice"},
+		{"winner twice, spelt otherwise", strings.Replace(line, `{`, `{"Winner":1,`, 1), `x:1: not a game record: json: unknown field "Winner"`},
+		{"winner null", edit(func(m map[string]any) { m["winner"] = nil }), "x:1: winner: null"},
+		{"a count twice", strings.Replace(line, `"action_counts":{`, `"action_counts":{"move":1,`, 1), `x:1: action_counts: "move" given twice`},
 		{"a count overflowing", edit(func(m map[string]any) { m["action_counts"].(map[string]any)["move"] = 9223372036854775807 }), "x:1: action_counts: \"move\": "},
 		{"counts not adding up", edit(func(m map[string]any) { m["action_counts"].(map[string]any)["nuke"] = 1 }), "x:1: action_counts: add up to"},
 		{"a negative count", edit(func(m map[string]any) { m["action_counts"].(map[string]any)["move"] = -50 }), "x:1: action_counts: \"move\": -50 is out of range"},

@@ -90,7 +90,7 @@ func seedFlag(cmd *cobra.Command, s string) (uint64, error) {
 	if strings.TrimSpace(s) == "" {
 		return 0, usagef("--seed: empty; allowed 0 to 18446744073709551615, or leave the flag out for a random seed")
 	}
-	n, err := strconv.ParseUint(strings.TrimSpace(s), 10, 64)
+	n, err := strconv.ParseUint(strings.TrimPrefix(strings.TrimSpace(s), "+"), 10, 64) // +5 as --games takes it
 	if err != nil {
 		return 0, usagef("--seed %q: %s; allowed 0 to 18446744073709551615", s, notNumber(s, err))
 	}

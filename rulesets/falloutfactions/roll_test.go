@@ -3,6 +3,8 @@ package falloutfactions
 import (
 	"fmt"
 	"math/big"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -241,6 +243,57 @@ func TestDescribeLuckDice(t *testing.T) {
 	} {
 		if got := tc.p.Describe(); !strings.HasPrefix(got, tc.want) {
 			t.Errorf("%+v: %q, want it to begin %q", tc.p, got, tc.want)
+		}
+	}
+}
+
+// fewestDice is the fewest dice any roll of p takes, found by typing every
+// sequence of faces, shortest first, until one is a whole roll: a check of
+// dice.NeedsLeast that shares none of its code.
+func fewestDice(t *testing.T, p dice.Procedure, sides, most int) int {
+	t.Helper()
+	faces := [][]string{nil}
+	for n := 1; n <= most; n++ {
+		var next [][]string
+		for _, f := range faces {
+			for v := 1; v <= sides; v++ {
+				next = append(next, append(slices.Clip(f), strconv.Itoa(v)))
+			}
+		}
+		faces = next
+		for _, f := range faces {
+			if _, err := dice.Read(p, f); err == nil {
+				return n
+			}
+		}
+	}
+	return -1
+}
+
+// The companion's keypad asks for the dice the fewest rolls take
+// (dice.NeedsLeast): for tests of up to 4 dice in all, with Luck dice,
+// every stat from 1 to 10 and Lucky Break, it is the fewest a brute-force
+// search of typed faces finds, and it says more may follow where some
+// rolls take more (the review found a 2-dice, 2-Luck test at stat 9 asked
+// for 3 when two 10s end it).
+func TestKeypadAsksForTheFewestDice(t *testing.T) {
+	for _, r := range []Test{{Dice: 2, Luck: 2, Stat: 9}, {Dice: 1, Luck: 1, Stat: 10}, {Dice: 2, Stat: 1, LuckyBreak: true}} {
+		least, more, _ := dice.NeedsLeast(r)
+		if want := fewestDice(t, r, 10, 4); len(least) != want || !more {
+			t.Errorf("%+v: keypad asks for %d dice (more %v); the fewest any roll takes is %d", r, len(least), more, want)
+		}
+	}
+	for n := 1; n <= 2; n++ {
+		for luck := 0; luck <= n; luck++ {
+			for stat := 1; stat <= 10; stat++ {
+				for _, lb := range []bool{false, true} {
+					r := Test{Dice: n, Luck: luck, Stat: stat, LuckyBreak: lb}
+					least, _, _ := dice.NeedsLeast(r)
+					if want := fewestDice(t, r, 10, 4); len(least) != want {
+						t.Errorf("%+v: keypad asks for %d dice; the fewest any roll takes is %d", r, len(least), want)
+					}
+				}
+			}
 		}
 	}
 }
