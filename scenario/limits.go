@@ -67,10 +67,16 @@ func readYAML(name string, data []byte) (ast.Node, error) {
 		return nil, err
 	}
 	if err := checkTokens(name, tokens); err != nil {
+		if te := tabIndent(name, data); te != nil {
+			return nil, te
+		}
 		return nil, err
 	}
 	var f *ast.File
 	if err := guard(name, func() (err error) { f, err = parser.Parse(tokens, 0); return err }); err != nil {
+		if te := tabIndent(name, data); te != nil {
+			return nil, te // what the parser's own message would not say
+		}
 		return nil, yamlError(name, err)
 	}
 	var body ast.Node
@@ -132,8 +138,12 @@ func article(yamlType string) string {
 		return "a number"
 	case "bool":
 		return "true or false"
+	case "[]uint8", "[]byte":
+		return "binary data (!!binary)"
+	case "string":
+		return "a string"
 	}
-	return "a " + yamlType
+	return "a value of another kind"
 }
 
 func wanted(goType string) string {
@@ -151,7 +161,7 @@ func wanted(goType string) string {
 	case goType == "bool":
 		return "true or false"
 	}
-	return goType
+	return "another kind of value"
 }
 
 // pathOf is the field path of the node holding tk, or "".
@@ -422,6 +432,21 @@ func field(n ast.Node, key string) ast.Node {
 	for _, p := range pairs {
 		if p.Key != nil && p.Key.GetToken() != nil && p.Key.GetToken().Value == key {
 			return p.Value
+		}
+	}
+	return nil
+}
+
+// tabIndent finds, in a file the parser refused, a line indented with a
+// tab, which YAML does not allow (the parser's own message names a "?"
+// character): a file it parsed is never refused for one (tabs may
+// separate a comment or a flow list's items).
+func tabIndent(name string, data []byte) error {
+	for i, line := range bytes.Split(data, []byte("\n")) {
+		// a line that starts with a tab (one in a block of text starts
+		// with the block's spaces, and may hold tabs after them)
+		if len(line) > 0 && line[0] == '\t' && len(bytes.TrimSpace(line)) > 0 && bytes.TrimSpace(line)[0] != '#' {
+			return &Error{File: name, Line: i + 1, Column: 1, Problem: "a tab in the indentation; YAML indents with spaces"}
 		}
 	}
 	return nil

@@ -90,6 +90,8 @@ func TestErrors(t *testing.T) {
 		{"counter", "counters: {tokens: 1}\n    models:\n      - id: blue-a", "counters: {tokens: 9}\n    models:\n      - id: blue-a", `sides[1].counters.tokens: 9 is out of range; allowed 0 to 3`},
 		{"mode", "mode: board", "mode: floor", `crossroads.yaml:3:7: mode: "floor" is not a mode; allowed board or table`},
 		{"syntax", "rounds: 4", "rounds: [4", `crossroads.yaml:`},
+		{"a tab", "    models:\n      - id: blue-a", "    models:\n\t  - id: blue-a", `: a tab in the indentation; YAML indents with spaces`},
+		{"binary", "rounds: 4", "rounds: !!binary aGVsbG8=", `rounds: binary data (!!binary) (`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if !strings.Contains(base, tc.from) {
