@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -215,4 +216,18 @@ func FuzzForge(f *testing.F) {
 			t.Fatalf("a mutated save (byte %d = %q) loaded to another state: %s", at, b, why)
 		}
 	})
+}
+
+// A save an editor gave a byte-order mark reads as the save; one cut short
+// says where it ends, not just "unexpected EOF".
+func TestSaveMarkAndCut(t *testing.T) {
+	g := playBots(t, "n26", 13, 20, engine.DigitalDice)
+	data := saved(t, g)
+	if _, err := load(append([]byte("\ufeff"), data...), mini.New("n26")); err != nil {
+		t.Errorf("with a byte-order mark: %v", err)
+	}
+	_, err := engine.ReadSave(bytes.NewReader(data[:len(data)/2]))
+	if err == nil || !strings.Contains(err.Error(), fmt.Sprintf("the file ends inside the save, after %d bytes: cut short?", len(data)/2)) {
+		t.Errorf("cut short: %v", err)
+	}
 }

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"bufio"
 	"bytes"
 	"crypto/sha256"
 	"encoding/binary"
@@ -532,12 +533,19 @@ func (g *Game) Save(w io.Writer) error {
 // shape; Load replays it.
 func ReadSave(r io.Reader) (*Save, error) {
 	lr := &io.LimitedReader{R: r, N: MaxSave + 1}
-	dec := json.NewDecoder(lr)
+	br := bufio.NewReader(lr)
+	if head, err := br.Peek(3); err == nil && string(head) == "\ufeff" {
+		br.Discard(3) // a byte-order mark, which some editors write
+	}
+	dec := json.NewDecoder(br)
 	dec.DisallowUnknownFields()
 	var sv Save
 	if err := dec.Decode(&sv); err != nil {
 		if lr.N <= 0 {
 			return nil, fmt.Errorf("engine: read save: more than %d bytes; allowed at most %d", MaxSave, MaxSave)
+		}
+		if errors.Is(err, io.ErrUnexpectedEOF) {
+			return nil, fmt.Errorf("engine: read save: the file ends inside the save, after %d bytes: cut short?", MaxSave+1-lr.N)
 		}
 		var ute *json.UnmarshalTypeError
 		if errors.As(err, &ute) && ute.Field != "" {
