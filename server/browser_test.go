@@ -78,9 +78,9 @@ type phone struct {
 	// assumed counts the measurements assumed on the odds sheet; oddsShown
 	// the sheets that showed odds as bars; recalled the measurements asked
 	// for that showed what was assumed for them, the answer marked.
-	assumed, oddsShown, recalled int
-	oddsShot                     bool
-	slowestOdds                  time.Duration
+	assumed, oddsShown, recalled, moreShots int
+	oddsShot                                bool
+	slowestOdds                             time.Duration
 }
 
 func newPhone(t *testing.T, b context.Context, name string) *phone {
@@ -380,6 +380,11 @@ func (p *phone) answer(st panelState, rng *rand.Rand, yes bool) panelState {
 			fj, _ := json.Marshal(f)
 			kj, _ := json.Marshal(kind)
 			p.clickJS(`Array.from(document.querySelectorAll(".faces")).find(g => g.dataset.die === ` + string(kj) + `).querySelector("button.face[data-face='" + ` + string(fj) + ` + "']")`)
+		}
+		if st.More {
+			if p.moreShots++; p.moreShots == 1 {
+				p.shot("game-dice-more")
+			}
 		}
 		// One face too many is refused at once, in words, the typed
 		// faces unchanged (unless some faces call for more dice).
