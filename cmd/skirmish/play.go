@@ -180,6 +180,10 @@ func loadScenario(e *env, ruleset, name string) (*scenario.Scenario, []string, e
 		return nil, nil, usagef("--scenario %q: sample scenarios of %s have that name; say which with --ruleset", name, strings.Join(ids, " and "))
 	}
 	sc, inputs, err := readScenario(e, name)
+	if fi, lerr := os.Lstat(name); errors.Is(err, os.ErrNotExist) && lerr == nil && fi.Mode()&os.ModeSymlink != 0 {
+		to, _ := os.Readlink(name)
+		return nil, nil, usagef("--scenario %q: a link to %s, which does not exist", name, to)
+	}
 	if errors.Is(err, os.ErrNotExist) {
 		var names []string
 		for _, s := range e.samples.Sorted() {

@@ -272,3 +272,16 @@ func TestSimNeverOverwritesItsInputs(t *testing.T) {
 		t.Error("merge changed its input")
 	}
 }
+
+// A scenario named by a link to nothing says so, rather than that there is
+// no such file.
+func TestDanglingScenarioLink(t *testing.T) {
+	link := filepath.Join(t.TempDir(), "s.yaml")
+	if err := os.Symlink("/nonexistent/s.yaml", link); err != nil {
+		t.Fatal(err)
+	}
+	code, _, errb := skirmish(t, "sim", "--scenario", link)
+	if want := "a link to /nonexistent/s.yaml, which does not exist"; code != 2 || !strings.Contains(errb, want) {
+		t.Errorf("exit %d, %q; want 2 and %q", code, errb, want)
+	}
+}
