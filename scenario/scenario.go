@@ -475,6 +475,10 @@ func (sc *Scenario) Setup(mode string) (*engine.Setup, error) {
 		}
 		for j, m := range sd.Models {
 			mp := fmt.Sprintf("%s.models[%d]", sp, j)
+			if _, deployed := sd.Deploy[m.ID]; mode == "board" && sd.Roster != "" && !deployed && len(m.At) == 0 {
+				// the scenario's omission, not the roster's
+				return nil, sc.errorf(sp+".deploy", "no place for %q: on a board, deploy gives each of roster %s's models its [x, y]", m.ID, sd.Roster)
+			}
 			ms, err := sc.model(in, mp, sc.atPath(i, j), m, i, mode)
 			if err != nil {
 				return nil, err

@@ -171,6 +171,12 @@ sides:
 			t.Errorf("%s: %v", name, err)
 		}
 	}
+	// a roster's model the scenario does not deploy: its fault, not the
+	// roster's
+	_, err = scenario.Decode("dir/roster.yaml", []byte(strings.Replace(scen, ", g2: [8, 4]", "", 1)), registry(), open)
+	if err == nil || !strings.Contains(err.Error(), `dir/roster.yaml:`) || !strings.Contains(err.Error(), `sides[0].deploy: no place for "g2"`) {
+		t.Errorf("a model not deployed: %v", err)
+	}
 	files["green.yaml"] = strings.Replace(roster, "Skill: 4", "Skill: 1", 1)
 	_, err = scenario.Decode("dir/roster.yaml", []byte(scen), registry(), open)
 	if err == nil || !strings.Contains(err.Error(), "dir/green.yaml:4:52: models[0].profile.Skill: 1 is out of range") {

@@ -1,6 +1,7 @@
 package n26
 
 import (
+	"fmt"
 	"math"
 	"slices"
 	"strings"
@@ -386,4 +387,136 @@ func TestVehicleGoesStraight(t *testing.T) {
 	if s := h.S(); s.Models[0].Links != 0 || s.Models[0].Pos.Y != 12 || s.Models[0].Pos.X > 7 {
 		t.Errorf("the car ended at %v, engaged %v; want it straight at b, stopped by the box", s.Models[0].Pos, s.Models[0].Links != 0)
 	}
+}
+
+// Seed 000 (rules.md §2.2.3, §2.2.5): each movement action goes its own
+// distance: Move the model's M", Dash M + I", Crawl (a Seriously Injured
+// fighter) its S", Engage the D6" its player rolls, and Freewheel (a
+// Seriously Damaged vehicle) a rolled D6", to a spot its player picks. On
+// an open board no destination lies beyond the reach, and some reach
+// (nearly) all of it. The ganger's M5, I4 and S3 give three different
+// reaches, so that one taken for another shows.
+func TestMovementReach(t *testing.T) {
+	pts := [][2]float32{{12, 12}, {21, 12}, {2, 22}, {12, 3}}
+	// farthest checks the destinations of action id offered to m0 at its
+	// position from: none beyond reach, one within 0.05" of it.
+	farthest := func(t *testing.T, h *harness, id string, from [2]float32, reach float64, dests [][2]float64) {
+		t.Helper()
+		far := 0.0
+		for _, p := range dests {
+			d := math.Hypot(p[0]-float64(from[0]), p[1]-float64(from[1]))
+			if d > reach+1e-3 {
+				t.Errorf("%s: a destination %v is %.2f\" away, beyond its %g\"", id, p, d, reach)
+			}
+			far = max(far, d)
+		}
+		if len(dests) == 0 || far < reach-0.05 {
+			t.Errorf("%s: %d destinations, the farthest %.2f\" away; want one at about %g\" on an open board", id, len(dests), far, reach)
+		}
+	}
+	offered := func(h *harness, id string) [][2]float64 {
+		var out [][2]float64
+		for _, a := range h.G.Legal() {
+			if a.ID == id && a.HasPos {
+				out = append(out, [2]float64{float64(a.X), float64(a.Y)})
+			}
+		}
+		return out
+	}
+	for _, tc := range []struct {
+		id    string
+		si    bool
+		reach float64
+	}{{"move", false, 5}, {"dash", false, 9}, {"crawl", true, 3}} {
+		t.Run(tc.id, func(t *testing.T) {
+			h := onBoard(t, nil, nil, pts, ganger("w", 0), ganger("b", 1), ganger("w2", 0), ganger("b2", 1))
+			if tc.si {
+				h.Force("w", seriouslyInjured)
+			}
+			h.Play("activate m0")
+			farthest(t, h, tc.id, pts[0], tc.reach, offered(h, tc.id))
+		})
+	}
+	// Engage: the D6 is typed; with the target out of reach the model goes
+	// the whole roll straight at it.
+	t.Run("engage", func(t *testing.T) {
+		for _, roll := range []int{2, 4} {
+			h := onBoard(t, nil, nil, [][2]float32{{3, 12}, {21, 12}, {2, 22}, {12, 3}}, ganger("w", 0), ganger("b", 1), ganger("w2", 0), ganger("b2", 1))
+			h.Play("activate m0", "engage m0 >m1")
+			h.WantAsks("dice n26-d6 {Game:n26}")
+			h.Play(fmt.Sprint("d:", roll))
+			enginetest.MovedWhole(t, "an Engage", [2]float32{3, 12}, h.S().Models[0].Pos, float64(roll))
+		}
+	})
+	// Freewheel: the D6 is typed, then its player picks where among spots
+	// within that many inches; the car goes there.
+	t.Run("freewheel", func(t *testing.T) {
+		h := onBoard(t, nil, nil, pts, buggy("car", 0), ganger("b", 1), ganger("w2", 0), ganger("b2", 1))
+		h.Force("car", seriouslyInjured)
+		h.Play("activate m0", "freewheel m0")
+		h.WantAsks("dice n26-d6 {Game:n26}")
+		h.Play("d:4")
+		p := h.G.Pending()
+		if p == nil || p.Key != "freewheel" || len(p.Options) < 2 || p.Options[0] != "stay" {
+			t.Fatalf("asks %s, want where the Freewheel goes", h.Asks())
+		}
+		var dests [][2]float64
+		pick, far := "", 0.0
+		for _, o := range p.Options[1:] {
+			var x, y float64
+			if _, err := fmt.Sscanf(o, "%g,%g", &x, &y); err != nil {
+				t.Fatalf("option %q: %v", o, err)
+			}
+			dests = append(dests, [2]float64{x, y})
+			if d := math.Hypot(x-12, y-12); d > far {
+				pick, far = o, d
+			}
+		}
+		farthest(t, h, "freewheel", pts[0], 4, dests)
+		h.Play("c:"+pick, "d:3") // then its Recovery test: still Seriously Damaged
+		if got := fmt.Sprintf("%g,%g", h.S().Models[0].Pos.X, h.S().Models[0].Pos.Y); got != pick {
+			t.Errorf("the car is at %s, want at the spot picked, %s", got, pick)
+		}
+	})
+}
+
+// Seed 000, Retreat (rules.md §2.2.4): an Engaged model moves up to its I"
+// and must end at least 1" from every enemy; ending exactly 1" away is
+// enough. Afterwards it is no longer Engaged. w (I2) is in contact with b
+// and has b2 3" behind it: the half-step straight back ends exactly 1" from
+// both, and must be offered.
+func TestRetreatReachAndEnd(t *testing.T) {
+	w := with(ganger("w", 0), func(m *engine.ModelSetup) { m.Profile[sI] = 2 })
+	h := onBoard(t, nil, nil, [][2]float32{{10, 12}, {11, 12}, {2, 22}, {7, 12}}, w, ganger("b", 1), ganger("w2", 0), ganger("b2", 1))
+	h.WantStatus("w", "engaged", "b", "engaged")
+	h.Play("activate m0")
+	exact := false
+	for _, a := range h.G.Legal() {
+		if a.ID != "retreat" {
+			continue
+		}
+		p := engine.Pos{X: a.X, Y: a.Y}
+		if d := math.Hypot(float64(a.X)-10, float64(a.Y)-12); d > 2+1e-6 {
+			t.Errorf("%s goes %.2f\", beyond I2", a, d)
+		}
+		for _, e := range []int{1, 3} {
+			if g := board.GapAt(h.S(), 0, p, e); g < 1 {
+				t.Errorf("%s ends %.2f\" from %s, want at least 1\"", a, g, h.S().Static(e).ID)
+			}
+		}
+		exact = exact || a.X == 9 && a.Y == 12
+	}
+	if !exact {
+		t.Errorf("no Retreat to (9, 12), exactly 1\" from b and b2; offered: %v", h.G.Legal())
+	}
+	h.Play("retreat m0 @9,12")
+	h.WantStatus("w", "active", "b", "active")
+	if h.S().Models[0].Links != 0 || h.S().Models[1].Links != 0 {
+		t.Error("w and b are still linked after the Retreat")
+	}
+	// At a table the players move the model: the game ends the engagement.
+	h = table(t, nil, with(ganger("w", 0), func(m *engine.ModelSetup) { m.Engaged = []string{"b"} }), ganger("b", 1), ganger("w2", 0), ganger("b2", 1))
+	h.WantStatus("w", "engaged", "b", "engaged")
+	h.Play("activate m0", "retreat m0")
+	h.WantStatus("w", "active", "b", "active")
 }
