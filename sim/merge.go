@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strings"
 )
 
 // MaxRecordLine is the longest game record line ReadRecords accepts.
@@ -132,47 +133,33 @@ var (
 // "Winner" to "winner"); that lacks a key or gives it null (either would
 // read as zero: a missing winner as side 0).
 func checkKeys(b []byte) error {
-	dec := json.NewDecoder(bytes.NewReader(b))
-	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+	if err := noTwice(b); err != nil {
+		return err
+	}
+	var fields map[string]json.RawMessage
+	if err := json.Unmarshal(b, &fields); err != nil {
 		return errors.New("not a game record: not a JSON object (sim --out writes one a line)")
 	}
-	seen := map[string]bool{}
-	for dec.More() {
-		t, err := dec.Token()
-		if err != nil {
-			return notRecord(err)
-		}
-		key, _ := t.(string)
-		if seen[key] {
-			return &FieldError{Field: key, Problem: "given twice"}
-		}
-		if !slices.Contains(required, key) && !slices.Contains(optional, key) {
+	for key, v := range fields {
+		switch {
+		case !slices.Contains(required, key) && !slices.Contains(optional, key):
 			return fmt.Errorf("not a game record: json: unknown field %q", key)
-		}
-		seen[key] = true
-		var v json.RawMessage
-		if err := dec.Decode(&v); err != nil {
-			return notRecord(err)
-		}
-		if string(v) == "null" && slices.Contains(required, key) {
+		case string(v) == "null" && slices.Contains(required, key):
 			return &FieldError{Field: key, Problem: "null; a record gives every field a value"}
-		}
-		if err := noTwice(key, v); err != nil {
-			return err
 		}
 	}
 	for _, k := range required {
-		if !seen[k] {
+		if _, ok := fields[k]; !ok {
 			return &FieldError{Field: k, Problem: "missing"}
 		}
 	}
 	return nil
 }
 
-// noTwice refuses an object within a record's field that gives a key
-// twice (action_counts, options).
-func noTwice(field string, v json.RawMessage) error {
-	dec := json.NewDecoder(bytes.NewReader(v))
+// noTwice refuses JSON that gives a key twice in one object, naming the
+// object by its path (a record's top level is its fields).
+func noTwice(b []byte) error {
+	dec := json.NewDecoder(bytes.NewReader(b))
 	var walk func(path string) error
 	walk = func(path string) error {
 		t, err := dec.Token()
@@ -189,10 +176,13 @@ func noTwice(field string, v json.RawMessage) error {
 				}
 				key, _ := k.(string)
 				if seen[key] {
+					if path == "" {
+						return &FieldError{Field: key, Problem: "given twice"}
+					}
 					return &FieldError{Field: path, Problem: fmt.Sprintf("%q given twice", key)}
 				}
 				seen[key] = true
-				if err := walk(path + "." + key); err != nil {
+				if err := walk(strings.TrimPrefix(path+"."+key, ".")); err != nil {
 					return err
 				}
 			}
@@ -210,7 +200,10 @@ func noTwice(field string, v json.RawMessage) error {
 		}
 		return nil
 	}
-	return walk(field)
+	if !bytes.HasPrefix(bytes.TrimSpace(b), []byte("{")) {
+		return errors.New("not a game record: not a JSON object (sim --out writes one a line)")
+	}
+	return walk("")
 }
 
 // notRecord is a record's JSON error; a line that ends inside the record

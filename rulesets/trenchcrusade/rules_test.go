@@ -301,14 +301,8 @@ func TestStandUpHalvesTheCharge(t *testing.T) {
 	if p := h.S().Models[0].Pos; math.Abs(float64(p.X)-9.5) > 0.02 || p.Y != 4 {
 		t.Errorf("a Charge of (6 + 5) / 2 after standing up ended at %v; want 5.5\" on, at 9.5,4", p)
 	}
-	su := &engine.Setup{Rounds: 2, Mode: "table", Sides: []engine.SideSetup{{Name: "Vigil"}, {Name: "Choir"}},
-		Models: []engine.ModelSetup{trooper("w", 0), trooper("b", 1)}}
-	g, err := engine.New(New(), su, engine.Config{Seed: 1, Dice: engine.PhysicalDice})
-	if err != nil {
-		t.Fatal(err)
-	}
-	th := &harness{&enginetest.Script{T: t, G: g}}
-	th.Play("d:6", "d:1", "c:us")
+	th := table(t, nil, trooper("w", 0), trooper("b", 1))
+	g := th.G
 	th.Force("w", down)
 	th.Play("activate m0")
 	charges := 0
