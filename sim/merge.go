@@ -160,8 +160,15 @@ func checkKeys(b []byte) error {
 // object by its path (a record's top level is its fields).
 func noTwice(b []byte) error {
 	dec := json.NewDecoder(bytes.NewReader(b))
+	depth := 0
 	var walk func(path string) error
 	walk = func(path string) error {
+		// a record nests three deep; a hostile line nested a million deep
+		// would take the stack (and a minute) to walk
+		if depth++; depth > 16 {
+			return fmt.Errorf("not a game record: nested more than 16 deep")
+		}
+		defer func() { depth-- }()
 		t, err := dec.Token()
 		if err != nil {
 			return notRecord(err)

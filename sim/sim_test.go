@@ -353,6 +353,7 @@ func TestRecordsRefuseHostileFields(t *testing.T) {
 		{"a terminal escape", edit(func(m map[string]any) { m["sides"].([]any)[0] = "\x1b[31mred" }), "x:1: sides: \"\\x1b[31mred\": holds a control character"},
 		{"a long name", edit(func(m map[string]any) { m["scenario"] = strings.Repeat("s", sim.MaxName+1) }), "x:1: scenario: "},
 		{"an array", "[1,2]\n", "x:1: not a game record: not a JSON object"},
+		{"nested deep", `{"a":` + strings.Repeat("[", 300000) + strings.Repeat("]", 300000) + "}\n", "x:1: not a game record: nested more than 16 deep"},
 		{"cut short", line[:len(line)/2] + "\n", "x:1: not a game record: unexpected EOF"},
 	} {
 		_, err := sim.ReadRecords("x", []byte(tc.data))
