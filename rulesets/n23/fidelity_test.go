@@ -281,3 +281,46 @@ func TestAimAppliesWhateverTheType(t *testing.T) {
 		h.WantAsks("dice n23-test {Target:4 Mods:[1] Save:false}")
 	}
 }
+
+// Seed 002, Basic Actions: when the first action is a Basic one, it is
+// fully resolved before the second is declared. w, Engaged with b,
+// Retreats (Basic): nothing may be declared while its Initiative test
+// waits, and what w may do next depends on how it ended: passed and moved
+// away, w is Active and may Move, Shoot or Take Cover; failed, it is still
+// Engaged and may Fight. Shoot (Basic) likewise waits for its dice.
+func TestBasicFirstActionResolvedBeforeSecond(t *testing.T) {
+	engagedPair := func() *harness {
+		return table(t, nil, ganger("w", 0), with(ganger("b", 1), func(m *engine.ModelSetup) { m.Engaged = []string{"w"} }), ganger("w2", 0), ganger("b2", 1))
+	}
+	for _, tc := range []struct {
+		name  string
+		dice  []string
+		state string
+		next  string
+	}{
+		{"passed", []string{"d:4", "d:3"}, "standing/active", "aim end move shoot take-cover"},
+		{"failed", []string{"d:3"}, "standing/engaged", "end fight"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			h := engagedPair()
+			h.Play("activate m0", "retreat m0")
+			h.WantAsks("dice n23-test {Target:4 Mods:[] Save:false}")
+			if err := h.G.Apply(engine.Act("end", 0)); !errors.Is(err, engine.ErrPending) {
+				t.Fatalf("declaring a second action while the Retreat waits for its Initiative test: %v", err)
+			}
+			h.Play(tc.dice...)
+			h.WantStatus("w", tc.state)
+			if h.S().Turn.Slots != 1 {
+				t.Errorf("after the Retreat: %d actions left, want 1", h.S().Turn.Slots)
+			}
+			h.WantLegal(tc.next)
+		})
+	}
+	h := two(t, nil)
+	h.Play("activate m0", "shoot m0 >m1 #0", "f:1", "f:1", "f:1", "f:0") // sight, arc, range; no cover
+	if err := h.G.Apply(engine.Act("move", 0)); !errors.Is(err, engine.ErrPending) {
+		t.Fatalf("declaring a second action while the Shoot waits for its hit roll: %v", err)
+	}
+	h.Play("d:1") // a miss
+	h.WantLegal("aim end move take-cover")
+}

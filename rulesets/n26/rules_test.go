@@ -409,3 +409,150 @@ func TestRulesetOptionsDocumented(t *testing.T) {
 		t.Errorf("options %v, want %v", names, want)
 	}
 }
+
+// Seed 000 (rules.md §2.2.5, §2.2.6): Conduct Repairs gives the Seriously
+// Damaged vehicle one more injury die on the Recovery test at the end of
+// that activation, and only that one: the next activation, a Freewheel,
+// rolls the single die again.
+func TestConductRepairsAddsARecoveryDie(t *testing.T) {
+	h := table(t, nil, buggy("car", 0), ganger("b", 1), ganger("w2", 0), ganger("b2", 1))
+	h.Force("car", seriouslyInjured)
+	h.Play("activate m0", "conduct-repairs m0")
+	h.WantAsks("fact within-any") // an enemy within 1"? (no assistance for a vehicle)
+	h.Play("f:0")
+	if p := h.G.Pending(); p == nil || p.Proc != (Recovery{Dice: 2}) {
+		t.Fatalf("asks %s, want a Recovery test with 2 injury dice after Conduct Repairs", h.Asks())
+	}
+	h.Play("d:3 4") // both Seriously Injured: the car stays Seriously Damaged
+	h.WantStatus("car", "seriously-injured")
+	h.Play("activate m1", "end m1", "activate m2", "end m2", "activate m3", "end m3")
+	h.Play("d:6", "d:1") // round 2's Priority roll: the Wardens
+	h.Play("activate m0", "freewheel m0", "d:2", "f:0")
+	if p := h.G.Pending(); p == nil || p.Proc != (Recovery{Dice: 1}) {
+		t.Fatalf("asks %s, want a one-die Recovery test: Conduct Repairs was last activation's", h.Asks())
+	}
+}
+
+// Seed 000 (rules.md §2.2.5): Freewheel at a table: the vehicle's player
+// rolls the D6, moves it that far, and the game records the move with the
+// roll.
+func TestFreewheelAtTable(t *testing.T) {
+	h := table(t, nil, buggy("car", 0), ganger("b", 1), ganger("w2", 0), ganger("b2", 1))
+	h.Force("car", seriouslyInjured)
+	h.Play("activate m0", "freewheel m0")
+	h.WantAsks("dice n26-d6 {Game:n26}")
+	if p := h.G.Pending(); p.Who != 0 || !strings.Contains(p.Text, "Freewheel distance") {
+		t.Errorf("side %d asked %q; want the Wardens to roll the Freewheel distance", p.Who, p.Text)
+	}
+	h.Play("d:5", "f:0", "d:3") // then its Recovery test: no enemy within 1", stays down
+	l := h.G.Log().Entries
+	moved := false
+	for _, e := range l[len(l)-1].Events {
+		moved = moved || e.Type == "moved" && e.Model == 0 && e.Value == 5
+	}
+	if !moved {
+		t.Errorf("events %v, want the car's move of 5\" recorded", l[len(l)-1].Events)
+	}
+	if h.S().Turn.Model == 0 {
+		t.Error("Freewheel is a Double: the car's activation goes on")
+	}
+}
+
+// Seed 000, Recovery tests, Assistance (rules.md §2.2.6 step 2, §2.3.7):
+// one friendly fighter within 1" that is neither Engaged nor Seriously
+// Injured may assist; a vehicle or a Beast may not. Only those eligible
+// are asked about; with none, nobody is asked and one die is rolled.
+func TestRecoveryAssistanceWho(t *testing.T) {
+	h := table(t, nil, ganger("w", 0), ganger("ok", 0), ganger("sup", 0), ganger("eng", 0), ganger("si", 0),
+		buggy("car", 0), ganger("pet", 0, "beast"), ganger("b", 1))
+	h.Force("w", seriouslyInjured)
+	h.Force("sup", suppressed)
+	h.S().Link(3, 7, true)
+	h.Force("eng", engaged)
+	h.Force("b", engaged)
+	h.Force("si", seriouslyInjured)
+	h.Play("activate m0", "crawl m0", "f:0") // no enemy within 1"
+	if p := h.G.Pending(); p == nil || p.Fact.Kind != engine.FactWithinAny || p.Fact.Set != 1<<1|1<<2 {
+		t.Fatalf("asks %s (%+v), want whether ok or sup (m1, m2) is within 1\" to assist", h.Asks(), p)
+	}
+	h.Play("f:1")
+	h.WantAsks("dice n26-recovery {Dice:2}")
+
+	// Only friends who may not assist: no question, one die.
+	h = table(t, nil, ganger("w", 0), ganger("eng", 0), ganger("si", 0), buggy("car", 0), ganger("b", 1))
+	h.Force("w", seriouslyInjured)
+	h.S().Link(1, 4, true)
+	h.Force("eng", engaged)
+	h.Force("b", engaged)
+	h.Force("si", seriouslyInjured)
+	h.Play("activate m0", "crawl m0", "f:0")
+	h.WantAsks("dice n26-recovery {Dice:1}")
+}
+
+// Seed 000, Engaged status (rules.md §2.2.4): a Suppressed model that
+// becomes Engaged loses its Suppressed marker. b, Suppressed, is charged
+// into contact: it is Engaged, and when it activates it has both actions
+// (enough for a Retreat, a Double), after which it is Active, not
+// Suppressed.
+func TestSuppressedLosesMarkerWhenEngaged(t *testing.T) {
+	h := two(t, nil)
+	h.Force("b", suppressed)
+	h.Play("activate m0", "charge m0 >m1", "d:3", "f:1") // base contact
+	h.WantStatus("b", "engaged")
+	h.Play("fight m0 >m1", "d:1", "d:1", "d:1") // w's two attacks and b's one all miss
+	h.Play("activate m1")
+	if h.S().Turn.Slots != 2 {
+		t.Errorf("b has %d actions, want 2: its Suppressed marker went when it became Engaged", h.S().Turn.Slots)
+	}
+	h.WantLegal("end fight retreat")
+	h.Play("retreat m1")
+	h.WantStatus("b", "active", "w", "active")
+}
+
+// Seed 000, Group Activation (rules.md §2.2.3): only friendly Ready
+// fighters may be picked; one that has already activated this round is
+// not asked about, and with no Ready friend left the action is not
+// offered.
+func TestGroupActivationOnlyReady(t *testing.T) {
+	h := table(t, nil, ganger("boss", 0, "leader"), ganger("a", 0), ganger("c", 0), ganger("x", 1), ganger("y", 1))
+	h.Play("activate m1", "end m1", "activate m3", "end m3", "activate m0", "group-activation m0")
+	if p := h.G.Pending(); p == nil || p.Fact.Kind != engine.FactWithin || p.Fact.B != 2 {
+		t.Fatalf("asks %s (%+v), want whether c (m2) is within 3\"; a has activated", h.Asks(), p)
+	}
+	h.Play("f:1", "c:yes")
+	h.WantAsks("dice n26-check {Value:6 Mods:[] Dice:2}") // one fighter picked: no question about a
+
+	h = table(t, nil, ganger("boss", 0, "leader"), ganger("a", 0), ganger("x", 1), ganger("y", 1))
+	h.Play("activate m1", "end m1", "activate m2", "end m2", "activate m0")
+	if contains(h.Legal(), "group-activation") {
+		t.Errorf("legal %s: Group Activation offered with no friend Ready", h.Legal())
+	}
+}
+
+// Seed 000, Recovery tests, Enemy Models (rules.md §2.2.6 step 1): the
+// immediate Recovery test of Treat Ally or Repair is a Recovery test like
+// any other: with an enemy that is not Seriously Injured within 1", the
+// model goes Out of Action and no injury die is rolled.
+func TestTreatAllyAndRepairEnemyWithin1(t *testing.T) {
+	for _, tc := range []struct {
+		action string
+		hurt   engine.ModelSetup
+	}{{"treat-ally", ganger("w", 0)}, {"repair", buggy("w", 0)}} {
+		t.Run(tc.action, func(t *testing.T) {
+			h := table(t, nil, ganger("medic", 0), tc.hurt, ganger("b", 1), ganger("w2", 0), ganger("b2", 1))
+			h.Force("w", seriouslyInjured)
+			h.Play("activate m0", tc.action+" m0 >m1", "f:1") // w within 1" of the medic
+			if p := h.G.Pending(); p == nil || p.Fact.Kind != engine.FactWithinAny || p.Fact.Set != 1<<2|1<<4 {
+				t.Fatalf("asks %s, want whether b or b2 is within 1\" of w", h.Asks())
+			}
+			h.Play("f:1")
+			for p := h.G.Pending(); p != nil; p = h.G.Pending() {
+				if p.Kind != engine.FactQ {
+					t.Fatalf("asks %s (%q); want no roll: w goes Out of Action at once", h.Asks(), p.Text)
+				}
+				h.Play("f:0") // Nerve checks: not within 3"
+			}
+			h.WantStatus("w", "gone")
+		})
+	}
+}
