@@ -303,42 +303,6 @@ func TestNoMoveThroughABase(t *testing.T) {
 	}
 }
 
-// Seed 000, Retreat: an Engaged model with an enemy behind it steps aside
-// to end 1" from both (the audit's case: an I2 fighter with one enemy in
-// contact and one 2" behind had no Retreat at all), and never retreats
-// through the base of the enemy it is Engaged with.
-func TestRetreatStepsAside(t *testing.T) {
-	for _, i := range []int{2, 3} {
-		w := with(ganger("w", 0), func(m *engine.ModelSetup) { m.Profile[6] = i })
-		h := onBoard(t, nil, nil, [][2]float32{{10, 12}, {11, 12}, {2, 22}, {7, 12}},
-			w, ganger("b", 1), ganger("w2", 0), ganger("b2", 1))
-		h.WantStatus("w", "engaged")
-		h.Play("activate m0")
-		n := 0
-		for _, a := range h.G.Legal() {
-			if a.ID != "retreat" {
-				continue
-			}
-			n++
-			p := engine.Pos{X: a.X, Y: a.Y}
-			if passesThrough(h.S(), 0, p) {
-				t.Errorf("I%d: %s goes through a base", i, a)
-			}
-			for _, e := range []int{1, 3} {
-				if g := board.GapAt(h.S(), 0, p, e); g < 1 {
-					t.Errorf("I%d: %s ends %.2f\" from %s", i, a, g, h.S().Static(e).ID)
-				}
-			}
-			if d := math.Hypot(float64(a.X)-10, float64(a.Y)-12); d > float64(i)+1e-6 {
-				t.Errorf("I%d: %s goes %.2f\"", i, a, d)
-			}
-		}
-		if n == 0 {
-			t.Errorf("I%d: no Retreat offered; %s", i, h.Legal())
-		}
-	}
-}
-
 // Seed 000, Charge: a Charge that falls short ends as close as possible to
 // its target. Another enemy stands in the straight line, so the charger
 // goes round its 1" (the audit's case: it stopped 13" from the target,
@@ -482,32 +446,44 @@ func TestMovementReach(t *testing.T) {
 
 // Seed 000, Retreat (rules.md §2.2.4): an Engaged model moves up to its I"
 // and must end at least 1" from every enemy; ending exactly 1" away is
-// enough. Afterwards it is no longer Engaged. w (I2) is in contact with b
-// and has b2 3" behind it: the half-step straight back ends exactly 1" from
-// both, and must be offered.
+// enough. Afterwards it is no longer Engaged. w is in contact with b and
+// has b2 3" behind it: with I2 the half-step straight back ends exactly 1"
+// from both, and must be offered; with I3 it steps aside (the audit found
+// no Retreat offered in such a case) and never through b's base (the
+// audit found one to 13,12, straight through it).
 func TestRetreatReachAndEnd(t *testing.T) {
-	w := with(ganger("w", 0), func(m *engine.ModelSetup) { m.Profile[sI] = 2 })
-	h := onBoard(t, nil, nil, [][2]float32{{10, 12}, {11, 12}, {2, 22}, {7, 12}}, w, ganger("b", 1), ganger("w2", 0), ganger("b2", 1))
-	h.WantStatus("w", "engaged", "b", "engaged")
-	h.Play("activate m0")
-	exact := false
-	for _, a := range h.G.Legal() {
-		if a.ID != "retreat" {
-			continue
-		}
-		p := engine.Pos{X: a.X, Y: a.Y}
-		if d := math.Hypot(float64(a.X)-10, float64(a.Y)-12); d > 2+1e-6 {
-			t.Errorf("%s goes %.2f\", beyond I2", a, d)
-		}
-		for _, e := range []int{1, 3} {
-			if g := board.GapAt(h.S(), 0, p, e); g < 1 {
-				t.Errorf("%s ends %.2f\" from %s, want at least 1\"", a, g, h.S().Static(e).ID)
+	var h *harness
+	for _, i := range []int{3, 2} {
+		w := with(ganger("w", 0), func(m *engine.ModelSetup) { m.Profile[sI] = i })
+		h = onBoard(t, nil, nil, [][2]float32{{10, 12}, {11, 12}, {2, 22}, {7, 12}}, w, ganger("b", 1), ganger("w2", 0), ganger("b2", 1))
+		h.WantStatus("w", "engaged", "b", "engaged")
+		h.Play("activate m0")
+		exact, n := false, 0
+		for _, a := range h.G.Legal() {
+			if a.ID != "retreat" {
+				continue
 			}
+			n++
+			p := engine.Pos{X: a.X, Y: a.Y}
+			if d := math.Hypot(float64(a.X)-10, float64(a.Y)-12); d > float64(i)+1e-6 {
+				t.Errorf("%s goes %.2f\", beyond I%d", a, d, i)
+			}
+			for _, e := range []int{1, 3} {
+				if g := board.GapAt(h.S(), 0, p, e); g < 1 {
+					t.Errorf("%s ends %.2f\" from %s, want at least 1\"", a, g, h.S().Static(e).ID)
+				}
+			}
+			if passesThrough(h.S(), 0, p) {
+				t.Errorf("I%d: %s goes through a base", i, a)
+			}
+			exact = exact || a.X == 9 && a.Y == 12
 		}
-		exact = exact || a.X == 9 && a.Y == 12
-	}
-	if !exact {
-		t.Errorf("no Retreat to (9, 12), exactly 1\" from b and b2; offered: %v", h.G.Legal())
+		if n == 0 {
+			t.Errorf("I%d: no Retreat offered; %s", i, h.Legal())
+		}
+		if i == 2 && !exact {
+			t.Errorf("no Retreat to (9, 12), exactly 1\" from b and b2; offered: %v", h.G.Legal())
+		}
 	}
 	h.Play("retreat m0 @9,12")
 	h.WantStatus("w", "active", "b", "active")
