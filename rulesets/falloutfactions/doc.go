@@ -15,8 +15,9 @@
 // Up; Rummage at a Search token, option A a chem by the dice's total, a
 // Rare Chem at 18 or more, option B the higher die in caps and the lower
 // in parts, a 10 leaving a Radiation token) and of engaged ones (Back Off
-// 2", not ending in an enemy's Proximity; Brawl with a melee weapon or the
-// Makeshift Weapon, 2S without traits or critical, bonus dice for moving
+// 2", not ending in an enemy's Proximity; Brawl with a melee weapon or,
+// by a model that has none, the Makeshift Weapon (our reading of seed
+// 004's "or": the fallback), 2S without traits or critical, bonus dice for moving
 // into Engagement this Turn, for each Harm and for each other friend
 // Engaged with the target and with no other enemy); the S.P.E.C.I.A.L.
 // test's five steps (Luck dice up to the Luck stat, never more than the

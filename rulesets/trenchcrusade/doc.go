@@ -92,7 +92,11 @@
 // tc-success (Success Roll) and tc-injury (Injury Roll): 2D6 plus or minus
 // extra dice, which cancel pairwise; with extra dice left over the two
 // highest (or, with minus dice, the two lowest) are kept and summed, then
-// flat modifiers are added and the total is looked up. Inside the game also
+// flat modifiers are added and the total is looked up. The cancelling is
+// rules.md §4.2.1's (from the game's page on plus and minus dice): read
+// alone, seed 003's injury roll keeps the lowest two whenever any minus
+// injury die was used, so three Blood markers and one Blessing spent would
+// keep the lowest; here they leave two plus dice, and keep the highest. Inside the game also
 // tc-d6 and tc-pick. Every die counts: in a game nothing caps the number of
 // extra dice (boxed, allocation-free procedures cover ±10; beyond, each roll
 // is made afresh), and odds and roll take up to ±98 (100 dice).
