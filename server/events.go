@@ -216,6 +216,10 @@ func (s *Server) importGame(w http.ResponseWriter, r *http.Request) {
 		fail(w, scenarioError(err))
 		return
 	}
+	if sc.File.Ruleset != sv.Ruleset {
+		fail(w, unprocessable("ruleset", "the save says %q, its scenario %q: the save was edited", sv.Ruleset, sc.File.Ruleset))
+		return
+	}
 	su, err := sc.Setup(sv.Mode)
 	if err != nil {
 		fail(w, scenarioError(err))

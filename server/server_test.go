@@ -576,3 +576,33 @@ func TestUndoStart(t *testing.T) {
 		t.Errorf("rebuilt from the store, the game differs: %+v", again)
 	}
 }
+
+// An imported save whose ruleset was edited to another is refused naming
+// the ruleset, not read as the other ruleset's older version; the save as
+// exported imports.
+func TestImportEditedRuleset(t *testing.T) {
+	ts, _ := newServer(t)
+	c := create(t, ts, map[string]any{"ruleset": "n26", "scenario": "sump-crossing"})
+	if st, _ := post(t, ts, c.ID, "concede", c.Seats[1].Token, map[string]any{"seq": c.get(t, ts, c.Token).Seq}); st != 200 {
+		t.Fatal("concede")
+	}
+	var raw json.RawMessage
+	if st := do(t, "GET", ts.URL+"/api/games/"+c.ID+"/export", c.Token, nil, &raw); st != 200 {
+		t.Fatalf("export: %d", st)
+	}
+	var sv map[string]any
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber() // the seed is 64 bits
+	if err := dec.Decode(&sv); err != nil {
+		t.Fatal(err)
+	}
+	var ok map[string]any
+	if st := do(t, "POST", ts.URL+"/api/games/import", "", sv, &ok); st != http.StatusCreated {
+		t.Fatalf("the export does not import: %d %v", st, ok)
+	}
+	sv["ruleset"] = "trenchcrusade"
+	var e apiErr
+	if st := do(t, "POST", ts.URL+"/api/games/import", "", sv, &e); st != 422 || e.Field != "ruleset" || !strings.Contains(e.Error, `the save says "trenchcrusade", its scenario "n26": the save was edited`) {
+		t.Errorf("edited ruleset: %d %+v", st, e)
+	}
+}

@@ -226,6 +226,13 @@ func TestReplayTampered(t *testing.T) {
 	if code := run(strings.Fields("replay g.json --verify"), e); code != 1 || !regexp.MustCompile(`entries\[\d+\]\.answers\[\d+\]\.faces: .* differ from the seeded dice`).MatchString(errb.String()) {
 		t.Errorf("tampered replay: exit %d, %q", code, errb)
 	}
+	// the ruleset edited to another: said so, not read as another version
+	sv["ruleset"] = "mini-tc"
+	files["g.json"], _ = json.Marshal(sv)
+	e, _, errb = env("")
+	if code := run(strings.Fields("replay g.json --verify"), e); code != 1 || !strings.Contains(errb.String(), `g.json: ruleset: the save says "mini-tc", its scenario "mini-n26": the save was edited`) {
+		t.Errorf("ruleset edited: exit %d, %q", code, errb)
+	}
 }
 
 func asList(v any) []any {

@@ -80,6 +80,9 @@ func loadSave(e *env, name string, data []byte) (*engine.Game, error) {
 	if err != nil {
 		return nil, err
 	}
+	if sc.File.Ruleset != sv.Ruleset {
+		return nil, fmt.Errorf("%s: ruleset: the save says %q, its scenario %q: the save was edited", name, sv.Ruleset, sc.File.Ruleset)
+	}
 	su, err := sc.Setup(sv.Mode)
 	if err != nil {
 		return nil, err
