@@ -115,12 +115,29 @@ func decodeNode(name string, body ast.Node, v any) error {
 	if errors.As(err, &ye) && ye.GetToken() != nil {
 		if m := wrongType.FindStringSubmatch(ye.GetMessage()); m != nil {
 			tk := ye.GetToken()
-			e := &Error{File: name, Path: pathOf(body, tk), Problem: fmt.Sprintf("%s (%s) where %s is wanted", article(m[1]), tk.Value, wanted(m[2]))}
+			problem := fmt.Sprintf("%s (%s) where %s is wanted", article(m[1]), tk.Value, wanted(m[2]))
+			if tooBig.MatchString(tk.Value) && strings.Contains(wanted(m[2]), "number") {
+				// a number the library could not hold reads as a string
+				problem = fmt.Sprintf("%s is out of range: too large a number", clipped(tk.Value))
+			}
+			e := &Error{File: name, Path: pathOf(body, tk), Problem: problem}
 			e.Line, e.Column = at(tk)
 			return e
 		}
 	}
 	return yamlError(name, err)
+}
+
+// tooBig matches a number written out that YAML read as a string because
+// no number type holds it (1e999, thirty digits).
+var tooBig = regexp.MustCompile(`^[+-]?(\d[\d_]*)(\.\d*)?([eE][+-]?\d+)?$`)
+
+// clipped shortens a long value for a message.
+func clipped(v string) string {
+	if len(v) > 24 {
+		return v[:20] + "…"
+	}
+	return v
 }
 
 // wrongType matches the library's type errors.
