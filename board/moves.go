@@ -152,9 +152,9 @@ func Straight(b engine.Board, s *engine.State, m int, dx, dy, d, reach float64, 
 // since no other can end nearer, as is one that ends within a quarter
 // inch of floor (the nearest to t that ok lets a move end, such as a 1"
 // rule's) or of what reach allows; so the fan is tried only when
-// something stands in the direct line's way (a rule's "as close as
-// possible" for a charge that falls short). It reports false, and m's
-// position, when no move ends nearer t.
+// something stands in the direct line's way (for a rule that a charge
+// falling short end as near its target as it can). It reports false, and
+// m's position, when no move ends nearer t.
 func Closest(b engine.Board, s *engine.State, m, t int, reach, floor float64, ok func(engine.Pos) bool) (engine.Pos, bool) {
 	p0 := s.Models[m].Pos
 	a, c := centre(s, m), centre(s, t)
