@@ -521,6 +521,27 @@ func (b *Board) PathLength(s *engine.State, m int, p engine.Pos) (float32, bool)
 	return float32(d), ok
 }
 
+// PathWithin is b.PathLength(s, m, p) for a caller that wants only paths
+// of at most limit inches: on a *Board the search gives up on longer ones
+// (reporting false), instead of finding the shortest path whatever its
+// length. It searches a hundred-thousandth of an inch past limit, so that
+// a caller's own check of the float32 length against limit, with its
+// slack of up to 1e-6", sees every length PathLength would give it (for
+// any limit below 64"; float32 rounds there by less than 4e-6).
+func PathWithin(b engine.Board, s *engine.State, m int, p engine.Pos, limit float64) (float32, bool) {
+	bd, ok := b.(*Board)
+	if !ok {
+		return b.PathLength(s, m, p)
+	}
+	from := centre(s, m)
+	to := Point{float64(p.X), float64(p.Y), int(p.Level)}
+	if to.Level != from.Level || !bd.Fits(s, m, to, 0) {
+		return 0, false
+	}
+	d, found := bd.path(from, to, radius(s, m), limit+1e-5)
+	return float32(d), found
+}
+
 // PathLengths is PathLength for several points at once, sharing the work
 // that depends only on where model m stands: out[i] is the length of m's
 // shortest legal path to ps[i], or -1 when ps[i] cannot be reached and
@@ -562,13 +583,28 @@ type origin struct {
 	p    Point
 	r    float64
 	g    *visGraph
-	seen bool        // vis is worked out
-	near near        // what moves from here can touch, when filled
-	vbuf [64]float64 // clear length to each corner, +Inf where blocked
-	big  []float64   // the same, for boards of more than 64 corners
+	seen bool         // vis is set up: NaN for corners not yet checked
+	near near         // what moves from here can touch, when filled
+	vbuf [128]float64 // clear length to each corner, +Inf where blocked
+	big  []float64    // the same, for boards of more than 128 corners
+	// The corners no further than wlim from the origin, wlim being the
+	// limit of its first search: every search of one move has the same.
+	wbuf [128]int32
+	wn   int
+	wbig []int32 // the same, for boards of more than 128 corners
+	wlim float64
 }
 
-// vis is the clear length from the origin to each corner of g.
+// within is the corners no further from the origin than wlim.
+func (o *origin) within() []int32 {
+	if o.wbig != nil {
+		return o.wbig
+	}
+	return o.wbuf[:o.wn]
+}
+
+// vis is the clear length from the origin to each corner of g, NaN where
+// not yet worked out.
 func (o *origin) vis() []float64 {
 	if o.big != nil {
 		return o.big
@@ -576,12 +612,24 @@ func (o *origin) vis() []float64 {
 	return o.vbuf[:len(o.g.nodes)]
 }
 
+// pathStack is how many corners one path search holds on the stack; a
+// search over more allocates.
+const pathStack = 128
+
 func (b *Board) pathFrom(o *origin, to Point, limit float64) (float64, bool) {
 	from, r := o.p, o.r
 	if hyp(to.X-from.X, to.Y-from.Y) > limit {
 		return 0, false
 	}
-	if o.near.clearFor(b, from, to, r) {
+	// Every stretch of a path within limit lies within limit of the
+	// origin: the neighbourhood's checks answer for it when it was filled
+	// for that reach (with its half inch to spare), and the board's
+	// otherwise.
+	nr := &o.near
+	if nr.on && limit > nr.lim+1e-5 {
+		nr = &near{}
+	}
+	if nr.clearFor(b, from, to, r) {
 		return hyp(to.X-from.X, to.Y-from.Y), true
 	}
 	if o.g == nil {
@@ -596,54 +644,90 @@ func (b *Board) pathFrom(o *origin, to Point, limit float64) (float64, bool) {
 		if n > len(o.vbuf) {
 			o.big = make([]float64, n)
 		}
+		if n > len(o.wbuf) {
+			o.wbig = make([]int32, 0, n)
+		}
 		vis := o.vis()
-		for i := range n {
-			vis[i] = math.Inf(1)
-			if b.clearFor(from, g.nodes[i], r) {
-				vis[i] = hyp(g.nodes[i].X-from.X, g.nodes[i].Y-from.Y)
+		o.wn = 0
+		for i := range vis {
+			vis[i] = math.NaN()
+			if c := g.nodes[i]; hyp(c.X-from.X, c.Y-from.Y) <= limit {
+				if o.wbig != nil {
+					o.wbig = append(o.wbig, int32(i))
+				} else {
+					o.wbuf[o.wn] = int32(i)
+				}
+				o.wn++
 			}
 		}
-		o.seen = true
+		o.wlim, o.seen = limit, true
 	}
-	// Nodes 0..n-1 are the corners, n is the goal.
-	var distBuf [65]float64
-	var doneBuf [65]bool
-	var dist []float64
-	var done []bool
-	if n+1 <= len(distBuf) {
-		dist, done = distBuf[:n+1], doneBuf[:n+1]
-	} else {
-		dist, done = make([]float64, n+1), make([]bool, n+1)
-	}
-	copy(dist, o.vis())
-	dist[n] = math.Inf(1)
-	est := func(i int) float64 {
-		if i == n {
-			return dist[n]
+	vis := o.vis()
+	// The search runs over the corners a path of at most limit may pass
+	// (the straight lines through them are no longer): act[i] is the
+	// corner, dist[i] the shortest length to it so far and h[i] the
+	// straight length on to the goal, the estimate. Index k = len(act) is
+	// the goal. Whether the origin sees a corner is worked out the first
+	// time a search needs it, and kept.
+	var actBuf [pathStack]int32
+	var distBuf, hBuf [pathStack + 1]float64
+	var doneBuf [pathStack + 1]bool
+	act, dist, h := actBuf[:0], distBuf[:0], hBuf[:0]
+	within := o.within()
+	for j := range n {
+		i := j
+		if limit <= o.wlim {
+			if j >= len(within) {
+				break
+			}
+			i = int(within[j])
 		}
-		return dist[i] + hyp(to.X-g.nodes[i].X, to.Y-g.nodes[i].Y)
+		c := g.nodes[i]
+		df, dt := hyp(c.X-from.X, c.Y-from.Y), hyp(to.X-c.X, to.Y-c.Y)
+		if df+dt > limit {
+			continue
+		}
+		if math.IsNaN(vis[i]) {
+			vis[i] = math.Inf(1)
+			if nr.clearFor(b, from, c, r) {
+				vis[i] = df
+			}
+		}
+		act, dist, h = append(act, int32(i)), append(dist, vis[i]), append(h, dt)
+	}
+	k := len(act)
+	dist = append(dist, math.Inf(1))
+	var done []bool
+	if k+1 <= len(doneBuf) {
+		done = doneBuf[:k+1]
+	} else {
+		done = make([]bool, k+1)
 	}
 	for {
-		u := -1
-		for i := range n + 1 {
-			if !done[i] && !math.IsInf(dist[i], 1) && (u < 0 || est(i) < est(u)) {
-				u = i
+		u, eu := -1, math.Inf(1)
+		for i := range k {
+			if !done[i] && !math.IsInf(dist[i], 1) && (u < 0 || dist[i]+h[i] < eu) {
+				u, eu = i, dist[i]+h[i]
 			}
 		}
-		if u < 0 || est(u) > limit {
+		if !done[k] && !math.IsInf(dist[k], 1) && (u < 0 || dist[k] < eu) {
+			u, eu = k, dist[k]
+		}
+		if u < 0 || eu > limit {
 			return 0, false
 		}
-		if u == n {
-			return dist[n], true
+		if u == k {
+			return dist[k], true
 		}
 		done[u] = true
-		for v := range n {
-			if e := g.d[u*n+v]; !done[v] && dist[u]+e < dist[v] {
+		row := g.d[int(act[u])*n:]
+		for v := range k {
+			if e := row[act[v]]; !done[v] && dist[u]+e < dist[v] {
 				dist[v] = dist[u] + e
 			}
 		}
-		if d := est(u); d < dist[n] && o.near.clearFor(b, g.nodes[u], to, r) {
-			dist[n] = d
+		if eu < dist[k] && nr.clearFor(b, g.nodes[act[u]], to, r) {
+			dist[k] = eu
 		}
 	}
 }

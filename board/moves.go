@@ -134,7 +134,7 @@ func Straight(b engine.Board, s *engine.State, m int, dx, dy, d, reach float64, 
 		if !ok(p) {
 			continue
 		}
-		if pl, found := b.PathLength(s, m, p); found && float64(pl) <= reach+1e-6 {
+		if pl, found := PathWithin(b, s, m, p, reach); found && float64(pl) <= reach+1e-6 {
 			return p, true
 		}
 	}
@@ -251,7 +251,7 @@ func (rc *reacher) reaches(p engine.Pos) bool {
 	if q.Level != rc.o.p.Level || !rc.bb.Fits(rc.s, rc.m, q, 0) {
 		return false
 	}
-	d, found := rc.bb.pathFrom(&rc.o, q, math.Inf(1))
+	d, found := rc.bb.pathFrom(&rc.o, q, rc.reach+1e-5) // as PathWithin does
 	return found && float64(float32(d)) <= rc.reach+1e-6
 }
 

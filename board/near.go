@@ -18,7 +18,8 @@ import (
 // half an inch to spare, against rounding), which TestNearAgreesWithBoard
 // checks point by point.
 type near struct {
-	on     bool // filled in; otherwise the checks visit everything
+	on     bool    // filled in; otherwise the checks visit everything
+	lim    float64 // the reach it was filled for
 	boxes  [nearCap]uint16
 	walls  [nearCap]uint16 // walls and ledges, as Board.bar numbers them
 	nb, nw int
@@ -69,7 +70,7 @@ func (nr *near) fill(b *Board, s *engine.State, m int, o *origin, lim float64) {
 			nr.models |= 1 << n
 		}
 	}
-	nr.on = true
+	nr.on, nr.lim = true, lim
 }
 
 // boxDist is the distance from (x, y) to the nearest point of bx's

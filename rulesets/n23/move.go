@@ -239,7 +239,7 @@ func approach(c *engine.Ctx, m, t int, reach float64, why string) bool {
 	s := c.State()
 	if b := geo(s); b != nil {
 		p := board.ContactPoint(s, m, t)
-		if d, ok := b.PathLength(s, m, p); ok && float64(d) <= reach+1e-6 {
+		if d, ok := board.PathWithin(b, s, m, p, reach); ok && float64(d) <= reach+1e-6 {
 			moveTo(c, m, p)
 			face(s, m, t)
 			return true

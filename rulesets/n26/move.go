@@ -120,7 +120,7 @@ func retreatOptions(s *engine.State, m int, add func(engine.Action)) {
 			if slices.Contains(listed, engine.Pos{X: p.X, Y: p.Y}) || hyp(float64(p.X)-x0, float64(p.Y)-y0) < 0.005 {
 				continue
 			}
-			if pl, ok := b.PathLength(s, m, p); !ok || float64(pl) > r+1e-6 || !clear1inch(s, m, p, near) || !board.Unblocked(s, m, p, near.all) {
+			if pl, ok := board.PathWithin(b, s, m, p, r); !ok || float64(pl) > r+1e-6 || !clear1inch(s, m, p, near) || !board.Unblocked(s, m, p, near.all) {
 				continue
 			}
 			listed = append(listed, engine.Pos{X: p.X, Y: p.Y})
@@ -186,7 +186,7 @@ func approach(c *engine.Ctx, m, t int, reach float64, charge bool) {
 	reached := false
 	if b := geo(s); b != nil {
 		p := board.ContactPoint(s, m, t)
-		if d, ok := b.PathLength(s, m, p); ok && float64(d) <= reach+1e-6 && (engageable || rule1inch(s, m, p)) &&
+		if d, ok := board.PathWithin(b, s, m, p, reach); ok && float64(d) <= reach+1e-6 && (engageable || rule1inch(s, m, p)) &&
 			board.Unblocked(s, m, p, board.Around(s, m, reach, 0)) && (!vehicle(s, m) || straight(s, m, p, d)) {
 			moveTo(c, m, p)
 			reached = true
@@ -239,8 +239,7 @@ func closer(c *engine.Ctx, m, t int, reach float64) {
 	var moved bool
 	if vehicle(s, m) {
 		p, moved = board.Straight(b, s, m, dx, dy, math.Min(reach, l), reach, func(p engine.Pos) bool {
-			d, found := b.PathLength(s, m, p)
-			return found && straight(s, m, p, d) && ok(p)
+			return straightTo(s, m, p) && ok(p)
 		})
 	} else {
 		floor := 0.0
@@ -262,6 +261,13 @@ func closer(c *engine.Ctx, m, t int, reach float64) {
 func straight(s *engine.State, m int, p engine.Pos, d float32) bool {
 	x, y, _ := centre(s, m)
 	return float64(d) <= hyp(float64(p.X)-x, float64(p.Y)-y)+0.01
+}
+
+// straightTo: m can reach p, and its shortest path there is straight.
+func straightTo(s *engine.State, m int, p engine.Pos) bool {
+	x, y, _ := centre(s, m)
+	d, ok := board.PathWithin(geo(s), s, m, p, hyp(float64(p.X)-x, float64(p.Y)-y)+0.01)
+	return ok && straight(s, m, p, d)
 }
 
 // resolveFreewheel moves a Seriously Damaged vehicle D6" (rules.md §2.2.5):
@@ -449,8 +455,7 @@ func dashTo(s *engine.State, m int, p engine.Pos, near nearby) bool {
 	if !vehicle(s, m) {
 		return true
 	}
-	d, ok := geo(s).PathLength(s, m, p)
-	return ok && straight(s, m, p, d)
+	return straightTo(s, m, p)
 }
 
 // moveBy1inch: a Move keeps the 1" rule.

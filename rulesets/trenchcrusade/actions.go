@@ -313,7 +313,7 @@ func resolveCharge(c *engine.Ctx, a engine.Action) {
 		return
 	}
 	p := board.ContactPoint(s, m, t)
-	if d, ok := b.PathLength(s, m, p); ok && float64(d) <= reach+1e-6 {
+	if d, ok := board.PathWithin(b, s, m, p, reach); ok && float64(d) <= reach+1e-6 {
 		c.Move(m, p)
 		c.Emit(engine.Event{Type: "charged", Model: m, Other: t})
 		return

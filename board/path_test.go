@@ -1,0 +1,90 @@
+package board
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/skirmish-engine/skirmish/engine"
+)
+
+// TestLimitedPathsAgree: a path search with a limit (a move's reach, as
+// Destinations, PathWithin and Closest's reacher run it) gives, bit for
+// bit, the length of the unlimited search whenever that is within the
+// limit, and refuses when it is not (and PathWithin agrees with
+// PathLength likewise), on crowded boards of boxes and walls:
+// the limited search skips the corners no path within the limit can pass,
+// works out which corners the origin sees only when a search needs them,
+// and keeps both for the origin's next search, whose limit may be longer. Some boards have more
+// corners than a search holds on the stack.
+func TestLimitedPathsAgree(t *testing.T) {
+	r := rand.New(rand.NewPCG(11, 26))
+	agreed, refused, bent := 0, 0, 0
+	for bi := range 30 {
+		b := &Board{Width: 48, Height: 48, Levels: []float64{0}}
+		var pts []Point
+		for i := range 40 {
+			pts = append(pts, Point{3.5 + float64(i%7)*7 + r.Float64()*4 - 2, 3.5 + float64(i/7)*7 + r.Float64()*4 - 2, 0})
+		}
+		s := state(t, b, pts...)
+		boxes := 12
+		if bi%3 == 0 {
+			boxes = 45 // 180 corners and more
+		}
+		for range boxes {
+			x, y := r.Float64()*44, r.Float64()*44
+			b.Boxes = append(b.Boxes, Box{X0: x, Y0: y, X1: x + 0.5 + r.Float64()*3, Y1: y + 0.5 + r.Float64()*3, Height: 2})
+		}
+		for range 6 {
+			a := Point{r.Float64() * 48, r.Float64() * 48, 0}
+			b.Walls = append(b.Walls, Wall{A: a, B: Point{a.X + r.Float64()*8 - 4, a.Y + r.Float64()*8 - 4, 0}, Height: 2})
+		}
+		for range 10 {
+			m := r.IntN(len(pts))
+			lim := []float64{3, 6, 12, 20}[r.IntN(4)]
+			o := origin{p: centre(s, m), r: radius(s, m)}
+			if r.IntN(2) == 0 {
+				o.near.fill(b, s, m, &o, lim)
+			}
+			for range 60 {
+				// mostly the origin's first limit; now and then a longer one
+				// (its corners are not those kept from the first search)
+				lim := lim
+				if r.IntN(4) == 0 {
+					lim *= 1.5
+				}
+				d := lim * 1.3 * math.Sqrt(r.Float64())
+				a := r.Float64() * 2 * math.Pi
+				p := Point{round2(o.p.X + d*math.Cos(a)), round2(o.p.Y + d*math.Sin(a)), 0}
+				want, wok := b.path(o.p, p, o.r, math.Inf(1))
+				got, gok := b.pathFrom(&o, p, lim+1e-6)
+				switch {
+				case wok && want <= lim+1e-6:
+					if !gok || math.Float64bits(got) != math.Float64bits(want) {
+						t.Fatalf("board %d: m%d to %v within %v: got %v %v, unlimited %v", bi, m, p, lim, got, gok, want)
+					}
+					agreed++
+					if want > hyp(p.X-o.p.X, p.Y-o.p.Y)+1e-9 {
+						bent++
+					}
+				case gok:
+					t.Fatalf("board %d: m%d to %v within %v: got %v, unlimited %v %v", bi, m, p, lim, got, want, wok)
+				default:
+					refused++
+				}
+				// PathWithin, as the rulesets call it: the same float32
+				// length wherever PathLength's is within the limit
+				q := engine.Pos{X: float32(p.X), Y: float32(p.Y)}
+				pl, found := b.PathLength(s, m, q)
+				wl, wfound := PathWithin(b, s, m, q, lim)
+				if in := found && float64(pl) <= lim+1e-6; in != (wfound && float64(wl) <= lim+1e-6) || in && wl != pl {
+					t.Fatalf("board %d: PathWithin(m%d, %v, %v) = %v %v, PathLength %v %v", bi, m, q, lim, wl, wfound, pl, found)
+				}
+			}
+		}
+	}
+	if agreed < 2000 || refused < 500 || bent < 300 {
+		t.Fatalf("agreed %d (%d round terrain), refused %d: too few of some", agreed, bent, refused)
+	}
+	t.Logf("agreed %d (%d round terrain), refused %d", agreed, bent, refused)
+}
