@@ -614,7 +614,7 @@ func (o *origin) vis() []float64 {
 
 // pathStack is how many corners one path search holds on the stack; a
 // search over more allocates.
-const pathStack = 128
+const pathStack = 64
 
 func (b *Board) pathFrom(o *origin, to Point, limit float64) (float64, bool) {
 	from, r := o.p, o.r
@@ -626,7 +626,7 @@ func (b *Board) pathFrom(o *origin, to Point, limit float64) (float64, bool) {
 	// for that reach (with its half inch to spare), and the board's
 	// otherwise.
 	nr := &o.near
-	if nr.on && limit > nr.lim+1e-5 {
+	if nr.on && limit > nr.lim+1e-4 {
 		nr = &near{}
 	}
 	if nr.clearFor(b, from, to, r) {

@@ -127,14 +127,17 @@ func Around(s *engine.State, m int, reach, gap float64) uint64 {
 // rulesets' moves a set distance towards or away from something (a charge
 // that falls short, a retreat) use it.
 func Straight(b engine.Board, s *engine.State, m int, dx, dy, d, reach float64, ok func(engine.Pos) bool) (engine.Pos, bool) {
-	p0 := s.Models[m].Pos
+	rc := reacher{b: b, s: s, m: m, reach: reach}
+	return rc.straight(dx, dy, d, ok)
+}
+
+// straight is Straight, its paths sharing rc's start.
+func (rc *reacher) straight(dx, dy, d float64, ok func(engine.Pos) bool) (engine.Pos, bool) {
+	p0 := rc.s.Models[rc.m].Pos
 	x0, y0 := float64(p0.X), float64(p0.Y)
 	for ; d > 0.05; d -= 0.25 {
-		p := Toward(x0, y0, dx, dy, d, reach, p0.Level)
-		if !ok(p) {
-			continue
-		}
-		if pl, found := PathWithin(b, s, m, p, reach); found && float64(pl) <= reach+1e-6 {
+		p := Toward(x0, y0, dx, dy, d, rc.reach, p0.Level)
+		if ok(p) && rc.reaches(p) {
 			return p, true
 		}
 	}
@@ -177,7 +180,7 @@ func Closest(b engine.Board, s *engine.State, m, t int, reach, floor float64, ok
 		ux, uy := dx*cos-dy*sin, dx*sin+dy*cos
 		d := math.Min(reach, l*cos)
 		if k == 0 {
-			p, moved := Straight(b, s, m, ux, uy, d, reach, ok)
+			p, moved := rc.straight(ux, uy, d, ok)
 			if g := FlatGap(s, m, p, t); moved && g < bestGap {
 				best, found, bestGap = p, true, g
 			}
@@ -225,8 +228,9 @@ func fanEnd(rc *reacher, t int, dx, dy, d, beat float64, ok func(engine.Pos) boo
 
 // reacher answers whether m can stand at a point and get there by a path
 // of at most reach inches, as PathLength does; on a *Board, its paths
-// share their start's work (which corners it sees), as Destinations' do.
-// The zero origin is filled on first use.
+// share their start's work (which corners it sees, and the neighbourhood
+// a move of reach can touch), as Destinations' do. The zero origin is
+// filled on first use.
 type reacher struct {
 	b     engine.Board
 	s     *engine.State
@@ -241,6 +245,9 @@ func (rc *reacher) reaches(p engine.Pos) bool {
 	if !rc.ready {
 		rc.bb, _ = rc.b.(*Board)
 		rc.o = origin{p: centre(rc.s, rc.m), r: radius(rc.s, rc.m)}
+		if rc.bb != nil {
+			rc.o.near.fill(rc.bb, rc.s, rc.m, &rc.o, rc.reach)
+		}
 		rc.ready = true
 	}
 	if rc.bb == nil {
@@ -248,7 +255,7 @@ func (rc *reacher) reaches(p engine.Pos) bool {
 		return found && float64(pl) <= rc.reach+1e-6
 	}
 	q := Point{float64(p.X), float64(p.Y), int(p.Level)}
-	if q.Level != rc.o.p.Level || !rc.bb.Fits(rc.s, rc.m, q, 0) {
+	if q.Level != rc.o.p.Level || !rc.o.near.fits(rc.bb, rc.s, rc.m, q) {
 		return false
 	}
 	d, found := rc.bb.pathFrom(&rc.o, q, rc.reach+1e-5) // as PathWithin does
