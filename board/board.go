@@ -1013,13 +1013,29 @@ func Toward(x0, y0, dx, dy, d, lim float64, lvl int8) engine.Pos {
 	}
 	qx, qy := round2(x), round2(y)
 	if !within(qx, qy) {
-		best := math.Inf(1)
+		// The nearest of the 4x4 hundredths around (x, y) that is within
+		// (the first, in this order, of equally near ones). Each column's
+		// and row's terms are worked out once: the sums are those hyp and
+		// within would form, so the answer is theirs.
+		var gx, gy, ex, ey, wx, wy [4]float64
 		fx, fy := math.Floor(x*100), math.Floor(y*100)
-		for i := -1.0; i <= 2; i++ {
-			for j := -1.0; j <= 2; j++ {
-				gx, gy := (fx+i)/100, (fy+j)/100
-				if e := hyp(gx-x, gy-y); e < best && within(gx, gy) {
-					qx, qy, best = gx, gy, e
+		for i := range 4 {
+			gx[i], gy[i] = (fx+float64(i-1))/100, (fy+float64(i-1))/100
+			ex[i], ey[i] = (gx[i]-x)*(gx[i]-x), (gy[i]-y)*(gy[i]-y)
+			a, b := float64(float32(gx[i]))-x0, float64(float32(gy[i]))-y0
+			wx[i], wy[i] = a*a, b*b
+		}
+		// A square no smaller than the best's cannot have a smaller root,
+		// so the root is taken only of those that may be nearer.
+		best, best2 := math.Inf(1), math.Inf(1)
+		for i := range 4 {
+			for j := range 4 {
+				e2 := ex[i] + ey[j]
+				if e2 >= best2 {
+					continue
+				}
+				if e := math.Sqrt(e2); e < best && math.Sqrt(wx[i]+wy[j]) <= lim+9e-7 {
+					qx, qy, best, best2 = gx[i], gy[j], e, e2
 				}
 			}
 		}

@@ -88,3 +88,60 @@ func TestLimitedPathsAgree(t *testing.T) {
 	}
 	t.Logf("agreed %d (%d round terrain), refused %d", agreed, bent, refused)
 }
+
+// TestTowardAsBefore: Toward's search of the hundredths round a full
+// move's end, which works each row's and column's terms out once, picks
+// the point the plain search over the sixteen (towardRef, the code before)
+// picks, for moves of the full reach and half of it in every direction.
+func TestTowardAsBefore(t *testing.T) {
+	r := rand.New(rand.NewPCG(12, 26))
+	searched := 0
+	for range 400000 {
+		x0, y0 := round2(r.Float64()*48), round2(r.Float64()*48)
+		if r.IntN(2) == 0 {
+			x0, y0 = r.Float64()*48, r.Float64()*48
+		}
+		a := r.Float64() * 2 * math.Pi
+		if r.IntN(4) == 0 {
+			a = float64(r.IntN(16)) * math.Pi / 8
+		}
+		lim := []float64{1, 2.5, 3, 4, 5, 6, 7.25, 8, 12}[r.IntN(9)]
+		d := []float64{lim, lim, lim / 2, r.Float64() * lim}[r.IntN(4)]
+		dx, dy := math.Cos(a), math.Sin(a)
+		got, want := Toward(x0, y0, dx, dy, d, lim, 0), towardRef(x0, y0, dx, dy, d, lim, 0)
+		if got != want {
+			t.Fatalf("Toward(%v, %v, %v, %v, %v, %v) = %v, the plain search %v", x0, y0, dx, dy, d, lim, got, want)
+		}
+		if x, y := x0+dx*d, y0+dy*d; hyp(float64(float32(round2(x)))-x0, float64(float32(round2(y)))-y0) > lim+9e-7 {
+			searched++
+		}
+	}
+	if searched < 50000 {
+		t.Fatalf("only %d moves searched round their end", searched)
+	}
+}
+
+func towardRef(x0, y0, dx, dy, d, lim float64, lvl int8) engine.Pos {
+	l := hyp(dx, dy)
+	if l == 0 {
+		dx, dy, l, d = 1, 0, 1, 0
+	}
+	x, y := x0+dx/l*d, y0+dy/l*d
+	within := func(gx, gy float64) bool {
+		return hyp(float64(float32(gx))-x0, float64(float32(gy))-y0) <= lim+9e-7
+	}
+	qx, qy := round2(x), round2(y)
+	if !within(qx, qy) {
+		best := math.Inf(1)
+		fx, fy := math.Floor(x*100), math.Floor(y*100)
+		for i := -1.0; i <= 2; i++ {
+			for j := -1.0; j <= 2; j++ {
+				gx, gy := (fx+i)/100, (fy+j)/100
+				if e := hyp(gx-x, gy-y); e < best && within(gx, gy) {
+					qx, qy, best = gx, gy, e
+				}
+			}
+		}
+	}
+	return engine.Pos{X: float32(qx), Y: float32(qy), Level: lvl}
+}
