@@ -1015,27 +1015,21 @@ func Toward(x0, y0, dx, dy, d, lim float64, lvl int8) engine.Pos {
 	if !within(qx, qy) {
 		// The nearest of the 4x4 hundredths around (x, y) that is within
 		// (the first, in this order, of equally near ones). Each column's
-		// and row's terms are worked out once: the sums are those hyp and
-		// within would form, so the answer is theirs.
-		var gx, gy, ex, ey, wx, wy [4]float64
+		// and row's differences are worked out once; the lengths are hyp's
+		// of the same differences, so the answer is the plain search's on
+		// any build (where the compiler fuses hyp's multiply and add too).
+		var gx, gy, ax, ay, bx, by [4]float64
 		fx, fy := math.Floor(x*100), math.Floor(y*100)
 		for i := range 4 {
 			gx[i], gy[i] = (fx+float64(i-1))/100, (fy+float64(i-1))/100
-			ex[i], ey[i] = (gx[i]-x)*(gx[i]-x), (gy[i]-y)*(gy[i]-y)
-			a, b := float64(float32(gx[i]))-x0, float64(float32(gy[i]))-y0
-			wx[i], wy[i] = a*a, b*b
+			ax[i], ay[i] = gx[i]-x, gy[i]-y
+			bx[i], by[i] = float64(float32(gx[i]))-x0, float64(float32(gy[i]))-y0
 		}
-		// A square no smaller than the best's cannot have a smaller root,
-		// so the root is taken only of those that may be nearer.
-		best, best2 := math.Inf(1), math.Inf(1)
+		best := math.Inf(1)
 		for i := range 4 {
 			for j := range 4 {
-				e2 := ex[i] + ey[j]
-				if e2 >= best2 {
-					continue
-				}
-				if e := math.Sqrt(e2); e < best && math.Sqrt(wx[i]+wy[j]) <= lim+9e-7 {
-					qx, qy, best, best2 = gx[i], gy[j], e, e2
+				if e := hyp(ax[i], ay[j]); e < best && hyp(bx[i], by[j]) <= lim+9e-7 {
+					qx, qy, best = gx[i], gy[j], e
 				}
 			}
 		}

@@ -93,6 +93,9 @@ func TestLimitedPathsAgree(t *testing.T) {
 // move's end, which works each row's and column's terms out once, picks
 // the point the plain search over the sixteen (towardRef, the code before)
 // picks, for moves of the full reach and half of it in every direction.
+// .ci/run also runs it on a GOAMD64=v3 build, whose compiler fuses hyp's
+// multiply and add: moves at 45°, where two points tie, tell the two
+// kinds of build apart.
 func TestTowardAsBefore(t *testing.T) {
 	r := rand.New(rand.NewPCG(12, 26))
 	searched := 0
