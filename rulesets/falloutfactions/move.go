@@ -578,7 +578,7 @@ func pushBack(c *engine.Ctx, m, t, inches int) {
 	}
 	for d := float64(inches); d > 0.05; d -= 0.25 {
 		p := engine.Pos{X: float32(math.Round((to.X+dx/l*d)*100) / 100), Y: float32(math.Round((to.Y+dy/l*d)*100) / 100), Level: s.Models[t].Pos.Level}
-		if pl, ok := bd.PathLength(s, t, p); ok && float64(pl) <= d+0.02 {
+		if pl, ok := board.PathWithin(bd, s, t, p, d+0.02); ok && float64(pl) <= d+0.02 {
 			c.Move(t, p)
 			refresh(c)
 			return
