@@ -131,11 +131,15 @@ func Straight(b engine.Board, s *engine.State, m int, dx, dy, d, reach float64, 
 	return rc.straight(dx, dy, d, ok)
 }
 
+// maxSteps bounds the quarter-inch steps back of Straight and Closest's
+// fan: 250", past any move, so that an infinite d ends.
+const maxSteps = 1000
+
 // straight is Straight, its paths sharing rc's start.
 func (rc *reacher) straight(dx, dy, d float64, ok func(engine.Pos) bool) (engine.Pos, bool) {
 	p0 := rc.s.Models[rc.m].Pos
 	x0, y0 := float64(p0.X), float64(p0.Y)
-	for ; d > 0.05; d -= 0.25 {
+	for k := 0; d > 0.05 && k < maxSteps; d, k = d-0.25, k+1 {
 		p := Toward(x0, y0, dx, dy, d, rc.reach, p0.Level)
 		if ok(p) && rc.reaches(p) {
 			return p, true
@@ -211,7 +215,7 @@ func fanEnd(rc *reacher, t int, dx, dy, d, beat float64, ok func(engine.Pos) boo
 	s, m := rc.s, rc.m
 	p0 := s.Models[m].Pos
 	x0, y0 := float64(p0.X), float64(p0.Y)
-	for ; d > 0.05; d -= 0.25 {
+	for k := 0; d > 0.05 && k < maxSteps; d, k = d-0.25, k+1 {
 		p := Toward(x0, y0, dx, dy, d, rc.reach, p0.Level)
 		if FlatGap(s, m, p, t) >= beat+0.02 {
 			break

@@ -3,6 +3,7 @@ package board
 import (
 	"math"
 	"testing"
+	"time"
 
 	"github.com/skirmish-engine/skirmish/engine"
 )
@@ -117,5 +118,28 @@ func TestUnblocked(t *testing.T) {
 	s.Models[1].InPlay = false
 	if !Unblocked(s, 0, engine.Pos{X: 9, Y: 12}, all) {
 		t.Error("a model out of play blocks")
+	}
+}
+
+// TestStraightEndsOnInfinity: a straight move asked to go infinitely far
+// ends (it stepped back a quarter inch at a time from infinity before),
+// with no move when nothing within reach will do.
+func TestStraightEndsOnInfinity(t *testing.T) {
+	b := &Board{Width: 24, Height: 24, Levels: []float64{0}}
+	s := state(t, b, Point{12, 12, 0}, Point{20, 12, 0})
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		if p, ok := Straight(b, s, 0, 1, 0, math.Inf(1), math.Inf(1), func(engine.Pos) bool { return false }); ok || p != s.Models[0].Pos {
+			t.Errorf("Straight to infinity with nowhere to stop = %v %v, want no move", p, ok)
+		}
+		if p, ok := Straight(b, s, 0, 1, 0, math.Inf(1), 4, func(engine.Pos) bool { return true }); ok {
+			t.Errorf("Straight of infinite length within 4\" = %v, want none (the ends tried are all further)", p)
+		}
+	}()
+	select {
+	case <-done:
+	case <-time.After(10 * time.Second):
+		t.Fatal("Straight did not end")
 	}
 }
