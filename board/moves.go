@@ -26,6 +26,16 @@ func FlatGap(s *engine.State, m int, p engine.Pos, n int) float64 {
 	return hyp(float64(p.X)-q.X, float64(p.Y)-q.Y) - radius(s, m) - radius(s, n)
 }
 
+// PassesWide reports, cheaply, that model n stands so far from the box
+// round m's straight move to p (grown by both radii and gap) that the
+// move passes it with more than gap inches between their bases: PassGap
+// would be above gap. False means it may not: ask PassGap.
+func PassesWide(s *engine.State, m int, p engine.Pos, n int, gap float64) bool {
+	a, q := s.Models[m].Pos, s.Models[n].Pos
+	e := float32(radius(s, m) + radius(s, n) + gap + 1e-3) // float32 positions: a thousandth to spare
+	return q.X < min(a.X, p.X)-e || q.X > max(a.X, p.X)+e || q.Y < min(a.Y, p.Y)-e || q.Y > max(a.Y, p.Y)+e
+}
+
 // PassGap is the smallest base-edge gap between model n and model m as m
 // moves straight from where it stands to p, or +Inf when n is on another
 // level (the 1" rules of N26 and Trench Crusade).
@@ -274,7 +284,7 @@ func (rc *reacher) reaches(p engine.Pos) bool {
 func Unblocked(s *engine.State, m int, p engine.Pos, set uint64) bool {
 	for ; set != 0; set &= set - 1 {
 		n := bits.TrailingZeros64(set)
-		if n != m && s.Models[n].InPlay && PassGap(s, m, p, n) < -Contact {
+		if n != m && s.Models[n].InPlay && !PassesWide(s, m, p, n, -Contact) && PassGap(s, m, p, n) < -Contact {
 			return false
 		}
 	}

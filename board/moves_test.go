@@ -2,6 +2,7 @@ package board
 
 import (
 	"math"
+	"math/rand/v2"
 	"testing"
 	"time"
 
@@ -141,5 +142,42 @@ func TestStraightEndsOnInfinity(t *testing.T) {
 	case <-done:
 	case <-time.After(10 * time.Second):
 		t.Fatal("Straight did not end")
+	}
+}
+
+// TestPassesWideOnlyWhenPassGapSays: PassesWide, the quick test in front
+// of PassGap, never says a move passes a model with more than gap inches
+// to spare where PassGap says it does not, and does say so for most
+// models well off the move's line (checked on 200,000 random moves, some
+// grazing a base, with gaps of -Contact, 0 and 1).
+func TestPassesWideOnlyWhenPassGapSays(t *testing.T) {
+	r := rand.New(rand.NewPCG(13, 26))
+	b := &Board{Width: 48, Height: 48, Levels: []float64{0}}
+	s := state(t, b, Point{24, 24, 0}, Point{30, 24, 0})
+	wide, far := 0, 0
+	for range 200000 {
+		s.Models[0].Pos = engine.Pos{X: float32(round2(r.Float64() * 48)), Y: float32(round2(r.Float64() * 48))}
+		p := engine.Pos{X: float32(round2(r.Float64() * 48)), Y: float32(round2(r.Float64() * 48))}
+		if r.IntN(2) == 0 { // model 1 close to the line, its base grazing the move's
+			a := s.Models[0].Pos
+			f, side := r.Float32(), float32(r.Float64()*4-2)
+			s.Models[1].Pos = engine.Pos{X: a.X + f*(p.X-a.X) + side, Y: a.Y + f*(p.Y-a.Y) - side}
+		} else {
+			s.Models[1].Pos = engine.Pos{X: float32(r.Float64() * 48), Y: float32(r.Float64() * 48)}
+		}
+		gap := []float64{-Contact, 0, 1}[r.IntN(3)]
+		g := PassGap(s, 0, p, 1)
+		if PassesWide(s, 0, p, 1, gap) {
+			wide++
+			if g <= gap {
+				t.Fatalf("m at %v to %v, n at %v: PassesWide(gap %v) but PassGap %v", s.Models[0].Pos, p, s.Models[1].Pos, gap, g)
+			}
+		}
+		if g > gap+3 {
+			far++
+		}
+	}
+	if wide < far/2 {
+		t.Fatalf("PassesWide said so for %d moves, of %d passing 3\" wide of the gap", wide, far)
 	}
 }

@@ -41,7 +41,7 @@ func rule1inch(s *engine.State, m int, p engine.Pos) bool { return keepsClear(s,
 // already (shy): a move's destinations are checked against one set.
 func keepsClear(s *engine.State, m int, p engine.Pos, set uint64) bool {
 	for n := 0; set != 0; n++ {
-		if set&1 != 0 && board.PassGap(s, m, p, n) <= 1 {
+		if set&1 != 0 && !board.PassesWide(s, m, p, n, 1) && board.PassGap(s, m, p, n) <= 1 {
 			return false
 		}
 		set >>= 1

@@ -210,7 +210,7 @@ func keepsClear(s *engine.State, m int, p engine.Pos) bool {
 // or as many of them as are near enough to matter (board.Around).
 func passesClear(s *engine.State, m int, p engine.Pos, set uint64) bool {
 	for ; set != 0; set &= set - 1 {
-		if board.PassGap(s, m, p, bits.TrailingZeros64(set)) <= 1 {
+		if n := bits.TrailingZeros64(set); !board.PassesWide(s, m, p, n, 1) && board.PassGap(s, m, p, n) <= 1 {
 			return false
 		}
 	}
