@@ -33,7 +33,16 @@ func FlatGap(s *engine.State, m int, p engine.Pos, n int) float64 {
 func PassesWide(s *engine.State, m int, p engine.Pos, n int, gap float64) bool {
 	a, q := s.Models[m].Pos, s.Models[n].Pos
 	e := float32(radius(s, m) + radius(s, n) + gap + 1e-3) // float32 positions: a thousandth to spare
-	return q.X < min(a.X, p.X)-e || q.X > max(a.X, p.X)+e || q.Y < min(a.Y, p.Y)-e || q.Y > max(a.Y, p.Y)+e
+	x0, x1, y0, y1 := a.X, p.X, a.Y, p.Y
+	if x1 < x0 {
+		x0, x1 = x1, x0
+	}
+	if y1 < y0 {
+		y0, y1 = y1, y0
+	}
+	// (not the min and max builtins, whose care for NaN and -0 costs more
+	// than the rest here; a NaN answers false, and PassGap decides)
+	return q.X < x0-e || q.X > x1+e || q.Y < y0-e || q.Y > y1+e
 }
 
 // PassGap is the smallest base-edge gap between model n and model m as m
