@@ -402,8 +402,9 @@ func (l *lister) legal(s *State) {
 			l.out = slices.Insert(l.out, k, end)
 		}
 	}
-	// Definitions are visited in ID order, so the list is usually sorted
-	// already; check before paying for a sort.
+	// Definitions are visited in ID order and each one's options sorted
+	// (list), so the list is usually sorted already; check before paying
+	// for a sort.
 	if !slices.IsSortedFunc(l.out, compareActions) {
 		slices.SortFunc(l.out, compareActions)
 	}
@@ -447,7 +448,14 @@ func (l *lister) list(s *State, m int, forced, first bool) {
 		if d.Options == nil {
 			l.emit(Act(d.ID, m))
 		} else {
+			// One definition's options, sorted where its Options gave them
+			// out of order: the whole list is then usually sorted already,
+			// and legal's check of it passes without a sort of everything.
+			start := len(l.out)
 			d.Options(s, m, l.emit)
+			if seg := l.out[start:]; !slices.IsSortedFunc(seg, compareActions) {
+				slices.SortFunc(seg, compareActions)
+			}
 		}
 		if first && len(l.out) > 0 {
 			return
