@@ -18,20 +18,7 @@ func TestNearAgreesWithBoard(t *testing.T) {
 	r := rand.New(rand.NewPCG(10, 26))
 	checked := 0
 	for range 40 {
-		b := &Board{Width: 48, Height: 48, Levels: []float64{0, 3}}
-		var pts []Point
-		for i := range 40 { // a grid of 7" cells, jittered: no two bases overlap
-			pts = append(pts, Point{3.5 + float64(i%7)*7 + r.Float64()*4 - 2, 3.5 + float64(i/7)*7 + r.Float64()*4 - 2, r.IntN(2)})
-		}
-		s := state(t, b, pts...) // terrain comes after: models may stand in it
-		for range 12 {
-			x, y := r.Float64()*44, r.Float64()*44
-			b.Boxes = append(b.Boxes, Box{X0: x, Y0: y, X1: x + 0.5 + r.Float64()*4, Y1: y + 0.5 + r.Float64()*4, Level: r.IntN(2), Height: 2})
-		}
-		for range 6 {
-			a := Point{r.Float64() * 48, r.Float64() * 48, r.IntN(2)}
-			b.Walls = append(b.Walls, Wall{A: a, B: Point{a.X + r.Float64()*8 - 4, a.Y + r.Float64()*8 - 4, a.Level}, Height: 2})
-		}
+		b, s := crowdedBoard(t, r, 2, 12, 4)
 		for range 4 {
 			a := Point{r.Float64() * 48, r.Float64() * 48, 1}
 			b.Ledges = append(b.Ledges, Ledge{A: a, B: Point{a.X + r.Float64()*16 - 8, a.Y + r.Float64()*16 - 8, 1}})
@@ -42,7 +29,7 @@ func TestNearAgreesWithBoard(t *testing.T) {
 			}
 		}
 		for range 20 {
-			m := r.IntN(len(pts))
+			m := r.IntN(len(s.Models))
 			lim := []float64{1, 3, 6, 12}[r.IntN(4)]
 			o := origin{p: centre(s, m), r: radius(s, m)}
 			var nr near
@@ -71,6 +58,32 @@ func TestNearAgreesWithBoard(t *testing.T) {
 	if checked < 40*20*60 {
 		t.Fatalf("checked %d", checked)
 	}
+}
+
+// crowdedBoard is a 48" board of levels levels with forty models on a
+// jittered grid of 7" cells (no two bases overlap), then boxes of up to
+// side+0.5 inches a side and six walls, each model, box and wall on a
+// random level: terrain comes after the models, so models may stand in it.
+func crowdedBoard(t *testing.T, r *rand.Rand, levels, boxes int, side float64) (*Board, *engine.State) {
+	t.Helper()
+	b := &Board{Width: 48, Height: 48}
+	for l := range levels {
+		b.Levels = append(b.Levels, 3*float64(l))
+	}
+	var pts []Point
+	for i := range 40 {
+		pts = append(pts, Point{3.5 + float64(i%7)*7 + r.Float64()*4 - 2, 3.5 + float64(i/7)*7 + r.Float64()*4 - 2, r.IntN(levels)})
+	}
+	s := state(t, b, pts...)
+	for range boxes {
+		x, y := r.Float64()*44, r.Float64()*44
+		b.Boxes = append(b.Boxes, Box{X0: x, Y0: y, X1: x + 0.5 + r.Float64()*side, Y1: y + 0.5 + r.Float64()*side, Level: r.IntN(levels), Height: 2})
+	}
+	for range 6 {
+		a := Point{r.Float64() * 48, r.Float64() * 48, r.IntN(levels)}
+		b.Walls = append(b.Walls, Wall{A: a, B: Point{a.X + r.Float64()*8 - 4, a.Y + r.Float64()*8 - 4, a.Level}, Height: 2})
+	}
+	return b, s
 }
 
 // TestSortPos: sortPos orders points as comparing their floats would, for

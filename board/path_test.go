@@ -12,35 +12,22 @@ import (
 // Destinations, PathWithin and Closest's reacher run it) gives, bit for
 // bit, the length of the unlimited search whenever that is within the
 // limit, and refuses when it is not (and PathWithin agrees with
-// PathLength likewise), on crowded boards of boxes and walls:
-// the limited search skips the corners no path within the limit can pass,
-// works out which corners the origin sees only when a search needs them,
-// and keeps both for the origin's next search, whose limit may be longer. Some boards have more
-// corners than a search holds on the stack.
+// PathLength likewise), on crowded boards of boxes and walls: the limited
+// search skips the corners no path within the limit can pass, works out
+// which corners the origin sees only when a search needs them, and keeps
+// both for the origin's next search, whose limit may be longer. Some
+// boards have more corners than a search holds on the stack.
 func TestLimitedPathsAgree(t *testing.T) {
 	r := rand.New(rand.NewPCG(11, 26))
 	agreed, refused, bent := 0, 0, 0
 	for bi := range 30 {
-		b := &Board{Width: 48, Height: 48, Levels: []float64{0}}
-		var pts []Point
-		for i := range 40 {
-			pts = append(pts, Point{3.5 + float64(i%7)*7 + r.Float64()*4 - 2, 3.5 + float64(i/7)*7 + r.Float64()*4 - 2, 0})
-		}
-		s := state(t, b, pts...)
 		boxes := 12
 		if bi%3 == 0 {
 			boxes = 45 // 180 corners and more
 		}
-		for range boxes {
-			x, y := r.Float64()*44, r.Float64()*44
-			b.Boxes = append(b.Boxes, Box{X0: x, Y0: y, X1: x + 0.5 + r.Float64()*3, Y1: y + 0.5 + r.Float64()*3, Height: 2})
-		}
-		for range 6 {
-			a := Point{r.Float64() * 48, r.Float64() * 48, 0}
-			b.Walls = append(b.Walls, Wall{A: a, B: Point{a.X + r.Float64()*8 - 4, a.Y + r.Float64()*8 - 4, 0}, Height: 2})
-		}
+		b, s := crowdedBoard(t, r, 1, boxes, 3)
 		for range 10 {
-			m := r.IntN(len(pts))
+			m := r.IntN(len(s.Models))
 			lim := []float64{3, 6, 12, 20}[r.IntN(4)]
 			o := origin{p: centre(s, m), r: radius(s, m)}
 			if r.IntN(2) == 0 {
