@@ -263,7 +263,8 @@ func straight(s *engine.State, m int, p engine.Pos, d float32) bool {
 	return float64(d) <= hyp(float64(p.X)-x, float64(p.Y)-y)+0.01
 }
 
-// straightTo: m can reach p, and its shortest path there is straight.
+// straightTo: m can reach p, and its shortest path there is straight (a
+// vehicle goes straight after its one turn, seed 000; see straight).
 func straightTo(s *engine.State, m int, p engine.Pos) bool {
 	x, y, _ := centre(s, m)
 	d, ok := board.PathWithin(geo(s), s, m, p, hyp(float64(p.X)-x, float64(p.Y)-y)+0.01)
