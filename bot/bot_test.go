@@ -129,11 +129,13 @@ func TestMCTS(t *testing.T) {
 		t.Errorf("mcts:100 won only %d of 6 against random", s.Sides[0].Wins)
 	}
 	// 300 iterations: since ordered models move 8" (seed 004; order-hurry
-	// no), 150 only draws level with greedy (7 to 7 of 16 on this seed)
+	// no), 150 only drew level with greedy (7 to 7 of 16 on this seed)
+	// before the tree kept to the best replies (Width); 300 won 5 of 8
+	// then, and wins 8 of 8 with them
 	s = batch(t, boards[3], 8, 3, "mcts:300", "greedy")
 	t.Logf("%s: %s", boards[3].ruleset, rate(s, 0))
-	if s.Sides[0].Wins < s.Sides[1].Wins {
-		t.Errorf("mcts:300 won %d of 8, greedy %d", s.Sides[0].Wins, s.Sides[1].Wins)
+	if s.Sides[0].Wins < 6 {
+		t.Errorf("mcts:300 won %d of 8, greedy %d; want 6 or more", s.Sides[0].Wins, s.Sides[1].Wins)
 	}
 }
 

@@ -9,9 +9,11 @@
 //     the path cap, and the mean of sampled outcomes past it;
 //   - MCTS is Monte Carlo tree search with UCT: open-loop over dice (each
 //     iteration samples them afresh, and the tree is keyed by actions
-//     only), depth-limited random playouts scored by the evaluation at the
-//     leaf, and a budget in iterations (deterministic for a seed) or in
-//     time (not).
+//     only), the root's actions starting from Greedy's exact values, the
+//     nodes below it kept to the few actions those values rank best,
+//     depth-limited random playouts scored by the evaluation at the leaf,
+//     and a budget in iterations (deterministic for a seed) or in time
+//     (not).
 //
 // Positions are scored by Evaluate: the ruleset's own evaluation when it
 // has one (an optional capability, Evaluator, that rulesets implement

@@ -24,10 +24,10 @@ func TestBotGamesFingerprint(t *testing.T) {
 		t.Skip("bot games are slow under -race; TestDeterministic covers replay there")
 	}
 	pins := map[string]string{
-		"n26":             "ff53f6e5e96c2679/94/7",
-		"n23":             "3fec9a0c094acf0f/71/0",
-		"trenchcrusade":   "72ade6d1008cd43/97/25",
-		"falloutfactions": "e0f9011ea07dd05f/145/14",
+		"n26":             "4a9d03019292ad3c/81/9",
+		"n23":             "c7502e82ce562f9a/60/0",
+		"trenchcrusade":   "21a1c9fc69e3a41a/103/29",
+		"falloutfactions": "daaba21e4a801b06/79/8",
 	}
 	reg := all.Rulesets()
 	for _, b := range boards {

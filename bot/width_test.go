@@ -1,0 +1,97 @@
+package bot
+
+import (
+	"slices"
+	"sort"
+	"testing"
+
+	"github.com/skirmish-engine/skirmish/board"
+	"github.com/skirmish-engine/skirmish/engine"
+	"github.com/skirmish-engine/skirmish/internal/mini"
+)
+
+// A node inside the tree is walked through all its legal actions until its
+// RankAt-th visit, then through the Width of them with the best exact
+// expected chance of winning for its mover (MCTS.Width), best first: of
+// those, the ones legal in the iteration at hand, and every legal action
+// when none is. Ranking leaves the lookahead's position as it was and is
+// done once.
+func TestWidthKeepsTheBestReplies(t *testing.T) {
+	rs := mini.New("n26")
+	open := &board.Board{Width: 24, Height: 24, Levels: []float64{0, 3}}
+	g, err := engine.New(rs, mini.BoardSetup(open), engine.Config{Seed: 1, Players: players(2)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	la, err := engine.Lookahead(rs, g.State(), players(2), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mover := la.State().Turn.Side
+	if err := la.Apply(engine.Act(engine.Activate, firstOf(la.State(), mover))); err != nil {
+		t.Fatal(err)
+	}
+	before := la.State().Clone()
+	legal := slices.Clone(la.Legal())
+	if len(legal) < 4 {
+		t.Fatalf("want a few actions to rank, have %v", legal)
+	}
+
+	b := NewMCTS(rs)
+	if b.Width != 2 || b.RankAt != 5 {
+		t.Fatalf("defaults Width %d, RankAt %d; want 2 and 5 (docs/PERFORMANCE.md)", b.Width, b.RankAt)
+	}
+	// each action's exact expected chance, straight from the odds
+	type scored struct {
+		a engine.Action
+		v float64
+	}
+	var want []scored
+	for _, a := range legal {
+		v, _, err := la.Expect(a, engine.OddsOptions{MaxPaths: 400}, func(t *engine.State) float64 { return b.chance(t, mover) })
+		if err != nil {
+			t.Fatalf("%s: %v", a, err)
+		}
+		want = append(want, scored{a, v})
+	}
+	sort.SliceStable(want, func(i, j int) bool { return want[i].v > want[j].v })
+	if want[1].v == want[len(want)-1].v {
+		t.Fatalf("the actions all score alike (%v): pick a position that ranks them", want)
+	}
+
+	b.nodes = append(b.nodes[:0], node{mover: -1, first: -1, next: -1}, node{mover: mover, visits: b.RankAt - 1, first: -1, next: -1})
+	if got := b.kept(la, 1, legal, mover); len(got) != len(legal) {
+		t.Fatalf("before its %dth visit a node walks %d of %d actions", b.RankAt, len(got), len(legal))
+	}
+	b.nodes[1].visits = b.RankAt
+	got := slices.Clone(b.kept(la, 1, legal, mover))
+	if len(got) != 2 || got[0] != want[0].a || got[1] != want[1].a {
+		t.Fatalf("kept %v; want the best two, %v (%.4f) and %v (%.4f), of %v", got, want[0].a, want[0].v, want[1].a, want[1].v, want)
+	}
+	if ok, why := la.State().Equal(before); !ok {
+		t.Fatalf("ranking moved the lookahead: %s", why)
+	}
+	// the best is no longer legal (the dice went another way): the second
+	rest := slices.DeleteFunc(slices.Clone(legal), func(a engine.Action) bool { return a == want[0].a })
+	if got := b.kept(la, 1, rest, mover); len(got) != 1 || got[0] != want[1].a {
+		t.Errorf("with the best gone, kept %v; want %v", got, want[1].a)
+	}
+	// neither is: every legal action, and no second ranking
+	rest = slices.DeleteFunc(rest, func(a engine.Action) bool { return a == want[1].a })
+	if got := b.kept(la, 1, rest, mover); len(got) != len(rest) {
+		t.Errorf("with both kept actions gone, kept %d of %d legal", len(got), len(rest))
+	}
+	if len(b.ranks) != b.Width {
+		t.Errorf("ranks holds %d actions; want one ranking of %d", len(b.ranks), b.Width)
+	}
+}
+
+// firstOf is side's first model in s.
+func firstOf(s *engine.State, side int) int {
+	for m := range s.Models {
+		if s.SideOf(m) == side {
+			return m
+		}
+	}
+	return -1
+}
