@@ -94,6 +94,7 @@ type MCTS struct {
 	vals   []float64
 	ranks  []engine.Action // the ranked nodes' kept actions, Width each
 	keep   []engine.Action // the kept actions legal in the iteration at hand
+	cands  []engine.Action // a ranking's copy of the legal list
 	order  []int
 	nodes  []node
 	r      dice.RNG
@@ -327,6 +328,9 @@ func (b *MCTS) kept(la *engine.Game, n int32, legal []engine.Action, mover int) 
 		if b.greedy == nil {
 			b.greedy = NewGreedy(b.rs)
 		}
+		// a copy: legal is la's own list, and the odds below run in la
+		b.cands = append(b.cands[:0], legal...)
+		legal = b.cands
 		b.vals = b.greedy.expected(la, legal, &b.r, b.vals[:0], func(t *engine.State) float64 { return b.chance(t, mover) })
 		b.order = b.order[:0]
 		for i := range legal {

@@ -64,7 +64,13 @@ func TestWidthKeepsTheBestReplies(t *testing.T) {
 		t.Fatalf("before its %dth visit a node walks %d of %d actions", b.RankAt, len(got), len(legal))
 	}
 	b.nodes[1].visits = b.RankAt
-	got := slices.Clone(b.kept(la, 1, legal, mover))
+	// the lookahead's own legal list, as the search passes it: ranking
+	// must not change it under the search's feet
+	live := la.Legal()
+	got := slices.Clone(b.kept(la, 1, live, mover))
+	if !slices.Equal(live, legal) {
+		t.Fatalf("ranking changed the lookahead's legal list")
+	}
 	if len(got) != 2 || got[0] != want[0].a || got[1] != want[1].a {
 		t.Fatalf("kept %v; want the best two, %v (%.4f) and %v (%.4f), of %v", got, want[0].a, want[0].v, want[1].a, want[1].v, want)
 	}
