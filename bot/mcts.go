@@ -2,6 +2,7 @@ package bot
 
 import (
 	"math"
+	"slices"
 	"sort"
 	"time"
 
@@ -78,7 +79,7 @@ type MCTS struct {
 	// after 5 visits: Trench Crusade's games against greedy rose from
 	// 53–57 % to about 62 % (docs/PERFORMANCE.md, ninth round).
 	Width  int
-	RankAt int
+	RankAt int // the visits a node has before it is ranked (Width); default 5
 
 	// Stop, when closed, ends the decision in hand within 16 iterations
 	// (the most visited action so far is taken) and makes the next ones
@@ -345,11 +346,8 @@ func (b *MCTS) kept(la *engine.Game, n int32, legal []engine.Action, mover int) 
 	}
 	b.keep = b.keep[:0]
 	for _, a := range b.ranks[nd.ranked-1 : int(nd.ranked-1)+b.Width] {
-		for _, l := range legal {
-			if l == a {
-				b.keep = append(b.keep, a)
-				break
-			}
+		if slices.Contains(legal, a) {
+			b.keep = append(b.keep, a)
 		}
 	}
 	if len(b.keep) == 0 {

@@ -17,12 +17,7 @@ import (
 // wins the game on a hit (evaluation +Win): the chance of the expected
 // evaluation would call it a sure win, when it is a win only on a hit.
 func TestPriorIsExpectedChance(t *testing.T) {
-	rs := mini.New("n26")
-	open := &board.Board{Width: 24, Height: 24, Levels: []float64{0, 3}} // no terrain: every model sees every other
-	g, err := engine.New(rs, mini.BoardSetup(open), engine.Config{Seed: 1, Players: players(2)})
-	if err != nil {
-		t.Fatal(err)
-	}
+	rs, g := openGame(t)
 	s := g.State().Clone()
 	const blueA = 3           // the setup's models: red-a, red-b, red-c, blue-a, ...
 	for m := range s.Models { // Blue keeps one model
@@ -94,12 +89,7 @@ func TestPriorIsExpectedChance(t *testing.T) {
 // when a dodge saved the model in its samples more than passing did; the
 // first option (pass) never dodges.
 func TestChoiceSamples(t *testing.T) {
-	rs := mini.New("n26")
-	open := &board.Board{Width: 24, Height: 24, Levels: []float64{0, 3}}
-	g, err := engine.New(rs, mini.BoardSetup(open), engine.Config{Seed: 1, Players: players(2)})
-	if err != nil {
-		t.Fatal(err)
-	}
+	rs, g := openGame(t)
 	s := g.State().Clone()
 	const blueA = 3
 	for m := range s.Models {
@@ -147,4 +137,17 @@ func TestChoiceSamples(t *testing.T) {
 			t.Errorf("ChoiceSamples %d: dodged %d of %d", cs, dodged, asked)
 		}
 	}
+}
+
+// openGame is a game of the test ruleset on an open 24" board (no terrain:
+// every model sees every other), seed 1.
+func openGame(t *testing.T) (engine.Ruleset, *engine.Game) {
+	t.Helper()
+	rs := mini.New("n26")
+	open := &board.Board{Width: 24, Height: 24, Levels: []float64{0, 3}}
+	g, err := engine.New(rs, mini.BoardSetup(open), engine.Config{Seed: 1, Players: players(2)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rs, g
 }

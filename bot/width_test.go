@@ -5,9 +5,8 @@ import (
 	"sort"
 	"testing"
 
-	"github.com/skirmish-engine/skirmish/board"
+	"github.com/skirmish-engine/skirmish/dice"
 	"github.com/skirmish-engine/skirmish/engine"
-	"github.com/skirmish-engine/skirmish/internal/mini"
 )
 
 // A node inside the tree is walked through all its legal actions until its
@@ -17,12 +16,7 @@ import (
 // when none is. Ranking leaves the lookahead's position as it was and is
 // done once.
 func TestWidthKeepsTheBestReplies(t *testing.T) {
-	rs := mini.New("n26")
-	open := &board.Board{Width: 24, Height: 24, Levels: []float64{0, 3}}
-	g, err := engine.New(rs, mini.BoardSetup(open), engine.Config{Seed: 1, Players: players(2)})
-	if err != nil {
-		t.Fatal(err)
-	}
+	rs, g := openGame(t)
 	la, err := engine.Lookahead(rs, g.State(), players(2), 1)
 	if err != nil {
 		t.Fatal(err)
@@ -100,4 +94,30 @@ func firstOf(s *engine.State, side int) int {
 		}
 	}
 	return -1
+}
+
+// In a real search the nodes below the root do get ranked, and the search
+// with its rankings replays exactly from the same RNG.
+func TestWidthInASearch(t *testing.T) {
+	rs, g := openGame(t)
+	s, legal := g.State(), slices.Clone(g.Legal())
+	search := func() (*MCTS, int) {
+		b := NewMCTS(rs)
+		b.Iterations = 300
+		return b, b.Act(s, legal, dice.NewRNG(5))
+	}
+	b1, a1 := search()
+	b2, a2 := search()
+	ranked := 0
+	for _, nd := range b1.nodes[1:] {
+		if nd.ranked != 0 {
+			ranked++
+		}
+	}
+	if ranked == 0 || len(b1.ranks) != ranked*b1.Width {
+		t.Fatalf("%d nodes ranked, %d kept actions; want some, %d each", ranked, len(b1.ranks), b1.Width)
+	}
+	if a1 != a2 || !slices.Equal(b1.ranks, b2.ranks) || b1.Done != b2.Done {
+		t.Errorf("the same search twice: actions %d and %d, %d and %d kept actions", a1, a2, len(b1.ranks), len(b2.ranks))
+	}
 }
