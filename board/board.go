@@ -8,7 +8,9 @@
 // The model is 2.5-D: a box has a footprint on one level and a height; a
 // model's eyes are EyeHeight above its level. Paths stay on a model's level
 // and go round boxes, walls and ledges through their corners, so a path
-// length is exact for the polygonal obstacles used here. Climbing, jumping
+// length is exact for the polygonal obstacles used here. A Router's paths
+// also keep out of round zones (other models' bases, Fallout: Factions'
+// Proximity), turning at the corners of polygons drawn round them. Climbing, jumping
 // and falling between levels are the rulesets' business (FactFall gives
 // the height).
 //

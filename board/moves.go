@@ -100,7 +100,13 @@ func (b *Board) Elevation(level int) float64 { return b.elev(level) }
 // end).
 func ContactPoint(s *engine.State, m, t int) engine.Pos {
 	a, b := centre(s, m), centre(s, t)
-	dx, dy := a.X-b.X, a.Y-b.Y
+	return ContactToward(s, m, t, a.X-b.X, a.Y-b.Y)
+}
+
+// ContactToward is ContactPoint on the side of t in direction (dx, dy)
+// from its centre, rather than towards m (+x when that is zero).
+func ContactToward(s *engine.State, m, t int, dx, dy float64) engine.Pos {
+	b := centre(s, t)
 	d := hyp(dx, dy)
 	if d == 0 {
 		dx, dy, d = 1, 0, 1

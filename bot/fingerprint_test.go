@@ -27,7 +27,7 @@ func TestBotGamesFingerprint(t *testing.T) {
 		"n26":             "4a9d03019292ad3c/81/9",
 		"n23":             "c7502e82ce562f9a/60/0",
 		"trenchcrusade":   "21a1c9fc69e3a41a/103/29",
-		"falloutfactions": "daaba21e4a801b06/79/8",
+		"falloutfactions": "f627a90444d24015/80/8",
 	}
 	reg := all.Rulesets()
 	for _, b := range boards {

@@ -87,9 +87,13 @@
 // # Board and table
 //
 // On a board the game measures: moves offer the board's destinations that
-// keep out of enemies' Proximity, and base contact with each enemy the
-// model can reach and may Engage, on its level or across heights as above
-// (which Engages it: that enemy is the move's target); a model Engaged is
+// the model reaches by a path keeping out of enemies' Proximity, and base
+// contact with each enemy the model can reach and may Engage, on its level
+// or across heights as above (which Engages it: that enemy is the move's
+// target), the path entering that enemy's Proximity only on its last
+// stretch. A move's length is that of the shortest such path, round
+// terrain, other models and Proximity (board.Router), not of the straight
+// line (issue 31); a model Engaged is
 // one in base contact, also across levels; Open
 // Fire lists the Visible enemies (a CQB weapon only those in range); Wide
 // Open is having no part of the target's base in cover; the Control Area,
@@ -161,6 +165,19 @@
 //     with none left loses at once.
 //   - Back Off may not end in base contact with an enemy. A model already
 //     inside an enemy's Proximity may move within it.
+//   - A move goes round other models' bases, friends' too, never through
+//     them (the seed is silent; as in most skirmish games, and Necromunda's
+//     rules.md §2.3.5). Back Off, a move of 2" out of combat, is judged on
+//     where it ends only, as the seed says.
+//   - A path round an enemy's Proximity turns at the corners of a
+//     sixteen-sided polygon drawn round it (board.Zone), so its length is
+//     at most 2 % longer along the curve than the exact one: a destination
+//     right at the limit of a move by that detour may be refused, never
+//     one beyond it offered.
+//   - A move into base contact with an enemy is offered once per enemy: to
+//     the point of contact, facing the mover or at one of sixteen round the
+//     enemy, that the shortest path reaches (so when another enemy's
+//     Proximity stands in the straight way, the approach from another side).
 //   - A board's paths stay on a level, so a move into Engagement with an
 //     enemy on another level (within 2" of height, the higher base no
 //     higher than the lower model's top) ends on the mover's own level,

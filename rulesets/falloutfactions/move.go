@@ -3,7 +3,6 @@ package falloutfactions
 import (
 	"fmt"
 	"math"
-	"math/bits"
 
 	"github.com/skirmish-engine/skirmish/board"
 	"github.com/skirmish-engine/skirmish/engine"
@@ -81,130 +80,128 @@ func inProximity(s *engine.State, bd *board.Board, m int, p engine.Pos, n int) b
 	return !bd.Screened(point(s, n), q, stat(s).height[n])
 }
 
-// clearPath reports whether m's straight move to p enters no enemy's
-// Proximity, except target's (a move into Engagement with it). A model
+// moveZones appends the areas mover's moves on its level keep out of
+// (seed 004, Engagement & Proximity), and sets zone[n] to the index of
+// model n's, or -1: the Proximity of each enemy that has one and that
+// mover is not inside already — 1" round its base, not through a wall as
+// tall as that enemy, reaching it across at most 2" of height — which a
+// move into base contact with that enemy may enter on its last stretch;
+// and, on mover's level, the base of every other model without such an
+// area: a move goes round models, never through them (doc.go). A model
 // already inside an enemy's Proximity may move within it.
-func clearPath(s *engine.State, bd *board.Board, m int, p engine.Pos, target int) bool {
-	from := s.Models[m].Pos
+func moveZones(s *engine.State, bd *board.Board, mover int, out []board.Zone, zone *[engine.MaxModels]int8) []board.Zone {
+	from := s.Models[mover].Pos
+	rm := float64(s.Static(mover).Base) / 2
 	for n := range s.Models {
-		if n == target || !enemy(s, m, n) || status(s, n) != unengaged || inProximity(s, bd, m, from, n) {
+		zone[n] = -1
+		if n == mover || !s.Models[n].InPlay {
 			continue
 		}
-		if !proximityHeight(rise(bd, p.Level, s.Models[n].Pos.Level)) {
+		rn := float64(s.Static(n).Base) / 2
+		base := rm + rn - 2*board.Contact
+		switch {
+		case enemy(s, mover, n) && status(s, n) == unengaged &&
+			proximityHeight(rise(bd, from.Level, s.Models[n].Pos.Level)) && !inProximity(s, bd, mover, from, n):
+			out = append(out, board.Zone{C: point(s, n), R: rm + rn + 1, Screen: stat(s).height[n], Core: base})
+		case s.Models[n].Pos.Level == from.Level:
+			out = append(out, board.Zone{C: point(s, n), R: base, Core: base})
+		default:
 			continue
 		}
-		g, q := board.FlatPassGap(s, m, p, n)
-		if g <= 1 && !bd.Screened(point(s, n), q, stat(s).height[n]) {
-			return false
-		}
+		zone[n] = int8(len(out) - 1)
 	}
-	return true
+	return out
 }
 
-// threats is the set of enemies clearPath would check m's straight moves
-// of up to reach inches on its own level against (bit n for model n):
-// unengaged, m not yet in their Proximity, within its height, and near
-// enough in plan to come within 1" on such a move (with half an inch to
-// spare). Worked out once per listing instead of once per destination.
-func threats(s *engine.State, bd *board.Board, m int, reach float32) uint64 {
-	from := s.Models[m].Pos
-	var set uint64
-	for n := range s.Models {
-		if !enemy(s, m, n) || status(s, n) != unengaged || inProximity(s, bd, m, from, n) ||
-			!proximityHeight(rise(bd, from.Level, s.Models[n].Pos.Level)) || board.FlatGap(s, m, from, n) > float64(reach)+1.5 {
-			continue
-		}
-		set |= 1 << n
-	}
-	return set
-}
+// longest is the longest move, in inches: a Hurry (seed 004, Get Moving).
+const longest = 12
 
-// clearAmong is clearPath for a move to p on m's level against the
-// enemies in set (threats), target excepted.
-func clearAmong(s *engine.State, bd *board.Board, m int, p engine.Pos, target int, set uint64) bool {
-	for ; set != 0; set &= set - 1 {
-		n := bits.TrailingZeros64(set)
-		if n == target {
-			continue
-		}
-		g, q := board.FlatPassGap(s, m, p, n)
-		if g <= 1 && !bd.Screened(point(s, n), q, stat(s).height[n]) {
-			return false
-		}
-	}
-	return true
-}
+// contactSides is how many points round an enemy's base a move into base
+// contact with it is tried at, besides the one facing the mover.
+const contactSides = 16
 
 // listMoves lists where model mover may move up to reach inches on the
-// board: the board's candidates that keep out of enemies' Proximity
-// (target NoModel), and base contact with each enemy it may Engage and can
-// reach, entering no other enemy's Proximity (target that enemy).
-func listMoves(s *engine.State, mover int, reach float32, emit func(p engine.Pos, target int)) {
+// board, until emit returns false: the board's candidate destinations
+// whose shortest path keeps out of enemies' Proximity and other models'
+// bases (moveZones; target NoModel), then, for each enemy it may Engage, the
+// point of base contact with it that the shortest such path reaches,
+// entering that enemy's Proximity only on its last stretch (target that
+// enemy): seed 004, Get Moving and Engagement & Proximity, judged on the
+// path the model takes.
+func listMoves(s *engine.State, mover int, reach float32, emit func(p engine.Pos, target int) bool) {
 	bd := concrete(s)
 	shy := rules.SetOf(s, mover, enemy)
 	e := ext(s)
 	e.pos = e.memo.Destinations(bd, s, mover, reach, shy, e.pos[:0])
-	near := threats(s, bd, mover, reach) // every point below is on mover's level, within reach
+	e.zones = moveZones(s, bd, mover, e.zones[:0], &e.zone)
+	// Set up for the longest move (Hurry's), so that a model's moves of
+	// both lengths share the paths' work.
+	e.route.Reset(bd, s, mover, max(float64(reach), longest), e.zones)
 	for _, p := range e.pos {
-		if clearAmong(s, bd, mover, p, engine.NoModel, near) {
-			emit(p, engine.NoModel)
+		if e.route.Zones() > 0 { // with none, Destinations' own path is the path
+			if l, ok := e.route.Length(p); !ok || l > float64(reach)+1e-6 {
+				continue
+			}
+		}
+		if !emit(p, engine.NoModel) {
+			return
 		}
 	}
-	e.contact, e.who = contacts(s, mover, e.contact[:0], e.who[:0])
-	e.lens = bd.PathLengths(s, mover, e.contact, reach, e.lens)
-	for i, p := range e.contact {
-		if e.lens[i] >= 0 && clearAmong(s, bd, mover, p, e.who[i], near) {
-			emit(p, e.who[i])
+	for n := range s.Models {
+		if p, ok := contactMove(s, bd, mover, n, reach); ok && !emit(p, n) {
+			return
 		}
 	}
 }
 
-// contacts appends the points where mover's base would touch each enemy
-// it is not Engaged with and may Engage (seed 004, Engagement &
-// Proximity), and who: an enemy on mover's level, or on another level
-// within the height rule of Engagement (heightsEngage). Paths stay on a
-// level (package board), so a move into Engagement across levels ends on
-// mover's own level, its base touching the enemy's seen from above: at
-// the foot of the higher level, or at its edge above the lower model.
-func contacts(s *engine.State, mover int, ps []engine.Pos, who []int) ([]engine.Pos, []int) {
-	bd := concrete(s)
+// contactMove is where a move of mover's of up to reach inches into base
+// contact with n ends, when there is one: the point of contact, facing
+// mover or at one of contactSides round n, that the shortest path reaches
+// (ties to the earlier), with e.route set up by listMoves. n must be an
+// enemy in play that mover is not Engaged with and may Engage: on its
+// level, or on another within the height rule of Engagement
+// (heightsEngage). Paths stay on a level (package board), so a move into
+// Engagement across levels ends on mover's own level, its base touching
+// n's seen from above.
+func contactMove(s *engine.State, bd *board.Board, mover, n int, reach float32) (engine.Pos, bool) {
 	lm := s.Models[mover].Pos.Level
-	for n := range s.Models {
-		if !enemy(s, mover, n) || s.Linked(mover, n) {
-			continue
-		}
-		if s.Models[n].Pos.Level != lm && !heightsEngage(s, bd, mover, lm, n) {
-			continue
-		}
-		p := board.ContactPoint(s, mover, n)
-		p.Level = lm
-		ps = append(ps, p)
-		who = append(who, n)
+	if !enemy(s, mover, n) || !s.Models[n].InPlay || s.Linked(mover, n) || (s.Models[n].Pos.Level != lm && !heightsEngage(s, bd, mover, lm, n)) {
+		return engine.Pos{}, false
 	}
-	return ps, who
+	a, c := point(s, mover), point(s, n)
+	if math.Hypot(c.X-a.X, c.Y-a.Y)-float64(s.Static(mover).Base+s.Static(n).Base)/2 > float64(reach)+1e-6 {
+		return engine.Pos{}, false // out of reach even in a straight line
+	}
+	e := ext(s)
+	goal := int(e.zone[n])
+	best, found, bestLen := engine.Pos{}, false, math.Inf(1)
+	try := func(p engine.Pos) {
+		p.Level = lm
+		if math.Hypot(float64(p.X)-a.X, float64(p.Y)-a.Y) >= bestLen-1e-9 {
+			return // no path there can be shorter
+		}
+		if l, ok := e.route.LengthInto(p, goal); ok && l < bestLen && l <= float64(reach)+1e-6 {
+			best, found, bestLen = p, true, l
+		}
+	}
+	try(board.ContactPoint(s, mover, n)) // the nearest: taken, when reached straight
+	for k := range contactSides {
+		th := 2 * math.Pi * float64(k) / contactSides
+		try(board.ContactToward(s, mover, n, math.Cos(th), math.Sin(th)))
+	}
+	return best, found
 }
 
 // anyMove reports whether a Get Moving (or Hurry) of reach has a
-// destination, without listing them: the first the board finds will do.
+// destination, without listing them: the first found will do.
 func anyMove(reach float32) func(s *engine.State, m int) bool {
 	return func(s *engine.State, m int) bool {
-		bd := concrete(s)
-		if bd == nil {
+		if concrete(s) == nil {
 			return true
 		}
-		shy := rules.SetOf(s, m, enemy)
-		if bd.AnyDestination(s, m, reach, shy, func(p engine.Pos) bool { return clearPath(s, bd, m, p, engine.NoModel) }) {
-			return true
-		}
-		e := ext(s)
-		e.contact, e.who = contacts(s, m, e.contact[:0], e.who[:0])
-		e.lens = bd.PathLengths(s, m, e.contact, reach, e.lens)
-		for i, p := range e.contact {
-			if e.lens[i] >= 0 && clearPath(s, bd, m, p, e.who[i]) {
-				return true
-			}
-		}
-		return false
+		found := false
+		listMoves(s, m, reach, func(engine.Pos, int) bool { found = true; return false })
+		return found
 	}
 }
 
@@ -222,7 +219,7 @@ func moveOptions(reach float32) func(s *engine.State, m int, add func(engine.Act
 			}
 			return
 		}
-		listMoves(s, m, reach, func(p engine.Pos, t int) { add(engine.Action{Target: t}.At(p.X, p.Y)) })
+		listMoves(s, m, reach, func(p engine.Pos, t int) bool { add(engine.Action{Target: t}.At(p.X, p.Y)); return true })
 	}
 }
 
@@ -400,9 +397,10 @@ func orderMoveOptions(s *engine.State, m int, add func(engine.Action)) {
 		reach = 12
 	}
 	n := 0
-	listMoves(s, f, reach, func(p engine.Pos, t int) {
+	listMoves(s, f, reach, func(p engine.Pos, t int) bool {
 		n++
 		add(engine.Action{Target: f, Option: t + 1}.At(p.X, p.Y))
+		return true
 	})
 	if n == 0 {
 		add(engine.Action{Target: f})

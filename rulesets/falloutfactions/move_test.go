@@ -290,18 +290,7 @@ func TestProximityBelow(t *testing.T) {
 		t.Error("y's Proximity reaches 2.5\" below it")
 	}
 	h.Play("activate m0")
-	n := 0
-	for _, a := range h.actions("get-moving") {
-		if a.Target == 2 {
-			continue
-		}
-		n++
-		p := at(a.X, a.Y, 0)
-		if g, _ := board.FlatPassGap(h.S(), 0, p, 2); g <= 1 {
-			t.Errorf("get-moving to %g,%g comes %.2f\" from x above, inside its Proximity", a.X, a.Y, g)
-		}
-	}
-	if n == 0 {
+	if n := h.wantPathsClear("get-moving", 8); n == 0 {
 		t.Fatal("no moves")
 	}
 	if h.target("get-moving", "x") == nil {
@@ -489,4 +478,135 @@ func TestMovementOrdersNotForExhausted(t *testing.T) {
 			t.Errorf("c with %d Fatigue: offered an order %v, want %v", tc.fatigue, got, tc.want)
 		}
 	}
+}
+
+// wantPathsClear checks each offered move of the active model (action id,
+// up to reach inches) on the path the game measures it on (board.Router
+// with moveZones), point by point every hundredth of an inch, with the
+// ruleset's own test of Proximity (inProximity): no point of it is inside
+// the Proximity of an enemy other than the move's target that the model
+// was not inside at its start (seed 004, Engagement & Proximity), its
+// length is within reach, and a move into base contact ends touching its
+// target. It returns how many moves it checked.
+func (h *harness) wantPathsClear(id string, reach float64) int {
+	h.T.Helper()
+	s := h.S()
+	bd := concrete(s)
+	m := s.Turn.Model
+	from := s.Models[m].Pos
+	var rt board.Router
+	n := 0
+	for _, a := range h.actions(id) {
+		n++
+		to := engine.Pos{X: a.X, Y: a.Y, Level: from.Level}
+		var zone [engine.MaxModels]int8
+		rt.Reset(bd, s, m, reach, moveZones(s, bd, m, nil, &zone))
+		goal := -1
+		if a.Target != engine.NoModel {
+			goal = int(zone[a.Target])
+		}
+		path, ok := rt.Path(to, goal, nil)
+		if !ok {
+			h.T.Errorf("%v: no path the game measures", a)
+			continue
+		}
+		total := 0.0
+		for i := 1; i < len(path); i++ {
+			u, v := path[i-1], path[i]
+			l := math.Hypot(v.X-u.X, v.Y-u.Y)
+			total += l
+			for k := 0; k <= int(l*100); k++ {
+				f := float64(k) / math.Max(1, l*100)
+				p := engine.Pos{X: float32(u.X + f*(v.X-u.X)), Y: float32(u.Y + f*(v.Y-u.Y)), Level: from.Level}
+				for e := range s.Models {
+					if e != a.Target && s.Models[e].InPlay && enemy(s, m, e) && !inProximity(s, bd, m, from, e) && inProximity(s, bd, m, p, e) {
+						h.T.Errorf("%v: its path %v passes %v, in %s's Proximity", a, path, p, s.Static(e).ID)
+						return n
+					}
+				}
+			}
+		}
+		if total > reach+1e-4 {
+			h.T.Errorf("%v: its path %v is %.3f\" long, more than %v\"", a, path, total, reach)
+		}
+		if a.Target != engine.NoModel && board.FlatGap(s, m, to, a.Target) > board.Contact {
+			h.T.Errorf("%v: ends %.3f\" from its target", a, board.FlatGap(s, m, to, a.Target))
+		}
+	}
+	return n
+}
+
+// Seed 004, Get Moving and Engagement & Proximity, judged on the path the
+// move takes (issue 31, 1): with a box between a and its friend f, and x
+// standing by the box's near corner, the way round the box within 8"
+// passes through x's Proximity, so nothing beyond the box is offered,
+// although the board's path round the box alone, to base contact with f,
+// is within 8" (it was offered before, its straight line being clear of
+// x). Every move offered keeps out of x's Proximity all along its path.
+func TestMovesGoRoundProximity(t *testing.T) {
+	b := &board.Board{Width: 30, Height: 30, Levels: []float64{0},
+		Boxes: []board.Box{{X0: 8, Y0: 7.5, X1: 9, Y1: 25, Height: 3}}}
+	h := onBoard(t, b, game{}, [][3]float32{{5, 8}, {11, 9.5}, {10, 5.6}, {25, 28}},
+		unlucky0("a", 0), unlucky0("f", 0), unlucky0("x", 1), unlucky0("y", 1))
+	h.Play("activate m0")
+	s := h.S()
+	if d, ok := b.PathLength(s, 0, engine.Pos{X: 9.7, Y: 9}); !ok || d > 8 {
+		t.Fatalf("the setup is wrong: round the box to f is %v %v, want within 8\"", d, ok)
+	}
+	for _, a := range h.actions("get-moving") {
+		if a.X > 9 && a.Target == engine.NoModel {
+			t.Errorf("%v is offered: beyond the box, its only way within 8\" passes x's Proximity", a)
+		}
+	}
+	if n := h.wantPathsClear("get-moving", 8); n == 0 {
+		t.Fatal("no moves")
+	}
+	h.wantPathsClear("hurry", 12)
+}
+
+// Seed 004, Get Moving and Engagement & Proximity (issue 31, 2): a move
+// whose straight line would cross x's Proximity is offered when a path
+// round it, within 8", exists: a, 1.5" to one side of the line from a to
+// its friend f with x on it, moves into base contact with f, going round.
+func TestMovesBendRoundProximity(t *testing.T) {
+	h := onBoard(t, nil, game{}, [][3]float32{{5, 10}, {12, 10}, {8.6, 9.2}, {25, 28}},
+		unlucky0("a", 0), unlucky0("f", 0), unlucky0("x", 1), unlucky0("y", 1))
+	h.Play("activate m0")
+	s := h.S()
+	var to *engine.Action
+	for _, a := range h.actions("get-moving") {
+		if g := board.FlatGap(s, 0, engine.Pos{X: a.X, Y: a.Y}, 1); g <= board.Contact && a.X < 12 {
+			to = &a
+		}
+	}
+	if to == nil {
+		t.Fatalf("no move into base contact with f; moves %v", h.actions("get-moving"))
+	}
+	if g, _ := board.FlatPassGap(s, 0, engine.Pos{X: to.X, Y: to.Y}, 2); g > 1 {
+		t.Fatalf("the setup is wrong: the straight line to f passes %.2f\" from x, outside its Proximity", g)
+	}
+	h.wantPathsClear("get-moving", 8)
+	h.Play(to.String())
+	h.WantStatus("a", "unengaged", "x", "unengaged")
+}
+
+// Seed 004, Engagement & Proximity (issue 31, 3): a move into base
+// contact with x may enter x's Proximity but no other enemy's; y stands
+// between a and x, so the straight approach crosses y's Proximity, and the
+// game offers the approach from another side, within 8".
+func TestChargeFromAnotherSide(t *testing.T) {
+	h := onBoard(t, nil, game{}, [][3]float32{{5, 10}, {8.2, 10}, {11, 10}, {25, 28}},
+		unlucky0("a", 0), unlucky0("y", 1), unlucky0("x", 1), unlucky0("z", 1))
+	h.Play("activate m0")
+	into := h.target("get-moving", "x")
+	if into == nil {
+		t.Fatalf("no move into base contact with x; moves %v", h.actions("get-moving"))
+	}
+	s := h.S()
+	if g, _ := board.FlatPassGap(s, 0, board.ContactPoint(s, 0, 2), 1); g > 1 {
+		t.Fatalf("the setup is wrong: the straight approach passes %.2f\" from y", g)
+	}
+	h.wantPathsClear("get-moving", 8)
+	h.Play(into.String())
+	h.WantStatus("a", "engaged", "x", "engaged", "y", "unengaged")
 }

@@ -349,14 +349,14 @@ type Ext struct {
 	Report []string `json:"report,omitempty"`
 	// Finds are the chems found by Rummage (option A): model<<8 | the
 	// dice's total (18 or more: a Rare Chem).
-	Finds   []int32 `json:"finds,omitempty"`
-	st      *static
-	pos     []engine.Pos
-	memo    board.Memo // destinations asked lately (scratch, not copied)
-	incap   []int      // models Incapacitated by the attack being resolved, for their Confusion Tests
-	contact []engine.Pos
-	who     []int
-	lens    []float32
+	Finds []int32 `json:"finds,omitempty"`
+	st    *static
+	pos   []engine.Pos
+	memo  board.Memo // destinations asked lately (scratch, not copied)
+	incap []int      // models Incapacitated by the attack being resolved, for their Confusion Tests
+	zones []board.Zone
+	zone  [engine.MaxModels]int8 // each model's index in zones, or -1
+	route board.Router           // paths round Proximity (scratch, not copied)
 }
 
 // CopyInto copies the report, reusing dst's slice.
