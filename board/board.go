@@ -31,6 +31,7 @@
 package board
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"slices"
@@ -1062,48 +1063,102 @@ func (b *Board) ledgeCut(p Point, dx, dy, l, r float64) (float64, *Ledge) {
 	return cut, by
 }
 
-// Spot finds where model m's base can be set up with its edge within reach
-// inches of point p (on p's level): a point that Fits, with apart as for
-// Fits (more than apart inches from every enemy). It prefers the point
-// nearest p, and searches every position at hundredths of an inch before
-// saying there is none (N26 Crawl Through Ductway).
+// Spot is the first of Spots, in their order, and whether there is one.
 func (b *Board) Spot(s *engine.State, m int, p Point, reach, apart float64) (Point, bool) {
-	r := radius(s, m)
-	lim := r + reach // how far the centre may be from p
-	// The cheap candidates first: p itself, then rings of eight.
-	if b.Fits(s, m, p, apart) {
-		return p, true
+	var buf [8]Point
+	ps := b.Spots(s, m, p, reach, apart, buf[:0])
+	if len(ps) == 0 {
+		return Point{}, false
 	}
-	for _, d := range [...]float64{0.25, 0.5, 1, 1.5, 2, 3} {
-		if d > lim {
-			break
-		}
-		for k := range 16 {
-			a := float64(k) * math.Pi / 8
-			q := Point{round2(p.X + d*math.Cos(a)), round2(p.Y + d*math.Sin(a)), p.Level}
-			if hyp(q.X-p.X, q.Y-p.Y) <= lim && b.Fits(s, m, q, apart) {
-				return q, true
-			}
-		}
-	}
-	// Then every point at hundredths within lim, nearest first.
-	best, bd, found := Point{}, math.Inf(1), false
-	n := int(math.Ceil(lim * 100))
-	cx, cy := math.Round(p.X*100), math.Round(p.Y*100)
-	for i := -n; i <= n; i++ {
-		w := int(math.Ceil(math.Sqrt(float64(n*n - i*i))))
-		for j := -w; j <= w; j++ {
-			q := Point{(cx + float64(i)) / 100, (cy + float64(j)) / 100, p.Level}
-			d := hyp(q.X-p.X, q.Y-p.Y)
-			if d > lim || d >= bd {
+	return ps[0], true
+}
+
+// Spots appends to out where model m's base can be set up nearest point p
+// (on p's level): every such point equally nearest, sorted by x then y.
+// A point will do when m's base Fits there (with apart as for Fits: more
+// than apart inches from every enemy), its edge is within reach inches of
+// p, and nothing stands between p and it: no box, wall or ledge of p's
+// level crosses the straight line from p to its centre, so that the base
+// is on p's side of them, never measured to p through terrain (rules.md
+// §2.3.5: distances are never measured through solid terrain). Points are
+// at hundredths of an inch, searched outward from p ring by ring, every
+// one within reach, so that the nearest is found whenever one exists (N26
+// and N23 Crawl Through Ductway; where a falling model lands). Several
+// come back when they are equally near: by symmetry round p, as when a
+// model stands on it; a player then chooses among them.
+func (b *Board) Spots(s *engine.State, m int, p Point, reach, apart float64, out []Point) []Point {
+	lim := (radius(s, m) + reach) * 100 // how far the centre may be from p, in hundredths
+	px, py := p.X*100, p.Y*100
+	cx, cy := math.Round(px), math.Round(py)
+	n0 := len(out)
+	best := math.Inf(1)
+	// Ring k holds the points k to k+1 hundredths from p: a ring's points
+	// are all nearer than the next ring's, so the search stops at the
+	// first ring with a point that will do, once it has all of that
+	// ring's nearest.
+	for k := 0; float64(k) <= lim; k++ {
+		lo, hi := float64(k), float64(k+1)
+		for i := -k - 2; i <= k+2; i++ { // p is within a hundredth of (cx, cy)
+			x := cx + float64(i)
+			dx := x - px
+			if dx*dx >= hi*hi {
 				continue
 			}
-			if b.Fits(s, m, q, apart) {
-				best, bd, found = q, d, true
+			// the ring's points in this column: |y - py| from in to on
+			in, on := math.Sqrt(max(0, lo*lo-dx*dx)), math.Sqrt(hi*hi-dx*dx)
+			for _, sg := range [2]float64{-1, 1} {
+				ja, jb := py+sg*in-cy, py+sg*on-cy
+				j0, j1 := math.Floor(min(ja, jb))-1, math.Ceil(max(ja, jb))+1
+				for j := j0; j <= j1; j++ {
+					y := cy + j
+					d := hyp(dx, y-py)
+					if d < lo || d >= hi || d > lim || d > best+1e-9 || (sg < 0) != (y < py) {
+						continue // another ring's, too far, or the other half's
+					}
+					q := Point{x / 100, y / 100, p.Level}
+					if !b.Fits(s, m, q, apart) || b.between(p, q) {
+						continue
+					}
+					if d < best-1e-9 {
+						out, best = out[:n0], d
+					}
+					out = append(out, q)
+				}
+			}
+		}
+		if len(out) > n0 {
+			break
+		}
+	}
+	slices.SortFunc(out[n0:], func(a, c Point) int {
+		if a.X != c.X {
+			return cmp.Compare(a.X, c.X)
+		}
+		return cmp.Compare(a.Y, c.Y)
+	})
+	return out
+}
+
+// between reports whether a box, wall or ledge of a's level stands
+// between a and c: the straight line from a to c crosses it (touching it
+// at a does not count: a ductway's end may lie on the wall it goes
+// through).
+func (b *Board) between(a, c Point) bool {
+	for _, bx := range b.Boxes {
+		if bx.Level == a.Level {
+			if _, _, hit := clipBox(a.X, a.Y, c.X, c.Y, bx.X0, bx.Y0, bx.X1, bx.Y1); hit {
+				return true
 			}
 		}
 	}
-	return best, found
+	for i := range b.bars() {
+		if wa, wb := b.bar(i); wa.Level == a.Level {
+			if t, hit := crossAt(a.X, a.Y, c.X, c.Y, wa.X, wa.Y, wb.X, wb.Y); hit && t > 1e-9 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // sortPos sorts points of one level by x then y, as integers that order

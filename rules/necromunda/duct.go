@@ -1,6 +1,10 @@
 package necromunda
 
 import (
+	"fmt"
+	"math"
+	"slices"
+
 	"github.com/skirmish-engine/skirmish/board"
 	"github.com/skirmish-engine/skirmish/engine"
 )
@@ -20,14 +24,19 @@ func NearDuct(s *engine.State, m int) bool {
 	return ok
 }
 
+// samePlace is how near two spots are, in inches, to be one place.
+const samePlace = 0.25
+
 // CrawlDuct places fighter m with its base within 1" of the ductway's
 // other end, more than 1" from every enemy, overlapping no model or
-// obstacle: the spot nearest the end, found whenever one exists at
-// hundredths of an inch. With no such spot it stays where it is, and the
-// action is spent. At a table the players say whether the fighter is at a
-// ductway (else the action was never legal: refused) and whether it fits
-// at the far end. refresh is the edition's update of statuses after a
-// move.
+// obstacle, on the end's side of any wall (board.Spots): the spot nearest
+// the end, found whenever one exists at hundredths of an inch; when
+// several are equally near and a quarter inch or more apart, its player
+// chooses. With no such spot it
+// stays where it is, and the action is spent. At a table the players say
+// whether the fighter is at a ductway (else the action was never legal:
+// refused) and whether it fits at the far end. refresh is the edition's
+// update of statuses after a move.
 func CrawlDuct(c *engine.Ctx, m int, refresh func(*engine.Ctx)) {
 	s := c.State()
 	b, _ := s.Setup().Board.(*board.Board)
@@ -44,10 +53,29 @@ func CrawlDuct(c *engine.Ctx, m int, refresh func(*engine.Ctx)) {
 		return
 	}
 	end, _ := b.Ductway(s, m)
-	if p, ok := b.Spot(s, m, end, 1, 1); ok {
-		c.Move(m, engine.Pos{X: float32(p.X), Y: float32(p.Y), Level: int8(p.Level)})
-		refresh(c)
+	var buf [8]board.Point
+	spots := b.Spots(s, m, end, 1, 1, buf[:0])
+	if len(spots) == 0 {
+		c.Emit(engine.Event{Type: "no-room", Model: m, Other: engine.NoModel})
 		return
 	}
-	c.Emit(engine.Event{Type: "no-room", Model: m, Other: engine.NoModel})
+	// Equally near spots a hundredth or so apart are one place to a
+	// player: a choice is asked only among places apart.
+	places := spots[:1]
+	for _, q := range spots[1:] {
+		if !slices.ContainsFunc(places, func(o board.Point) bool { return math.Hypot(q.X-o.X, q.Y-o.Y) < samePlace }) {
+			places = append(places, q)
+		}
+	}
+	p := places[0]
+	if len(places) > 1 {
+		opts := make([]string, len(places))
+		for i, q := range places {
+			opts[i] = fmt.Sprintf("%g,%g", q.X, q.Y)
+		}
+		p = places[c.Choose(s.SideOf(m), "ductway-spot", fmt.Sprintf(
+			"Crawl Through Ductway: where does %s come out? These spots (x,y in inches) are equally near the far end (%g,%g)", s.Static(m).ID, end.X, end.Y), opts)]
+	}
+	c.Move(m, engine.Pos{X: float32(p.X), Y: float32(p.Y), Level: int8(p.Level)})
+	refresh(c)
 }

@@ -114,8 +114,11 @@
 //     nearer than it stands (board.Closest). A vehicle's, after its one
 //     turn, only straight.
 //   - Crawl Through Ductway places the fighter at the spot nearest the far
-//     end that keeps the seed's conditions, searching every position at
-//     hundredths of an inch; with none, it stays and the action is spent.
+//     end that keeps the seed's conditions, on the end's side of any wall
+//     (never measured through it), searching every position at hundredths
+//     of an inch outward from the end (board.Spots); when spots a quarter
+//     inch or more apart are equally near, its player chooses; with none,
+//     it stays and the action is spent.
 //   - Ammo (X+) on a Rapid Fire weapon adds nothing (its firepower dice
 //     already carry the ammo symbols).
 //   - A model that falls takes its hit as an automatic wound without a save;

@@ -2,6 +2,7 @@ package n26
 
 import (
 	"errors"
+	"fmt"
 	"math"
 	"slices"
 	"strings"
@@ -168,20 +169,27 @@ func TestDestinationsBesideFriendsAndSeriouslyInjured(t *testing.T) {
 
 // Seed 000, Crawl Through Ductway: the fighter is placed within 1" of the
 // far end wherever it can be, more than 1" from enemies and overlapping no
-// model; with no such place it stays.
+// model; with no such place it stays. Where spots apart are equally near
+// the end, its player chooses (issue 31, 4).
 func TestDuctwayFindsAnyLegalSpot(t *testing.T) {
 	duct := func() *board.Board {
 		return &board.Board{Width: 24, Height: 24, Levels: []float64{0}, Ducts: []board.Duct{{A: board.Point{X: 2, Y: 2}, B: board.Point{X: 20, Y: 20}}}}
 	}
 	big := with(ganger("w2", 0), func(m *engine.ModelSetup) { m.Base = 2 })
 	// A 2" friend stands on the far end: the only spots are a ring 1.49"
-	// to 1.5" from it (the fighter's base edge within 1" of the end).
+	// to 1.5" from it (the fighter's base edge within 1" of the end), the
+	// nearest of them on every side of it.
 	h := onBoard(t, duct(), nil, [][2]float32{{2.5, 2}, {20, 20}, {20, 5}}, ganger("w", 0), big, ganger("b", 1))
 	h.Play("activate m0", "crawl-through-ductway m0")
+	pr := h.G.Pending()
+	if pr == nil || pr.Key != "ductway-spot" || len(pr.Options) < 4 {
+		t.Fatalf("pending %+v, want a choice among spots round the end", pr)
+	}
+	h.Play("c:" + pr.Options[2])
 	p := h.S().Models[0].Pos
 	d := math.Hypot(float64(p.X)-20, float64(p.Y)-20)
-	if d < 1.49 || d > 1.5 {
-		t.Errorf("w placed at %v, %.3f\" from the end; want 1.49\" to 1.5\"", p, d)
+	if d < 1.49 || d > 1.5 || fmt.Sprintf("%g,%g", p.X, p.Y) != pr.Options[2] {
+		t.Errorf("w placed at %v, %.3f\" from the end, %s chosen; want there, 1.49\" to 1.5\"", p, d, pr.Options[2])
 	}
 	// An enemy on the far end leaves no spot: w stays, the action spent.
 	h = onBoard(t, duct(), nil, [][2]float32{{2.5, 2}, {20, 20}, {20, 5}}, ganger("w", 0), ganger("b", 1), ganger("w2", 0))
