@@ -428,7 +428,8 @@ func (g *Game) legalIn(s *State, list []Action, a Action) bool {
 		return true
 	}
 	i := g.eco.indexOf(a.ID)
-	if i < 0 || i >= len(g.info.Actions) || g.info.Actions[i].Unlisted == nil {
+	if i < 0 || i >= len(g.info.Actions) || g.info.Actions[i].Unlisted == nil ||
+		a.Actor < 0 || a.Actor >= len(s.Models) || a.Target < NoModel || a.Target >= len(s.Models) {
 		return false
 	}
 	if !slices.ContainsFunc(list, func(b Action) bool { return b.ID == a.ID && b.Actor == a.Actor }) {

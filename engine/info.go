@@ -155,7 +155,8 @@ type ActionDef struct {
 	// with no room to move). The engine asks it only when an action of the
 	// same ID and Actor is listed, so that Available, the turn order and
 	// the economy allow the definition to the model now, and the economy's
-	// verdict on the action itself must still allow it. It must be
+	// verdict on the action itself must still allow it; its Actor and
+	// Target are models of the game (or NoModel). It must be
 	// deterministic and must not change s. nil: only listed actions are
 	// legal (the reason is then the engine's own).
 	Unlisted func(s *State, a Action) string

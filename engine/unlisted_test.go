@@ -84,6 +84,7 @@ func TestUnlistedActions(t *testing.T) {
 	refused("shoot m0 >m3", "only c is in sight")    // Unlisted never takes it: the reason only
 	refused("wait m0 #5", "cannot take that target") // no Unlisted: the engine's own reason
 	refused("face m1 #137", "a is the active model, not b")
+	refused("face m0 >m9", "there is no model m9") // Unlisted sees only the game's models
 
 	typed := engine.Act("face", 0).With(137)
 	if why := g.WhyNot(typed); why != "" {
