@@ -20,7 +20,7 @@ import (
 func TestBoardGamesFingerprint(t *testing.T) {
 	pins := map[string]string{
 		"falloutfactions/junction-yard": "7f878448daecc71/4218",
-		"n23/scrapyard-run":             "ab4ab4625bb0c421/5835",
+		"n23/scrapyard-run":             "e1eb6ad69d9da3ec/5775",
 		"n26/sump-crossing":             "ab937322e1587c40/4366",
 		"trenchcrusade/no-mans-land":    "64932199e0f59df5/4463",
 	}

@@ -2,7 +2,6 @@ package n23
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/skirmish-engine/skirmish/engine"
@@ -18,7 +17,7 @@ func actionDefs() []engine.ActionDef {
 		{ID: "turn", Name: "Turn", Type: "facing", Opening: true,
 			When:      "a Standing fighter, when activated and before its actions; not an action; turning Standing and Engaged costs its hit rolls this activation",
 			Available: func(s *engine.State, m int) bool { return fighter(s, m) && status(s, m) == standing }, Unmet: rules.Needs(isFighter, isStanding),
-			Options: turnOptions, Resolve: resolveTurn, Note: faceNote},
+			Options: turnOptions, Unlisted: freeHeading, Resolve: resolveTurn, Note: faceNote},
 		{ID: "move", Name: "Move", Type: "simple", When: "Standing and Active fighters not Broken, Mobile vehicles; moves M\"",
 			Available: canMove, Unmet: rules.Needs(canMoveC), Options: moveOptions(func(s *engine.State, m int) float32 { return float32(s.Stat(m, sM)) }),
 			Resolve: resolveMove, Note: moveNote(func(s *engine.State, m int) string { return fmt.Sprintf("up to %d\"", s.Stat(m, sM)) })},
@@ -56,7 +55,7 @@ func actionDefs() []engine.ActionDef {
 
 		{ID: "stand-up", Name: "Stand Up", Type: "basic", When: "Prone and Pinned fighters; Standing and Active (Engaged in base contact), facing where its player wants",
 			Available: func(s *engine.State, m int) bool { return fighter(s, m) && secondary(s, m) == pinned }, Unmet: rules.Needs(isFighter, isPinned),
-			Options: turnOptions, Resolve: resolveStandUp, Note: faceNote},
+			Options: standOptions, Unlisted: freeHeading, Resolve: resolveStandUp, Note: faceNote},
 		{ID: "crawl", Name: "Crawl", Type: "double", When: "Prone fighters; moves 2\" (option crawl), still Prone",
 			Available: func(s *engine.State, m int) bool { return fighter(s, m) && status(s, m) == prone }, Unmet: rules.Needs(isFighter, isProne),
 			Options: moveOptions(crawlReach), Resolve: resolveMove,
@@ -325,7 +324,7 @@ func moveNote(far func(s *engine.State, m int) string) func(s *engine.State, a e
 
 // faceNote says which way a turn or a Stand Up faces: at a table the
 // player turns the model; on a board towards its target, or a heading in
-// degrees (turnHeadings). It reads nothing that changes, so that the log
+// degrees (headings, freeHeading). It reads nothing that changes, so that the log
 // shows an old turn as it was offered.
 func faceNote(s *engine.State, a engine.Action) string {
 	cost := turnCost(s, a)
@@ -442,75 +441,6 @@ func foeOptions(s *engine.State, m int, add func(engine.Action)) {
 	for t := range s.Models {
 		if s.Linked(m, t) && !down(s, t) {
 			add(engine.Action{Target: t})
-		}
-	}
-}
-
-// turnOptions: at a table, one plain turn (the player turns the model);
-// on a board, the headings of turnHeadings: to face each enemy in play
-// (Target), and the other headings in degrees anticlockwise from +x
-// (Option, Target NoModel). Stand Up offers the same.
-func turnOptions(s *engine.State, m int, add func(engine.Action)) {
-	if geo(s) == nil {
-		add(engine.Action{Target: engine.NoModel})
-		return
-	}
-	turnHeadings(s, m, func(h, t int) {
-		if t != engine.NoModel {
-			add(engine.Action{Target: t})
-		} else {
-			add(engine.Action{Target: engine.NoModel, Option: h})
-		}
-	})
-}
-
-// compass is the eight headings a turn on a board always offers, in
-// degrees anticlockwise from +x.
-var compass = [8]int{0, 45, 90, 135, 180, 225, 270, 315}
-
-// turnHeadings calls f with each heading a fighter may turn to on a board
-// (seed 002, Changing Facing: any direction it likes; the package doc
-// says which are offered): first the heading to each enemy in play (t the
-// enemy); then, among the enemies' headings, the bisector of the gap
-// between each two angular neighbours, when there are two headings or
-// more; then the eight compass headings (t NoModel for these).
-// Each heading but an enemy's comes once, and only if not offered
-// already: at most 63 + 63 + 8 headings, in a fixed order.
-func turnHeadings(s *engine.State, m int, f func(h, t int)) {
-	var buf [engine.MaxModels]int
-	var seen [6]uint64 // headings offered, bit h
-	mark := func(h int) bool {
-		if seen[h/64]&(1<<(h%64)) != 0 {
-			return false
-		}
-		seen[h/64] |= 1 << (h % 64)
-		return true
-	}
-	hs := buf[:0]
-	for t := range s.Models {
-		if enemy(s, m, t) {
-			h := headingTo(s, m, t)
-			f(h, t)
-			hs = append(hs, h)
-		}
-	}
-	// The enemies' distinct headings, in order round the circle.
-	slices.Sort(hs)
-	hs = slices.Compact(hs)
-	for _, h := range hs {
-		mark(h)
-	}
-	if len(hs) >= 2 {
-		for k, a := range hs {
-			gap := (hs[(k+1)%len(hs)] - a + 360) % 360
-			if h := (a + gap/2) % 360; mark(h) {
-				f(h, engine.NoModel)
-			}
-		}
-	}
-	for _, h := range compass {
-		if mark(h) {
-			f(h, engine.NoModel)
 		}
 	}
 }

@@ -3,6 +3,7 @@ package n23
 import (
 	"fmt"
 	"math"
+	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -61,41 +62,143 @@ func TestFacingOnBoard(t *testing.T) {
 }
 
 // Seed 002, Changing Facing: a fighter turns to face any direction its
-// player wishes. On a board the turn offers each enemy, the bisector
-// between each two angularly neighbouring enemies and the eight compass
-// headings (the package doc); w at 5,5 sees b2 at 45° and b at 90°, so
-// the bisectors are 67° and 247°, and 45° and 90° are not offered twice.
+// player wishes. On a board the list offers a turn to face each enemy and
+// one heading for each other set of enemies the vision arc can take in
+// (the package doc). w at 5,5 faces b (90°, due north); b2 is at 45°.
+// With a 90° arc and 1" bases b is in the arc facing 43°–137° and b2
+// facing 359°–91°: the sets are {b2} (359°–42°, its middle 20°), {b, b2}
+// (43°–91°, w's own and both enemies'), {b} (92°–137°, 114°) and none
+// (138°–358°, 248°).
 func TestTurnAnyHeadingOnBoard(t *testing.T) {
 	pts := [][2]float32{{5, 5}, {5, 15}, {20, 5}, {20, 20}}
 	h := onBoard(t, nil, nil, pts, ganger("w", 0), ganger("b", 1), ganger("w2", 0), ganger("b2", 1))
 	h.Play("activate m0")
+	if got, want := turnList(h), "turn m0 #20, turn m0 #114, turn m0 #248, turn m0 >m1, turn m0 >m3"; got != want {
+		t.Errorf("turns:\n got %s\nwant %s", got, want)
+	}
+	x, _ := engine.ParseAction("turn m0 #114")
+	if got, want := engine.ActionText(h.S(), x), "Turn w to face 114°"; got != want {
+		t.Errorf("%q, want %q", got, want)
+	}
+
+	// Any whole-degree heading a person types is legal too, listed or
+	// not; a heading out of range, a friend to face or a place is refused,
+	// naming what is wrong, and changes nothing.
+	for _, bad := range []string{"turn m0 #360", "turn m0 #-1", "turn m0 #9999"} {
+		h.refused(bad, "is out of range: the option (#) is a whole degree from 0 to 359")
+	}
+	h.refused("turn m0 >m2", "w2 is not an enemy in play to face")
+	h.refused("turn m0 @3,3", "not a place")
+	h.Play("turn m0 #180") // due west, not listed: neither enemy in the 90° arc
+	if got := h.S().Count(0, cFacing); got != 180 {
+		t.Errorf("facing %d°, want 180°", got)
+	}
+	h.WantLegal("aim charge end move take-cover") // no Shoot: nobody in the arc
+
+	// Stand Up faces any of the same headings, the set w's old facing
+	// holds too (a Prone fighter has none), and any typed heading.
+	h = onBoard(t, nil, nil, pts, ganger("w", 0), ganger("b", 1), ganger("w2", 0), ganger("b2", 1))
+	h.ForceBoth("w", prone, pinned)
+	h.Play("activate m0")
+	var stands []string
+	for _, a := range h.G.Legal() {
+		if a.ID == "stand-up" {
+			stands = append(stands, a.String())
+		}
+	}
+	if got, want := strings.Join(stands, ", "), "stand-up m0 #20, stand-up m0 #114, stand-up m0 #248, stand-up m0 >m1, stand-up m0 >m3"; got != want {
+		t.Errorf("stand-ups:\n got %s\nwant %s", got, want)
+	}
+	h.refused("stand-up m0 #360", "heading 360 is out of range")
+	h.Play("stand-up m0 #271")
+	if got := h.S().Count(0, cFacing); got != 271 {
+		t.Errorf("stood up facing %d°, want 271°", got)
+	}
+
+	// At a table the players turn the model: no heading to type.
+	h = two(t, nil)
+	h.Play("activate m0")
+	h.refused("turn m0 #137", "at a table the players turn the model themselves")
+}
+
+// turnList is the active model's turns on offer, in the list's order.
+func turnList(h *harness) string {
 	var turns []string
 	for _, a := range h.G.Legal() {
 		if a.ID == "turn" {
 			turns = append(turns, a.String())
 		}
 	}
-	want := "turn m0, turn m0 #67, turn m0 #135, turn m0 #180, turn m0 #225, turn m0 #247, turn m0 #270, turn m0 #315, turn m0 >m1, turn m0 >m3"
-	if got := strings.Join(turns, ", "); got != want {
-		t.Errorf("turns:\n got %s\nwant %s", got, want)
-	}
-	x, _ := engine.ParseAction("turn m0 #67")
-	if got, want := engine.ActionText(h.S(), x), "Turn w to face 67°"; got != want {
-		t.Errorf("%q, want %q", got, want)
-	}
-	h.Play("turn m0 #180") // due west: neither enemy in the 90° arc
-	if got := h.S().Count(0, cFacing); got != 180 {
-		t.Errorf("facing %d°, want 180°", got)
-	}
-	h.WantLegal("aim charge end move take-cover") // no Shoot: nobody in the arc
+	return strings.Join(turns, ", ")
+}
 
-	// Stand Up faces any of the same headings.
-	h = onBoard(t, nil, nil, pts, ganger("w", 0), ganger("b", 1), ganger("w2", 0), ganger("b2", 1))
-	h.ForceBoth("w", prone, pinned)
-	h.Play("activate m0", "stand-up m0 #270")
-	if got := h.S().Count(0, cFacing); got != 270 {
-		t.Errorf("stood up facing %d°, want 270°", got)
+// Seed 002, Changing Facing, on a board: the turns listed reach every set
+// of enemies that any whole-degree heading puts in the vision arc (by
+// inArc, the rule the Shoot and Fight use), and no two headings in degrees
+// reach the same set, nor the one the fighter has already; checked for
+// every fighter at each of several random positions, arcs 90° and 180°.
+func TestTurnsReachEveryArcSet(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 23))
+	for _, arc := range []string{"90", "180"} {
+		for trial := range 40 {
+			var pts [][2]float32
+			for range 6 {
+				pts = append(pts, [2]float32{1 + 22*rng.Float32(), 1 + 22*rng.Float32()})
+			}
+			if !apart(pts) {
+				continue
+			}
+			h := onBoard(t, nil, map[string]string{optArc: arc}, pts,
+				ganger("a", 0), ganger("b", 1), ganger("c", 0), ganger("d", 1), ganger("e", 0), ganger("f", 1))
+			h.Play("activate m0")
+			s := h.S()
+			set := func(facing int) uint64 {
+				c := s.Clone()
+				c.Models[0].Counters[cFacing] = int16(facing)
+				var in uint64
+				for n := range c.Models {
+					if enemy(c, 0, n) && inArc(c, 0, n) {
+						in |= 1 << n
+					}
+				}
+				return in
+			}
+			offered := map[uint64]bool{set(int(s.Count(0, cFacing))): true}
+			degrees := map[uint64]int{}
+			for _, a := range h.G.Legal() {
+				if a.ID != "turn" {
+					continue
+				}
+				hd := a.Option
+				if a.Target != engine.NoModel {
+					hd = headingTo(s, 0, a.Target)
+				} else if prev, dup := degrees[set(hd)]; dup || offered[set(hd)] {
+					t.Errorf("arc %s trial %d: #%d reaches the set of #%d or of a listed turn", arc, trial, hd, prev)
+				}
+				if a.Target == engine.NoModel {
+					degrees[set(hd)] = hd
+				}
+				offered[set(hd)] = true
+			}
+			for hd := range 360 {
+				if !offered[set(hd)] {
+					t.Errorf("arc %s trial %d at %v: facing %d° puts %b in the arc, which no listed turn does", arc, trial, pts, hd, set(hd))
+				}
+			}
+		}
 	}
+}
+
+// apart reports whether 1" bases at pts are clear of each other.
+func apart(pts [][2]float32) bool {
+	for i := range pts {
+		for j := i + 1; j < len(pts); j++ {
+			if math.Hypot(float64(pts[i][0]-pts[j][0]), float64(pts[i][1]-pts[j][1])) < 1.2 {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // The shared rule for falls (rules.md §2.3.5): a fighter Pinned within ½"

@@ -62,13 +62,21 @@
 // and works out vision arcs; at a table the players turn the models and
 // are asked (engine.FactArc).
 //
-// Seed 002 lets a fighter turn to face any direction. On a board a turn,
-// and a Stand Up, offer a bounded, fixed set of headings in its place: to
-// face each enemy in play ("turn m0 >m3"); the bisector of the gap between
-// each two angularly neighbouring enemies, with two or more of them, so
-// that two enemies may share the arc; and the eight compass headings, 0°,
-// 45° … 315° (the heading in the action's option, "turn m0 #135"; 0° is
-// +x). A heading offered once is not offered again: at most 63 + 63 + 8.
+// Seed 002 lets a fighter turn to face any direction. On a board what a
+// heading decides is which enemies are in the vision arc: an enemy is in
+// it while the facing is within half the arc, plus its base as seen from
+// the fighter, of the heading to it (whole degrees both). So the list a
+// menu or a bot chooses from offers, for a turn and for a Stand Up, a turn
+// to face each enemy in play that is not Wrecked ("turn m0 >m3"), and one
+// heading for each other set of enemies that some heading puts in the arc
+// ("turn m0 #135", degrees anticlockwise from +x): the middle of the
+// widest run of headings that put exactly that set in it. A turn leaves
+// out the set the fighter's facing already has, a turn that changes
+// nothing in the arc; Stand Up does not (a Prone fighter has no facing),
+// and with no enemy to face it offers the heading the fighter had. Any
+// other whole-degree heading, 0 to 359, is legal when a person types it
+// (engine.ActionDef.Unlisted); bots keep to the list. At a table the
+// players turn the model: the plain action, no heading.
 //
 // # Options (rules.md §8: gaps, each with its default)
 //

@@ -129,7 +129,7 @@ func faceHeading(s *engine.State, m, h int) bool {
 	return turned
 }
 
-// faceAs turns m as a turn or a Stand Up says (turnOptions): towards its
+// faceAs turns m as a turn or a Stand Up says (faceOptions): towards its
 // target, or to the heading in its option. It reports whether m turned.
 func faceAs(s *engine.State, a engine.Action) bool {
 	if a.Target != engine.NoModel {
@@ -168,14 +168,8 @@ func inArc(s *engine.State, m, t int) bool {
 	if status(s, m) == prone {
 		return false
 	}
-	x, y, _ := centre(s, m)
-	tx, ty, _ := centre(s, t)
-	d := hyp(tx-x, ty-y)
-	if d <= radius(s, t) {
-		return true
-	}
-	spread := math.Asin(radius(s, t)/d) * 180 / math.Pi // the target's base seen from m
-	return float64(turnAngle(heading(x, y, tx, ty), int(s.Models[m].Counters[cFacing]))) <= arc/2+spread
+	h, k, all := arcOf(s, m, t)
+	return all || turnAngle(h, int(s.Models[m].Counters[cFacing])) <= k
 }
 
 // seesInArc asks whether t is within m's vision arc: on a board the

@@ -83,10 +83,11 @@ func TestPerft(t *testing.T) {
 		counts   []int // depth 1, 2, 3
 	}{
 		{"furnace-duel", 1, 0, []int{5, 85, 411}}, // 411: Turn after each of lamp-quick's five free Shoots (seed 002)
-		// On a board each Turn offers the enemies, their bisectors and the
-		// compass (the package doc): 17 or 18 turns a fighter here.
-		{"scrapyard-run", 1, 0, []int{5, 280, 9128}},
-		{"scrapyard-run", 5, 62, []int{5, 213}}, // after 62 bot decisions
+		// On a board each Turn offers the five enemies and one heading for
+		// each other set of them the vision arc can take in (the package
+		// doc): 12 to 14 turns a fighter here (48 + 49 + 51 + 58 + 51 actions).
+		{"scrapyard-run", 1, 0, []int{5, 257, 8230}},
+		{"scrapyard-run", 5, 62, []int{20, 100}}, // after 62 bot decisions
 	} {
 		t.Run(fmt.Sprintf("%s/%d", tc.scenario, tc.steps), func(t *testing.T) {
 			g := newGame(t, tc.scenario, tc.seed)
