@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -347,5 +348,53 @@ func TestShortMovesGoTheirWholeDistance(t *testing.T) {
 			ganger("w", 0), ganger("b", 1), ganger("w2", 0), ganger("b2", 1))
 		h.Play("activate m0", "retreat m0", "d:4", "d:3") // Initiative passed; 3" away
 		enginetest.MovedWhole(t, "a retreat away from "+fmt.Sprint(foe), from, h.S().Models[0].Pos, 3)
+	}
+}
+
+// Seed 002, Changing Facing: a Prone fighter has no facing and its
+// controlling player picks one when it stands. With
+// recovery-flesh-wound=standing a Flesh Wound on the End phase's Recovery
+// test stands b up: on a board the Rustjaws are asked which way it faces,
+// from Stand Up's headings, the nearest enemy (w) first; at a table
+// nothing is asked (TestEndPhase), as for Stand Up.
+func TestRecoveryStandsFacingChosen(t *testing.T) {
+	pts := [][2]float32{{5, 5}, {5, 15}, {20, 5}, {20, 20}}
+	si := with(ganger("b", 1), func(m *engine.ModelSetup) { m.Status, m.Secondary = "prone", "seriously-injured" })
+	round := []string{"activate m0", "end m0", "activate m1", "end m1", "activate m2", "end m2", "activate m3", "end m3"}
+	for _, tc := range []struct {
+		answer string
+		want   int
+	}{
+		{"w2", heading(5, 15, 20, 5)},
+		{"w", heading(5, 15, 5, 5)},
+	} {
+		h := onBoard(t, nil, map[string]string{optRecoveryFW: "standing"}, pts, ganger("w", 0), si, ganger("w2", 0), ganger("b2", 1))
+		h.Play(round...)
+		h.Play("d:1", "d:fw") // the Bottle check holds; the Recovery test: a Flesh Wound
+		p := h.G.Pending()
+		if p == nil || p.Kind != engine.ChoiceQ || p.Who != 1 || p.Key != "stand-facing" {
+			t.Fatalf("after the Flesh Wound: pending %+v, want the Rustjaws' choice of b's facing", p)
+		}
+		if len(p.Options) < 3 || p.Options[0] != "w" || !slices.Contains(p.Options, "w2") || !strings.HasSuffix(p.Options[2], "-degrees") {
+			t.Errorf("options %v, want w (the nearest enemy) first, then w2 and headings in degrees", p.Options)
+		}
+		h.Play("c:"+tc.answer, "d:6", "d:1") // and round 2's Priority roll
+		h.WantStatus("b", "standing/active")
+		if got := h.S().Count(1, cFacing); got != tc.want {
+			t.Errorf("b stood facing %s at %d°, want %d°", tc.answer, got, tc.want)
+		}
+	}
+
+	// A heading in degrees faces that way; it puts its own set of enemies
+	// in the arc.
+	h := onBoard(t, nil, map[string]string{optRecoveryFW: "standing"}, pts, ganger("w", 0), si, ganger("w2", 0), ganger("b2", 1))
+	h.Play(round...)
+	h.Play("d:1", "d:fw")
+	opt := h.G.Pending().Options[2]
+	h.Play("c:"+opt, "d:6", "d:1")
+	var deg int
+	fmt.Sscanf(opt, "%d-degrees", &deg)
+	if got := h.S().Count(1, cFacing); got != deg {
+		t.Errorf("b stood facing %d°, want %s", got, opt)
 	}
 }

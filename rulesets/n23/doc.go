@@ -78,6 +78,13 @@
 // (engine.ActionDef.Unlisted); bots keep to the list. At a table the
 // players turn the model: the plain action, no heading.
 //
+// A Flesh Wound on a Recovery test with recovery-flesh-wound=standing
+// stands the fighter up in the End phase, and seed 002 has its player pick
+// its facing: on a board the player chooses from Stand Up's headings (an
+// option is an enemy's ID, or "<degrees>-degrees"), the nearest enemy
+// first, which is a bot's default; at a table, as for Stand Up, the
+// players turn the model and nothing is asked.
+//
 // # Options (rules.md §8: gaps, each with its default)
 //
 //	injury-faces          2-3-1 (default) | 3-2-1     faces of Flesh Wound, Serious Injury, Out of Action (rules.md §6.3-p)

@@ -189,3 +189,50 @@ func freeHeading(s *engine.State, a engine.Action) string {
 	}
 	return ""
 }
+
+// standFacing asks m's player which way m faces as it stands up outside
+// an action (seed 002, Changing Facing: a Prone fighter has no facing and
+// its controlling player picks one when it stands; the End phase's
+// Recovery with recovery-flesh-wound=standing). On a board the options
+// are Stand Up's headings: an enemy's ID faces it, "<h>-degrees" faces
+// heading h; the nearest enemy comes first, the choice of a player with
+// no preference (a bot's default). At a table the players turn the model,
+// as for Stand Up, and nothing is asked.
+func standFacing(c *engine.Ctx, m int) {
+	s := c.State()
+	if geo(s) == nil {
+		return
+	}
+	type way struct{ h, t int }
+	var ways []way
+	var names []string
+	x, y, _ := centre(s, m)
+	near, nd := -1, math.Inf(1)
+	headings(s, m, false, func(h, t int) {
+		ways = append(ways, way{h, t})
+		if t == engine.NoModel {
+			names = append(names, fmt.Sprintf("%d-degrees", h))
+			return
+		}
+		names = append(names, s.Static(t).ID)
+		tx, ty, _ := centre(s, t)
+		if d := hyp(tx-x, ty-y); d < nd {
+			near, nd = len(ways)-1, d
+		}
+	})
+	if near > 0 { // the nearest enemy first
+		ways[0], ways[near] = ways[near], ways[0]
+		names[0], names[near] = names[near], names[0]
+	}
+	k := 0
+	if len(ways) > 1 {
+		k = c.Choose(s.SideOf(m), "stand-facing", fmt.Sprintf(
+			"%s stands up: which way does it face? An enemy's ID faces that enemy; a heading in degrees faces that way, anticlockwise from the table's +x edge (each heading puts a different set of enemies in its vision arc)",
+			s.Static(m).ID), names)
+	}
+	if w := ways[k]; w.t != engine.NoModel {
+		face(s, m, w.t)
+	} else {
+		faceHeading(s, m, w.h)
+	}
+}
