@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/skirmish-engine/skirmish/board"
 	"github.com/skirmish-engine/skirmish/engine"
 	"github.com/skirmish-engine/skirmish/rules"
 	"github.com/skirmish-engine/skirmish/rules/necromunda"
@@ -143,13 +144,28 @@ var (
 	sidearmC   = rules.Unless(func(s *engine.State, m int) bool { return !hasSidearm(s, m) }, "it has no Sidearm that can fire")
 	quickC     = rules.Unless(func(s *engine.State, m int) bool { return !stat(s).quick[m] }, "it has no quick-draw skill")
 	reloadC    = rules.Unless(func(s *engine.State, m int) bool { return !reloadable(s, m) }, "none of its weapons is Out of Ammo")
-	ductC      = rules.Unless(func(s *engine.State, m int) bool { return !necromunda.NearDuct(s, m) }, "it is not within 1\" of a ductway")
 
 	// readyC is ready's conditions: a Standing and Active fighter not Broken.
 	readyC = rules.Needs(isFighter, isStanding, secondaryNot(active), notBroken)
 	// fightingC is fighting's: a Standing and Engaged fighter.
 	fightingC = rules.Needs(isFighter, isStanding, rules.Unless(func(s *engine.State, m int) bool { return secondary(s, m) != engaged }, "it is not Engaged"))
 )
+
+// ductC is Crawl Through Ductway's own condition (rules.md §3.3): within
+// 1" of a ductway; a board without ducts, or a table whose scenario says
+// it has none (option ductways), has none to crawl through.
+func ductC(s *engine.State, m int) string {
+	switch {
+	case necromunda.NearDuct(s, m):
+		return ""
+	case geo(s) == nil:
+		return "the table has no ductways (the scenario's option ductways is none)"
+	}
+	if b, ok := geo(s).(*board.Board); ok && len(b.Ducts) == 0 {
+		return "the board has no ductways"
+	}
+	return "it is not within 1\" of a ductway"
+}
 
 // canMoveC is canMove's: a Standing and Active fighter, or a Mobile vehicle.
 func canMoveC(s *engine.State, m int) string {

@@ -398,3 +398,47 @@ func TestRecoveryStandsFacingChosen(t *testing.T) {
 		t.Errorf("b stood facing %d°, want %s", got, opt)
 	}
 }
+
+// rules.md §3.3, Crawl Through Ductway: it needs a ductway within 1". A
+// board without ducts, or a table whose scenario says it has none (option
+// ductways, none by default), never offers it, and says why; a table that
+// has some offers it (the players say whether the fighter is at one), as
+// does a board with a duct's end within 1".
+func TestDuctwayOnlyWhereThereAreDucts(t *testing.T) {
+	pts := [][2]float32{{2.5, 2}, {5, 15}, {20, 5}, {20, 20}}
+	models := func() []engine.ModelSetup {
+		return []engine.ModelSetup{ganger("w", 0), ganger("b", 1), ganger("w2", 0), ganger("b2", 1)}
+	}
+	offered := func(h *harness) bool {
+		return slices.ContainsFunc(h.G.Legal(), func(a engine.Action) bool { return a.ID == "crawl-through-ductway" })
+	}
+	for _, tc := range []struct {
+		name  string
+		h     func() *harness
+		offer bool
+		why   string
+	}{
+		{"table, no ductways (the default)", func() *harness { return two(t, nil) }, false, "the table has no ductways (the scenario's option ductways is none)"},
+		{"table with ductways", func() *harness { return two(t, map[string]string{optDucts: "some"}) }, true, ""},
+		{"board without ducts", func() *harness { return onBoard(t, nil, nil, pts, models()...) }, false, "the board has no ductways"},
+		{"board, a duct's end within 1\"", func() *harness {
+			b := &board.Board{Width: 24, Height: 24, Levels: []float64{0}, Ducts: []board.Duct{{A: board.Point{X: 2, Y: 3}, B: board.Point{X: 20, Y: 12}}}}
+			return onBoard(t, b, nil, pts, models()...)
+		}, true, ""},
+		{"board, a duct far off", func() *harness {
+			b := &board.Board{Width: 24, Height: 24, Levels: []float64{0}, Ducts: []board.Duct{{A: board.Point{X: 12, Y: 12}, B: board.Point{X: 20, Y: 12}}}}
+			return onBoard(t, b, nil, pts, models()...)
+		}, false, "it is not within 1\" of a ductway"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			h := tc.h()
+			h.Play("activate m0")
+			if got := offered(h); got != tc.offer {
+				t.Fatalf("Crawl Through Ductway offered: %v, want %v", got, tc.offer)
+			}
+			if !tc.offer {
+				h.refused("crawl-through-ductway m0", tc.why)
+			}
+		})
+	}
+}

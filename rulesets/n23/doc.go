@@ -99,6 +99,7 @@
 //	reaction-attacks      attacks (default) | 1       reaction attacks of a fighter Fought
 //	charge-attack-bonus   1 (default) | 0             extra attacks in a Charge's free Fight
 //	ammo-roll             every-shot (default) | rapid-fire  which shots roll a firepower die for its ammo symbol
+//	ductways              none (default) | some       at a table, whether the table has ductways (on a board, its ducts say)
 //
 // Sources: rules.md §8 asks to fetch the N23 pages before filling its gaps.
 // Of them, the End phase page (necrodamus.org, the-end-phase) was reachable
@@ -165,6 +166,11 @@
 //     later the tie goes to the side that did not have Priority last round.
 //   - The game ends when a gang has no model in the fight; after the last
 //     round, the gang with more models in the fight wins.
+//   - Crawl Through Ductway needs a ductway: on a board, within 1" of a
+//     duct's end; at a table the players say whether the fighter is at
+//     one, and the scenario says whether its table has any (option
+//     ductways, none unless it says some), so that a scenario without
+//     ductways never offers it.
 //   - At a table, fighters are Engaged through a Charge (or a scenario's
 //     engaged-with); on a board through base contact, Standing to Standing.
 //
