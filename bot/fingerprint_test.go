@@ -25,7 +25,7 @@ func TestBotGamesFingerprint(t *testing.T) {
 	}
 	pins := map[string]string{
 		"n26":             "4a9d03019292ad3c/81/9",
-		"n23":             "76b73da48f9bc6ef/58/0",
+		"n23":             "d5a8614801a82f66/45/0",
 		"trenchcrusade":   "21a1c9fc69e3a41a/103/29",
 		"falloutfactions": "daaba21e4a801b06/79/8",
 	}

@@ -2,6 +2,7 @@ package n23
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/skirmish-engine/skirmish/board"
@@ -35,8 +36,8 @@ func actionDefs() []engine.ActionDef {
 			When:      "fighters with quick-draw (a skill granting a free Shoot): a Shoot with a Sidearm as a Free action; never with a Basic Shoot in the same activation",
 			Available: func(s *engine.State, m int) bool { return stat(s).quick[m] && canShoot(s, m) && hasSidearm(s, m) }, Unmet: rules.Needs(quickC, canShootC, sidearmC),
 			Options: shotOptions(true), Resolve: resolveShoot, Note: weaponNote},
-		{ID: "aim", Name: "Aim", Type: "basic", When: "as Shoot; +1 to hit on its next Shoot this activation",
-			Available: func(s *engine.State, m int) bool { return canShoot(s, m) && hasGun(s, m) }, Unmet: rules.Needs(canShootC, hasGunC),
+		{ID: "aim", Name: "Aim", Type: "basic", When: "as Shoot, when a Shoot could follow it; +1 to hit on its next Shoot this activation",
+			Available: func(s *engine.State, m int) bool { return canShoot(s, m) && hasGun(s, m) && aimC(s, m) == "" }, Unmet: rules.Needs(canShootC, hasGunC, aimC),
 			Resolve: resolveAim},
 		{ID: "reload", Name: "Reload", Type: "simple", When: "Standing and Active fighters, vehicles not Wrecked; a weapon Out of Ammo: an Ammo check reloads it",
 			Available: func(s *engine.State, m int) bool { return canShoot(s, m) && reloadable(s, m) }, Unmet: rules.Needs(canShootC, reloadC),
@@ -165,6 +166,54 @@ func ductC(s *engine.State, m int) string {
 		return "the board has no ductways"
 	}
 	return "it is not within 1\" of a ductway"
+}
+
+// aimC is Aim's own condition (rules.md §3.3: Aim's one effect is +1 to
+// hit on the model's next Shoot this activation; the rules are silent on
+// an Aim that no Shoot can follow, which would do nothing, and it is not
+// offered, see the package doc): a Shoot must be able to follow it, at an
+// enemy it may shoot now (an Aim ends the time to turn), with a weapon
+// that can fire, and with an action left for it once the Aim is paid:
+// the Basic Shoot (both actions with an Unwieldy weapon) if the
+// activation has not taken a Shoot, or quick-draw's free Shoot with a
+// Sidearm. An Aim taken already is the economy's to refuse (once an
+// activation), which says so.
+func aimC(s *engine.State, m int) string {
+	slots := 2
+	if s.Count(m, cActions) == 1 {
+		slots = 1
+	}
+	var taken uint64
+	var fams []engine.TakenFamily
+	if s.Turn.Model == m {
+		slots, taken, fams = s.Turn.Slots, s.Turn.Taken, s.Turn.Families
+		if taken&(1<<iAim) != 0 {
+			return ""
+		}
+	}
+	basic := taken&(1<<iShoot) == 0 && !slices.Contains(fams, engine.TakenFamily{Family: "shoot", Type: "free"})
+	free := stat(s).quick[m] && taken&(1<<iShootFree) == 0 && !slices.Contains(fams, engine.TakenFamily{Family: "shoot", Type: "basic"})
+	target := false
+	for _, w := range stat(s).weapons[m] {
+		if !w.ranged || !usable(s, m, w) || !anyShootable(s, m, w) {
+			continue
+		}
+		target = true
+		cost := 1
+		if w.unwieldy {
+			cost = 2
+		}
+		if basic && cost <= slots-1 || free && w.melee {
+			return ""
+		}
+	}
+	switch {
+	case !target:
+		return "no Shoot could follow it: no enemy it may shoot now (in sight, in range and in its vision arc)"
+	case !basic && !free:
+		return "no Shoot could follow it: it has taken its Shoot this activation"
+	}
+	return "no Shoot could follow it: it would have no action left for one"
 }
 
 // canMoveC is canMove's: a Standing and Active fighter, or a Mobile vehicle.
@@ -399,10 +448,7 @@ func sees(s *engine.State, m, t int) bool {
 }
 
 // shotOptions are (weapon, target) pairs: each usable ranged weapon (a
-// Sidearm only, for a free Shoot) at each enemy but a Wrecked vehicle (a
-// Seriously Injured fighter may be shot, rules.md §3.3), on a
-// board only those in sight, within Long Range and (a Standing fighter's
-// Shoot) within its vision arc. Blind Fire needs no arc.
+// Sidearm only, for a free Shoot) at each enemy it may shoot.
 func shotOptions(sidearm bool) func(s *engine.State, m int, add func(engine.Action)) {
 	return func(s *engine.State, m int, add func(engine.Action)) {
 		for _, w := range stat(s).weapons[m] {
@@ -410,10 +456,48 @@ func shotOptions(sidearm bool) func(s *engine.State, m int, add func(engine.Acti
 				continue
 			}
 			for t := range s.Models {
-				if enemy(s, m, t) && !wreck(s, t) && sees(s, m, t) && within(s, m, t, w.lr) && (geo(s) == nil || status(s, m) == prone || inArc(s, m, t)) {
+				if shootable(s, m, t, w) {
 					add(engine.Action{Target: t, Option: w.gear})
 				}
 			}
+		}
+	}
+}
+
+// shootable: m's weapon w may shoot t, an enemy but a Wrecked vehicle (a
+// Seriously Injured fighter may be shot, rules.md §3.3); on a board only
+// one in sight, within Long Range and (a Standing fighter's Shoot) within
+// its vision arc; Blind Fire, by a Prone fighter, needs no arc. At a table
+// every such enemy: the players measure as it resolves.
+func shootable(s *engine.State, m, t int, w weapon) bool {
+	return enemy(s, m, t) && !wreck(s, t) && sees(s, m, t) && within(s, m, t, w.lr) && (geo(s) == nil || status(s, m) == prone || inArc(s, m, t))
+}
+
+// anyShootable: m's weapon w may shoot some enemy now (shootable).
+func anyShootable(s *engine.State, m int, w weapon) bool {
+	for t := range s.Models {
+		if shootable(s, m, t, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// Indices in Info.Actions (actionDefs' order) of the actions whose
+// economy Aim and the evaluation read (the activation's Turn.Taken);
+// buildInfo checks them.
+const (
+	iShoot     = 4
+	iShootFree = 5
+	iAim       = 6
+	iFight     = 10
+)
+
+// checkIndices panics unless the indices above are the actions'.
+func checkIndices(defs []engine.ActionDef) {
+	for id, i := range map[string]int{"shoot": iShoot, "shoot-free": iShootFree, "aim": iAim, "fight": iFight} {
+		if defs[i].ID != id {
+			panic(fmt.Sprintf("n23: action %d is %s, not %s", i, defs[i].ID, id))
 		}
 	}
 }

@@ -94,7 +94,7 @@ func TestTurnAnyHeadingOnBoard(t *testing.T) {
 	if got := h.S().Count(0, cFacing); got != 180 {
 		t.Errorf("facing %d°, want 180°", got)
 	}
-	h.WantLegal("aim charge end move take-cover") // no Shoot: nobody in the arc
+	h.WantLegal("charge end move take-cover") // no Shoot, no Aim: nobody in the arc
 
 	// Stand Up faces any of the same headings, the set w's old facing
 	// holds too (a Prone fighter has none), and any typed heading.

@@ -134,6 +134,14 @@
 //     a weapon with an Ammo value rolls one firepower die at least, for its
 //     ammo symbol, which calls for an Ammo check (D6 at least the value,
 //     else Out of Ammo); Reload is the same check.
+//   - Aim (rules.md §3.3: +1 on a later Shoot this activation, its only
+//     effect) is offered only when a Shoot could follow it; the rules are
+//     silent on an Aim that does nothing. A Shoot could follow when the
+//     model has an enemy it may shoot now, with a weapon that can fire, and
+//     an action left for that Shoot once the Aim is paid: none after a Move,
+//     nor for an Unwieldy weapon's Double Shoot, nor once the activation's
+//     Shoot is taken; quick-draw's free Shoot needs none. Refused, it says
+//     which is missing.
 //   - A Charge moves M + D3" (a D6 halved, rounding up) into base contact,
 //     passing within 1" of enemies only to get there, else ends as close as
 //     it may; it need not see its target (−1 on the free Fight if not).

@@ -82,12 +82,13 @@ func TestPerft(t *testing.T) {
 		steps    int   // bot decisions played first
 		counts   []int // depth 1, 2, 3
 	}{
-		{"furnace-duel", 1, 0, []int{5, 80, 375}}, // with Turn after each of lamp-quick's five free Shoots (seed 002); no ductway at this table
+		{"furnace-duel", 1, 0, []int{5, 79, 345}}, // with Turn after each of lamp-quick's five free Shoots (seed 002); no ductway at this table; Aim only when a Shoot may follow
 		// On a board each Turn offers the five enemies and one heading for
 		// each other set of them the vision arc can take in (the package
-		// doc): 12 to 14 turns a fighter here (48 + 49 + 51 + 58 + 51 actions).
-		{"scrapyard-run", 1, 0, []int{5, 257, 8230}},
-		{"scrapyard-run", 5, 62, []int{20, 100}}, // after 62 bot decisions
+		// doc): 12 to 14 turns a fighter here; Aim only for lamp-a, who has
+		// an enemy to Shoot (47 + 48 + 50 + 58 + 50 actions).
+		{"scrapyard-run", 1, 0, []int{5, 253, 7900}},
+		{"scrapyard-run", 5, 62, []int{5, 233}}, // after 62 bot decisions
 	} {
 		t.Run(fmt.Sprintf("%s/%d", tc.scenario, tc.steps), func(t *testing.T) {
 			g := newGame(t, tc.scenario, tc.seed)
@@ -113,9 +114,10 @@ func TestPerft(t *testing.T) {
 // The legal actions of each Lamplighter at the start of the table game, by
 // action (seed 002 and rules.md §3.3): at a table every one of the five
 // Rustjaws may be charged or shot at (the players measure afterwards);
-// every fighter may turn (an opening action), Move, Take Cover, Aim or
+// every fighter may turn (an opening action), Move, Take Cover, Aim (but
+// the gunner, whose Unwieldy Shoot would need both actions after it) or
 // end (the scenario's table has no ductways: option ductways); quick-draw's
-// fighter also has the free Shoot. 15 + 20 + 15 + 15 + 15 = 80, perft(2)
+// fighter also has the free Shoot. 15 + 20 + 14 + 15 + 15 = 79, perft(2)
 // above.
 func TestLegalAtStartByModel(t *testing.T) {
 	g := newGame(t, "furnace-duel", 1)
@@ -123,7 +125,7 @@ func TestLegalAtStartByModel(t *testing.T) {
 	want := map[string]string{
 		"lamp-boss":   fighter,
 		"lamp-quick":  "aim:1 charge:5 end:1 move:1 shoot-free:5 shoot:5 take-cover:1 turn:1", // 20
-		"lamp-gunner": fighter,
+		"lamp-gunner": "charge:5 end:1 move:1 shoot:5 take-cover:1 turn:1",                    // 14: its Unwieldy rivet cannon's Shoot takes both actions, so no Aim
 		"lamp-a":      fighter,
 		"lamp-b":      fighter,
 	}

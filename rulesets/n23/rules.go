@@ -130,6 +130,8 @@ func New() *Rules {
 func (r *Rules) Info() *engine.Info { return &r.info }
 
 func buildInfo() engine.Info {
+	defs := actionDefs()
+	checkIndices(defs)
 	return engine.Info{
 		ID: "n23", Name: "Necromunda (2023 core rulebook)", Version: "3",
 		Phases:     []engine.Phase{{ID: "priority"}, {ID: "action", Activations: true}, {ID: "end"}},
@@ -149,7 +151,7 @@ func buildInfo() engine.Info {
 		},
 		Traits:  []string{"rapid-fire", "unwieldy", "melee", "sidearm"},
 		Events:  events,
-		Actions: actionDefs(),
+		Actions: defs,
 		Economy: engine.Economy{Slots: 2, Cost: map[string]int{"simple": 1, "basic": 1, "double": 2, "free": 0},
 			Repeatable: []string{"simple"}, Clash: [][2]string{{"free", "basic"}}},
 		Options: []engine.OptionDef{
