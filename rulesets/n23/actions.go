@@ -24,7 +24,7 @@ func actionDefs() []engine.ActionDef {
 			Available: canMove, Unmet: rules.Needs(canMoveC), Options: moveOptions(func(s *engine.State, m int) float32 { return float32(s.Stat(m, sM)) }),
 			Resolve: resolveMove, Note: moveNote(func(s *engine.State, m int) string { return fmt.Sprintf("up to %d\"", s.Stat(m, sM)) })},
 		{ID: "charge", Name: "Charge", Type: "double", When: "Standing and Active fighters not Broken; an enemy to charge; moves M+D3\" into base contact, then a free Fight",
-			Available: ready, Unmet: rules.Needs(readyC), Options: chargeTargets, Resolve: resolveCharge,
+			Available: ready, Unmet: rules.Needs(readyC), Options: chargeTargets, Unlisted: chargeRefused, Resolve: resolveCharge,
 			Note: moveNote(func(s *engine.State, m int) string { return fmt.Sprintf("%d\" + D3\"", s.Stat(m, sM)) })},
 		{ID: "take-cover", Name: "Take Cover", Type: "basic", When: "Standing and Active fighters not Broken; becomes Prone and Pinned",
 			Available: ready, Unmet: rules.Needs(readyC), Resolve: resolveTakeCover},
@@ -503,14 +503,33 @@ func checkIndices(defs []engine.ActionDef) {
 }
 
 // chargeTargets: every enemy fighter not Seriously Injured and every enemy
-// vehicle not Wrecked. One out of reach is still a target: the charger
-// ends as close as it may.
+// vehicle not Wrecked that the Charge can reach or at least get closer to
+// for some roll (chargeMoves). One out of reach is still a target: the
+// charger ends as close as it may.
 func chargeTargets(s *engine.State, m int, add func(engine.Action)) {
 	for t := range s.Models {
-		if enemy(s, m, t) && !down(s, t) {
+		if enemy(s, m, t) && !down(s, t) && chargeMoves(s, m, t) {
 			add(engine.Action{Target: t})
 		}
 	}
+}
+
+// chargeRefused is Charge's engine.ActionDef.Unlisted: why a Charge the
+// list leaves out is refused. It never takes one.
+func chargeRefused(s *engine.State, a engine.Action) string {
+	m, t := a.Actor, a.Target
+	switch {
+	case t == engine.NoModel || a.HasPos || a.Option != 0:
+		return "a Charge takes an enemy to charge (>m3), and nothing else"
+	case !enemy(s, m, t):
+		return fmt.Sprintf("%s is not an enemy in play", s.Static(t).ID)
+	case down(s, t):
+		return fmt.Sprintf("%s is out of the fight (Seriously Injured or Wrecked): there is nothing to charge", s.Static(t).ID)
+	case !chargeMoves(s, m, t):
+		return fmt.Sprintf("%s could neither reach %s nor get any closer to it, whatever its M + D3\" (no room to move): the Charge would spend both actions for nothing",
+			s.Static(m).ID, s.Static(t).ID)
+	}
+	return "a Charge at that target is not on offer now"
 }
 
 // ramTargets: as chargeTargets, for a vehicle.

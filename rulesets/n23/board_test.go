@@ -442,3 +442,94 @@ func TestDuctwayOnlyWhereThereAreDucts(t *testing.T) {
 		})
 	}
 }
+
+// rules.md §3.3, Charge (Double): M + D3" into base contact, else as close
+// as it may. A Charge that could neither reach its target nor get any
+// closer, whatever the roll, would spend both actions for nothing (the
+// package doc's choice): it is not offered, and saying it gets the reason.
+// w stands on a gantry (level 1), its base's edge on the ledge: b, on the
+// ground beyond the ledge, can be neither reached (another level) nor
+// approached (the ledge bars every step towards it); b2, on the gantry,
+// can.
+func TestChargeWithNoRoomNotOffered(t *testing.T) {
+	b := &board.Board{Width: 24, Height: 24, Levels: []float64{0, 3},
+		Boxes:  []board.Box{{X0: 0, Y0: 16, X1: 24, Y1: 24, Height: 3}},
+		Ledges: []board.Ledge{{A: board.Point{X: 0, Y: 16, Level: 1}, B: board.Point{X: 24, Y: 16, Level: 1}, Below: 0}}}
+	models := []engine.ModelSetup{ganger("w", 0), ganger("b", 1), ganger("w2", 0), ganger("b2", 1)}
+	for i, p := range []engine.Pos{{X: 10, Y: 16.5, Level: 1}, {X: 10, Y: 10}, {X: 2, Y: 2}, {X: 20, Y: 22, Level: 1}} {
+		models[i].Start = p
+	}
+	h := start(t, &engine.Setup{Rounds: 3, Mode: "board", Board: b,
+		Sides: []engine.SideSetup{{Name: "Lamplighters"}, {Name: "Rustjaws"}}, Models: models})
+	h.Play("activate m0")
+	var charges []string
+	for _, a := range h.G.Legal() {
+		if a.ID == "charge" {
+			charges = append(charges, a.String())
+		}
+	}
+	if got, want := strings.Join(charges, ", "), "charge m0 >m3"; got != want {
+		t.Errorf("charges on offer: %s, want %s", got, want)
+	}
+	h.refused("charge m0 >m1", "w could neither reach b nor get any closer to it, whatever its M + D3\" (no room to move)")
+	h.refused("charge m0 >m2", "w2 is not an enemy in play")
+
+	// At a table the players move the model: every enemy may be charged.
+	h = two(t, nil)
+	h.Play("activate m0", "charge m0 >m1", "f:1", "d:2", "f:0")
+}
+
+// chargeMoves' shortcuts (the shortest step first; a shorter roll's first
+// end only, where its other ends are the best roll's) agree with trying
+// each roll of the D3 as resolveCharge moves: base contact within
+// M + D3", else a straight move towards the target. Every fighter that may
+// Charge at every enemy in seeded random games of the board sample, whose
+// gantry strands its fighters.
+func TestChargeMovesAgreesWithEachRoll(t *testing.T) {
+	reg := &engine.Registry{}
+	reg.Register(New())
+	sm, _ := Samples().Find("n23", "scrapyard-run")
+	su, err := sm.Setup(reg, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	checked, stuck := 0, 0
+	for seed := uint64(1); seed <= 12; seed++ {
+		g, err := engine.New(New(), su, engine.Config{Seed: seed, Dice: engine.SampledDice, Players: engine.Bots(2)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for !g.Over() {
+			s := g.State()
+			if m := s.Turn.Model; m != engine.NoModel && ready(s, m) {
+				for n := range s.Models {
+					if !enemy(s, m, n) || down(s, n) {
+						continue
+					}
+					want := false
+					for d3 := 1; d3 <= 3; d3++ {
+						reach := float64(s.Stat(m, sM) + d3)
+						_, contact := contactWithin(s, m, n, reach)
+						_, closer := closerEnd(s, m, n, reach, shy(s, m))
+						want = want || contact || closer
+					}
+					if got := chargeMoves(s, m, n); got != want {
+						t.Fatalf("seed %d: %s at %v charging %s at %v: chargeMoves %v, each roll says %v",
+							seed, s.Static(m).ID, s.Models[m].Pos, s.Static(n).ID, s.Models[n].Pos, got, want)
+					}
+					checked++
+					if !want {
+						stuck++
+					}
+				}
+			}
+			if _, err := g.Step(); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	t.Logf("%d charges checked, %d going nowhere", checked, stuck)
+	if stuck == 0 || checked == stuck {
+		t.Errorf("%d charges checked, %d stuck: want both kinds", checked, stuck)
+	}
+}

@@ -145,6 +145,10 @@
 //   - A Charge moves M + D3" (a D6 halved, rounding up) into base contact,
 //     passing within 1" of enemies only to get there, else ends as close as
 //     it may; it need not see its target (−1 on the free Fight if not).
+//     On a board a Charge is offered only at a target it could reach, or
+//     at least get closer to, on some roll of its D3: one that would go
+//     nowhere (a fighter on a gantry's edge, its target below) would spend
+//     both actions for nothing; refused, it says so.
 //     Moves on a board keep more than 1" from Standing enemy fighters and
 //     vehicles, and leave a model facing the way it went.
 //   - A Fight is with the fighter's first Melee or Sidearm weapon (its
