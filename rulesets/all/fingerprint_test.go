@@ -20,7 +20,7 @@ import (
 func TestBoardGamesFingerprint(t *testing.T) {
 	pins := map[string]string{
 		"falloutfactions/junction-yard": "7f878448daecc71/4218",
-		"n23/scrapyard-run":             "e12332825faecf74/5862",
+		"n23/scrapyard-run":             "a26b85f09a5bbbac/5840",
 		"n26/sump-crossing":             "ab937322e1587c40/4366",
 		"trenchcrusade/no-mans-land":    "64932199e0f59df5/4463",
 	}

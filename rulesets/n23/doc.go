@@ -71,8 +71,9 @@
 // heading for each other set of enemies that some heading puts in the arc
 // ("turn m0 #135", degrees anticlockwise from +x): the middle of the
 // widest run of headings that put exactly that set in it. A turn leaves
-// out the set the fighter's facing already has, a turn that changes
-// nothing in the arc; Stand Up does not (a Prone fighter has no facing),
+// out the set the fighter's facing already has, and the enemy it faces
+// already: turns that change nothing in the arc; Stand Up does not (a
+// Prone fighter has no facing),
 // and with no enemy to face it offers the heading the fighter had. Any
 // other whole-degree heading, 0 to 359, is legal when a person types it
 // (engine.ActionDef.Unlisted); bots keep to the list. At a table the

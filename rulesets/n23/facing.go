@@ -54,7 +54,7 @@ func arcSets(s *engine.State, m int, sets *[360]uint64) {
 
 // headings calls f with each way a fighter may be offered to face on a
 // board: first the heading to each enemy in play that is not Wrecked (t
-// the enemy), then, for each set of enemies that some heading puts in
+// the enemy; for a turn, not the one it faces already), then, for each set of enemies that some heading puts in
 // the vision arc and that facing none of them does, one heading that
 // puts exactly that set in it (t NoModel): the middle of the widest run
 // of headings that do. With turn set it leaves out the set the fighter's
@@ -89,9 +89,12 @@ func headings(s *engine.State, m int, turn bool, f func(h, t int)) {
 	for t := range s.Models {
 		if enemy(s, m, t) && !wreck(s, t) {
 			h := headingTo(s, m, t)
+			faced = true
+			if turn && h == facing {
+				continue // faces it already: a turn to it is no turn
+			}
 			f(h, t)
 			note(sets[h])
-			faced = true
 		}
 	}
 	// The runs of headings with one set, from the first heading where the

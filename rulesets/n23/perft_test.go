@@ -83,12 +83,13 @@ func TestPerft(t *testing.T) {
 		counts   []int // depth 1, 2, 3
 	}{
 		{"furnace-duel", 1, 0, []int{5, 79, 345}}, // with Turn after each of lamp-quick's five free Shoots (seed 002); no ductway at this table; Aim only when a Shoot may follow
-		// On a board each Turn offers the five enemies and one heading for
-		// each other set of them the vision arc can take in (the package
-		// doc): 12 to 14 turns a fighter here; Aim only for lamp-a, who has
-		// an enemy to Shoot (47 + 48 + 50 + 58 + 50 actions).
-		{"scrapyard-run", 1, 0, []int{5, 253, 7900}},
-		{"scrapyard-run", 5, 62, []int{1, 45}}, // after 62 bot decisions: one model left to activate
+		// On a board each Turn offers the enemies but the one it faces (the
+		// nearest, at deployment) and one heading for each other set of
+		// them the vision arc can take in (the package doc): 11 to 13 turns
+		// a fighter here; Aim only for lamp-a, who has an enemy to Shoot
+		// (46 + 47 + 49 + 57 + 49 actions).
+		{"scrapyard-run", 1, 0, []int{5, 248, 7712}},
+		{"scrapyard-run", 5, 62, []int{1, 37}}, // after 62 bot decisions: one model left to activate
 	} {
 		t.Run(fmt.Sprintf("%s/%d", tc.scenario, tc.steps), func(t *testing.T) {
 			g := newGame(t, tc.scenario, tc.seed)
