@@ -54,14 +54,15 @@ func arcSets(s *engine.State, m int, sets *[360]uint64) {
 
 // headings calls f with each way a fighter may be offered to face on a
 // board: first the heading to each enemy in play that is not Wrecked (t
-// the enemy; for a turn, not the one it faces already), then, for each set of enemies that some heading puts in
-// the vision arc and that facing none of them does, one heading that
-// puts exactly that set in it (t NoModel): the middle of the widest run
-// of headings that do. With turn set it leaves out the set the fighter's
-// facing has now (a turn that changes no model in the arc changes
-// nothing); a Prone fighter standing up has no facing (seed 002), so
-// every set is offered. With no enemy to face, a fighter standing up is
-// offered the heading its counter holds, so that it may still stand.
+// the enemy; for a turn, not the one it faces already), then, for each
+// set of enemies that some heading puts in the vision arc and that facing
+// none of them does, one heading that puts exactly that set in it (t
+// NoModel): the middle of the widest run of headings that do. With turn
+// set it leaves out the set the fighter's facing has now (a turn that
+// changes no model in the arc changes nothing); a Prone fighter standing
+// up has no facing (seed 002), so every set is offered. With no enemy to
+// face, a fighter standing up is offered the heading its counter holds,
+// so that it may still stand.
 func headings(s *engine.State, m int, turn bool, f func(h, t int)) {
 	var sets [360]uint64
 	arcSets(s, m, &sets)
