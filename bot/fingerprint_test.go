@@ -25,7 +25,7 @@ func TestBotGamesFingerprint(t *testing.T) {
 	}
 	pins := map[string]string{
 		"n26":             "4a9d03019292ad3c/81/9",
-		"n23":             "c7502e82ce562f9a/60/0",
+		"n23":             "d5a8614801a82f66/45/0",
 		"trenchcrusade":   "21a1c9fc69e3a41a/103/29",
 		"falloutfactions": "f627a90444d24015/80/8",
 	}

@@ -11,7 +11,11 @@
 // game up in Start. New starts a game from a Setup (package scenario reads
 // one from YAML). At every decision, Legal lists what the deciding side may
 // do, sorted; Apply takes one, and refuses anything not in the list with a
-// reason a player can read, changing nothing.
+// reason a player can read, changing nothing. The list is finite, for menus
+// and bots; where a rule lets a person give any value (a heading in whole
+// degrees), the definition's ActionDef.Unlisted takes what a person types
+// beyond the list, while an action of the same ID and actor is listed and
+// the economy allows it.
 //
 // Rule code is plain Go that asks through a Ctx: Roll for a dice
 // procedure, Choose for a choice (reaction windows are choices with a

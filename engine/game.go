@@ -388,7 +388,7 @@ func (g *Game) Apply(a Action) error {
 	case g.pending != nil:
 		return ErrPending
 	}
-	if !slices.Contains(g.Legal(), a) {
+	if !g.isLegal(a) {
 		return illegal(g.live, a, g.whyIllegal(a))
 	}
 	g.snapBots(len(g.log.Entries), g.live.Turn.Side)
@@ -409,10 +409,34 @@ func (g *Game) WhyNot(a Action) string {
 		return "the game is over"
 	case g.pending != nil:
 		return "a question is waiting for its answer"
-	case slices.Contains(g.Legal(), a):
+	case g.isLegal(a):
 		return ""
 	}
 	return g.whyIllegal(a)
+}
+
+// isLegal reports whether a may be taken now: it is in Legal, or its
+// definition's Unlisted takes it (legalIn).
+func (g *Game) isLegal(a Action) bool { return g.legalIn(g.live, g.Legal(), a) }
+
+// legalIn reports whether a may be taken in s, whose legal list is list:
+// it is listed, or it is an action a person typed that its definition's
+// Unlisted takes (ActionDef.Unlisted), while an action of the same ID and
+// Actor is listed and the economy allows a itself.
+func (g *Game) legalIn(s *State, list []Action, a Action) bool {
+	if slices.Contains(list, a) {
+		return true
+	}
+	i := g.eco.indexOf(a.ID)
+	if i < 0 || i >= len(g.info.Actions) || g.info.Actions[i].Unlisted == nil ||
+		a.Actor < 0 || a.Actor >= len(s.Models) || a.Target < NoModel || a.Target >= len(s.Models) {
+		return false
+	}
+	if !slices.ContainsFunc(list, func(b Action) bool { return b.ID == a.ID && b.Actor == a.Actor }) {
+		return false
+	}
+	forced := slices.Contains(s.Turn.Forced, int16(i))
+	return g.eco.check(s, a.Actor, i, a, forced).code == allowed && g.info.Actions[i].Unlisted(s, a) == ""
 }
 
 // whyIllegal explains, for people, why a is not in the legal list.
@@ -455,6 +479,11 @@ func (g *Game) whyIllegal(a Action) string {
 		}
 		if why := g.eco.why(s, a.Actor, i, a, false); why != "" {
 			return why
+		}
+		if def.Unlisted != nil {
+			if why := def.Unlisted(s, a); why != "" {
+				return why
+			}
 		}
 		return fmt.Sprintf("%s cannot take that target or option now", def.Name)
 	}

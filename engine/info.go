@@ -145,6 +145,21 @@ type ActionDef struct {
 	// to learn whether an activation goes on while it enumerates odds, so
 	// it must agree with Options exactly.
 	Any func(s *State, m int) bool
+	// Unlisted judges an action of this definition that Options does not
+	// list, as a person may type it: "" when it may be taken all the same,
+	// else why not, for people. Options stays the finite list that menus
+	// and bots choose from; Unlisted lets a person give a parameter the
+	// list only samples (N23: a Turn to any whole-degree heading, where the
+	// list has one heading for each set of models the vision arc can
+	// take in), and names the rule that leaves an option out (N23: a Charge
+	// with no room to move). The engine asks it only when an action of the
+	// same ID and Actor is listed, so that Available, the turn order and
+	// the economy allow the definition to the model now, and the economy's
+	// verdict on the action itself must still allow it; its Actor and
+	// Target are models of the game (or NoModel). It must be
+	// deterministic and must not change s. nil: only listed actions are
+	// legal (the reason is then the engine's own).
+	Unlisted func(s *State, a Action) string
 	// TypeOf retypes an action (Unwieldy: a Basic Shoot becomes a Double);
 	// nil means Type.
 	TypeOf func(s *State, a Action) string

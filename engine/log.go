@@ -720,7 +720,7 @@ func (g *Game) replay(entries []Entry) error {
 				return &FieldError{Path: at("action"), Problem: "the game was over by then"}
 			}
 			r.list.legal(s)
-			if !slices.Contains(r.list.out, e.Action) {
+			if !g.legalIn(s, r.list.out, e.Action) {
 				return &FieldError{Path: at("action"), Problem: fmt.Sprintf("%s was not legal then", e.Action)}
 			}
 			side = s.Turn.Side

@@ -60,7 +60,7 @@ func (g *Game) Expect(a Action, opt OddsOptions, value func(*State) float64) (fl
 	if g.pending != nil {
 		return 0, 0, ErrPending
 	}
-	if !slices.Contains(g.Legal(), a) {
+	if !g.isLegal(a) {
 		return 0, 0, illegal(g.live, a, g.whyIllegal(a))
 	}
 	if opt.MaxPaths <= 0 {

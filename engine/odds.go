@@ -120,7 +120,7 @@ func (g *Game) Odds(a Action, opt OddsOptions) (*Odds, error) {
 	if g.pending != nil {
 		return nil, ErrPending
 	}
-	if !slices.Contains(g.Legal(), a) {
+	if !g.isLegal(a) {
 		return nil, illegal(g.live, a, g.whyIllegal(a))
 	}
 	if opt.Choices == "" {

@@ -53,7 +53,7 @@ func (g *Game) Try(a Action, seed uint64) (*State, *Question, error) {
 	if g.pending != nil {
 		return nil, nil, ErrPending
 	}
-	if !containsAction(g.Legal(), a) {
+	if !g.isLegal(a) {
 		return nil, nil, illegal(g.live, a, g.whyIllegal(a))
 	}
 	s := g.live.Clone()
@@ -63,13 +63,4 @@ func (g *Game) Try(a Action, seed uint64) (*State, *Question, error) {
 	r.rng, r.bots = dice.NewRNG(seed), dice.NewRNG(seed^0x9e3779b97f4a7c15)
 	q, err := g.resolveOn(s, a, &r)
 	return s, q, err
-}
-
-func containsAction(as []Action, a Action) bool {
-	for _, b := range as {
-		if a == b {
-			return true
-		}
-	}
-	return false
 }

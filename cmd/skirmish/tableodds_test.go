@@ -15,12 +15,12 @@ import (
 // procedures).
 func TestTableOddsAssume(t *testing.T) {
 	stdin := strings.Join([]string{
-		"1",       // activate rust-boss
-		"odds 10", // Shoot rust-boss → lamp-boss
-		"maybe",   // not an answer: asked again
+		"1",      // activate rust-boss
+		"odds 9", // Shoot rust-boss → lamp-boss
+		"maybe",  // not an answer: asked again
 		"y", "y", "y", "n",
-		"odds 10", "", // stopped
-		"odds 10", "y", "quit",
+		"odds 9", "", // stopped
+		"odds 9", "y", "quit",
 	}, "\n") + "\n"
 	code, stdout, stderr := runIn(t, stdin, false, "play", "--scenario", "furnace-duel", "--seed", "3")
 	if code != 0 {
@@ -48,7 +48,7 @@ func TestTableOddsAssume(t *testing.T) {
 // Input that ends while an assumption is asked ends the game as it would
 // at any prompt.
 func TestTableOddsInputEnds(t *testing.T) {
-	code, stdout, stderr := runIn(t, "1\nodds 10\ny\n", false, "play", "--scenario", "furnace-duel", "--seed", "3")
+	code, stdout, stderr := runIn(t, "1\nodds 9\ny\n", false, "play", "--scenario", "furnace-duel", "--seed", "3")
 	if code != 0 || !strings.HasSuffix(stdout, "(yes or no; blank to stop) \ninput ended before the game did\n") {
 		t.Fatalf("exit %d, stderr %q, stdout ends\n%s", code, stderr, tail(stdout))
 	}
@@ -59,7 +59,7 @@ func TestTableOddsInputEnds(t *testing.T) {
 // option (Blind Fire costs two actions), or that it is on offer; a name
 // that is no action's lists the actions (the n23 audit's request).
 func TestWhyAction(t *testing.T) {
-	stdin := "1\nwhy stand up\n15\nwhy shoot\nwhy blind fire\nwhy stand up\nwhy fly\nquit\n"
+	stdin := "1\nwhy stand up\n14\nwhy shoot\nwhy blind fire\nwhy stand up\nwhy fly\nquit\n"
 	code, stdout, stderr := runIn(t, stdin, false, "play", "--scenario", "furnace-duel", "--seed", "3")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)

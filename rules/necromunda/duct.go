@@ -13,12 +13,16 @@ import (
 // Crawl Through Ductway; rules.md §2.3.9, §3.3).
 
 // NearDuct reports whether model m is within 1" of a ductway's end, as
-// Crawl Through Ductway needs. At a table it says yes: the players know
-// where the ductways are, and the resolution asks (CrawlDuct).
+// Crawl Through Ductway needs. On a board the board says (none on a board
+// without ducts). At a table the players know where the ductways are, and
+// the resolution asks (CrawlDuct): it says yes, unless the scenario says
+// its table has none, with the option DuctsOption names set to "none" (an
+// edition that has the option makes it its default, so that a scenario
+// with no ductways offers no Crawl Through Ductway).
 func NearDuct(s *engine.State, m int) bool {
 	b, _ := s.Setup().Board.(*board.Board)
 	if b == nil {
-		return s.Setup().Board == nil
+		return s.Setup().Board == nil && s.Option(DuctsOption) != "none"
 	}
 	_, ok := b.Ductway(s, m)
 	return ok
@@ -26,6 +30,10 @@ func NearDuct(s *engine.State, m int) bool {
 
 // samePlace is how near two spots are, in inches, to be one place.
 const samePlace = 0.25
+
+// DuctsOption is the rule option by which a scenario played at a table says
+// whether the table has ductways: "none", or "some" (NearDuct).
+const DuctsOption = "ductways"
 
 // CrawlDuct places fighter m with its base within 1" of the ductway's
 // other end, more than 1" from every enemy, overlapping no model or

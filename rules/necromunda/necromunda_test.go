@@ -2,6 +2,8 @@ package necromunda
 
 import (
 	"fmt"
+	"math/big"
+	"strings"
 	"testing"
 
 	"github.com/skirmish-engine/skirmish/dice"
@@ -93,6 +95,54 @@ func TestTestNaturals(t *testing.T) {
 	}
 	if got := (Test[other]{Target: 2, Save: true}).Describe(); got != "roll 1 D6: 2+ saves; a natural 1 always fails" {
 		t.Errorf("describe %q", got)
+	}
+}
+
+// What a player rolling a D6 test is told (dice.Describer; issue 31): with
+// modifiers, the number the test needs in the game's terms and the one the
+// die itself must show, never a "with modifiers" figure that reads as the
+// need. Checked a second way: the chance of passing is that of the die
+// number ("N+ on the die", "a 6 on the die", "2+ …"), naturals applied.
+func TestTestDescribe(t *testing.T) {
+	for _, tc := range []struct {
+		test Test[other]
+		want string
+	}{
+		{Test[other]{Target: 4}, "roll 1 D6: 4+ passes; a natural 1 always fails, a 6 always passes"},
+		{Test[other]{Target: 4, Mods: []int{-1}}, "roll 1 D6: needs 4+ after −1, so 5+ on the die passes; a natural 1 always fails, a 6 always passes"},
+		{Test[other]{Target: 3, Mods: []int{-1}}, "roll 1 D6: needs 3+ after −1, so 4+ on the die passes; a natural 1 always fails, a 6 always passes"},
+		{Test[other]{Target: 5, Mods: []int{-1}}, "roll 1 D6: needs 5+ after −1, so a 6 on the die passes; a natural 1 always fails"},
+		{Test[other]{Target: 4, Mods: []int{1}}, "roll 1 D6: needs 4+ after +1, so 3+ on the die passes; a natural 1 always fails, a 6 always passes"},
+		{Test[other]{Target: 3, Mods: []int{1, 1}}, "roll 1 D6: needs 3+ after +1 and +1, so 2+ on the die passes; a natural 1 always fails"},
+		{Test[other]{Target: 4, Mods: []int{1, -2}}, "roll 1 D6: needs 4+ after +1 and −2, so 5+ on the die passes; a natural 1 always fails, a 6 always passes"},
+		{Test[other]{Target: 5, Mods: []int{-3}}, "roll 1 D6: needs 5+ after −3, so 8+ on the die: only a natural 6 passes"},
+		{Test[other]{Target: 7}, "roll 1 D6: only a natural 6 passes"},
+		{Test[other]{Target: 2}, "roll 1 D6: 2+ passes; a natural 1 always fails"},
+		{Test[other]{Target: 5, Save: true}, "roll 1 D6: 5+ saves; a natural 1 always fails"},
+		{Test[other]{Target: 5, Mods: []int{-1}, Save: true}, "roll 1 D6: needs 5+ after −1, so a 6 on the die saves; a natural 1 always fails"},
+		{Test[other]{Target: 4, Mods: []int{-1}, Save: true}, "roll 1 D6: needs 4+ after −1, so 5+ on the die saves; a natural 1 always fails"},
+		{Test[other]{Target: 3, Mods: []int{2}, Save: true}, "roll 1 D6: needs 3+ after +2, so 2+ on the die saves; a natural 1 always fails"},
+		{Test[other]{Target: 6, Mods: []int{-2}, Save: true}, "roll 1 D6: nothing saves (needs 6+ after −2, so 8+ on the die)"},
+		{Test[other]{Target: 6, Mods: []int{-99}, Save: true}, "roll 1 D6: there is no save to pass"},
+	} {
+		got := tc.test.Describe()
+		if got != tc.want {
+			t.Errorf("%+v:\n got %q\nwant %q", tc.test, got, tc.want)
+		}
+		die := 7 // no face passes
+		switch {
+		case strings.Contains(got, "a 6 on the die") || strings.Contains(got, "only a natural 6"):
+			die = 6
+		case strings.Contains(got, "nothing saves") || strings.Contains(got, "no save"):
+		default:
+			fmt.Sscanf(got[strings.LastIndex(got, ": ")+2:], "%d+", &die)
+			if i := strings.Index(got, "so "); i >= 0 {
+				fmt.Sscanf(got[i+3:], "%d+", &die)
+			}
+		}
+		if p, want := tc.test.Odds().P(0).String(), big.NewRat(int64(7-die), 6).RatString(); p != want {
+			t.Errorf("%q: the text says %d+ on the die, P(pass) = %s, want %s", got, die, p, want)
+		}
 	}
 }
 

@@ -101,9 +101,11 @@ func (r Test[G]) Resolve(t *dice.Tray) (dice.Result, error) {
 		Explain: fmt.Sprintf("%s, %s (%s)", why, passFail[o], e.TestSource)}, nil
 }
 
-// Describe gives the number the die itself needs, modifiers applied, and
-// the naturals: "roll 1 D6: 4+ passes (3+ with modifiers -1 to the die); a
-// natural 1 always fails, a 6 always passes".
+// Describe says what the test needs, in the game's terms, and the number
+// the die itself must show once the modifiers are applied, with the
+// naturals: "roll 1 D6: 4+ passes; a natural 1 always fails, a 6 always
+// passes"; with modifiers "roll 1 D6: needs 3+ after −1, so 4+ on the die
+// passes; …" (a save: "saves").
 func (r Test[G]) Describe() string {
 	e := edition[G]()
 	sum := rules.Sum(r.Mods)
@@ -111,12 +113,10 @@ func (r Test[G]) Describe() string {
 		return "roll 1 D6: there is no save to pass"
 	}
 	need := r.Target - sum
-	how := ""
-	if len(r.Mods) > 0 {
-		how = fmt.Sprintf(" (%d+ with %s to the die)", r.Target, rules.ModsText(r.Mods))
-	}
+	verb, nat := "passes", "a natural 1 always fails, a 6 always passes"
+	low := 2 // the lowest face that can pass
 	if r.Save {
-		nat := "a natural 1 always fails"
+		verb, nat, low = "saves", "a natural 1 always fails", e.SaveNaturals+1
 		if e.SaveNaturals > 1 {
 			var fs []string
 			for f := 1; f <= e.SaveNaturals; f++ {
@@ -124,21 +124,39 @@ func (r Test[G]) Describe() string {
 			}
 			nat = "a natural " + strings.Join(fs[:len(fs)-1], ", ") + " or " + fs[len(fs)-1] + " always fails"
 		}
+	}
+	die := max(need, low)
+	if die <= 2 || r.Save {
+		nat = strings.TrimSuffix(nat, ", a 6 always passes")
+	}
+	if len(r.Mods) == 0 {
 		switch {
+		case need > 6 && r.Save:
+			return "roll 1 D6: nothing saves"
 		case need > 6:
-			return "roll 1 D6: nothing saves" + how
-		case need <= e.SaveNaturals+1:
-			return fmt.Sprintf("roll 1 D6: %d+ saves%s; %s", e.SaveNaturals+1, how, nat)
+			return "roll 1 D6: only a natural 6 passes"
 		}
-		return fmt.Sprintf("roll 1 D6: %d+ saves%s; %s", need, how, nat)
+		return fmt.Sprintf("roll 1 D6: %d+ %s; %s", die, verb, nat)
 	}
+	after := fmt.Sprintf("needs %d+ after %s, so ", r.Target, modWords(r.Mods))
 	switch {
+	case need > 6 && r.Save:
+		return fmt.Sprintf("roll 1 D6: nothing saves (%s%d+ on the die)", after, need)
 	case need > 6:
-		return "roll 1 D6: only a natural 6 passes" + how
-	case need <= 2:
-		return "roll 1 D6: 2+ passes" + how + "; a natural 1 always fails"
+		return fmt.Sprintf("roll 1 D6: %s%d+ on the die: only a natural 6 passes", after, need)
+	case die == 6:
+		return fmt.Sprintf("roll 1 D6: %sa 6 on the die %s; %s", after, verb, strings.TrimSuffix(nat, ", a 6 always passes"))
 	}
-	return fmt.Sprintf("roll 1 D6: %d+ passes%s; a natural 1 always fails, a 6 always passes", need, how)
+	return fmt.Sprintf("roll 1 D6: %s%d+ on the die %s; %s", after, die, verb, nat)
+}
+
+// modWords is modifiers for a player: "−1", "+1 and −2".
+func modWords(mods []int) string {
+	ws := make([]string, len(mods))
+	for i, m := range mods {
+		ws[i] = strings.Replace(fmt.Sprintf("%+d", m), "-", "−", 1)
+	}
+	return strings.Join(ws, " and ")
 }
 
 // Check is a characteristic check (rules.md §2.3.1, §6.3-o): roll Dice D6

@@ -20,7 +20,7 @@ import (
 func TestBoardGamesFingerprint(t *testing.T) {
 	pins := map[string]string{
 		"falloutfactions/junction-yard": "a0ce0b5d36e1bcea/4117",
-		"n23/scrapyard-run":             "ab4ab4625bb0c421/5835",
+		"n23/scrapyard-run":             "a26b85f09a5bbbac/5840",
 		"n26/sump-crossing":             "ab937322e1587c40/4366",
 		"trenchcrusade/no-mans-land":    "64932199e0f59df5/4463",
 	}

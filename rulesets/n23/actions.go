@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/skirmish-engine/skirmish/board"
 	"github.com/skirmish-engine/skirmish/engine"
 	"github.com/skirmish-engine/skirmish/rules"
 	"github.com/skirmish-engine/skirmish/rules/necromunda"
@@ -18,12 +19,12 @@ func actionDefs() []engine.ActionDef {
 		{ID: "turn", Name: "Turn", Type: "facing", Opening: true,
 			When:      "a Standing fighter, when activated and before its actions; not an action; turning Standing and Engaged costs its hit rolls this activation",
 			Available: func(s *engine.State, m int) bool { return fighter(s, m) && status(s, m) == standing }, Unmet: rules.Needs(isFighter, isStanding),
-			Options: turnOptions, Resolve: resolveTurn, Note: faceNote},
+			Options: turnOptions, Unlisted: freeHeading, Resolve: resolveTurn, Note: faceNote},
 		{ID: "move", Name: "Move", Type: "simple", When: "Standing and Active fighters not Broken, Mobile vehicles; moves M\"",
 			Available: canMove, Unmet: rules.Needs(canMoveC), Options: moveOptions(func(s *engine.State, m int) float32 { return float32(s.Stat(m, sM)) }),
 			Resolve: resolveMove, Note: moveNote(func(s *engine.State, m int) string { return fmt.Sprintf("up to %d\"", s.Stat(m, sM)) })},
 		{ID: "charge", Name: "Charge", Type: "double", When: "Standing and Active fighters not Broken; an enemy to charge; moves M+D3\" into base contact, then a free Fight",
-			Available: ready, Unmet: rules.Needs(readyC), Options: chargeTargets, Resolve: resolveCharge,
+			Available: ready, Unmet: rules.Needs(readyC), Options: chargeTargets, Unlisted: chargeRefused, Resolve: resolveCharge,
 			Note: moveNote(func(s *engine.State, m int) string { return fmt.Sprintf("%d\" + D3\"", s.Stat(m, sM)) })},
 		{ID: "take-cover", Name: "Take Cover", Type: "basic", When: "Standing and Active fighters not Broken; becomes Prone and Pinned",
 			Available: ready, Unmet: rules.Needs(readyC), Resolve: resolveTakeCover},
@@ -35,8 +36,8 @@ func actionDefs() []engine.ActionDef {
 			When:      "fighters with quick-draw (a skill granting a free Shoot): a Shoot with a Sidearm as a Free action; never with a Basic Shoot in the same activation",
 			Available: func(s *engine.State, m int) bool { return stat(s).quick[m] && canShoot(s, m) && hasSidearm(s, m) }, Unmet: rules.Needs(quickC, canShootC, sidearmC),
 			Options: shotOptions(true), Resolve: resolveShoot, Note: weaponNote},
-		{ID: "aim", Name: "Aim", Type: "basic", When: "as Shoot; +1 to hit on its next Shoot this activation",
-			Available: func(s *engine.State, m int) bool { return canShoot(s, m) && hasGun(s, m) }, Unmet: rules.Needs(canShootC, hasGunC),
+		{ID: "aim", Name: "Aim", Type: "basic", When: "as Shoot, when a Shoot could follow it; +1 to hit on its next Shoot this activation",
+			Available: func(s *engine.State, m int) bool { return canShoot(s, m) && hasGun(s, m) && aimC(s, m) == "" }, Unmet: rules.Needs(canShootC, hasGunC, aimC),
 			Resolve: resolveAim},
 		{ID: "reload", Name: "Reload", Type: "simple", When: "Standing and Active fighters, vehicles not Wrecked; a weapon Out of Ammo: an Ammo check reloads it",
 			Available: func(s *engine.State, m int) bool { return canShoot(s, m) && reloadable(s, m) }, Unmet: rules.Needs(canShootC, reloadC),
@@ -56,7 +57,7 @@ func actionDefs() []engine.ActionDef {
 
 		{ID: "stand-up", Name: "Stand Up", Type: "basic", When: "Prone and Pinned fighters; Standing and Active (Engaged in base contact), facing where its player wants",
 			Available: func(s *engine.State, m int) bool { return fighter(s, m) && secondary(s, m) == pinned }, Unmet: rules.Needs(isFighter, isPinned),
-			Options: turnOptions, Resolve: resolveStandUp, Note: faceNote},
+			Options: standOptions, Unlisted: freeHeading, Resolve: resolveStandUp, Note: faceNote},
 		{ID: "crawl", Name: "Crawl", Type: "double", When: "Prone fighters; moves 2\" (option crawl), still Prone",
 			Available: func(s *engine.State, m int) bool { return fighter(s, m) && status(s, m) == prone }, Unmet: rules.Needs(isFighter, isProne),
 			Options: moveOptions(crawlReach), Resolve: resolveMove,
@@ -144,13 +145,76 @@ var (
 	sidearmC   = rules.Unless(func(s *engine.State, m int) bool { return !hasSidearm(s, m) }, "it has no Sidearm that can fire")
 	quickC     = rules.Unless(func(s *engine.State, m int) bool { return !stat(s).quick[m] }, "it has no quick-draw skill")
 	reloadC    = rules.Unless(func(s *engine.State, m int) bool { return !reloadable(s, m) }, "none of its weapons is Out of Ammo")
-	ductC      = rules.Unless(func(s *engine.State, m int) bool { return !necromunda.NearDuct(s, m) }, "it is not within 1\" of a ductway")
 
 	// readyC is ready's conditions: a Standing and Active fighter not Broken.
 	readyC = rules.Needs(isFighter, isStanding, secondaryNot(active), notBroken)
 	// fightingC is fighting's: a Standing and Engaged fighter.
 	fightingC = rules.Needs(isFighter, isStanding, rules.Unless(func(s *engine.State, m int) bool { return secondary(s, m) != engaged }, "it is not Engaged"))
 )
+
+// ductC is Crawl Through Ductway's own condition (rules.md §3.3): within
+// 1" of a ductway; a board without ducts, or a table whose scenario says
+// it has none (option ductways), has none to crawl through.
+func ductC(s *engine.State, m int) string {
+	switch {
+	case necromunda.NearDuct(s, m):
+		return ""
+	case geo(s) == nil:
+		return "the table has no ductways (the scenario's option ductways is none)"
+	}
+	if b, ok := geo(s).(*board.Board); ok && len(b.Ducts) == 0 {
+		return "the board has no ductways"
+	}
+	return "it is not within 1\" of a ductway"
+}
+
+// aimC is Aim's own condition (rules.md §3.3: Aim's one effect is +1 to
+// hit on the model's next Shoot this activation; the rules are silent on
+// an Aim that no Shoot can follow, which would do nothing, and it is not
+// offered, see the package doc): a Shoot must be able to follow it, at an
+// enemy it may shoot now (an Aim ends the time to turn), with a weapon
+// that can fire, and with an action left for it once the Aim is paid:
+// the Basic Shoot (both actions with an Unwieldy weapon) if the
+// activation has not taken a Shoot, or quick-draw's free Shoot with a
+// Sidearm. An Aim taken already is the economy's to refuse (once an
+// activation), which says so.
+func aimC(s *engine.State, m int) string {
+	slots := 2
+	if s.Count(m, cActions) == 1 {
+		slots = 1
+	}
+	var taken uint64
+	var fams []engine.TakenFamily
+	if s.Turn.Model == m {
+		slots, taken, fams = s.Turn.Slots, s.Turn.Taken, s.Turn.Families
+		if taken&(1<<iAim) != 0 {
+			return ""
+		}
+	}
+	basic := taken&(1<<iShoot) == 0 && !slices.Contains(fams, engine.TakenFamily{Family: "shoot", Type: "free"})
+	free := stat(s).quick[m] && taken&(1<<iShootFree) == 0 && !slices.Contains(fams, engine.TakenFamily{Family: "shoot", Type: "basic"})
+	target := false
+	for _, w := range stat(s).weapons[m] {
+		if !w.ranged || !usable(s, m, w) || !anyShootable(s, m, w) {
+			continue
+		}
+		target = true
+		cost := 1
+		if w.unwieldy {
+			cost = 2
+		}
+		if basic && cost <= slots-1 || free && w.melee {
+			return ""
+		}
+	}
+	switch {
+	case !target:
+		return "no Shoot could follow it: no enemy it may shoot now (in sight, in range and in its vision arc)"
+	case !basic && !free:
+		return "no Shoot could follow it: it has taken its Shoot this activation"
+	}
+	return "no Shoot could follow it: it would have no action left for one"
+}
 
 // canMoveC is canMove's: a Standing and Active fighter, or a Mobile vehicle.
 func canMoveC(s *engine.State, m int) string {
@@ -325,7 +389,7 @@ func moveNote(far func(s *engine.State, m int) string) func(s *engine.State, a e
 
 // faceNote says which way a turn or a Stand Up faces: at a table the
 // player turns the model; on a board towards its target, or a heading in
-// degrees (turnHeadings). It reads nothing that changes, so that the log
+// degrees (headings, freeHeading). It reads nothing that changes, so that the log
 // shows an old turn as it was offered.
 func faceNote(s *engine.State, a engine.Action) string {
 	cost := turnCost(s, a)
@@ -384,10 +448,7 @@ func sees(s *engine.State, m, t int) bool {
 }
 
 // shotOptions are (weapon, target) pairs: each usable ranged weapon (a
-// Sidearm only, for a free Shoot) at each enemy but a Wrecked vehicle (a
-// Seriously Injured fighter may be shot, rules.md §3.3), on a
-// board only those in sight, within Long Range and (a Standing fighter's
-// Shoot) within its vision arc. Blind Fire needs no arc.
+// Sidearm only, for a free Shoot) at each enemy it may shoot.
 func shotOptions(sidearm bool) func(s *engine.State, m int, add func(engine.Action)) {
 	return func(s *engine.State, m int, add func(engine.Action)) {
 		for _, w := range stat(s).weapons[m] {
@@ -395,7 +456,7 @@ func shotOptions(sidearm bool) func(s *engine.State, m int, add func(engine.Acti
 				continue
 			}
 			for t := range s.Models {
-				if enemy(s, m, t) && !wreck(s, t) && sees(s, m, t) && within(s, m, t, w.lr) && (geo(s) == nil || status(s, m) == prone || inArc(s, m, t)) {
+				if shootable(s, m, t, w) {
 					add(engine.Action{Target: t, Option: w.gear})
 				}
 			}
@@ -403,15 +464,72 @@ func shotOptions(sidearm bool) func(s *engine.State, m int, add func(engine.Acti
 	}
 }
 
+// shootable: m's weapon w may shoot t, an enemy but a Wrecked vehicle (a
+// Seriously Injured fighter may be shot, rules.md §3.3); on a board only
+// one in sight, within Long Range and (a Standing fighter's Shoot) within
+// its vision arc; Blind Fire, by a Prone fighter, needs no arc. At a table
+// every such enemy: the players measure as it resolves.
+func shootable(s *engine.State, m, t int, w weapon) bool {
+	return enemy(s, m, t) && !wreck(s, t) && sees(s, m, t) && within(s, m, t, w.lr) && (geo(s) == nil || status(s, m) == prone || inArc(s, m, t))
+}
+
+// anyShootable: m's weapon w may shoot some enemy now (shootable).
+func anyShootable(s *engine.State, m int, w weapon) bool {
+	for t := range s.Models {
+		if shootable(s, m, t, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// Indices in Info.Actions (actionDefs' order) of the actions whose
+// economy Aim and the evaluation read (the activation's Turn.Taken);
+// buildInfo checks them.
+const (
+	iShoot     = 4
+	iShootFree = 5
+	iAim       = 6
+	iFight     = 10
+)
+
+// checkIndices panics unless the indices above are the actions'.
+func checkIndices(defs []engine.ActionDef) {
+	for id, i := range map[string]int{"shoot": iShoot, "shoot-free": iShootFree, "aim": iAim, "fight": iFight} {
+		if defs[i].ID != id {
+			panic(fmt.Sprintf("n23: action %d is %s, not %s", i, defs[i].ID, id))
+		}
+	}
+}
+
 // chargeTargets: every enemy fighter not Seriously Injured and every enemy
-// vehicle not Wrecked. One out of reach is still a target: the charger
-// ends as close as it may.
+// vehicle not Wrecked that the Charge can reach or at least get closer to
+// for some roll (chargeMoves). One out of reach is still a target: the
+// charger ends as close as it may.
 func chargeTargets(s *engine.State, m int, add func(engine.Action)) {
 	for t := range s.Models {
-		if enemy(s, m, t) && !down(s, t) {
+		if enemy(s, m, t) && !down(s, t) && chargeMoves(s, m, t) {
 			add(engine.Action{Target: t})
 		}
 	}
+}
+
+// chargeRefused is Charge's engine.ActionDef.Unlisted: why a Charge the
+// list leaves out is refused. It never takes one.
+func chargeRefused(s *engine.State, a engine.Action) string {
+	m, t := a.Actor, a.Target
+	switch {
+	case t == engine.NoModel || a.HasPos || a.Option != 0:
+		return "a Charge takes an enemy to charge (>m3), and nothing else"
+	case !enemy(s, m, t):
+		return fmt.Sprintf("%s is not an enemy in play", s.Static(t).ID)
+	case down(s, t):
+		return fmt.Sprintf("%s is out of the fight (Seriously Injured or Wrecked): there is nothing to charge", s.Static(t).ID)
+	case !chargeMoves(s, m, t):
+		return fmt.Sprintf("%s could neither reach %s nor get any closer to it, whatever its M + D3\" (no room to move): the Charge would spend both actions for nothing",
+			s.Static(m).ID, s.Static(t).ID)
+	}
+	return "a Charge at that target is not on offer now"
 }
 
 // ramTargets: as chargeTargets, for a vehicle.
@@ -442,75 +560,6 @@ func foeOptions(s *engine.State, m int, add func(engine.Action)) {
 	for t := range s.Models {
 		if s.Linked(m, t) && !down(s, t) {
 			add(engine.Action{Target: t})
-		}
-	}
-}
-
-// turnOptions: at a table, one plain turn (the player turns the model);
-// on a board, the headings of turnHeadings: to face each enemy in play
-// (Target), and the other headings in degrees anticlockwise from +x
-// (Option, Target NoModel). Stand Up offers the same.
-func turnOptions(s *engine.State, m int, add func(engine.Action)) {
-	if geo(s) == nil {
-		add(engine.Action{Target: engine.NoModel})
-		return
-	}
-	turnHeadings(s, m, func(h, t int) {
-		if t != engine.NoModel {
-			add(engine.Action{Target: t})
-		} else {
-			add(engine.Action{Target: engine.NoModel, Option: h})
-		}
-	})
-}
-
-// compass is the eight headings a turn on a board always offers, in
-// degrees anticlockwise from +x.
-var compass = [8]int{0, 45, 90, 135, 180, 225, 270, 315}
-
-// turnHeadings calls f with each heading a fighter may turn to on a board
-// (seed 002, Changing Facing: any direction it likes; the package doc
-// says which are offered): first the heading to each enemy in play (t the
-// enemy); then, among the enemies' headings, the bisector of the gap
-// between each two angular neighbours, when there are two headings or
-// more; then the eight compass headings (t NoModel for these).
-// Each heading but an enemy's comes once, and only if not offered
-// already: at most 63 + 63 + 8 headings, in a fixed order.
-func turnHeadings(s *engine.State, m int, f func(h, t int)) {
-	var buf [engine.MaxModels]int
-	var seen [6]uint64 // headings offered, bit h
-	mark := func(h int) bool {
-		if seen[h/64]&(1<<(h%64)) != 0 {
-			return false
-		}
-		seen[h/64] |= 1 << (h % 64)
-		return true
-	}
-	hs := buf[:0]
-	for t := range s.Models {
-		if enemy(s, m, t) {
-			h := headingTo(s, m, t)
-			f(h, t)
-			hs = append(hs, h)
-		}
-	}
-	// The enemies' distinct headings, in order round the circle.
-	slices.Sort(hs)
-	hs = slices.Compact(hs)
-	for _, h := range hs {
-		mark(h)
-	}
-	if len(hs) >= 2 {
-		for k, a := range hs {
-			gap := (hs[(k+1)%len(hs)] - a + 360) % 360
-			if h := (a + gap/2) % 360; mark(h) {
-				f(h, engine.NoModel)
-			}
-		}
-	}
-	for _, h := range compass {
-		if mark(h) {
-			f(h, engine.NoModel)
 		}
 	}
 }

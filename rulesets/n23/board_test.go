@@ -3,6 +3,8 @@ package n23
 import (
 	"fmt"
 	"math"
+	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -61,41 +63,144 @@ func TestFacingOnBoard(t *testing.T) {
 }
 
 // Seed 002, Changing Facing: a fighter turns to face any direction its
-// player wishes. On a board the turn offers each enemy, the bisector
-// between each two angularly neighbouring enemies and the eight compass
-// headings (the package doc); w at 5,5 sees b2 at 45° and b at 90°, so
-// the bisectors are 67° and 247°, and 45° and 90° are not offered twice.
+// player wishes. On a board the list offers a turn to face each enemy and
+// one heading for each other set of enemies the vision arc can take in
+// (the package doc). w at 5,5 faces b (90°, due north); b2 is at 45°.
+// With a 90° arc and 1" bases b is in the arc facing 43°–137° and b2
+// facing 359°–91°: the sets are {b2} (359°–42°, its middle 20°), {b, b2}
+// (43°–91°, w's own and both enemies'), {b} (92°–137°, 114°) and none
+// (138°–358°, 248°). A turn to face b, which w faces already, is no turn
+// and is not listed (a person may still take it).
 func TestTurnAnyHeadingOnBoard(t *testing.T) {
 	pts := [][2]float32{{5, 5}, {5, 15}, {20, 5}, {20, 20}}
 	h := onBoard(t, nil, nil, pts, ganger("w", 0), ganger("b", 1), ganger("w2", 0), ganger("b2", 1))
 	h.Play("activate m0")
+	if got, want := turnList(h), "turn m0 #20, turn m0 #114, turn m0 #248, turn m0 >m3"; got != want { // it faces b already
+		t.Errorf("turns:\n got %s\nwant %s", got, want)
+	}
+	x, _ := engine.ParseAction("turn m0 #114")
+	if got, want := engine.ActionText(h.S(), x), "Turn w to face 114°"; got != want {
+		t.Errorf("%q, want %q", got, want)
+	}
+
+	// Any whole-degree heading a person types is legal too, listed or
+	// not; a heading out of range, a friend to face or a place is refused,
+	// naming what is wrong, and changes nothing.
+	for _, bad := range []string{"turn m0 #360", "turn m0 #-1", "turn m0 #9999"} {
+		h.refused(bad, "is out of range: the option (#) is a whole degree from 0 to 359")
+	}
+	h.refused("turn m0 >m2", "w2 is not an enemy in play to face")
+	h.refused("turn m0 @3,3", "not a place")
+	h.Play("turn m0 #180") // due west, not listed: neither enemy in the 90° arc
+	if got := h.S().Count(0, cFacing); got != 180 {
+		t.Errorf("facing %d°, want 180°", got)
+	}
+	h.WantLegal("charge end move take-cover") // no Shoot, no Aim: nobody in the arc
+
+	// Stand Up faces any of the same headings, the set w's old facing
+	// holds too (a Prone fighter has none), and any typed heading.
+	h = onBoard(t, nil, nil, pts, ganger("w", 0), ganger("b", 1), ganger("w2", 0), ganger("b2", 1))
+	h.ForceBoth("w", prone, pinned)
+	h.Play("activate m0")
+	var stands []string
+	for _, a := range h.G.Legal() {
+		if a.ID == "stand-up" {
+			stands = append(stands, a.String())
+		}
+	}
+	if got, want := strings.Join(stands, ", "), "stand-up m0 #20, stand-up m0 #114, stand-up m0 #248, stand-up m0 >m1, stand-up m0 >m3"; got != want {
+		t.Errorf("stand-ups:\n got %s\nwant %s", got, want)
+	}
+	h.refused("stand-up m0 #360", "heading 360 is out of range")
+	h.Play("stand-up m0 #271")
+	if got := h.S().Count(0, cFacing); got != 271 {
+		t.Errorf("stood up facing %d°, want 271°", got)
+	}
+
+	// At a table the players turn the model: no heading to type.
+	h = two(t, nil)
+	h.Play("activate m0")
+	h.refused("turn m0 #137", "at a table the players turn the model themselves")
+}
+
+// turnList is the active model's turns on offer, in the list's order.
+func turnList(h *harness) string {
 	var turns []string
 	for _, a := range h.G.Legal() {
 		if a.ID == "turn" {
 			turns = append(turns, a.String())
 		}
 	}
-	want := "turn m0, turn m0 #67, turn m0 #135, turn m0 #180, turn m0 #225, turn m0 #247, turn m0 #270, turn m0 #315, turn m0 >m1, turn m0 >m3"
-	if got := strings.Join(turns, ", "); got != want {
-		t.Errorf("turns:\n got %s\nwant %s", got, want)
-	}
-	x, _ := engine.ParseAction("turn m0 #67")
-	if got, want := engine.ActionText(h.S(), x), "Turn w to face 67°"; got != want {
-		t.Errorf("%q, want %q", got, want)
-	}
-	h.Play("turn m0 #180") // due west: neither enemy in the 90° arc
-	if got := h.S().Count(0, cFacing); got != 180 {
-		t.Errorf("facing %d°, want 180°", got)
-	}
-	h.WantLegal("aim charge end move take-cover") // no Shoot: nobody in the arc
+	return strings.Join(turns, ", ")
+}
 
-	// Stand Up faces any of the same headings.
-	h = onBoard(t, nil, nil, pts, ganger("w", 0), ganger("b", 1), ganger("w2", 0), ganger("b2", 1))
-	h.ForceBoth("w", prone, pinned)
-	h.Play("activate m0", "stand-up m0 #270")
-	if got := h.S().Count(0, cFacing); got != 270 {
-		t.Errorf("stood up facing %d°, want 270°", got)
+// Seed 002, Changing Facing, on a board: the turns listed reach every set
+// of enemies that any whole-degree heading puts in the vision arc (by
+// inArc, the rule the Shoot and Fight use), and no two headings in degrees
+// reach the same set, nor the one the fighter has already; checked for
+// every fighter at each of several random positions, arcs 90° and 180°.
+func TestTurnsReachEveryArcSet(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 23))
+	for _, arc := range []string{"90", "180"} {
+		for trial := range 40 {
+			var pts [][2]float32
+			for range 6 {
+				pts = append(pts, [2]float32{1 + 22*rng.Float32(), 1 + 22*rng.Float32()})
+			}
+			if !apart(pts) {
+				continue
+			}
+			h := onBoard(t, nil, map[string]string{optArc: arc}, pts,
+				ganger("a", 0), ganger("b", 1), ganger("c", 0), ganger("d", 1), ganger("e", 0), ganger("f", 1))
+			h.Play("activate m0")
+			s := h.S()
+			set := func(facing int) uint64 {
+				c := s.Clone()
+				c.Models[0].Counters[cFacing] = int16(facing)
+				var in uint64
+				for n := range c.Models {
+					if enemy(c, 0, n) && inArc(c, 0, n) {
+						in |= 1 << n
+					}
+				}
+				return in
+			}
+			offered := map[uint64]bool{set(int(s.Count(0, cFacing))): true}
+			degrees := map[uint64]int{}
+			for _, a := range h.G.Legal() {
+				if a.ID != "turn" {
+					continue
+				}
+				hd := a.Option
+				if a.Target != engine.NoModel {
+					hd = headingTo(s, 0, a.Target)
+				} else if prev, dup := degrees[set(hd)]; dup || offered[set(hd)] {
+					t.Errorf("arc %s trial %d: #%d reaches the set of #%d or of a listed turn", arc, trial, hd, prev)
+				}
+				if a.Target == engine.NoModel {
+					degrees[set(hd)] = hd
+				}
+				offered[set(hd)] = true
+			}
+			for hd := range 360 {
+				if !offered[set(hd)] {
+					t.Errorf("arc %s trial %d at %v: facing %d° puts %b in the arc, which no listed turn does", arc, trial, pts, hd, set(hd))
+				}
+			}
+		}
 	}
+}
+
+// apart reports whether 1" bases at pts are clear of each other.
+func apart(pts [][2]float32) bool {
+	for i := range pts {
+		for j := i + 1; j < len(pts); j++ {
+			if math.Hypot(float64(pts[i][0]-pts[j][0]), float64(pts[i][1]-pts[j][1])) < 1.2 {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // The shared rule for falls (rules.md §2.3.5): a fighter Pinned within ½"
@@ -244,5 +349,188 @@ func TestShortMovesGoTheirWholeDistance(t *testing.T) {
 			ganger("w", 0), ganger("b", 1), ganger("w2", 0), ganger("b2", 1))
 		h.Play("activate m0", "retreat m0", "d:4", "d:3") // Initiative passed; 3" away
 		enginetest.MovedWhole(t, "a retreat away from "+fmt.Sprint(foe), from, h.S().Models[0].Pos, 3)
+	}
+}
+
+// Seed 002, Changing Facing: a Prone fighter has no facing and its
+// controlling player picks one when it stands. With
+// recovery-flesh-wound=standing a Flesh Wound on the End phase's Recovery
+// test stands b up: on a board the Rustjaws are asked which way it faces,
+// from Stand Up's headings, the nearest enemy (w) first; at a table
+// nothing is asked (TestEndPhase), as for Stand Up.
+func TestRecoveryStandsFacingChosen(t *testing.T) {
+	pts := [][2]float32{{5, 5}, {5, 15}, {20, 5}, {20, 20}}
+	si := with(ganger("b", 1), func(m *engine.ModelSetup) { m.Status, m.Secondary = "prone", "seriously-injured" })
+	round := []string{"activate m0", "end m0", "activate m1", "end m1", "activate m2", "end m2", "activate m3", "end m3"}
+	for _, tc := range []struct {
+		answer string
+		want   int
+	}{
+		{"w2", heading(5, 15, 20, 5)},
+		{"w", heading(5, 15, 5, 5)},
+	} {
+		h := onBoard(t, nil, map[string]string{optRecoveryFW: "standing"}, pts, ganger("w", 0), si, ganger("w2", 0), ganger("b2", 1))
+		h.Play(round...)
+		h.Play("d:1", "d:fw") // the Bottle check holds; the Recovery test: a Flesh Wound
+		p := h.G.Pending()
+		if p == nil || p.Kind != engine.ChoiceQ || p.Who != 1 || p.Key != "stand-facing" {
+			t.Fatalf("after the Flesh Wound: pending %+v, want the Rustjaws' choice of b's facing", p)
+		}
+		if len(p.Options) < 3 || p.Options[0] != "w" || !slices.Contains(p.Options, "w2") || !strings.HasSuffix(p.Options[2], "-degrees") {
+			t.Errorf("options %v, want w (the nearest enemy) first, then w2 and headings in degrees", p.Options)
+		}
+		h.Play("c:"+tc.answer, "d:6", "d:1") // and round 2's Priority roll
+		h.WantStatus("b", "standing/active")
+		if got := h.S().Count(1, cFacing); got != tc.want {
+			t.Errorf("b stood facing %s at %d°, want %d°", tc.answer, got, tc.want)
+		}
+	}
+
+	// A heading in degrees faces that way; it puts its own set of enemies
+	// in the arc.
+	h := onBoard(t, nil, map[string]string{optRecoveryFW: "standing"}, pts, ganger("w", 0), si, ganger("w2", 0), ganger("b2", 1))
+	h.Play(round...)
+	h.Play("d:1", "d:fw")
+	opt := h.G.Pending().Options[2]
+	h.Play("c:"+opt, "d:6", "d:1")
+	var deg int
+	fmt.Sscanf(opt, "%d-degrees", &deg)
+	if got := h.S().Count(1, cFacing); got != deg {
+		t.Errorf("b stood facing %d°, want %s", got, opt)
+	}
+}
+
+// rules.md §3.3, Crawl Through Ductway: it needs a ductway within 1". A
+// board without ducts, or a table whose scenario says it has none (option
+// ductways, none by default), never offers it, and says why; a table that
+// has some offers it (the players say whether the fighter is at one), as
+// does a board with a duct's end within 1".
+func TestDuctwayOnlyWhereThereAreDucts(t *testing.T) {
+	pts := [][2]float32{{2.5, 2}, {5, 15}, {20, 5}, {20, 20}}
+	models := func() []engine.ModelSetup {
+		return []engine.ModelSetup{ganger("w", 0), ganger("b", 1), ganger("w2", 0), ganger("b2", 1)}
+	}
+	offered := func(h *harness) bool {
+		return slices.ContainsFunc(h.G.Legal(), func(a engine.Action) bool { return a.ID == "crawl-through-ductway" })
+	}
+	for _, tc := range []struct {
+		name  string
+		h     func() *harness
+		offer bool
+		why   string
+	}{
+		{"table, no ductways (the default)", func() *harness { return two(t, nil) }, false, "the table has no ductways (the scenario's option ductways is none)"},
+		{"table with ductways", func() *harness { return two(t, map[string]string{optDucts: "some"}) }, true, ""},
+		{"board without ducts", func() *harness { return onBoard(t, nil, nil, pts, models()...) }, false, "the board has no ductways"},
+		{"board, a duct's end within 1\"", func() *harness {
+			b := &board.Board{Width: 24, Height: 24, Levels: []float64{0}, Ducts: []board.Duct{{A: board.Point{X: 2, Y: 3}, B: board.Point{X: 20, Y: 12}}}}
+			return onBoard(t, b, nil, pts, models()...)
+		}, true, ""},
+		{"board, a duct far off", func() *harness {
+			b := &board.Board{Width: 24, Height: 24, Levels: []float64{0}, Ducts: []board.Duct{{A: board.Point{X: 12, Y: 12}, B: board.Point{X: 20, Y: 12}}}}
+			return onBoard(t, b, nil, pts, models()...)
+		}, false, "it is not within 1\" of a ductway"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			h := tc.h()
+			h.Play("activate m0")
+			if got := offered(h); got != tc.offer {
+				t.Fatalf("Crawl Through Ductway offered: %v, want %v", got, tc.offer)
+			}
+			if !tc.offer {
+				h.refused("crawl-through-ductway m0", tc.why)
+			}
+		})
+	}
+}
+
+// rules.md §3.3, Charge (Double): M + D3" into base contact, else as close
+// as it may. A Charge that could neither reach its target nor get any
+// closer, whatever the roll, would spend both actions for nothing (the
+// package doc's choice): it is not offered, and saying it gets the reason.
+// w stands on a gantry (level 1), its base's edge on the ledge: b, on the
+// ground beyond the ledge, can be neither reached (another level) nor
+// approached (the ledge bars every step towards it); b2, on the gantry,
+// can.
+func TestChargeWithNoRoomNotOffered(t *testing.T) {
+	b := &board.Board{Width: 24, Height: 24, Levels: []float64{0, 3},
+		Boxes:  []board.Box{{X0: 0, Y0: 16, X1: 24, Y1: 24, Height: 3}},
+		Ledges: []board.Ledge{{A: board.Point{X: 0, Y: 16, Level: 1}, B: board.Point{X: 24, Y: 16, Level: 1}, Below: 0}}}
+	models := []engine.ModelSetup{ganger("w", 0), ganger("b", 1), ganger("w2", 0), ganger("b2", 1)}
+	for i, p := range []engine.Pos{{X: 10, Y: 16.5, Level: 1}, {X: 10, Y: 10}, {X: 2, Y: 2}, {X: 20, Y: 22, Level: 1}} {
+		models[i].Start = p
+	}
+	h := start(t, &engine.Setup{Rounds: 3, Mode: "board", Board: b,
+		Sides: []engine.SideSetup{{Name: "Lamplighters"}, {Name: "Rustjaws"}}, Models: models})
+	h.Play("activate m0")
+	var charges []string
+	for _, a := range h.G.Legal() {
+		if a.ID == "charge" {
+			charges = append(charges, a.String())
+		}
+	}
+	if got, want := strings.Join(charges, ", "), "charge m0 >m3"; got != want {
+		t.Errorf("charges on offer: %s, want %s", got, want)
+	}
+	h.refused("charge m0 >m1", "w could neither reach b nor get any closer to it, whatever its M + D3\" (no room to move)")
+	h.refused("charge m0 >m2", "w2 is not an enemy in play")
+
+	// At a table the players move the model: every enemy may be charged.
+	h = two(t, nil)
+	h.Play("activate m0", "charge m0 >m1", "f:1", "d:2", "f:0")
+}
+
+// chargeMoves' shortcuts (the shortest step first; a shorter roll's first
+// end only, where its other ends are the best roll's) agree with trying
+// each roll of the D3 as resolveCharge moves: base contact within
+// M + D3", else a straight move towards the target. Every fighter that may
+// Charge at every enemy in seeded random games of the board sample, whose
+// gantry strands its fighters.
+func TestChargeMovesAgreesWithEachRoll(t *testing.T) {
+	reg := &engine.Registry{}
+	reg.Register(New())
+	sm, _ := Samples().Find("n23", "scrapyard-run")
+	su, err := sm.Setup(reg, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	checked, stuck := 0, 0
+	for seed := uint64(1); seed <= 12; seed++ {
+		g, err := engine.New(New(), su, engine.Config{Seed: seed, Dice: engine.SampledDice, Players: engine.Bots(2)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for !g.Over() {
+			s := g.State()
+			if m := s.Turn.Model; m != engine.NoModel && ready(s, m) {
+				for n := range s.Models {
+					if !enemy(s, m, n) || down(s, n) {
+						continue
+					}
+					want := false
+					for d3 := 1; d3 <= 3; d3++ {
+						reach := float64(s.Stat(m, sM) + d3)
+						_, contact := contactWithin(s, m, n, reach)
+						_, closer := closerEnd(s, m, n, reach, shy(s, m))
+						want = want || contact || closer
+					}
+					if got := chargeMoves(s, m, n); got != want {
+						t.Fatalf("seed %d: %s at %v charging %s at %v: chargeMoves %v, each roll says %v",
+							seed, s.Static(m).ID, s.Models[m].Pos, s.Static(n).ID, s.Models[n].Pos, got, want)
+					}
+					checked++
+					if !want {
+						stuck++
+					}
+				}
+			}
+			if _, err := g.Step(); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	t.Logf("%d charges checked, %d going nowhere", checked, stuck)
+	if stuck == 0 || checked == stuck {
+		t.Errorf("%d charges checked, %d stuck: want both kinds", checked, stuck)
 	}
 }

@@ -62,13 +62,29 @@
 // and works out vision arcs; at a table the players turn the models and
 // are asked (engine.FactArc).
 //
-// Seed 002 lets a fighter turn to face any direction. On a board a turn,
-// and a Stand Up, offer a bounded, fixed set of headings in its place: to
-// face each enemy in play ("turn m0 >m3"); the bisector of the gap between
-// each two angularly neighbouring enemies, with two or more of them, so
-// that two enemies may share the arc; and the eight compass headings, 0°,
-// 45° … 315° (the heading in the action's option, "turn m0 #135"; 0° is
-// +x). A heading offered once is not offered again: at most 63 + 63 + 8.
+// Seed 002 lets a fighter turn to face any direction. On a board what a
+// heading decides is which enemies are in the vision arc: an enemy is in
+// it while the facing is within half the arc, plus its base as seen from
+// the fighter, of the heading to it (whole degrees both). So the list a
+// menu or a bot chooses from offers, for a turn and for a Stand Up, a turn
+// to face each enemy in play that is not Wrecked ("turn m0 >m3"), and one
+// heading for each other set of enemies that some heading puts in the arc
+// ("turn m0 #135", degrees anticlockwise from +x): the middle of the
+// widest run of headings that put exactly that set in it. A turn leaves
+// out the set the fighter's facing already has, and the enemy it faces
+// already: turns that change nothing in the arc; Stand Up does not (a
+// Prone fighter has no facing),
+// and with no enemy to face it offers the heading the fighter had. Any
+// other whole-degree heading, 0 to 359, is legal when a person types it
+// (engine.ActionDef.Unlisted); bots keep to the list. At a table the
+// players turn the model: the plain action, no heading.
+//
+// A Flesh Wound on a Recovery test with recovery-flesh-wound=standing
+// stands the fighter up in the End phase, and seed 002 has its player pick
+// its facing: on a board the player chooses from Stand Up's headings (an
+// option is an enemy's ID, or "<degrees>-degrees"), the nearest enemy
+// first, which is a bot's default; at a table, as for Stand Up, the
+// players turn the model and nothing is asked.
 //
 // # Options (rules.md §8: gaps, each with its default)
 //
@@ -84,6 +100,7 @@
 //	reaction-attacks      attacks (default) | 1       reaction attacks of a fighter Fought
 //	charge-attack-bonus   1 (default) | 0             extra attacks in a Charge's free Fight
 //	ammo-roll             every-shot (default) | rapid-fire  which shots roll a firepower die for its ammo symbol
+//	ductways              none (default) | some       at a table, whether the table has ductways (on a board, its ducts say)
 //
 // Sources: rules.md §8 asks to fetch the N23 pages before filling its gaps.
 // Of them, the End phase page (necrodamus.org, the-end-phase) was reachable
@@ -118,9 +135,21 @@
 //     a weapon with an Ammo value rolls one firepower die at least, for its
 //     ammo symbol, which calls for an Ammo check (D6 at least the value,
 //     else Out of Ammo); Reload is the same check.
+//   - Aim (rules.md §3.3: +1 on a later Shoot this activation, its only
+//     effect) is offered only when a Shoot could follow it; the rules are
+//     silent on an Aim that does nothing. A Shoot could follow when the
+//     model has an enemy it may shoot now, with a weapon that can fire, and
+//     an action left for that Shoot once the Aim is paid: none after a Move,
+//     nor for an Unwieldy weapon's Double Shoot, nor once the activation's
+//     Shoot is taken; quick-draw's free Shoot needs none. Refused, it says
+//     which is missing.
 //   - A Charge moves M + D3" (a D6 halved, rounding up) into base contact,
 //     passing within 1" of enemies only to get there, else ends as close as
 //     it may; it need not see its target (−1 on the free Fight if not).
+//     On a board a Charge is offered only at a target it could reach, or
+//     at least get closer to, on some roll of its D3: one that would go
+//     nowhere (a fighter on a gantry's edge, its target below) would spend
+//     both actions for nothing; refused, it says so.
 //     Moves on a board keep more than 1" from Standing enemy fighters and
 //     vehicles, and leave a model facing the way it went.
 //   - A Fight is with the fighter's first Melee or Sidearm weapon (its
@@ -150,6 +179,11 @@
 //     later the tie goes to the side that did not have Priority last round.
 //   - The game ends when a gang has no model in the fight; after the last
 //     round, the gang with more models in the fight wins.
+//   - Crawl Through Ductway needs a ductway: on a board, within 1" of a
+//     duct's end; at a table the players say whether the fighter is at
+//     one, and the scenario says whether its table has any (option
+//     ductways, none unless it says some), so that a scenario without
+//     ductways never offers it.
 //   - At a table, fighters are Engaged through a Charge (or a scenario's
 //     engaged-with); on a board through base contact, Standing to Standing.
 //

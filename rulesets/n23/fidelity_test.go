@@ -2,6 +2,7 @@ package n23
 
 import (
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 
@@ -16,12 +17,12 @@ import (
 func TestSimpleActionRepeats(t *testing.T) {
 	h := two(t, nil)
 	h.Play("activate m0")
-	h.WantLegal("aim charge crawl-through-ductway end move shoot take-cover turn")
+	h.WantLegal("aim charge end move shoot take-cover turn")
 	h.Play("move m0")
 	if h.S().Turn.Slots != 1 {
 		t.Errorf("a Move left %d actions, want 1", h.S().Turn.Slots)
 	}
-	h.WantLegal("aim end move shoot take-cover") // Move again; no Double with one left
+	h.WantLegal("end move shoot take-cover") // Move again; no Double with one left; no Aim, no action left for a Shoot after it (rules.md §3.3)
 	h.Play("move m0")
 	h.WantLegal("activate:b activate:b2") // both actions used: the activation is over
 }
@@ -42,7 +43,7 @@ func TestBasicActionOnce(t *testing.T) {
 // left, or when the model can only perform one action this activation, it
 // may not be taken.
 func TestDoubleActionNeedsBoth(t *testing.T) {
-	h := two(t, nil)
+	h := two(t, map[string]string{optDucts: "some"}) // a table with ductways
 	h.Play("activate m0", "move m0")
 	h.refused("charge m0 >m1", "Charge costs 2 and w has 1 left this activation")
 	h.refused("crawl-through-ductway m0", "Crawl Through Ductway costs 2 and w has 1 left")
@@ -51,7 +52,7 @@ func TestDoubleActionNeedsBoth(t *testing.T) {
 	// "actions" at 1, for the effects that do that): no Double at all.
 	h = table(t, nil, with(ganger("w", 0), func(m *engine.ModelSetup) { m.Counters = map[string]int{"actions": 1} }), ganger("b", 1), ganger("w2", 0), ganger("b2", 1))
 	h.Play("activate m0")
-	h.WantLegal("aim end move shoot take-cover turn")
+	h.WantLegal("end move shoot take-cover turn") // no Aim either: no action would be left to Shoot
 	h.refused("charge m0 >m1", "Charge costs 2 and w has 1 left this activation")
 	h.Play("move m0")
 	h.WantLegal("activate:b activate:b2")
@@ -69,14 +70,14 @@ func TestDoubleActionNeedsBoth(t *testing.T) {
 func TestFreeActionNameClash(t *testing.T) {
 	h := table(t, nil, pistolero("w", 0), ganger("b", 1), ganger("w2", 0), ganger("b2", 1))
 	h.Play("activate m0")
-	h.WantLegal("aim charge crawl-through-ductway end move shoot shoot-free take-cover turn")
+	h.WantLegal("aim charge end move shoot shoot-free take-cover turn")
 	h.Play("shoot-free m0 >m1 #0", "f:1", "f:1", "f:1", "f:0", "d:1", "d:2") // a miss; the firepower die shows 1 bullet, no ammo symbol
 	if h.S().Turn.Slots != 2 || h.S().Turn.Actions != 1 {
 		t.Errorf("after the free Shoot: %d slots, %d actions; want 2 and 1", h.S().Turn.Slots, h.S().Turn.Actions)
 	}
 	h.refused("shoot m0 >m1 #0", "a basic action may not share its name (Shoot) with a free action taken this activation")
 	h.refused("shoot-free m0 >m1 #0", "w has taken Shoot this activation already")
-	h.WantLegal("aim charge crawl-through-ductway end move take-cover turn") // a Double still fits, and a turn
+	h.WantLegal("charge end move take-cover turn") // a Double still fits, and a turn; no Aim: no Shoot could follow it
 
 	// The other order: the Basic Shoot first, then the free one is refused.
 	h = table(t, nil, pistolero("w", 0), ganger("b", 1), ganger("w2", 0), ganger("b2", 1))
@@ -92,7 +93,7 @@ func TestFreeActionClashesWithRetypedShoot(t *testing.T) {
 	h := table(t, nil, gunslinger("w", 0), ganger("b", 1), ganger("w2", 0), ganger("b2", 1))
 	h.Play("activate m0", "shoot-free m0 >m1 #0", "f:1", "f:1", "f:1", "f:0", "d:1", "d:2") // a miss; 1 bullet
 	h.refused("shoot m0 >m1 #1", "a basic action, even made a double one, may not share its name (Shoot) with a free action taken this activation")
-	h.WantLegal("aim charge crawl-through-ductway end move take-cover turn")
+	h.WantLegal("charge end move take-cover turn")
 
 	// The Unwieldy Shoot first: it takes both actions, and the free Shoot,
 	// which would cost none, clashes with it; the activation is over.
@@ -109,7 +110,7 @@ func TestFirstActionResolvedBeforeSecond(t *testing.T) {
 	h := table(t, nil, pistolero("w", 0), ganger("b", 1), ganger("w2", 0), ganger("b2", 1))
 	h.S().Models[0].Gear = 1 // the laspistol is Out of Ammo
 	h.Play("activate m0")
-	h.WantLegal("charge crawl-through-ductway end move reload take-cover turn")
+	h.WantLegal("charge end move reload take-cover turn")
 	h.Play("reload m0 #0")
 	h.WantAsks("dice n23-test {Target:4 Mods:[] Save:false}")
 	if err := h.G.Apply(engine.Act("move", 0)); !errors.Is(err, engine.ErrPending) {
@@ -134,7 +135,7 @@ func TestTurnBeforeActions(t *testing.T) {
 	if h.S().Turn.Slots != 2 || h.S().Turn.Actions != 0 {
 		t.Errorf("after turning: %d slots, %d actions; want 2 and 0", h.S().Turn.Slots, h.S().Turn.Actions)
 	}
-	h.WantLegal("aim charge crawl-through-ductway end move shoot take-cover") // no second turn
+	h.WantLegal("aim charge end move shoot take-cover") // no second turn
 	h.Play("charge m0 >m1", "f:1", "d:4", "f:0")
 	h.WantLegal("activate:b activate:b2")
 
@@ -146,9 +147,9 @@ func TestTurnBeforeActions(t *testing.T) {
 	// turn after one, and then take both its actions.
 	h = table(t, nil, pistolero("w", 0), ganger("b", 1), ganger("w2", 0), ganger("b2", 1))
 	h.Play("activate m0", "shoot-free m0 >m1 #0", "f:1", "f:1", "f:1", "f:0", "d:1", "d:2") // a miss; 1 bullet
-	h.WantLegal("aim charge crawl-through-ductway end move take-cover turn")
+	h.WantLegal("charge end move take-cover turn")
 	h.Play("turn m0")
-	h.WantLegal("aim charge crawl-through-ductway end move take-cover")
+	h.WantLegal("charge end move take-cover")
 	h.Play("charge m0 >m1", "f:1", "d:4", "f:0") // a Double still fits
 	h.WantLegal("activate:b activate:b2")
 }
@@ -251,7 +252,7 @@ func TestProneHasNoFacing(t *testing.T) {
 			t.Errorf("%s is legal: b is outside w's vision arc", a)
 		}
 	}
-	h.WantLegal("aim end move shoot take-cover") // Stand Up was Basic; shoot b2
+	h.WantLegal("end move shoot take-cover") // Stand Up was Basic; shoot b2 (no Aim: nothing left to Shoot after it)
 }
 
 // Seed 002, Changing Action Type: Unwieldy makes Shoot a Double action. At
@@ -298,7 +299,7 @@ func TestBasicFirstActionResolvedBeforeSecond(t *testing.T) {
 		state string
 		next  string
 	}{
-		{"passed", []string{"d:4", "d:3"}, "standing/active", "aim end move shoot take-cover"},
+		{"passed", []string{"d:4", "d:3"}, "standing/active", "end move shoot take-cover"},
 		{"failed", []string{"d:3"}, "standing/engaged", "end fight"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -322,5 +323,62 @@ func TestBasicFirstActionResolvedBeforeSecond(t *testing.T) {
 		t.Fatalf("declaring a second action while the Shoot waits for its hit roll: %v", err)
 	}
 	h.Play("d:1") // a miss
-	h.WantLegal("aim end move take-cover")
+	h.WantLegal("end move take-cover")
+}
+
+// rules.md §3.3, Aim (Basic): +1 to hit on the model's next Shoot this
+// activation, its only effect; an Aim no Shoot can follow is not offered,
+// and saying Aim says why (the package doc's choice): no action left for a
+// Shoot after it (after a Move; with only an Unwieldy weapon, whose Shoot
+// takes both), the Shoot taken already, or no enemy it may shoot (on a
+// board, none in its vision arc). quick-draw's free Shoot can follow an
+// Aim with one action left.
+func TestAimOnlyWhenAShootCanFollow(t *testing.T) {
+	unavailable := func(h *harness) string {
+		for _, r := range h.G.Unavailable() {
+			if r.Action.ID == "aim" {
+				return r.Reason
+			}
+		}
+		return ""
+	}
+	for _, tc := range []struct {
+		name string
+		h    func() *harness
+		play []string
+		why  string
+	}{
+		{"one action left", func() *harness { return two(t, nil) }, []string{"activate m0", "move m0"},
+			"no Shoot could follow it: it would have no action left for one"},
+		{"an Unwieldy weapon's Shoot takes both", func() *harness {
+			return table(t, nil, heavy("g", 0), ganger("b", 1), ganger("w2", 0), ganger("b2", 1))
+		}, []string{"activate m0"}, "no Shoot could follow it: it would have no action left for one"},
+		{"the Shoot taken", func() *harness {
+			return table(t, nil, pistolero("w", 0), ganger("b", 1), ganger("w2", 0), ganger("b2", 1))
+		}, []string{"activate m0", "shoot-free m0 >m1 #0", "f:1", "f:1", "f:1", "f:0", "d:1", "d:2"},
+			"no Shoot could follow it: it has taken its Shoot this activation"},
+		{"nobody in the arc", func() *harness {
+			h := onBoard(t, nil, nil, [][2]float32{{5, 5}, {5, 15}, {20, 5}, {20, 20}}, ganger("w", 0), ganger("b", 1), ganger("w2", 0), ganger("b2", 1))
+			h.S().Models[0].Counters[cFacing] = 225 // away from both enemies
+			return h
+		}, []string{"activate m0"}, "no Shoot could follow it: no enemy it may shoot now"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			h := tc.h()
+			h.Play(tc.play...)
+			if slices.ContainsFunc(h.G.Legal(), func(a engine.Action) bool { return a.ID == "aim" }) {
+				t.Fatalf("Aim is offered: %s", h.Legal())
+			}
+			h.refused("aim m0", tc.why)
+			if got := unavailable(h); !strings.Contains(got, tc.why) {
+				t.Errorf("why aim: %q, want %q", got, tc.why)
+			}
+		})
+	}
+
+	// With one action left, quick-draw's free Shoot may still follow an
+	// Aim, and takes its +1.
+	h := table(t, nil, pistolero("w", 0), ganger("b", 1), ganger("w2", 0), ganger("b2", 1))
+	h.Play("activate m0", "move m0", "aim m0", "shoot-free m0 >m1 #0", "f:1", "f:1", "f:1", "f:0")
+	h.WantAsks("dice n23-test {Target:4 Mods:[1] Save:false}")
 }

@@ -32,13 +32,10 @@ func engages(s *engine.State, m, n int) bool {
 	return enemy(s, m, n) && !down(s, n) && status(s, n) != prone
 }
 
-// rule1inch: outside a Charge, a move may not come within 1" of an enemy
-// that engages (rules.md §2.3.5, kept for N23: the Charge is the way into
-// base contact).
-func rule1inch(s *engine.State, m int, p engine.Pos) bool { return keepsClear(s, m, p, shy(s, m)) }
-
-// keepsClear is rule1inch with the set of models that engage m worked out
-// already (shy): a move's destinations are checked against one set.
+// keepsClear: outside a Charge, a move may not come within 1" of an
+// enemy that engages (rules.md §2.3.5, kept for N23: the Charge is the way
+// into base contact); set is those enemies (shy), worked out once, so
+// that a move's destinations are checked against one set.
 func keepsClear(s *engine.State, m int, p engine.Pos, set uint64) bool {
 	for n := 0; set != 0; n++ {
 		if set&1 != 0 && !board.PassesWide(s, m, p, n, 1) && board.PassGap(s, m, p, n) <= 1 {
@@ -129,7 +126,7 @@ func faceHeading(s *engine.State, m, h int) bool {
 	return turned
 }
 
-// faceAs turns m as a turn or a Stand Up says (turnOptions): towards its
+// faceAs turns m as a turn or a Stand Up says (faceOptions): towards its
 // target, or to the heading in its option. It reports whether m turned.
 func faceAs(s *engine.State, a engine.Action) bool {
 	if a.Target != engine.NoModel {
@@ -168,14 +165,8 @@ func inArc(s *engine.State, m, t int) bool {
 	if status(s, m) == prone {
 		return false
 	}
-	x, y, _ := centre(s, m)
-	tx, ty, _ := centre(s, t)
-	d := hyp(tx-x, ty-y)
-	if d <= radius(s, t) {
-		return true
-	}
-	spread := math.Asin(radius(s, t)/d) * 180 / math.Pi // the target's base seen from m
-	return float64(turnAngle(heading(x, y, tx, ty), int(s.Models[m].Counters[cFacing]))) <= arc/2+spread
+	h, k, all := arcOf(s, m, t)
+	return all || turnAngle(h, int(s.Models[m].Counters[cFacing])) <= k
 }
 
 // seesInArc asks whether t is within m's vision arc: on a board the
@@ -237,9 +228,8 @@ func resolveTakeCover(c *engine.Ctx, a engine.Action) {
 // and say whether it reached base contact (why says what they do).
 func approach(c *engine.Ctx, m, t int, reach float64, why string) bool {
 	s := c.State()
-	if b := geo(s); b != nil {
-		p := board.ContactPoint(s, m, t)
-		if d, ok := board.PathWithin(b, s, m, p, reach); ok && float64(d) <= reach+1e-6 {
+	if geo(s) != nil {
+		if p, ok := contactWithin(s, m, t, reach); ok {
 			moveTo(c, m, p)
 			face(s, m, t)
 			return true
@@ -254,23 +244,130 @@ func approach(c *engine.Ctx, m, t int, reach float64, why string) bool {
 	return false
 }
 
-// closer moves m straight towards t as far as it may: within reach, on
-// ground it can stand on, and never within 1" of an enemy that engages.
+// contactWithin: on a board, the point where m's base would touch t's,
+// and whether a path of at most reach inches gets m there (a Charge that
+// reaches).
+func contactWithin(s *engine.State, m, t int, reach float64) (engine.Pos, bool) {
+	p := board.ContactPoint(s, m, t)
+	d, ok := board.PathWithin(geo(s), s, m, p, reach)
+	return p, ok && float64(d) <= reach+1e-6
+}
+
+// closer moves m straight towards t as far as it may (closerEnd); with
+// no room at all it stays.
 func closer(c *engine.Ctx, m, t int, reach float64) {
 	s := c.State()
-	b := geo(s)
+	x0, y0, _ := centre(s, m)
+	tx, ty, _ := centre(s, t)
+	if math.Hypot(tx-x0, ty-y0) == 0 {
+		return
+	}
+	if p, ok := closerEnd(s, m, t, reach, shy(s, m)); ok {
+		moveTo(c, m, p)
+		return
+	}
+	c.Emit(engine.Event{Type: "no-room", Model: m, Other: t})
+}
+
+// closerEnd is where a move of m straight towards t ends, as far as it
+// may: within reach, on ground it can stand on, and never within 1" of an
+// enemy in set (shy: those that engage m); false when there is no room
+// to move at all.
+func closerEnd(s *engine.State, m, t int, reach float64, set uint64) (engine.Pos, bool) {
 	x0, y0, _ := centre(s, m)
 	tx, ty, _ := centre(s, t)
 	dx, dy := tx-x0, ty-y0
 	l := math.Hypot(dx, dy)
 	if l == 0 {
-		return
+		return s.Models[m].Pos, false
 	}
-	if p, ok := board.Straight(b, s, m, dx, dy, math.Min(reach, l), reach, func(p engine.Pos) bool { return rule1inch(s, m, p) }); ok {
-		moveTo(c, m, p)
-		return
+	return board.Straight(geo(s), s, m, dx, dy, math.Min(reach, l), reach, func(p engine.Pos) bool { return keepsClear(s, m, p, set) })
+}
+
+// shortStep is a quick yes for closerEnd(s, m, t, reach, set): the last
+// and shortest end board.Straight would try (it steps back a quarter inch
+// at a time from the move's length, while the end is further than 0.05")
+// is one m may stop at, reached by a path of at most 1" (so within reach
+// too), so that the whole move ends somewhere. False says nothing.
+func shortStep(s *engine.State, m, t int, reach float64, set uint64) bool {
+	x0, y0, _ := centre(s, m)
+	tx, ty, _ := centre(s, t)
+	dx, dy := tx-x0, ty-y0
+	d := math.Min(reach, math.Hypot(dx, dy))
+	for d-0.25 > 0.05 {
+		d -= 0.25
 	}
-	c.Emit(engine.Event{Type: "no-room", Model: m, Other: t})
+	if d <= 0.05 || d > 1 {
+		return false
+	}
+	_, ok := board.Straight(geo(s), s, m, dx, dy, d, 1, func(p engine.Pos) bool { return keepsClear(s, m, p, set) })
+	return ok
+}
+
+// chargeMoves: on a board, a Charge of m's at t goes somewhere for some
+// roll of its D3 (resolveCharge: M + D3", into base contact by a path that
+// long, else straight towards t as far as it may). A Charge that could
+// neither reach t nor get any closer would spend both actions for
+// nothing, and is not offered (a documented choice). At a table the
+// players move the model: yes.
+func chargeMoves(s *engine.State, m, t int) bool {
+	if geo(s) == nil {
+		return true
+	}
+	// Any roll that goes anywhere will do: the likeliest first. A straight
+	// move on the best roll mostly goes at its first try; base contact on
+	// the best roll is base contact on some roll (a path within a reach is
+	// within any longer one), and none when the contact point is further
+	// than the reach as the crow flies.
+	set := shy(s, m)
+	top := float64(s.Stat(m, sM) + 3)
+	if shortStep(s, m, t, top, set) {
+		return true
+	}
+	if _, ok := closerEnd(s, m, t, top, set); ok {
+		return true
+	}
+	x, y, _ := centre(s, m)
+	if p := board.ContactPoint(s, m, t); hyp(float64(p.X)-x, float64(p.Y)-y) <= top+1e-6 {
+		if _, ok := contactWithin(s, m, t, top); ok {
+			return true
+		}
+	}
+	// A shorter roll's straight move tries the best roll's ends again,
+	// each reached by a shorter path, but for its first end when it starts
+	// at its own length (each end is Toward's point at a quarter-inch
+	// step, and the lengths are whole inches), or at t, on both; only when
+	// t lies between the two lengths are its ends others.
+	l := hyp(float64(s.Models[t].Pos.X)-x, float64(s.Models[t].Pos.Y)-y)
+	for d3 := 2; d3 >= 1; d3-- {
+		reach := float64(s.Stat(m, sM) + d3)
+		if reach < l && l < top {
+			if _, ok := closerEnd(s, m, t, reach, set); ok {
+				return true
+			}
+		} else if firstEnd(s, m, t, reach, set) {
+			return true
+		}
+	}
+	return false
+}
+
+// firstEnd: the first end board.Straight tries for closerEnd(s, m, t,
+// reach, set), at the move's whole length, is one m may stop at, reached
+// by a path of at most reach.
+func firstEnd(s *engine.State, m, t int, reach float64, set uint64) bool {
+	x0, y0, _ := centre(s, m)
+	tx, ty, _ := centre(s, t)
+	d := math.Min(reach, math.Hypot(tx-x0, ty-y0))
+	if d <= 0.05 {
+		return false
+	}
+	p := board.Toward(x0, y0, tx-x0, ty-y0, d, reach, s.Models[m].Pos.Level)
+	if !keepsClear(s, m, p, set) {
+		return false
+	}
+	pl, ok := board.PathWithin(geo(s), s, m, p, reach)
+	return ok && float64(pl) <= reach+1e-6
 }
 
 // away moves m directly away from the point (fx, fy), up to reach inches,

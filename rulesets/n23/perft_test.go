@@ -82,11 +82,14 @@ func TestPerft(t *testing.T) {
 		steps    int   // bot decisions played first
 		counts   []int // depth 1, 2, 3
 	}{
-		{"furnace-duel", 1, 0, []int{5, 85, 411}}, // 411: Turn after each of lamp-quick's five free Shoots (seed 002)
-		// On a board each Turn offers the enemies, their bisectors and the
-		// compass (the package doc): 17 or 18 turns a fighter here.
-		{"scrapyard-run", 1, 0, []int{5, 280, 9128}},
-		{"scrapyard-run", 5, 62, []int{5, 213}}, // after 62 bot decisions
+		{"furnace-duel", 1, 0, []int{5, 79, 345}}, // with Turn after each of lamp-quick's five free Shoots (seed 002); no ductway at this table; Aim only when a Shoot may follow
+		// On a board each Turn offers the enemies but the one it faces (the
+		// nearest, at deployment) and one heading for each other set of
+		// them the vision arc can take in (the package doc): 11 to 13 turns
+		// a fighter here; Aim only for lamp-a, who has an enemy to Shoot
+		// (46 + 47 + 49 + 57 + 49 actions).
+		{"scrapyard-run", 1, 0, []int{5, 248, 7712}},
+		{"scrapyard-run", 5, 62, []int{1, 37}}, // after 62 bot decisions: one model left to activate
 	} {
 		t.Run(fmt.Sprintf("%s/%d", tc.scenario, tc.steps), func(t *testing.T) {
 			g := newGame(t, tc.scenario, tc.seed)
@@ -112,16 +115,18 @@ func TestPerft(t *testing.T) {
 // The legal actions of each Lamplighter at the start of the table game, by
 // action (seed 002 and rules.md §3.3): at a table every one of the five
 // Rustjaws may be charged or shot at (the players measure afterwards);
-// every fighter may turn (an opening action), Move, Take Cover, Aim, try a
-// ductway or end; quick-draw's fighter also has the free Shoot. 16 + 21 +
-// 16 + 16 + 16 = 85, perft(2) above.
+// every fighter may turn (an opening action), Move, Take Cover, Aim (but
+// the gunner, whose Unwieldy Shoot would need both actions after it) or
+// end (the scenario's table has no ductways: option ductways); quick-draw's
+// fighter also has the free Shoot. 15 + 20 + 14 + 15 + 15 = 79, perft(2)
+// above.
 func TestLegalAtStartByModel(t *testing.T) {
 	g := newGame(t, "furnace-duel", 1)
-	fighter := "aim:1 charge:5 crawl-through-ductway:1 end:1 move:1 shoot:5 take-cover:1 turn:1" // 16
+	fighter := "aim:1 charge:5 end:1 move:1 shoot:5 take-cover:1 turn:1" // 15
 	want := map[string]string{
 		"lamp-boss":   fighter,
-		"lamp-quick":  "aim:1 charge:5 crawl-through-ductway:1 end:1 move:1 shoot-free:5 shoot:5 take-cover:1 turn:1", // 21
-		"lamp-gunner": fighter,
+		"lamp-quick":  "aim:1 charge:5 end:1 move:1 shoot-free:5 shoot:5 take-cover:1 turn:1", // 20
+		"lamp-gunner": "charge:5 end:1 move:1 shoot:5 take-cover:1 turn:1",                    // 14: its Unwieldy rivet cannon's Shoot takes both actions, so no Aim
 		"lamp-a":      fighter,
 		"lamp-b":      fighter,
 	}

@@ -177,7 +177,8 @@ func flee(c *engine.Ctx, m int) {
 
 // recover is a Recovery test (rules.md §3.3): one injury die; a Flesh
 // Wound and the fighter recovers, Prone and Pinned (option
-// recovery-flesh-wound), with the flesh wound; a Serious Injury and it
+// recovery-flesh-wound: or Standing and Active, facing where its player
+// chooses, standFacing), with the flesh wound; a Serious Injury and it
 // stays; Out of Action and it is out.
 func recover(c *engine.Ctx, m int) {
 	s := c.State()
@@ -191,6 +192,9 @@ func recover(c *engine.Ctx, m int) {
 		}
 		c.Emit(engine.Event{Type: "recovered", Model: m, Other: engine.NoModel})
 		fleshWound(c, m)
+		if s.Models[m].InPlay && status(s, m) == standing {
+			standFacing(c, m)
+		}
 		refresh(c)
 	case 1:
 		c.Emit(engine.Event{Type: "still-seriously-injured", Model: m, Other: engine.NoModel})

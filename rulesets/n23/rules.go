@@ -98,6 +98,7 @@ const (
 	optReaction     = "reaction-attacks"
 	optChargeAttack = "charge-attack-bonus"
 	optAmmoRoll     = "ammo-roll"
+	optDucts        = necromunda.DuctsOption
 )
 
 // Keywords the rosters may use. Only quick-draw changes the rules here: it
@@ -129,8 +130,10 @@ func New() *Rules {
 func (r *Rules) Info() *engine.Info { return &r.info }
 
 func buildInfo() engine.Info {
+	defs := actionDefs()
+	checkIndices(defs)
 	return engine.Info{
-		ID: "n23", Name: "Necromunda (2023 core rulebook)", Version: "2",
+		ID: "n23", Name: "Necromunda (2023 core rulebook)", Version: "3",
 		Phases:     []engine.Phase{{ID: "priority"}, {ID: "action", Activations: true}, {ID: "end"}},
 		Statuses:   []string{"standing", "prone", "mobile", "stationary"},
 		Secondary:  []string{"active", "engaged", "pinned", "seriously-injured", "stalled", "wrecked"},
@@ -148,7 +151,7 @@ func buildInfo() engine.Info {
 		},
 		Traits:  []string{"rapid-fire", "unwieldy", "melee", "sidearm"},
 		Events:  events,
-		Actions: actionDefs(),
+		Actions: defs,
 		Economy: engine.Economy{Slots: 2, Cost: map[string]int{"simple": 1, "basic": 1, "double": 2, "free": 0},
 			Repeatable: []string{"simple"}, Clash: [][2]string{{"free", "basic"}}},
 		Options: []engine.OptionDef{
@@ -164,6 +167,7 @@ func buildInfo() engine.Info {
 			{Name: optReaction, Usage: "reaction attacks of a fighter Fought: its Attacks characteristic, or one", Default: "attacks", Choices: []string{"attacks", "1"}, Source: "N23 Close Combat page (rules.md §3.3 sources), count not stated"},
 			{Name: optChargeAttack, Usage: "extra attack dice in the free Fight of a Charge", Default: "1", Choices: []string{"1", "0"}, Source: "rules.md §3.3 (Charge), bonus not stated"},
 			{Name: optAmmoRoll, Usage: "which shots roll a firepower die for its ammo symbol: every shot of a weapon with Ammo, or Rapid Fire weapons only", Default: "every-shot", Choices: []string{"every-shot", "rapid-fire"}, Source: "rules.md §3.3 (Reload, Ammo check), §2.3.6"},
+			{Name: optDucts, Usage: "at a table, whether the table has ductways, for Crawl Through Ductway (on a board its ducts say)", Default: "none", Choices: []string{"none", "some"}, Source: "rules.md §3.3 (Crawl Through Ductway); the scenario's terrain, not the rules"},
 		},
 	}
 }

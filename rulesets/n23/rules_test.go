@@ -21,7 +21,7 @@ func TestActionsByStatus(t *testing.T) {
 		engagedWithB bool
 		want         string
 	}{
-		{"standing and active", ganger("w", 0), standing, active, false, false, "aim charge crawl-through-ductway end move shoot take-cover turn"},
+		{"standing and active", ganger("w", 0), standing, active, false, false, "aim charge end move shoot take-cover turn"},
 		{"standing and engaged", ganger("w", 0), standing, engaged, false, true, "end fight retreat turn"},
 		{"prone and pinned", ganger("w", 0), prone, pinned, false, false, "blind-fire crawl end stand-up"},
 		{"prone and seriously injured", ganger("w", 0), prone, seriouslyInjured, false, false, "crawl end"},
