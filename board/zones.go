@@ -49,7 +49,8 @@ var unitCircle = func() (u [zoneSides][2]float64) {
 // of zones. Reset sets it up for one move; Length then answers for each
 // end point, sharing the work: the straight line when it is clear,
 // otherwise the shortest path through the corners of terrain and zones
-// (worked out once per Reset, from the start to every corner). A ruleset
+// (worked out from the start, corner by corner nearest first, as far as
+// the points asked need, and kept until the next Reset). A ruleset
 // keeps one in its scratch; its buffers are reused. Its zero value is
 // ready; it is not safe for concurrent use.
 type Router struct {
@@ -164,22 +165,40 @@ func (r *Router) route(p engine.Pos, goal int) (float64, int, bool) {
 	if r.clear(from, q, goal) {
 		return d, -1, true
 	}
-	r.solve()
-	// The corners in order of the length through them, the first with a
-	// clear last stretch giving the path.
+	r.prepare()
+	// The settled corners in order of the length through them: the first
+	// with a clear last stretch is the best path through them. Then more
+	// corners are settled, nearest the start first, while one could still
+	// give a shorter path (none can once the nearest unsettled corner is
+	// as far as the best path found).
 	r.order = r.order[:0]
 	for i, c := range r.nodes {
+		if !r.done[i] {
+			continue
+		}
 		if l := r.dist[i] + hyp(q.X-c.X, q.Y-c.Y); l <= r.lim+1e-6 && r.wraps(q, i) {
 			r.order = append(r.order, via{l, int32(i)})
 		}
 	}
 	slices.SortFunc(r.order, func(a, b via) int { return cmp.Compare(a.l, b.l) })
+	best, last := math.Inf(1), -1
 	for _, v := range r.order {
 		if r.clear(r.nodes[v.i], q, goal) {
-			return v.l, int(v.i), true
+			best, last = v.l, int(v.i)
+			break
 		}
 	}
-	return math.Inf(1), -1, false
+	for {
+		u := r.settle(min(best, r.lim+1e-6))
+		if u < 0 {
+			break
+		}
+		c := r.nodes[u]
+		if l := r.dist[u] + hyp(q.X-c.X, q.Y-c.Y); l < best && l <= r.lim+1e-6 && r.wraps(q, u) && r.clear(c, q, goal) {
+			best, last = l, u
+		}
+	}
+	return best, last, last >= 0
 }
 
 // via is a path's length through a corner.
@@ -288,10 +307,11 @@ func (r *Router) zoneHit(i int, a, c Point, goal int) bool {
 	return t0 == t1 && !r.b.Screened(z.C, Point{a.X + t0*dx, a.Y + t0*dy, a.Level}, z.Screen)
 }
 
-// solve works out the shortest clear length from the start to each corner
-// of terrain (within the reach) and of the zones (Dijkstra's search, each
-// stretch checked only when it would shorten a path).
-func (r *Router) solve() {
+// prepare sets up the corners of terrain and zones within the reach of the
+// Reset that worked them out (key.lim, which later Resets for as far or
+// less share), and the straight clear length from the start to each; a
+// corner's shortest length is final once settle has settled it.
+func (r *Router) prepare() {
 	if r.solved {
 		return
 	}
@@ -303,7 +323,7 @@ func (r *Router) solve() {
 	g := r.o.g
 	r.nodes, r.tix, r.side = r.nodes[:0], r.tix[:0], r.side[:0]
 	for i, c := range g.nodes {
-		if hyp(c.X-from.X, c.Y-from.Y) <= r.lim {
+		if hyp(c.X-from.X, c.Y-from.Y) <= r.key.lim {
 			r.nodes, r.tix, r.side = append(r.nodes, c), append(r.tix, int32(i)), append(r.side, corner{})
 		}
 	}
@@ -313,10 +333,11 @@ func (r *Router) solve() {
 		for k := range zoneSides {
 			c := polyCorner(z.C, far, k)
 			c.Level = from.Level
-			if hyp(c.X-from.X, c.Y-from.Y) > r.lim || !r.o.near.fits(r.b, r.s, r.m, c) || r.inZone(c, -1) {
+			if hyp(c.X-from.X, c.Y-from.Y) > r.key.lim || !r.o.near.fits(r.b, r.s, r.m, c) || r.inZone(c, -1) {
 				continue
 			}
-			r.nodes, r.tix, r.side = append(r.nodes, c), append(r.tix, -1), append(r.side, corner{z.C, far, int8(k)})
+			r.nodes, r.tix = append(r.nodes, c), append(r.tix, -1)
+			r.side = append(r.side, corner{c: z.C, far2: far * far, p: polyCorner(z.C, far, k-1), n: polyCorner(z.C, far, k+1)})
 		}
 	}
 	n := len(r.nodes)
@@ -328,39 +349,46 @@ func (r *Router) solve() {
 			r.dist[i] = hyp(c.X-from.X, c.Y-from.Y)
 		}
 	}
-	gn := len(g.nodes)
-	for {
-		u := -1
-		for i := range n {
-			if !r.done[i] && r.dist[i] <= r.lim && (u < 0 || r.dist[i] < r.dist[u]) {
-				u = i
-			}
-		}
-		if u < 0 {
-			return
-		}
-		r.done[u] = true
-		cu := r.nodes[u]
-		for v := range n {
-			if r.done[v] {
-				continue
-			}
-			cv := r.nodes[v]
-			d := r.dist[u] + hyp(cv.X-cu.X, cv.Y-cu.Y)
-			if d >= r.dist[v] || d > r.lim || !r.wraps(cu, v) || !r.wraps(cv, u) {
-				continue
-			}
-			ok := false
-			if tu, tv := r.tix[u], r.tix[v]; tu >= 0 && tv >= 0 {
-				ok = !math.IsInf(g.d[int(tu)*gn+int(tv)], 1) && r.zonesClear(cu, cv)
-			} else {
-				ok = r.clear(cu, cv, -1)
-			}
-			if ok {
-				r.dist[v], r.prev[v] = d, int32(u)
-			}
+}
+
+// settle settles the corner nearest the start of those not settled yet,
+// if it is nearer than bound and within the reach (one step of
+// Dijkstra's search, each stretch checked only when it would shorten a
+// path), and returns it, or -1.
+func (r *Router) settle(bound float64) int {
+	u, n := -1, len(r.nodes)
+	for i := range n {
+		if !r.done[i] && (u < 0 || r.dist[i] < r.dist[u]) {
+			u = i
 		}
 	}
+	if u < 0 || r.dist[u] >= bound || r.dist[u] > r.key.lim {
+		return -1
+	}
+	r.done[u] = true
+	g := r.o.g
+	gn := len(g.nodes)
+	cu := r.nodes[u]
+	for v := range n {
+		if r.done[v] {
+			continue
+		}
+		cv := r.nodes[v]
+		d := r.dist[u] + hyp(cv.X-cu.X, cv.Y-cu.Y)
+		if d >= r.dist[v] || d > r.key.lim || !r.wraps(cu, v) || !r.wraps(cv, u) {
+			continue
+		}
+		ok := false
+		if tu, tv := r.tix[u], r.tix[v]; tu >= 0 && tv >= 0 {
+			ok = !math.IsInf(g.d[int(tu)*gn+int(tv)], 1) && r.zonesClear(cu, cv)
+		} else {
+			ok = r.clear(cu, cv, -1)
+		}
+		if ok {
+			r.dist[v], r.prev[v] = d, int32(u)
+		}
+	}
+	return u
 }
 
 // wraps reports whether a shortest path may come from a to corner i (or
@@ -376,10 +404,10 @@ func (r *Router) wraps(a Point, i int) bool {
 		return true
 	}
 	v, c := r.nodes[i], &r.side[i]
-	if hyp(a.X-c.c.X, a.Y-c.c.Y) <= c.far {
+	if ex, ey := a.X-c.c.X, a.Y-c.c.Y; ex*ex+ey*ey <= c.far2 {
 		return true // a is within the polygon's reach: no pruning
 	}
-	p, n := polyCorner(c.c, c.far, int(c.k)-1), polyCorner(c.c, c.far, int(c.k)+1)
+	p, n := c.p, c.n
 	dx, dy := v.X-a.X, v.Y-a.Y
 	c1 := dx*(p.Y-v.Y) - dy*(p.X-v.X)
 	c2 := dx*(n.Y-v.Y) - dy*(n.X-v.X)
@@ -387,11 +415,11 @@ func (r *Router) wraps(a Point, i int) bool {
 }
 
 // corner is where a zone's corner is on its polygon: the zone's centre,
-// the polygon's circumradius, and which corner.
+// the square of the polygon's circumradius, and the corners either side.
 type corner struct {
-	c   Point
-	far float64
-	k   int8
+	c    Point
+	far2 float64
+	p, n Point
 }
 
 // polyCorner is corner k (mod zoneSides) of the polygon of circumradius

@@ -356,3 +356,57 @@ func TestRouterIntoAZone(t *testing.T) {
 		}
 	}
 }
+
+// A Router Reset again for the same mover, zones and positions keeps its
+// corners and the lengths settled so far, for any reach up to the one it
+// was set up for: its answers are a fresh Router's, whichever order the
+// reaches come in (a Hurry's 12" and a Get Moving's 8" share the work).
+func TestRouterReusedAsFresh(t *testing.T) {
+	r := rand.New(rand.NewPCG(21, 4))
+	var kept, fresh Router
+	reused := 0
+	defer func() {
+		if reused < 20 {
+			t.Errorf("reused %d times: the test tests too little", reused)
+		}
+	}()
+	for bi := range 30 {
+		b, s := crowdedBoard(t, r, 1, 12, 3)
+		for range 6 {
+			m := r.IntN(len(s.Models))
+			o := centre(s, m)
+			var zones []Zone
+			for n := range s.Models {
+				if q := centre(s, n); n != m && hyp(q.X-o.X, q.Y-o.Y) < 14 {
+					zones = append(zones, Zone{C: q, R: radius(s, m) + radius(s, n) + float64(n%2), Core: 1})
+				}
+			}
+			for _, lims := range [][]float64{{12, 8, 12}, {8, 12, 8}} {
+				for _, lim := range lims {
+					kept.Reset(b, s, m, lim, zones)
+					if kept.solved {
+						reused++
+					}
+					fresh = Router{}
+					fresh.Reset(b, s, m, lim, zones)
+					for k := range 1 + r.IntN(20) { // a few, leaving corners unsettled; or many
+						d := lim * 1.2 * math.Sqrt(r.Float64())
+						a := r.Float64() * 2 * math.Pi
+						p := engine.Pos{X: float32(round2(o.X + d*math.Cos(a))), Y: float32(round2(o.Y + d*math.Sin(a)))}
+						if z := zones[r.IntN(len(zones))]; k == 0 { // just behind a zone: a bent path
+							dx, dy := z.C.X-o.X, z.C.Y-o.Y
+							l := hyp(dx, dy)
+							p = engine.Pos{X: float32(round2(z.C.X + dx/l*(z.R+0.3))), Y: float32(round2(z.C.Y + dy/l*(z.R+0.3)))}
+						}
+						goal := r.IntN(len(zones)+1) - 1
+						gl, gok := kept.LengthInto(p, goal)
+						wl, wok := fresh.LengthInto(p, goal)
+						if gok != wok || gok && math.Abs(gl-wl) > 1e-9 {
+							t.Fatalf("board %d, m%d, reaches %v, at %v: kept %v %v, fresh %v %v", bi, m, lims, lim, gl, gok, wl, wok)
+						}
+					}
+				}
+			}
+		}
+	}
+}
