@@ -2,6 +2,7 @@ package n26
 
 import (
 	"fmt"
+	"github.com/skirmish-engine/skirmish/board"
 
 	"github.com/skirmish-engine/skirmish/engine"
 	"github.com/skirmish-engine/skirmish/rules"
@@ -178,7 +179,7 @@ var (
 	isVehicle  = rules.Unless(fighter, "only vehicles may")
 	notBeast   = rules.Unless(func(s *engine.State, m int) bool { return stat(s).beast[m] }, "Beasts may not")
 	anyGun     = rules.Unless(func(s *engine.State, m int) bool { return !hasGun(s, m, false) && !hasGun(s, m, true) }, "it has no ranged weapon that can fire (none Out of Ammo)")
-	nearDuct   = rules.Unless(func(s *engine.State, m int) bool { return !necromunda.NearDuct(s, m) }, "it is not within 1\" of a ductway")
+	nearDuct   = ductC
 	nearToken  = rules.Unless(func(s *engine.State, m int) bool { return geo(s) != nil && nearTokens(s, m) == 0 }, "no token is within 1\"")
 	hasReload  = rules.Unless(func(s *engine.State, m int) bool { return reloadable(s, m) < 0 }, "none of its weapons is Out of Ammo (a jammed one cannot be reloaded)")
 	notGrouped = rules.Unless(func(s *engine.State, m int) bool { return s.Has(m, cGroupSelected) }, "a Group Activation chose it this round")
@@ -330,4 +331,21 @@ func canGroup(s *engine.State, m int) bool {
 		}
 	}
 	return false
+}
+
+// ductC is Crawl Through Ductway's own condition (seed 000): within 1" of
+// a ductway; a board without ducts, or a table whose scenario says it has
+// none (option ductways, none unless it says some), has none to crawl
+// through (issue 31).
+func ductC(s *engine.State, m int) string {
+	switch {
+	case necromunda.NearDuct(s, m):
+		return ""
+	case s.Setup().Board == nil:
+		return "the table has no ductways (the scenario's option ductways is none)"
+	}
+	if b, ok := s.Setup().Board.(*board.Board); ok && len(b.Ducts) == 0 {
+		return "the board has no ductways"
+	}
+	return "it is not within 1\" of a ductway"
 }

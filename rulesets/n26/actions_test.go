@@ -60,7 +60,7 @@ func TestAvailabilityByStatusAndType(t *testing.T) {
 		{"vehicle/seriously-damaged", car, seriouslyInjured, "conduct-repairs desperate-escape end freewheel"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			h := scene(t, tc.actor, nil)
+			h := scene(t, tc.actor, map[string]string{optDucts: "some"}) // a table with ductways
 			h.Force("actor", tc.status)
 			if tc.status == engaged {
 				h.S().Link(0, h.Model("b-ok"), true)
@@ -90,5 +90,31 @@ func TestModelActionsSayNotEngagedOrSeriouslyInjured(t *testing.T) {
 	}
 	if seen != len(model) {
 		t.Errorf("%d of the seed's %d model actions listed", seen, len(model))
+	}
+}
+
+// Crawl Through Ductway only where there are ductways (seed 000: within 1"
+// of one; issue 31): a table whose scenario says nothing has none, and the
+// refusal says so; one that says some offers it; a board without ducts
+// never does.
+func TestDuctwayOnlyWhereThereAreDucts(t *testing.T) {
+	fighter := armed(ganger("actor", 0))
+	h := scene(t, fighter, nil)
+	h.Play("activate m0")
+	if contains(h.Legal(), "crawl-through-ductway") {
+		t.Error("offered at a table without ductways")
+	}
+	if why := h.G.WhyNot(engine.Act("crawl-through-ductway", 0)); !strings.Contains(why, "the table has no ductways") {
+		t.Errorf("why not: %q", why)
+	}
+	h = scene(t, fighter, map[string]string{optDucts: "some"})
+	h.Play("activate m0")
+	if !contains(h.Legal(), "crawl-through-ductway") {
+		t.Error("not offered at a table with ductways")
+	}
+	h = onBoard(t, nil, nil, [][2]float32{{4, 4}, {20, 20}, {4, 20}, {20, 4}}, ganger("w", 0), ganger("b", 1), ganger("w2", 0), ganger("b2", 1))
+	h.Play("activate m0")
+	if why := h.G.WhyNot(engine.Act("crawl-through-ductway", 0)); !strings.Contains(why, "the board has no ductways") {
+		t.Errorf("on a board without ducts, why not: %q", why)
 	}
 }

@@ -40,6 +40,7 @@
 //	lasting-on-kill     yes (default) | no       Coup de Grace and Sabotage victims roll lasting tables (§2.3.9)
 //	succumb             yes (default) | no       post-battle D6 for models that ended Seriously Injured (§2.3.9)
 //	hit-seriously-injured 0 (default) | -1       ranged hit modifier against a Seriously Injured target (§2.3.4)
+//	ductways            none (default) | some    at a table, whether the table has ductways (on a board its ducts say)
 //
 // suppressed-removal defaults to the seed's own reading: a model Suppressed
 // when it activates loses the marker then (one action this activation);
@@ -113,6 +114,10 @@
 //     either side) that ends nearest, by more than a quarter inch, and
 //     nearer than it stands (board.Closest). A vehicle's, after its one
 //     turn, only straight.
+//   - Crawl Through Ductway is offered only where there are ductways: on a
+//     board with ducts, near one; at a table when the scenario says its
+//     table has some (option ductways; none unless it says so), so that a
+//     table without them never offers it (issue 31, as n23).
 //   - Crawl Through Ductway places the fighter at the spot nearest the far
 //     end that keeps the seed's conditions, on the end's side of any wall
 //     (never measured through it), searching every position at hundredths

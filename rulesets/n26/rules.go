@@ -87,6 +87,7 @@ const (
 	optLasting    = "lasting-on-kill"
 	optSuccumb    = "succumb"
 	optHitSI      = "hit-seriously-injured"
+	optDucts      = necromunda.DuctsOption
 )
 
 // Keywords: fighter subtypes and vehicle subtypes (rules.md §2.3.7).
@@ -116,7 +117,7 @@ func (r *Rules) Info() *engine.Info { return &r.info }
 
 func buildInfo() engine.Info {
 	return engine.Info{
-		ID: "n26", Name: "Necromunda (2026 core rules)", Version: "3",
+		ID: "n26", Name: "Necromunda (2026 core rules)", Version: "4",
 		Phases:     []engine.Phase{{ID: "priority"}, {ID: "action", Activations: true}, {ID: "end"}},
 		Statuses:   []string{"active", "suppressed", "engaged", "seriously-injured"},
 		Conditions: []string{"injured", "started-seriously-injured", "group-selected", "charged", "fled", "recovery-die", "no-lasting", "was-suppressed"},
@@ -142,6 +143,7 @@ func buildInfo() engine.Info {
 			{Name: optEscapeOOA, Usage: "whether Desperate Escape counts as Out of Action for Bottle and Nerve", Default: "yes", Choices: []string{"yes", "no"}, Source: "rules.md §6.2-d, §8"},
 			{Name: optLasting, Usage: "whether a model taken out by Coup de Grace or Sabotage rolls on the lasting tables", Default: "yes", Choices: []string{"yes", "no"}, Source: "rules.md §2.3.9"},
 			{Name: optSuccumb, Usage: "after the battle, a model that ended Seriously Injured rolls D6: on 1–2 it is Out of Action", Default: "yes", Choices: []string{"yes", "no"}, Source: "rules.md §2.3.9"},
+			{Name: optDucts, Usage: "at a table, whether the table has ductways, for Crawl Through Ductway (on a board its ducts say)", Default: "none", Choices: []string{"none", "some"}, Source: "seed 000, Crawl Through Ductway; the scenario's terrain, not the rules"},
 			{Name: optHitSI, Usage: "modifier to a ranged hit roll against a Seriously Injured target: none (no source states one) or -1 (as one public N26 attack calculator applies)", Default: "0", Choices: []string{"0", "-1"}, Source: "rules.md §2.3.4; seed 000 refers to the hit-roll page without stating it; see the package doc"},
 		},
 	}

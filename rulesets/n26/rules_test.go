@@ -402,7 +402,7 @@ func TestRulesetOptionsDocumented(t *testing.T) {
 			t.Errorf("option %s: no source, or default not a choice", o.Name)
 		}
 	}
-	want := []string{optAmmo, optCover, optEscapeOOA, optGroupOrder, optHealer, optHitSI, optLasting, optSuccumb, optSuppressed}
+	want := []string{optAmmo, optCover, optDucts, optEscapeOOA, optGroupOrder, optHealer, optHitSI, optLasting, optSuccumb, optSuppressed}
 	slices.Sort(names)
 	slices.Sort(want)
 	if !slices.Equal(names, want) {
