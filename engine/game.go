@@ -550,6 +550,7 @@ func (g *Game) resolveOn(s *State, a Action, r *run) (q *Question, err error) {
 			err = illegal(s, a, p.reason)
 		case tooLong:
 			err = fmt.Errorf("%w: a path of %s needs more than %d dice and choices", ErrTooManyPaths, a, MaxPathAnswers)
+		case roundCut: // the odds end where the next round begins
 		case *FieldError: // a replayed answer that breaks the save's rules
 			err = p
 		default:
@@ -783,6 +784,9 @@ func (g *Game) nextPhase(c *Ctx) {
 		}
 		c.EndGame(w)
 		return
+	}
+	if c.r.mode == enumerate && c.r.cutRound {
+		panic(roundCut{})
 	}
 	s.Round++
 	g.roundStart(c)

@@ -74,6 +74,25 @@ type Odds struct {
 	Action Action
 	Rows   []OddsRow // most likely first
 	Paths  int       // resolutions run: one per path through the dice (and per option of a choice)
+	// Dice are the rolls the action may ask for on some path, each kind
+	// once, in the order first met: none means it never rolls.
+	Dice []OddsDie
+}
+
+// OddsDie is a kind of roll an action may ask for: its procedure's key
+// and what it is for ("Charge roll", "Ranged hit"; About.What, or "" when
+// the rule gave nothing).
+type OddsDie struct {
+	Key  string
+	What string
+}
+
+// addRoll adds d to ds unless it is there.
+func addRoll(ds []OddsDie, d OddsDie) []OddsDie {
+	if slices.Contains(ds, d) {
+		return ds
+	}
+	return append(ds, d)
 }
 
 // OddsRow is one result and its exact probability.
@@ -111,8 +130,12 @@ func (g *Game) Fork() *Game {
 }
 
 // Odds enumerates every outcome of the dice action a would roll from the
-// current state, through its whole resolution and whatever follows it
-// automatically, and returns the exact distribution of its results. Facts
+// current state, through its whole resolution, the follow-ups its side
+// must take next (each follow-up's odds worked out, the best for that side
+// taken: a Charge's free Fight, an Open Fire's Fire), and whatever follows
+// by itself up to where a new round would begin (its roll-offs are not the
+// action's), and returns the exact distribution of its results and every
+// kind of roll met on the way (Odds.Dice). Facts
 // come from the board; at a table, from opt.Assume, and odds that need a
 // measurement not assumed are a *NeedFactError naming it. The game is
 // unchanged.
@@ -138,7 +161,7 @@ func (g *Game) Odds(a Action, opt OddsOptions) (*Odds, error) {
 		g.enum = e
 	}
 	e.g, e.a, e.opt, e.base, e.actor, e.paths = g, a, opt, g.live, g.live.Turn.Side, 0
-	e.value = nil
+	e.value, e.dice = nil, e.dice[:0]
 	e.buf, e.stack, e.weights = e.buf[:0], e.stack[:0], e.weights[:0]
 	e.dist = e.dist[:0]
 	if err := e.walk(0, one, &e.dist); err != nil {
@@ -151,7 +174,7 @@ func (g *Game) Odds(a Action, opt OddsOptions) (*Odds, error) {
 		}
 		return strings.Compare(x.label, y.label)
 	})
-	o := &Odds{Action: a, Paths: e.paths, Rows: make([]OddsRow, len(rows))}
+	o := &Odds{Action: a, Paths: e.paths, Rows: make([]OddsRow, len(rows)), Dice: slices.Clone(e.dice)}
 	for i, r := range rows {
 		o.Rows[i] = OddsRow{Label: r.label, Score: r.score, P: r.p.rat()}
 	}
@@ -168,11 +191,19 @@ type enumerator struct {
 	actor   int // the side taking the action
 	paths   int
 	r       run
-	s       *State   // the copy each resolution runs on, reused
-	buf     []Answer // the answers of the path being resolved
-	stack   []branch // inline dice whose other outcomes wait to be tried
-	weights []weight // their prefix weights (pre)
-	dist    accs     // the results so far, reused
+	s       *State    // the copy each resolution runs on, reused
+	buf     []Answer  // the answers of the path being resolved
+	stack   []branch  // inline dice whose other outcomes wait to be tried
+	weights []weight  // their prefix weights (pre)
+	dist    accs      // the results so far, reused
+	dice    []OddsDie // the rolls met so far (Odds.Dice)
+	// sumBase and sumAction, when sumBase is set, are what results are
+	// summarized against: the action a follow-up belongs to, and the state
+	// before it (e.base is where the follow-up starts).
+	sumBase   *State
+	sumAction Action
+	depth     int // follow-ups deep
+	sub       *enumerator
 	// value, when set (Expect), scores each resulting state; choices then
 	// go the way best for their chooser by that value.
 	value func(*State) float64
@@ -222,12 +253,16 @@ func (e *enumerator) walk(n int, w weight, out *accs) error {
 	g := e.g
 	e.s = e.base.CopyInto(e.s)
 	e.r.reset(g, enumerate, e.buf[:n])
+	e.r.cutRound = e.value == nil // Odds, not Expect: the action's round only
 	if e.opt.Choices == FirstOption {
 		e.r.choose = func(*Ctx, *Question) (int, bool) { return 0, true }
 	}
 	q, err := g.resolveOn(e.s, e.a, &e.r)
 	if err != nil {
 		return err
+	}
+	for _, d := range e.r.rolls {
+		e.dice = addRoll(e.dice, d)
 	}
 	e.buf = e.r.answers // grown, perhaps: the prefix, then this run's answers
 	end := len(e.buf)
@@ -249,6 +284,10 @@ func (e *enumerator) walk(n int, w weight, out *accs) error {
 	switch {
 	case q == nil && e.value != nil:
 		out.add("", 0, pw, pw.float()*e.value(e.s))
+	case q == nil && e.followable(e.s):
+		if err := e.follow(pw, out); err != nil {
+			return err
+		}
 	case q == nil:
 		label, score := e.summarize(e.s)
 		out.add(label, score, pw, 0)
@@ -445,10 +484,76 @@ func (w weight) add(v weight) weight {
 }
 
 func (e *enumerator) summarize(after *State) (string, int) {
-	if e.g.hooks.sum != nil {
-		return e.g.hooks.sum.Summarize(e.base, after, e.a)
+	base, a := e.base, e.a
+	if e.sumBase != nil {
+		base, a = e.sumBase, e.sumAction
 	}
-	return DefaultSummary(e.base, after, e.actor)
+	if e.g.hooks.sum != nil {
+		return e.g.hooks.sum.Summarize(base, after, a)
+	}
+	return DefaultSummary(base, after, e.actor)
+}
+
+// maxFollow is how many follow-ups deep the odds go.
+const maxFollow = 8
+
+// followable reports whether a resolution of the action ends at a
+// follow-up the acting side must take (Ctx.FollowUp: N26's free Fight
+// after a Charge, Fallout: Factions' Fire after Open Fire), whose dice
+// belong to the action's odds.
+func (e *enumerator) followable(s *State) bool {
+	return e.value == nil && !s.Over && len(s.Turn.Forced) > 0 && s.Turn.Model != NoModel &&
+		s.Turn.Side == e.actor && e.depth < maxFollow
+}
+
+// follow adds the results of the follow-ups from e.s, weighted by w: each
+// legal follow-up's odds worked out from there (its dice named too), the
+// one best for the acting side by the expected score taken, as the
+// acting side would choose (BestOption; FirstOption takes the first).
+func (e *enumerator) follow(w weight, out *accs) error {
+	st := e.s.Clone()
+	f := e.g.Fork()
+	f.live, f.listOK = st, false
+	legal := slices.Clone(f.Legal())
+	if e.sub == nil {
+		e.sub = &enumerator{}
+	}
+	sub := e.sub
+	var best accs
+	var bestScore *big.Rat
+	for _, fa := range legal {
+		sub.g, sub.a, sub.opt, sub.base, sub.actor, sub.paths = f, fa, e.opt, st, e.actor, 0
+		sub.opt.MaxPaths = e.opt.MaxPaths - e.paths
+		sub.value, sub.depth = nil, e.depth+1
+		sub.sumBase, sub.sumAction = e.base, e.a
+		if e.sumBase != nil {
+			sub.sumBase, sub.sumAction = e.sumBase, e.sumAction
+		}
+		sub.buf, sub.stack, sub.weights, sub.dice = sub.buf[:0], sub.stack[:0], sub.weights[:0], sub.dice[:0]
+		var rows accs
+		err := sub.walk(0, one, &rows)
+		e.paths += sub.paths
+		if err != nil {
+			if errors.Is(err, ErrTooManyPaths) {
+				return fmt.Errorf("%w: more than %d resolutions of %s and its follow-ups", ErrTooManyPaths, e.opt.MaxPaths, e.a)
+			}
+			return err
+		}
+		for _, d := range sub.dice {
+			e.dice = addRoll(e.dice, d)
+		}
+		exp := new(big.Rat)
+		for _, row := range rows {
+			exp.Add(exp, new(big.Rat).Mul(row.p.rat(), big.NewRat(int64(row.score), 1)))
+		}
+		if bestScore == nil || e.opt.Choices != FirstOption && exp.Cmp(bestScore) > 0 {
+			best, bestScore = slices.Clone(rows), exp
+		}
+	}
+	for _, row := range best {
+		out.add(row.label, row.score, row.p.mulw(w), 0)
+	}
+	return nil
 }
 
 // DefaultSummary names what changed between two states: each model whose

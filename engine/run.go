@@ -49,7 +49,16 @@ type run struct {
 	// ownAnswers and ownEvents are how many answers and events the action
 	// itself gave, before what followed it by itself (Entry.Then).
 	ownAnswers, ownEvents int
+	// rolls are the dice asked while enumerating, each kind once (Odds.Dice).
+	rolls []OddsDie
+	// cutRound stops an enumerated resolution where a new round would
+	// begin (Odds: the next round's roll-offs are not the action's).
+	cutRound bool
 }
+
+// roundCut is the panic value that ends an enumerated resolution at a new
+// round (run.cutRound).
+type roundCut struct{}
 
 // then is the entry's Then of a run that resolved its action to the end.
 func (r *run) then() Then {
@@ -59,8 +68,8 @@ func (r *run) then() Then {
 func (r *run) reset(g *Game, mode runMode, answers []Answer) {
 	r.g, r.mode, r.answers, r.pos, r.events = g, mode, answers, 0, r.events[:0]
 	r.check, r.choose, r.observe = nil, nil, nil
-	r.plain = false
-	r.branches = r.branches[:0]
+	r.plain, r.cutRound = false, false
+	r.branches, r.rolls = r.branches[:0], r.rolls[:0]
 	r.rng, r.bots = g.rng, g.bots
 	r.list.final = false
 	if r.list.g == nil {
@@ -98,6 +107,7 @@ func (g *Game) answerDice(r *run, q *Question) (Answer, bool) {
 			code++
 		}
 		r.branches = append(r.branches, branch{pos: len(r.answers), key: q.Key, odds: odds, code: code})
+		r.rolls = addRoll(r.rolls, OddsDie{Key: q.Key, What: q.About.What})
 		return Answer{Kind: DiceQ, Key: q.Key, Code: code}, true
 	}
 	if r.mode != live {

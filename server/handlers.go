@@ -979,36 +979,17 @@ func (s *Server) actionOdds(w http.ResponseWriter, r *http.Request) {
 		f, _ := row.P.Float64()
 		rows = append(rows, oddsRowJSON{Label: row.Label, Exact: row.P.RatString(), Probability: math.Round(f*1e4) / 1e4})
 	}
-	body := map[string]any{"action": a.String(), "text": text, "paths": o.Paths, "rows": rows}
-	if then := followUps(fork, a, o, assume); len(then) > 0 {
-		body["then"] = then
+	dice := []oddsDieJSON{}
+	for _, d := range o.Dice {
+		dice = append(dice, oddsDieJSON{Key: d.Key, What: d.What})
 	}
-	encode(w, http.StatusOK, body)
+	encode(w, http.StatusOK, map[string]any{"action": a.String(), "text": text, "paths": o.Paths, "rows": rows, "dice": dice})
 }
 
-// followUps names the free follow-ups an action with one certain outcome
-// leads to (Fallout: Factions' Open Fire declares, its Fire rolls), so that
-// the odds can say its dice come later instead of showing a certain
-// nothing. It walks the action's resolutions as the odds did, with the
-// same assumed measurements (at a table the action asks for them).
-func followUps(g *engine.Game, a engine.Action, o *engine.Odds, assume []engine.Assumed) []string {
-	if len(o.Rows) != 1 {
-		return nil
-	}
-	var names []string
-	_, _, err := g.Expect(a, engine.OddsOptions{MaxPaths: MaxOddsPaths, Assume: assume}, func(t *engine.State) float64 {
-		in := t.Info()
-		for _, i := range t.Turn.Forced {
-			if int(i) < len(in.Actions) && !slices.Contains(names, in.Actions[i].Name) {
-				names = append(names, in.Actions[i].Name)
-			}
-		}
-		return 0
-	})
-	if err != nil {
-		return nil
-	}
-	return names
+// oddsDieJSON is a kind of roll the action may ask for (engine.OddsDie).
+type oddsDieJSON struct {
+	Key  string `json:"key"`
+	What string `json:"what,omitempty"`
 }
 
 // needJSON is a measurement the odds need at a table: the client asks the

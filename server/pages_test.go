@@ -395,15 +395,15 @@ func followUpsIn(t *testing.T, ts *httptest.Server, mode string) {
 		for _, a := range v.Legal {
 			if strings.HasPrefix(a, "open-fire ") {
 				out := odds(tok, a)
-				if then := fmt.Sprint(out["then"]); !strings.Contains(then, "Fire") {
-					t.Errorf("the odds of %s: %v, want its follow-ups named", a, out)
+				if dice := fmt.Sprint(out["dice"]); !strings.Contains(dice, "ff-") || len(out["rows"].([]any)) < 2 {
+					t.Errorf("the odds of %s: %v, want the Fire's dice and outcomes", a, out)
 				}
 				post(t, ts, c.ID, "actions", tok, map[string]any{"seq": v.Seq, "action": a})
 				tok, v = settle()
 				for _, f := range v.Legal {
 					if strings.HasPrefix(f, "fire ") {
-						if out := odds(tok, f); out["then"] != nil || len(out["rows"].([]any)) < 2 {
-							t.Errorf("the odds of %s: %v, want its own outcomes and no follow-ups", f, out)
+						if out := odds(tok, f); len(out["rows"].([]any)) < 2 || len(out["dice"].([]any)) == 0 {
+							t.Errorf("the odds of %s: %v, want its own outcomes and dice", f, out)
 						}
 						return
 					}

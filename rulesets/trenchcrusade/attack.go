@@ -93,7 +93,7 @@ func injure(c *engine.Ctx, src, t, net, mod int) {
 // spend against it). rules.md §4.2.1, §4.2.3.
 func takeDown(c *engine.Ctx, t int) {
 	s := c.State()
-	if status(s, t) != down && nearLedge(c, t) &&
+	if status(s, t) != down && !s.Has(t, cFalling) && nearLedge(c, t) &&
 		successFor(c, t, 0, engine.For("Success Roll not to fall from the ledge (taken Down within 1\" of it)", t, engine.NoModel)) == 0 {
 		fall(c, t)
 		if !s.Models[t].InPlay {
@@ -160,7 +160,12 @@ func fall(c *engine.Ctx, t int) {
 		}
 	}
 	if h >= 300 {
+		// It lies at the ledge's foot: a Down result of the fall's own
+		// Injury Roll does not send it over an edge again (the ledge it
+		// fell from is above it now).
+		s.Set(t, cFalling, true)
 		injure(c, engine.NoModel, t, h/300, 0)
+		s.Set(t, cFalling, false)
 	}
 }
 

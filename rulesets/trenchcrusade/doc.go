@@ -71,7 +71,8 @@
 //     retreating from it. (A model already Down is not "taken Down" again
 //     by a Down result, so it makes no ledge roll then.)
 //   - A model that fails its ledge roll falls, and its fall's own Injury
-//     Roll may lay it Down; the Down result that sent it over the edge is
+//     Roll may lay it Down (at the ledge's foot: no second ledge roll, so
+//     at a table a fall is never asked again in a loop, issue 32); the Down result that sent it over the edge is
 //     then applied to a model already Down, and places two Blood markers
 //     as the Injury Table says for that case (seed 003 applies the result
 //     after the fall).

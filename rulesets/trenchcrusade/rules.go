@@ -32,6 +32,7 @@ const (
 	cShot             // shot this activation with a weapon without Assault
 	cCharged          // charged this activation
 	cToughUsed        // TOUGH has saved it from Out of Action once
+	cFalling          // falling: its fall's own Injury Roll is being resolved
 )
 
 // Counters (rules.md §4.3: at most 6 of each marker).
@@ -84,7 +85,7 @@ func buildInfo() engine.Info {
 		ID: "trenchcrusade", Name: "Trench Crusade (rules v1.0)", Version: "4",
 		Phases:     []engine.Phase{{ID: "initiative"}, {ID: "activation", Activations: true}, {ID: "morale"}},
 		Statuses:   []string{"standing", "down"},
-		Conditions: []string{"stood-up", "shot", "charged", "tough-used"},
+		Conditions: []string{"stood-up", "shot", "charged", "tough-used", "falling"},
 		Counters:   []engine.CounterDef{{Name: "blood", Min: 0, Max: 6}, {Name: "blessing", Min: 0, Max: 6}, {Name: "hits", Min: 0, Max: 999}},
 		SideCounts: []engine.CounterDef{{Name: "morale-failures", Min: 0, Max: 2}},
 		Vars:       []string{"initiative", "contact"},

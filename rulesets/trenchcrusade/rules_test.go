@@ -198,6 +198,21 @@ func TestDownAtLedgeFalls(t *testing.T) {
 		}
 		h.WantStatus("b", "down")
 	}
+	// The fall's own Injury Roll lays it Down at the ledge's foot: no
+	// second ledge roll (at a table a "yes" to the ledge would ask again
+	// without end, issue 32); Down, then the first Down result's two more
+	// markers on a model already Down.
+	h = four(t, nil)
+	h.Play("activate m0")
+	h.Play(shootAt...)
+	h.Play("d:4 4", "d:3 4", "f:1", "d:2 3", "f:650", "d:3 4 1 1")
+	if strings.Contains(h.Asks(), "near-ledge") {
+		t.Errorf("asks %s after the fall: a second ledge roll", h.Asks())
+	}
+	h.WantStatus("b", "down")
+	if got := h.counter("b", cBlood); got != 3 {
+		t.Errorf("b has %d Blood markers, want 3 (Down from the fall, then Down again)", got)
+	}
 	// A Success at the ledge: Down in place.
 	h = four(t, nil)
 	h.Play("activate m0")

@@ -354,12 +354,13 @@
       odds.appendChild(el("p", "hint", j.error || res.statusText));
       return;
     }
+    const rolls = (j.dice || []).map((d) => d.what || d.key);
     const certain = j.rows.length === 1 && j.rows[0].probability === 1;
-    let lede = certain ? "No dice: this is what happens." : "Exact odds from the game as it stands (tap a row for the fraction):";
-    if (certain && j.then && j.then.length) {
-      lede = "This action rolls no dice itself: they come with what follows it (" + j.then.join(", ") + "), whose odds show when it is offered.";
-    }
+    let lede = "Exact odds from the game as it stands (tap a row for the fraction):";
+    if (!rolls.length) lede = "No dice: this is what happens.";
+    else if (certain) lede = "Whatever the dice show (" + rolls.join(", ") + "), this is what happens:";
     odds.appendChild(el("p", "hint", lede));
+    if (rolls.length && !certain) odds.appendChild(el("p", "hint", "Rolls: " + rolls.join(", ")));
     const ul = el("ul", "odds");
     for (const row of j.rows) ul.appendChild(bar(row));
     odds.appendChild(ul);
