@@ -47,8 +47,10 @@ type run struct {
 	// choices.
 	plain bool
 	// ownAnswers and ownEvents are how many answers and events the action
-	// itself gave, before what followed it by itself (Entry.Then).
+	// itself gave, before what followed it by itself (Entry.Then); acted
+	// says that they are known: the action itself is resolved.
 	ownAnswers, ownEvents int
+	acted                 bool
 }
 
 // then is the entry's Then of a run that resolved its action to the end.
@@ -58,6 +60,7 @@ func (r *run) then() Then {
 
 func (r *run) reset(g *Game, mode runMode, answers []Answer) {
 	r.g, r.mode, r.answers, r.pos, r.events = g, mode, answers, 0, r.events[:0]
+	r.acted = false
 	r.check, r.choose, r.observe = nil, nil, nil
 	r.plain = false
 	r.branches = r.branches[:0]

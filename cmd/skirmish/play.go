@@ -338,6 +338,10 @@ type session struct {
 	sig     <-chan os.Signal
 	quiet   bool // bots play every side: print the game once at the end
 	printed int  // log entries shown
+	// early is 1 + the index of the entry whose action was shown before it
+	// was written, ahead of a question that follows the action (showProgress),
+	// or 0: when it is written, only what followed is left to show.
+	early int
 }
 
 func (p *session) out() io.Writer { return p.cmd.OutOrStdout() }
@@ -448,11 +452,54 @@ func (p *session) showLog() error {
 	if err != nil {
 		return err
 	}
+	s := p.g.State()
 	for _, a := range an[p.printed:] {
-		fmt.Fprintln(p.out(), entryText(p.g.State(), a))
+		if a.Index+1 == p.early { // its action was shown already
+			if t := thenText(engine.LogLines(s, []engine.Annotated{a})[0]); t != "" {
+				fmt.Fprintln(p.out(), strings.TrimPrefix(t, "\n"))
+			}
+			continue
+		}
+		fmt.Fprintln(p.out(), entryText(s, a))
 	}
 	p.printed = len(entries)
+	p.early = 0
 	return nil
+}
+
+// showProgress shows, before question pr, what the action waiting for it
+// has done so far. Once the action itself is resolved and the question
+// comes of what follows it by itself (Teamwork at the end of a Turn, the
+// next round's priority roll: engine.Prompt.Followed), that is the
+// action's log line, shown once, as the log will show it; when the entry
+// is written, only what followed is left to show. And before a choice
+// with digital dice, the answers so far that the line does not show: what
+// the dice did, which the players did not type.
+func (p *session) showProgress(pr *engine.Prompt) {
+	g := p.g
+	digital := pr.Kind == engine.ChoiceQ && g.Config().Dice == engine.DigitalDice
+	if !pr.Followed && (!digital || pr.Answer == 0) {
+		return
+	}
+	pg := g.Progress()
+	if pg == nil {
+		return
+	}
+	answers := pg.Line.Answers
+	if pr.Followed {
+		if p.early != pr.Entry+1 {
+			id := ""
+			if pg.Line.Side < 0 {
+				id = "start"
+			}
+			fmt.Fprintln(p.out(), ownText(g.State(), id, pg.Line))
+			p.early = pr.Entry + 1
+		}
+		answers, _ = pg.Line.Followed()
+	}
+	if digital && len(answers) > 0 {
+		fmt.Fprintf(p.out(), "so far: %s\n", strings.Join(answers, "; "))
+	}
 }
 
 // errQuit stops a session at the player's request.
@@ -467,11 +514,7 @@ func (p *session) ask() error {
 	w := p.out()
 	legal := g.Legal()
 	if pr := g.Pending(); pr != nil {
-		// a choice mid-way through an action rolled digitally: what the
-		// dice did so far, which the log shows only once it is done
-		if so := g.SoFar(); len(so) > 0 && pr.Kind == engine.ChoiceQ && g.Config().Dice == engine.DigitalDice {
-			fmt.Fprintf(w, "so far: %s\n", strings.Join(so, "; "))
-		}
+		p.showProgress(pr)
 		fmt.Fprintln(w, promptText(s, pr))
 	} else {
 		fmt.Fprintf(w, "%s to decide%s:\n", sideName(s, g.Decider()), budgetText(s))
@@ -628,13 +671,27 @@ func (p *session) command(line string, legal []engine.Action) error {
 	case "quit", "exit":
 		return errQuit
 	case "undo":
+		pr := g.Pending()
 		if err := g.Undo(); err != nil {
 			return err
+		}
+		if pr != nil && p.early == pr.Entry+1 { // its action was shown: say it is gone
+			fmt.Fprintf(p.out(), "%4d  taken back before it was done: not in the log\n", pr.Entry)
+			p.early = 0
 		}
 		// taking back the start empties the log: show it anew
 		p.printed = min(p.printed, len(g.Log().Entries))
 		return nil
 	case "state":
+		// While a question waits, the state as the action waiting has left
+		// it so far (a model Incapacitated is out, the Engagement of those
+		// it fought is over): the game's own state moves only once the
+		// action is done.
+		if pg := g.Progress(); pg != nil {
+			fmt.Fprintln(p.out(), "while the question waits: the state so far (undo takes the action back)")
+			fmt.Fprint(p.out(), stateText(pg.State))
+			return nil
+		}
 		fmt.Fprint(p.out(), stateText(g.State()))
 		return nil
 	case "log":

@@ -76,8 +76,14 @@ func typeText(s *engine.State, a engine.Action) string {
 // entryText is one log line: round, side, action, answers, events.
 func entryText(s *engine.State, an engine.Annotated) string {
 	l := engine.LogLines(s, []engine.Annotated{an})[0]
+	return ownText(s, an.Entry.Action.ID, l) + thenText(l)
+}
+
+// ownText is a log line's action (of the action id) with its own answers
+// and events, and "(undone)" if it was taken back.
+func ownText(s *engine.State, id string, l engine.LogLine) string {
 	var b strings.Builder
-	switch an.Entry.Action.ID {
+	switch id {
 	case "start", "undo", "concede":
 		fmt.Fprintf(&b, "%4d  %s", l.Index, l.Action)
 	default:
@@ -88,15 +94,20 @@ func entryText(s *engine.State, an engine.Annotated) string {
 	if l.Undone {
 		b.WriteString("  (undone)")
 	}
-	// What followed by itself (the end of the activation or the round, the
-	// next round's priority roll) on a line of its own, so that it is not
-	// read as the action's doing.
-	if answers, events := l.Followed(); len(answers)+len(events) > 0 {
-		var t strings.Builder
-		writeResults(&t, answers, events)
-		b.WriteString("\n        then: " + strings.TrimLeft(t.String(), " "))
-	}
 	return b.String()
+}
+
+// thenText is what followed a log line's action by itself (the end of the
+// activation or the round, the next round's priority roll), on a line of
+// its own so that it is not read as the action's doing; "" if nothing did.
+func thenText(l engine.LogLine) string {
+	answers, events := l.Followed()
+	if len(answers)+len(events) == 0 {
+		return ""
+	}
+	var t strings.Builder
+	writeResults(&t, answers, events)
+	return "\n        then: " + strings.TrimLeft(t.String(), " ")
 }
 
 func writeResults(b *strings.Builder, answers, events []string) {
