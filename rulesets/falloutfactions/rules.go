@@ -642,6 +642,7 @@ var events = map[string]string{
 	"confusion-passed":     "{model} saw {other} fall and kept its head",
 	"confused":             "{model} saw {other} fall and failed its Confusion Test",
 	"confusion-no-effect":  "{model}, Exhausted, shrugged off the Confusion over {other}",
+	"confusion-exhausted":  "{model} is Exhausted and cannot Take the Fatigue: it flees",
 	"fled":                 "{model} fled the battle",
 	"stayed":               "{model} stayed where it was",
 	"moved-closer":         "{model} moved towards {other} but did not reach it",
