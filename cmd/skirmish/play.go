@@ -609,7 +609,7 @@ func (p *session) odds(a engine.Action) error {
 // assume asks what to assume for one measurement the odds need, until the
 // answer reads as one; it returns the value and the assumption in words.
 func (p *session) assume(nf *engine.NeedFactError) (int, string, error) {
-	how := "yes or no"
+	how := "yes or no, y or n"
 	if !nf.Fact.Boolean() {
 		how = "inches"
 	}
@@ -824,25 +824,117 @@ func menuNumber(s string) (int, error) {
 // prefixOf is the option that line begins, if exactly one does (case does
 // not matter), else -1.
 func prefixOf(options []string, line string) int {
-	if line == "" {
-		return -1
+	if ms := prefixes(options, line); len(ms) == 1 {
+		return ms[0]
 	}
-	found := -1
+	return -1
+}
+
+// prefixes are the options that line begins (case does not matter).
+func prefixes(options []string, line string) []int {
+	if line == "" {
+		return nil
+	}
+	var ms []int
 	for i, o := range options {
 		if len(line) <= len(o) && strings.EqualFold(o[:len(line)], line) {
-			if found >= 0 {
-				return -1
-			}
-			found = i
+			ms = append(ms, i)
 		}
 	}
-	return found
+	return ms
 }
 
 // byName reports whether a menu of options goes by the options' names only:
 // when any name is a whole number, menu positions would read as names.
 func byName(options []string) bool {
 	return slices.ContainsFunc(options, func(o string) bool { _, err := strconv.Atoi(o); return err == nil })
+}
+
+// How answers are typed (the README's "Playing a game" says the same).
+// A yes-or-no question, a choice between yes and no or a yes-or-no
+// measurement, takes yes, no, y or n in any case, and never a number:
+// "1" would be yes in one menu and no in another (N26 asks "no" first),
+// and a number at a measurement may be meant as inches. Any other choice
+// takes its number in the menu, its name, or the start of its name when
+// only one option starts so; where the options are numbers themselves
+// (markers to spend) a number is the option's name, never a place in the
+// menu. Each prompt's last line and each error say which forms it takes.
+
+// yesNo reports whether a choice asks yes or no: its options are yes and
+// no, in either order.
+func yesNo(options []string) bool {
+	return len(options) == 2 && slices.Contains(options, "yes") && slices.Contains(options, "no")
+}
+
+// yesNoForms is how a yes-or-no question is answered.
+const yesNoForms = "yes or no (y or n)"
+
+// yesNoAnswer reads a yes-or-no answer: yes or y (true), no or n (false),
+// in any case; otherwise an error saying what works.
+func yesNoAnswer(line string) (bool, error) {
+	switch strings.ToLower(line) {
+	case "yes", "y":
+		return true, nil
+	case "no", "n":
+		return false, nil
+	}
+	if _, err := strconv.ParseFloat(line, 64); err == nil {
+		return false, usagef("%q: a yes-or-no question; type %s, not a number", line, yesNoForms)
+	}
+	return false, usagef("%q: not yes or no; type %s", line, yesNoForms)
+}
+
+// menuForms says how a menu of n options is answered: "1 or 2, or a name
+// (its start will do)".
+func menuForms(n int) string {
+	switch n {
+	case 1:
+		return "1, or the name (its start will do)"
+	case 2:
+		return "1 or 2, or a name (its start will do)"
+	}
+	return fmt.Sprintf("1 to %d, or a name (its start will do)", n)
+}
+
+// byNameForms says how a menu of numbers is answered.
+func byNameForms(options []string) string {
+	return "one of " + strings.Join(options, ", ") + " (the number is the option itself, not its place in the list)"
+}
+
+// choiceIndex reads the answer to a choice (see "How answers are typed"),
+// or an error that says which forms work.
+func choiceIndex(options []string, line string) (int, error) {
+	if yesNo(options) {
+		yes, err := yesNoAnswer(line)
+		if err != nil {
+			return 0, err
+		}
+		return slices.Index(options, map[bool]string{true: "yes", false: "no"}[yes]), nil
+	}
+	if i := slices.IndexFunc(options, func(o string) bool { return strings.EqualFold(o, line) }); i >= 0 {
+		return i, nil
+	}
+	if byName(options) {
+		return 0, usagef("%q: not an option; type %s", line, byNameForms(options))
+	}
+	switch ms := prefixes(options, line); len(ms) {
+	case 1:
+		return ms[0], nil
+	case 0:
+	default:
+		var names []string
+		for _, i := range ms {
+			names = append(names, options[i])
+		}
+		return 0, usagef("%q: the start of %s; type more of the name, or %s", line, strings.Join(names, " and "), menuForms(len(options)))
+	}
+	if n, err := menuNumber(line); err == nil && n >= 1 && n <= len(options) {
+		return n - 1, nil
+	}
+	if _, err := yesNoAnswer(line); err == nil { // "n" for "no, pass" at "spend a token?"
+		return 0, usagef("%q: not an option, and this choice is not yes or no; type %s", line, menuForms(len(options)))
+	}
+	return 0, usagef("%q: not an option; type %s", line, menuForms(len(options)))
 }
 
 // pick reads an action number.
@@ -867,23 +959,11 @@ func (p *session) answer(pr *engine.Prompt, line string) error {
 		}
 		return g.Answer(engine.DiceQ, engine.Reply{Faces: faces})
 	case engine.ChoiceQ:
-		// An option's name, or its number in the menu; when option names are
-		// numbers (markers to spend), only names, so that "1" never means
-		// two things.
-		if i := slices.IndexFunc(pr.Options, func(o string) bool { return strings.EqualFold(o, line) }); i >= 0 {
-			return g.Answer(engine.ChoiceQ, engine.Reply{Choice: i})
+		i, err := choiceIndex(pr.Options, line)
+		if err != nil {
+			return err
 		}
-		if byName(pr.Options) {
-			return usagef("%q: not an option; type one of %s", line, strings.Join(pr.Options, ", "))
-		}
-		if i := prefixOf(pr.Options, line); i >= 0 { // "y" for yes
-			return g.Answer(engine.ChoiceQ, engine.Reply{Choice: i})
-		}
-		n, err := menuNumber(line)
-		if err != nil || n < 1 || n > len(pr.Options) {
-			return usagef("%q: not an option; allowed 1 to %d, or an option's name", line, len(pr.Options))
-		}
-		return g.Answer(engine.ChoiceQ, engine.Reply{Choice: n - 1})
+		return g.Answer(engine.ChoiceQ, engine.Reply{Choice: i})
 	default:
 		v, err := factValue(pr.Fact, line)
 		if err != nil {
@@ -894,21 +974,15 @@ func (p *session) answer(pr *engine.Prompt, line string) error {
 }
 
 // factValue reads the answer to a measurement: yes or no (1 or 0) for a
-// yes/no fact, else inches (hundredths) within the fact's range.
+// yes/no fact (yesNoAnswer), else inches (hundredths) within the fact's
+// range.
 func factValue(f engine.Fact, line string) (int, error) {
 	if f.Boolean() {
-		switch strings.ToLower(line) {
-		case "yes", "y":
-			return 1, nil
-		case "no", "n":
-			return 0, nil
+		yes, err := yesNoAnswer(line)
+		if yes {
+			return 1, err
 		}
-		if _, err := strconv.ParseFloat(line, 64); err == nil {
-			// not a menu here: a number could be a menu position or a
-			// measurement, and would be taken for neither
-			return 0, usagef("%q: this question is answered yes or no (y or n), not with a number", line)
-		}
-		return 0, usagef("%q: answer yes or no", line)
+		return 0, err
 	}
 	v, err := strconv.ParseFloat(strings.TrimSuffix(line, "\""), 64)
 	lo, hi := f.Range() // hundredths; elevations may be negative

@@ -193,17 +193,20 @@ func promptText(s *engine.State, p *engine.Prompt) string {
 		}
 		return t
 	case engine.ChoiceQ:
-		var opts []string
-		if byName(p.Options) {
-			return fmt.Sprintf("%s: %s\n  type one of: %s", who, p.Text, strings.Join(p.Options, ", "))
+		switch {
+		case yesNo(p.Options): // words only: see "How answers are typed"
+			return fmt.Sprintf("%s: %s\n  type %s", who, p.Text, yesNoForms)
+		case byName(p.Options):
+			return fmt.Sprintf("%s: %s\n  type %s", who, p.Text, byNameForms(p.Options))
 		}
+		var opts []string
 		for i, o := range p.Options {
 			opts = append(opts, fmt.Sprintf("%d) %s", i+1, o))
 		}
-		return fmt.Sprintf("%s: %s\n  %s", who, p.Text, strings.Join(opts, "  "))
+		return fmt.Sprintf("%s: %s\n  %s\n  type %s", who, p.Text, strings.Join(opts, "  "), menuForms(len(p.Options)))
 	case engine.FactQ:
 		if p.Fact.Boolean() {
-			return p.Text + "\n  type yes or no"
+			return p.Text + "\n  type " + yesNoForms
 		}
 		return p.Text + "\n  type inches, as in 3.5"
 	}
