@@ -519,7 +519,7 @@ func (g *Game) resolve() error {
 		g.rewind()
 		return err
 	case q != nil:
-		g.pending = &Prompt{Question: *q, Entry: len(g.log.Entries), Answer: len(r.answers)}
+		g.pending = &Prompt{Question: *q, Entry: len(g.log.Entries), Answer: len(r.answers), Followed: r.acted}
 		g.asked = g.asked || g.fly.action == startAction
 		return nil
 	}
@@ -565,7 +565,7 @@ func (g *Game) resolveOn(s *State, a Action, r *run) (q *Question, err error) {
 	} else {
 		g.act(c, a)
 	}
-	r.ownAnswers, r.ownEvents = r.pos, len(r.events)
+	r.ownAnswers, r.ownEvents, r.acted = r.pos, len(r.events), true
 	g.advance(c)
 	if r.pos < len(r.answers) {
 		return nil, &DriftError{Action: a, Err: fmt.Errorf("%d answers in the log were never asked for", len(r.answers)-r.pos)}

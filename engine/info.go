@@ -170,6 +170,12 @@ type ActionDef struct {
 	// players must know to take it ("with lasgun", "up to 5\"" at a
 	// table); nil means nothing. ActionText adds it.
 	Note func(s *State, a Action) string
+	// Text, when set, says the whole action for people in place of its
+	// name, actor, target and note (ActionText still adds a destination):
+	// for an action whose actor is not the model it moves, which the usual
+	// "Name actor → target" would misread (Fallout: Factions' ordered move,
+	// "wren moves (ordered by voss)", taken by voss). nil means the usual.
+	Text func(s *State, a Action) string
 }
 
 // Stat is one characteristic of a profile and its legal range.

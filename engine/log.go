@@ -929,14 +929,51 @@ type annotator struct {
 	r     run
 }
 
-// SoFar is the answers that the action waiting for an answer has had, in
-// words (AnswerText): the dice it rolled, the choices and measurements made,
-// so that a player asked mid-way (spend a marker? re-roll the duds?) sees
-// what the dice did, which the log shows only once the action is done. It
-// is empty when nothing waits, or the action has had no answer yet. The
-// game is unchanged: the action is replayed on a copy up to its question.
+// SoFar is what the action waiting for an answer has had, in words
+// (AnswerText): the dice it rolled, the choices and measurements made, so
+// that a player asked mid-way (spend a marker? re-roll the duds?) sees what
+// the dice did, which the log shows only once the action is done. When
+// the question comes of what followed the action by itself
+// (Prompt.Followed: the end of the activation or of the round), the
+// events so far follow the answers, in the log's words: what the action
+// did (a model Incapacitated, one fled) is then known, and is what the
+// player answering needs to see. It is empty when nothing waits, or
+// nothing has happened yet. The game is unchanged (Progress).
 func (g *Game) SoFar() []string {
-	if g.pending == nil || len(g.fly.answers) == 0 {
+	if g.pending == nil || len(g.fly.answers) == 0 && !g.pending.Followed {
+		return nil
+	}
+	p := g.Progress()
+	if p == nil {
+		return nil
+	}
+	out := p.Line.Answers
+	if g.pending.Followed {
+		out = append(out, p.Line.Events...)
+	}
+	return out
+}
+
+// Progress is how far the action waiting for an answer has gone.
+type Progress struct {
+	// State is the state at the question: the live state (Game.State)
+	// with what the action has done so far. The game's own state changes
+	// only once the action is done.
+	State *State
+	// Line is the action's log line so far: the answers it has had and the
+	// events so far. Once the action itself is resolved (Prompt.Followed)
+	// its Then counts those that followed it by itself, so that Own is
+	// what the action did, as its log line will show it.
+	Line LogLine
+}
+
+// Progress replays the action waiting for an answer on a copy, up to its
+// question, and returns how far it has gone; nil when nothing waits. The
+// game is unchanged. The CLI shows what an action did before a question
+// that follows it (Prompt.Followed), and the state as it stands while the
+// question waits.
+func (g *Game) Progress() *Progress {
+	if g.pending == nil {
 		return nil
 	}
 	s := g.live.Clone()
@@ -945,14 +982,14 @@ func (g *Game) SoFar() []string {
 	var qs []Question
 	r.reset(g, replaying, g.fly.answers)
 	r.observe = func(q *Question, _ Answer) { qs = append(qs, *q) }
-	if _, err := g.resolveOn(s, g.fly.action, &r); err != nil {
+	an := Annotated{Index: len(g.log.Entries), Round: s.Round, Phase: s.info.Phases[s.Phase].ID}
+	if _, err := g.resolveOn(s, g.fly.action, &r); err != nil || len(qs) != len(g.fly.answers) {
 		return nil
 	}
-	out := make([]string, 0, len(qs))
-	for i, q := range qs {
-		if i < len(g.fly.answers) {
-			out = append(out, answerText(g.live, q, g.fly.answers[i], g.fly.action.Actor))
-		}
+	e := Entry{Action: g.fly.action, Side: g.fly.side, Answers: g.fly.answers, Events: slices.Clone(r.events)}
+	if r.acted {
+		e.Then = r.then()
 	}
-	return out
+	an.Entry, an.Questions = &e, qs
+	return &Progress{State: s, Line: LogLines(g.live, []Annotated{an})[0]}
 }

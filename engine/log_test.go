@@ -7,6 +7,7 @@ import (
 	"math"
 	"math/big"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -559,5 +560,78 @@ func TestSoFar(t *testing.T) {
 	}
 	if asked == 0 {
 		t.Fatal("no choice was asked mid-way in 2000 steps")
+	}
+}
+
+// TestProgress: a question that comes of what followed an action by itself
+// (mini ff's Teamwork, asked at the end of the activation) is marked
+// Followed, and Progress has what the action did before it: its log line
+// so far, with its own events apart from what followed, and the state at
+// the question, which the live state reaches only once it is answered. A
+// question mid-way through an action is not Followed. The game is
+// unchanged.
+func TestProgress(t *testing.T) {
+	g, err := engine.New(mini.New("ff"), mini.BoardSetup(testBoard()), engine.Config{Seed: 5, Dice: engine.DigitalDice, Players: []engine.Policy{nil, nil}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(3, 4))
+	followed, ahead := 0, 0
+	for step := 0; step < 3000 && !g.Over() && followed < 5; step++ {
+		p := g.Pending()
+		if p == nil {
+			if g.Progress() != nil {
+				t.Fatal("nothing waits, yet a Progress")
+			}
+			legal := g.Legal()
+			if err := g.Apply(legal[rng.IntN(len(legal))]); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		before := g.State().Clone()
+		pg := g.Progress()
+		if pg == nil {
+			t.Fatalf("%s waits, and no Progress", p.Key)
+		}
+		if ok, why := g.State().Equal(before); !ok || g.Pending() != p {
+			t.Fatalf("Progress changed the game: %s", why)
+		}
+		if p.Followed != (p.Key == "teamwork") {
+			t.Errorf("%s: Followed %v; only Teamwork, at the end of the activation, follows its action", p.Key, p.Followed)
+		}
+		if p.Followed {
+			followed++
+			answers, events := pg.Line.Own()
+			if len(answers)+len(events) != len(pg.Line.Answers)+len(pg.Line.Events) {
+				t.Errorf("%s: Then %+v: nothing follows an action before Teamwork", pg.Line.Action, pg.Line.Then)
+			}
+			// replaying the action with its answers gives the state at the
+			// question; answering pass commits the same
+			so := g.SoFar()
+			if want := append(slices.Clone(answers), events...); !slices.Equal(so, want) {
+				t.Errorf("%s: so far %q, want its answers and events %q", pg.Line.Action, so, want)
+			}
+			at := pg.State.Clone()
+			if ok, _ := at.Equal(before); !ok {
+				ahead++ // the action changed something the live state does not show yet
+			}
+			if err := g.Answer(engine.ChoiceQ, engine.Reply{Choice: 0}); err != nil { // pass: nothing more changes the models
+				t.Fatal(err)
+			}
+			for m := range at.Models {
+				a, b := &at.Models[m], &g.State().Models[m]
+				if a.InPlay != b.InPlay || a.Status != b.Status || a.Counters != b.Counters || a.Pos != b.Pos {
+					t.Errorf("%s: model %d at the question %+v, once answered %+v", pg.Line.Action, m, *a, *b)
+				}
+			}
+			continue
+		}
+		if err := g.Answer(engine.ChoiceQ, engine.Reply{Choice: rng.IntN(len(p.Options))}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if followed == 0 || ahead == 0 {
+		t.Fatalf("%d Teamwork questions in 3000 steps, %d after an action that changed the state", followed, ahead)
 	}
 }

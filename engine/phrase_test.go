@@ -121,3 +121,29 @@ func TestAnswerText(t *testing.T) {
 		t.Errorf("one of a counter reads %q", got)
 	}
 }
+
+// TestActionOwnText: an action whose definition has a Text reads as that
+// text, with its destination after it; the others as name, actor, target
+// and note.
+func TestActionOwnText(t *testing.T) {
+	d := newDuel()
+	d.info.Actions[0].Text = func(s *engine.State, a engine.Action) string {
+		return s.Static(a.Target).ID + " is shot at (by " + s.Static(a.Actor).ID + ")"
+	}
+	g, err := engine.New(d, duelSetup(), engine.Config{Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := g.State()
+	a := engine.Action{ID: "shoot", Actor: 0, Target: 1}
+	if got, want := engine.ActionText(s, a), "s is shot at (by n)"; got != want {
+		t.Errorf("ActionText = %q, want %q", got, want)
+	}
+	if got, want := engine.ActionText(s, a.At(2, 3.5)), "s is shot at (by n) to 2,3.5"; got != want {
+		t.Errorf("ActionText with a destination = %q, want %q", got, want)
+	}
+	d.info.Actions[0].Text = nil
+	if got, want := engine.ActionText(s, a), "Shoot n → s"; got != want {
+		t.Errorf("ActionText without Text = %q, want %q", got, want)
+	}
+}

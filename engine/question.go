@@ -203,6 +203,13 @@ type Prompt struct {
 	Question
 	Entry  int // the log entry it belongs to
 	Answer int // how many answers the action has so far
+	// Followed reports that the action itself is resolved and the question
+	// comes of what follows it by itself (the end of the activation, of a
+	// round, the next round's start: Fallout: Factions' Teamwork, a
+	// priority roll). What the action did is then worth showing before the
+	// question (Game.Progress), though its log entry is written only once
+	// everything that follows it is answered.
+	Followed bool
 }
 
 // AnswerError reports an answer that does not fit the pending prompt.

@@ -47,13 +47,15 @@ type run struct {
 	// choices.
 	plain bool
 	// ownAnswers and ownEvents are how many answers and events the action
-	// itself gave, before what followed it by itself (Entry.Then).
+	// itself gave, before what followed it by itself (Entry.Then); acted
+	// says that they are known: the action itself is resolved.
 	ownAnswers, ownEvents int
 	// rolls are the dice asked while enumerating, each kind once (Odds.Dice).
 	rolls []OddsDie
 	// cutRound stops an enumerated resolution where a new round would
 	// begin (Odds: the next round's roll-offs are not the action's).
 	cutRound bool
+	acted    bool
 }
 
 // roundCut is the panic value that ends an enumerated resolution at a new
@@ -67,6 +69,7 @@ func (r *run) then() Then {
 
 func (r *run) reset(g *Game, mode runMode, answers []Answer) {
 	r.g, r.mode, r.answers, r.pos, r.events = g, mode, answers, 0, r.events[:0]
+	r.acted = false
 	r.check, r.choose, r.observe = nil, nil, nil
 	r.plain, r.cutRound = false, false
 	r.branches, r.rolls = r.branches[:0], r.rolls[:0]

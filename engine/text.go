@@ -132,8 +132,8 @@ func factText(s *State, f Fact) string {
 
 // ActionText is an action as people read it, with model IDs and the
 // ruleset's note: "Shoot breaker-a → warden-b with autogun", "Move
-// warden-a to 4.5,3". The CLI, the server and the web pages show this one
-// text.
+// warden-a to 4.5,3", or the ruleset's own text for it (ActionDef.Text).
+// The CLI, the server and the web pages show this one text.
 func ActionText(s *State, a Action) string {
 	in := s.Info()
 	name := a.ID
@@ -151,6 +151,13 @@ func ActionText(s *State, a Action) string {
 		name = "pass"
 	}
 	var b strings.Builder
+	if def != nil && def.Text != nil {
+		b.WriteString(def.Text(s, a))
+		if a.HasPos {
+			fmt.Fprintf(&b, " to %g,%g", a.X, a.Y)
+		}
+		return b.String()
+	}
 	b.WriteString(name)
 	if a.Actor != NoModel {
 		b.WriteString(" " + modelID(s, a.Actor))

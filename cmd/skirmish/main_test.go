@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"flag"
+	"fmt"
 	"io"
 	"os"
 	"regexp"
@@ -11,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
+	"github.com/skirmish-engine/skirmish/engine"
 	"github.com/skirmish-engine/skirmish/internal/mini"
 	"github.com/skirmish-engine/skirmish/rulesets/all"
 )
@@ -288,6 +290,75 @@ func TestMenuInput(t *testing.T) {
 	}
 	if !byName([]string{"0", "1", "2"}) || byName([]string{"no", "yes"}) {
 		t.Error("byName: menus of numbers go by name, others by position too")
+	}
+}
+
+// How answers are typed (issue 31, item 11), as a player reads it: every
+// yes-or-no question, a choice of yes and no (N26's "Add a to the Group
+// Activation?", no listed first) or a measurement ("can boss see x?"),
+// takes yes, no, y or n in any case and refuses a number; any other
+// choice takes its menu number, its name or the start of it; a menu of
+// numbers takes the number as the option itself. The prompt's last line
+// says which forms work, and so does each error.
+func TestAnswerForms(t *testing.T) {
+	noYes, passSpend, markers := []string{"no", "yes"}, []string{"pass", "spend"}, []string{"0", "1", "2"}
+	for _, tc := range []struct {
+		opts []string
+		in   string
+		want int
+		err  string
+	}{
+		{noYes, "y", 1, ""}, {noYes, "YES", 1, ""}, {noYes, "n", 0, ""}, {noYes, "No", 0, ""},
+		{noYes, "1", 0, `"1": a yes-or-no question; type yes or no (y or n), not a number`},
+		{noYes, "ye", 0, `"ye": not yes or no; type yes or no (y or n)`},
+		{passSpend, "2", 1, ""}, {passSpend, "s", 1, ""}, {passSpend, "PASS", 0, ""},
+		{passSpend, "n", 0, `"n": not an option, and this choice is not yes or no; type 1 or 2, or a name (its start will do)`},
+		{passSpend, "3", 0, `"3": not an option; type 1 or 2, or a name (its start will do)`},
+		{[]string{"fight-on", "flee", "fall"}, "f", 0, `"f": the start of fight-on and flee and fall; type more of the name, or 1 to 3, or a name (its start will do)`},
+		{markers, "1", 1, ""}, {markers, "0", 0, ""},
+		{markers, "3", 0, `"3": not an option; type one of 0, 1, 2 (the number is the option itself, not its place in the list)`},
+	} {
+		got, err := choiceIndex(tc.opts, tc.in)
+		switch {
+		case tc.err == "" && (err != nil || got != tc.want):
+			t.Errorf("%v %q: %d, %v; want %d", tc.opts, tc.in, got, err, tc.want)
+		case tc.err != "" && (err == nil || err.Error() != tc.err):
+			t.Errorf("%v %q: error %v; want %q", tc.opts, tc.in, err, tc.err)
+		}
+	}
+	sight := engine.Fact{Kind: engine.FactSight, A: 0, B: 1}
+	for in, want := range map[string]string{"y": "1", "Yes": "1", "N": "0", "no": "0",
+		"1": `"1": a yes-or-no question; type yes or no (y or n), not a number`, "sure": `"sure": not yes or no; type yes or no (y or n)`} {
+		v, err := factValue(sight, in)
+		got := fmt.Sprint(v)
+		if err != nil {
+			got = err.Error()
+		}
+		if got != want {
+			t.Errorf("factValue(sight, %q) = %s, want %s", in, got, want)
+		}
+	}
+	g, err := engine.New(mini.New("n26"), mini.TableSetup(), engine.Config{Seed: 1, Dice: engine.PhysicalDice})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := g.State()
+	for _, tc := range []struct {
+		p    engine.Prompt
+		want string
+	}{
+		{engine.Prompt{Question: engine.Question{Kind: engine.ChoiceQ, Who: 1, Text: "Add a to the Group Activation?", Options: noYes}},
+			"Blue: Add a to the Group Activation?\n  type yes or no (y or n)"},
+		{engine.Prompt{Question: engine.Question{Kind: engine.ChoiceQ, Who: 1, Text: "Teamwork?", Options: passSpend}},
+			"Blue: Teamwork?\n  1) pass  2) spend\n  type 1 or 2, or a name (its start will do)"},
+		{engine.Prompt{Question: engine.Question{Kind: engine.ChoiceQ, Who: 1, Text: "Spend Blood markers?", Options: markers}},
+			"Blue: Spend Blood markers?\n  type one of 0, 1, 2 (the number is the option itself, not its place in the list)"},
+		{engine.Prompt{Question: engine.Question{Kind: engine.FactQ, Who: engine.Anyone, Text: "can a see b?", Fact: sight}},
+			"can a see b?\n  type yes or no (y or n)"},
+	} {
+		if got := promptText(s, &tc.p); got != tc.want {
+			t.Errorf("prompt:\n%s\nwant\n%s", got, tc.want)
+		}
 	}
 }
 

@@ -338,6 +338,10 @@ type session struct {
 	sig     <-chan os.Signal
 	quiet   bool // bots play every side: print the game once at the end
 	printed int  // log entries shown
+	// early is 1 + the index of the entry whose action was shown before it
+	// was written, ahead of a question that follows the action (showProgress),
+	// or 0: when it is written, only what followed is left to show.
+	early int
 }
 
 func (p *session) out() io.Writer { return p.cmd.OutOrStdout() }
@@ -448,11 +452,54 @@ func (p *session) showLog() error {
 	if err != nil {
 		return err
 	}
+	s := p.g.State()
 	for _, a := range an[p.printed:] {
-		fmt.Fprintln(p.out(), entryText(p.g.State(), a))
+		if a.Index+1 == p.early { // its action was shown already
+			if t := thenText(engine.LogLines(s, []engine.Annotated{a})[0]); t != "" {
+				fmt.Fprintln(p.out(), strings.TrimPrefix(t, "\n"))
+			}
+			continue
+		}
+		fmt.Fprintln(p.out(), entryText(s, a))
 	}
 	p.printed = len(entries)
+	p.early = 0
 	return nil
+}
+
+// showProgress shows, before question pr, what the action waiting for it
+// has done so far. Once the action itself is resolved and the question
+// comes of what follows it by itself (Teamwork at the end of a Turn, the
+// next round's priority roll: engine.Prompt.Followed), that is the
+// action's log line, shown once, as the log will show it; when the entry
+// is written, only what followed is left to show. And before a choice
+// with digital dice, the answers so far that the line does not show: what
+// the dice did, which the players did not type.
+func (p *session) showProgress(pr *engine.Prompt) {
+	g := p.g
+	digital := pr.Kind == engine.ChoiceQ && g.Config().Dice == engine.DigitalDice
+	if !pr.Followed && (!digital || pr.Answer == 0) {
+		return
+	}
+	pg := g.Progress()
+	if pg == nil {
+		return
+	}
+	answers := pg.Line.Answers
+	if pr.Followed {
+		if p.early != pr.Entry+1 {
+			id := ""
+			if pg.Line.Side < 0 {
+				id = "start"
+			}
+			fmt.Fprintln(p.out(), ownText(g.State(), id, pg.Line))
+			p.early = pr.Entry + 1
+		}
+		answers, _ = pg.Line.Followed()
+	}
+	if digital && len(answers) > 0 {
+		fmt.Fprintf(p.out(), "so far: %s\n", strings.Join(answers, "; "))
+	}
 }
 
 // errQuit stops a session at the player's request.
@@ -467,11 +514,7 @@ func (p *session) ask() error {
 	w := p.out()
 	legal := g.Legal()
 	if pr := g.Pending(); pr != nil {
-		// a choice mid-way through an action rolled digitally: what the
-		// dice did so far, which the log shows only once it is done
-		if so := g.SoFar(); len(so) > 0 && pr.Kind == engine.ChoiceQ && g.Config().Dice == engine.DigitalDice {
-			fmt.Fprintf(w, "so far: %s\n", strings.Join(so, "; "))
-		}
+		p.showProgress(pr)
 		fmt.Fprintln(w, promptText(s, pr))
 	} else {
 		fmt.Fprintf(w, "%s to decide%s:\n", sideName(s, g.Decider()), budgetText(s))
@@ -566,7 +609,7 @@ func (p *session) odds(a engine.Action) error {
 // assume asks what to assume for one measurement the odds need, until the
 // answer reads as one; it returns the value and the assumption in words.
 func (p *session) assume(nf *engine.NeedFactError) (int, string, error) {
-	how := "yes or no"
+	how := "yes or no, y or n"
 	if !nf.Fact.Boolean() {
 		how = "inches"
 	}
@@ -628,13 +671,27 @@ func (p *session) command(line string, legal []engine.Action) error {
 	case "quit", "exit":
 		return errQuit
 	case "undo":
+		pr := g.Pending()
 		if err := g.Undo(); err != nil {
 			return err
+		}
+		if pr != nil && p.early == pr.Entry+1 { // its action was shown: say it is gone
+			fmt.Fprintf(p.out(), "%4d  taken back before it was done: not in the log\n", pr.Entry)
+			p.early = 0
 		}
 		// taking back the start empties the log: show it anew
 		p.printed = min(p.printed, len(g.Log().Entries))
 		return nil
 	case "state":
+		// While a question waits, the state as the action waiting has left
+		// it so far (a model Incapacitated is out, the Engagement of those
+		// it fought is over): the game's own state moves only once the
+		// action is done.
+		if pg := g.Progress(); pg != nil {
+			fmt.Fprintln(p.out(), "while the question waits: the state so far (undo takes the action back)")
+			fmt.Fprint(p.out(), stateText(pg.State))
+			return nil
+		}
 		fmt.Fprint(p.out(), stateText(g.State()))
 		return nil
 	case "log":
@@ -767,25 +824,117 @@ func menuNumber(s string) (int, error) {
 // prefixOf is the option that line begins, if exactly one does (case does
 // not matter), else -1.
 func prefixOf(options []string, line string) int {
-	if line == "" {
-		return -1
+	if ms := prefixes(options, line); len(ms) == 1 {
+		return ms[0]
 	}
-	found := -1
+	return -1
+}
+
+// prefixes are the options that line begins (case does not matter).
+func prefixes(options []string, line string) []int {
+	if line == "" {
+		return nil
+	}
+	var ms []int
 	for i, o := range options {
 		if len(line) <= len(o) && strings.EqualFold(o[:len(line)], line) {
-			if found >= 0 {
-				return -1
-			}
-			found = i
+			ms = append(ms, i)
 		}
 	}
-	return found
+	return ms
 }
 
 // byName reports whether a menu of options goes by the options' names only:
 // when any name is a whole number, menu positions would read as names.
 func byName(options []string) bool {
 	return slices.ContainsFunc(options, func(o string) bool { _, err := strconv.Atoi(o); return err == nil })
+}
+
+// How answers are typed (the README's "Playing a game" says the same).
+// A yes-or-no question, a choice between yes and no or a yes-or-no
+// measurement, takes yes, no, y or n in any case, and never a number:
+// "1" would be yes in one menu and no in another (N26 asks "no" first),
+// and a number at a measurement may be meant as inches. Any other choice
+// takes its number in the menu, its name, or the start of its name when
+// only one option starts so; where the options are numbers themselves
+// (markers to spend) a number is the option's name, never a place in the
+// menu. Each prompt's last line and each error say which forms it takes.
+
+// yesNo reports whether a choice asks yes or no: its options are yes and
+// no, in either order.
+func yesNo(options []string) bool {
+	return len(options) == 2 && slices.Contains(options, "yes") && slices.Contains(options, "no")
+}
+
+// yesNoForms is how a yes-or-no question is answered.
+const yesNoForms = "yes or no (y or n)"
+
+// yesNoAnswer reads a yes-or-no answer: yes or y (true), no or n (false),
+// in any case; otherwise an error saying what works.
+func yesNoAnswer(line string) (bool, error) {
+	switch strings.ToLower(line) {
+	case "yes", "y":
+		return true, nil
+	case "no", "n":
+		return false, nil
+	}
+	if _, err := strconv.ParseFloat(line, 64); err == nil {
+		return false, usagef("%q: a yes-or-no question; type %s, not a number", line, yesNoForms)
+	}
+	return false, usagef("%q: not yes or no; type %s", line, yesNoForms)
+}
+
+// menuForms says how a menu of n options is answered: "1 or 2, or a name
+// (its start will do)".
+func menuForms(n int) string {
+	switch n {
+	case 1:
+		return "1, or the name (its start will do)"
+	case 2:
+		return "1 or 2, or a name (its start will do)"
+	}
+	return fmt.Sprintf("1 to %d, or a name (its start will do)", n)
+}
+
+// byNameForms says how a menu of numbers is answered.
+func byNameForms(options []string) string {
+	return "one of " + strings.Join(options, ", ") + " (the number is the option itself, not its place in the list)"
+}
+
+// choiceIndex reads the answer to a choice (see "How answers are typed"),
+// or an error that says which forms work.
+func choiceIndex(options []string, line string) (int, error) {
+	if yesNo(options) {
+		yes, err := yesNoAnswer(line)
+		if err != nil {
+			return 0, err
+		}
+		return slices.Index(options, map[bool]string{true: "yes", false: "no"}[yes]), nil
+	}
+	if i := slices.IndexFunc(options, func(o string) bool { return strings.EqualFold(o, line) }); i >= 0 {
+		return i, nil
+	}
+	if byName(options) {
+		return 0, usagef("%q: not an option; type %s", line, byNameForms(options))
+	}
+	switch ms := prefixes(options, line); len(ms) {
+	case 1:
+		return ms[0], nil
+	case 0:
+	default:
+		var names []string
+		for _, i := range ms {
+			names = append(names, options[i])
+		}
+		return 0, usagef("%q: the start of %s; type more of the name, or %s", line, strings.Join(names, " and "), menuForms(len(options)))
+	}
+	if n, err := menuNumber(line); err == nil && n >= 1 && n <= len(options) {
+		return n - 1, nil
+	}
+	if _, err := yesNoAnswer(line); err == nil { // "n" for "no, pass" at "spend a token?"
+		return 0, usagef("%q: not an option, and this choice is not yes or no; type %s", line, menuForms(len(options)))
+	}
+	return 0, usagef("%q: not an option; type %s", line, menuForms(len(options)))
 }
 
 // pick reads an action number.
@@ -810,23 +959,11 @@ func (p *session) answer(pr *engine.Prompt, line string) error {
 		}
 		return g.Answer(engine.DiceQ, engine.Reply{Faces: faces})
 	case engine.ChoiceQ:
-		// An option's name, or its number in the menu; when option names are
-		// numbers (markers to spend), only names, so that "1" never means
-		// two things.
-		if i := slices.IndexFunc(pr.Options, func(o string) bool { return strings.EqualFold(o, line) }); i >= 0 {
-			return g.Answer(engine.ChoiceQ, engine.Reply{Choice: i})
+		i, err := choiceIndex(pr.Options, line)
+		if err != nil {
+			return err
 		}
-		if byName(pr.Options) {
-			return usagef("%q: not an option; type one of %s", line, strings.Join(pr.Options, ", "))
-		}
-		if i := prefixOf(pr.Options, line); i >= 0 { // "y" for yes
-			return g.Answer(engine.ChoiceQ, engine.Reply{Choice: i})
-		}
-		n, err := menuNumber(line)
-		if err != nil || n < 1 || n > len(pr.Options) {
-			return usagef("%q: not an option; allowed 1 to %d, or an option's name", line, len(pr.Options))
-		}
-		return g.Answer(engine.ChoiceQ, engine.Reply{Choice: n - 1})
+		return g.Answer(engine.ChoiceQ, engine.Reply{Choice: i})
 	default:
 		v, err := factValue(pr.Fact, line)
 		if err != nil {
@@ -837,21 +974,15 @@ func (p *session) answer(pr *engine.Prompt, line string) error {
 }
 
 // factValue reads the answer to a measurement: yes or no (1 or 0) for a
-// yes/no fact, else inches (hundredths) within the fact's range.
+// yes/no fact (yesNoAnswer), else inches (hundredths) within the fact's
+// range.
 func factValue(f engine.Fact, line string) (int, error) {
 	if f.Boolean() {
-		switch strings.ToLower(line) {
-		case "yes", "y":
-			return 1, nil
-		case "no", "n":
-			return 0, nil
+		yes, err := yesNoAnswer(line)
+		if yes {
+			return 1, err
 		}
-		if _, err := strconv.ParseFloat(line, 64); err == nil {
-			// not a menu here: a number could be a menu position or a
-			// measurement, and would be taken for neither
-			return 0, usagef("%q: this question is answered yes or no (y or n), not with a number", line)
-		}
-		return 0, usagef("%q: answer yes or no", line)
+		return 0, err
 	}
 	v, err := strconv.ParseFloat(strings.TrimSuffix(line, "\""), 64)
 	lo, hi := f.Range() // hundredths; elevations may be negative

@@ -76,8 +76,14 @@ func typeText(s *engine.State, a engine.Action) string {
 // entryText is one log line: round, side, action, answers, events.
 func entryText(s *engine.State, an engine.Annotated) string {
 	l := engine.LogLines(s, []engine.Annotated{an})[0]
+	return ownText(s, an.Entry.Action.ID, l) + thenText(l)
+}
+
+// ownText is a log line's action (of the action id) with its own answers
+// and events, and "(undone)" if it was taken back.
+func ownText(s *engine.State, id string, l engine.LogLine) string {
 	var b strings.Builder
-	switch an.Entry.Action.ID {
+	switch id {
 	case "start", "undo", "concede":
 		fmt.Fprintf(&b, "%4d  %s", l.Index, l.Action)
 	default:
@@ -88,15 +94,20 @@ func entryText(s *engine.State, an engine.Annotated) string {
 	if l.Undone {
 		b.WriteString("  (undone)")
 	}
-	// What followed by itself (the end of the activation or the round, the
-	// next round's priority roll) on a line of its own, so that it is not
-	// read as the action's doing.
-	if answers, events := l.Followed(); len(answers)+len(events) > 0 {
-		var t strings.Builder
-		writeResults(&t, answers, events)
-		b.WriteString("\n        then: " + strings.TrimLeft(t.String(), " "))
-	}
 	return b.String()
+}
+
+// thenText is what followed a log line's action by itself (the end of the
+// activation or the round, the next round's priority roll), on a line of
+// its own so that it is not read as the action's doing; "" if nothing did.
+func thenText(l engine.LogLine) string {
+	answers, events := l.Followed()
+	if len(answers)+len(events) == 0 {
+		return ""
+	}
+	var t strings.Builder
+	writeResults(&t, answers, events)
+	return "\n        then: " + strings.TrimLeft(t.String(), " ")
 }
 
 func writeResults(b *strings.Builder, answers, events []string) {
@@ -182,17 +193,20 @@ func promptText(s *engine.State, p *engine.Prompt) string {
 		}
 		return t
 	case engine.ChoiceQ:
-		var opts []string
-		if byName(p.Options) {
-			return fmt.Sprintf("%s: %s\n  type one of: %s", who, p.Text, strings.Join(p.Options, ", "))
+		switch {
+		case yesNo(p.Options): // words only: see "How answers are typed"
+			return fmt.Sprintf("%s: %s\n  type %s", who, p.Text, yesNoForms)
+		case byName(p.Options):
+			return fmt.Sprintf("%s: %s\n  type %s", who, p.Text, byNameForms(p.Options))
 		}
+		var opts []string
 		for i, o := range p.Options {
 			opts = append(opts, fmt.Sprintf("%d) %s", i+1, o))
 		}
-		return fmt.Sprintf("%s: %s\n  %s", who, p.Text, strings.Join(opts, "  "))
+		return fmt.Sprintf("%s: %s\n  %s\n  type %s", who, p.Text, strings.Join(opts, "  "), menuForms(len(p.Options)))
 	case engine.FactQ:
 		if p.Fact.Boolean() {
-			return p.Text + "\n  type yes or no"
+			return p.Text + "\n  type " + yesNoForms
 		}
 		return p.Text + "\n  type inches, as in 3.5"
 	}

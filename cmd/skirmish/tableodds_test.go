@@ -27,7 +27,7 @@ func TestTableOddsAssume(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
 	for _, want := range []string{
-		`for the odds, assume: can rust-boss see lamp-boss? (yes or no; blank to stop) maybe` + "\n" + `error: "maybe": answer yes or no` + "\n" + `for the odds, assume: can rust-boss see lamp-boss?`,
+		`for the odds, assume: can rust-boss see lamp-boss? (yes or no, y or n; blank to stop) maybe` + "\n" + `error: "maybe": not yes or no; type yes or no (y or n)` + "\n" + `for the odds, assume: can rust-boss see lamp-boss?`,
 		"odds of Shoot rust-boss → lamp-boss with stub gun (24 dice paths):\n" +
 			"  assumed: can rust-boss see lamp-boss? yes\n" +
 			"  assumed: is any part of lamp-boss within rust-boss's vision arc (90° centred on the way rust-boss faces)? yes\n" +
@@ -36,8 +36,8 @@ func TestTableOddsAssume(t *testing.T) {
 			"  no effect                         1/2   50.00%\n" +
 			"  pinned                            1/3   33.33%\n" +
 			"  wounded                           1/6   16.67%\n",
-		"(yes or no; blank to stop) \nerror: odds: stopped; nothing assumed, no odds\n",
-		"(yes or no; blank to stop) quit\nstopped before the game ended\n",
+		"(yes or no, y or n; blank to stop) \nerror: odds: stopped; nothing assumed, no odds\n",
+		"(yes or no, y or n; blank to stop) quit\nstopped before the game ended\n",
 	} {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("the session lacks\n%s\n--- it reads:\n%s", want, tail(stdout))
@@ -49,7 +49,7 @@ func TestTableOddsAssume(t *testing.T) {
 // at any prompt.
 func TestTableOddsInputEnds(t *testing.T) {
 	code, stdout, stderr := runIn(t, "1\nodds 9\ny\n", false, "play", "--scenario", "furnace-duel", "--seed", "3")
-	if code != 0 || !strings.HasSuffix(stdout, "(yes or no; blank to stop) \ninput ended before the game did\n") {
+	if code != 0 || !strings.HasSuffix(stdout, "(yes or no, y or n; blank to stop) \ninput ended before the game did\n") {
 		t.Fatalf("exit %d, stderr %q, stdout ends\n%s", code, stderr, tail(stdout))
 	}
 }

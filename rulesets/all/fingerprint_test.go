@@ -19,7 +19,7 @@ import (
 // (a fidelity fix) updates the pin in its own commit, saying why.
 func TestBoardGamesFingerprint(t *testing.T) {
 	pins := map[string]string{
-		"falloutfactions/junction-yard": "a0ce0b5d36e1bcea/4117",
+		"falloutfactions/junction-yard": "7ce5a698d8e1f04d/4080",
 		"n23/scrapyard-run":             "a26b85f09a5bbbac/5840",
 		"n26/sump-crossing":             "ab937322e1587c40/4366",
 		"trenchcrusade/no-mans-land":    "64932199e0f59df5/4463",

@@ -58,8 +58,8 @@ func resolveOpenFire(c *engine.Ctx, a engine.Action) {
 				c.Refuse(s.Static(t).ID + " is beyond the Effective Range of " + w.name + ", a CQB weapon (seed 004, Open Fire)")
 			}
 			flags |= fireUnlucky
-		} else if w.storm > 0 && c.FactTrue(engine.Fact{Kind: engine.FactWithin, A: m, B: t, Inches: w.rng / 2, Why: halfWhy}) {
-			flags |= fireHalf
+		} else if w.storm > 0 && canGain(s, m, w, 0) && c.FactTrue(engine.Fact{Kind: engine.FactWithin, A: m, B: t, Inches: w.rng / 2, Why: halfWhy}) {
+			flags |= fireHalf // asked only where Storm's dice can count
 		}
 	}
 	if w.slow && w.gear >= 0 {
@@ -477,7 +477,7 @@ func inflict(c *engine.Ctx, m, t, hits int, w *weapon, crit bool) {
 			c.Emit(engine.Event{Type: "meltdown-no-harm", Model: t, Other: m}) // no test can score fewer hits than none
 			return
 		}
-		if hits, _ := test(c, &check{kind: &meltdownTest, m: t, other: m, rel: "hit by", with: w.name, dice: 2, stat: s.Stat(t, sE), need: harm}); hits < harm {
+		if hits, _ := test(c, &check{kind: &meltdownTest, m: t, other: m, rel: "hit by", with: w.name, dice: 2, stat: s.Stat(t, sE), need: harm, pass: true}); hits < harm {
 			injure(c, t, w.nonLethal)
 		}
 	}

@@ -122,7 +122,9 @@
 //     first), then the re-roll of every Dud (Luck Duds first), then Fortune
 //     Smiles; without one it is a single ff-test roll. Re-rolled Luck dice
 //     stay Luck dice. Lucky Break is the tester's crew's to spend; it may be
-//     spent on an Unlucky test.
+//     spent on an Unlucky test. It is not offered on a Confusion or
+//     Meltdown Test passed already at step 2, whose further hits change
+//     nothing: it could only waste the token.
 //   - The odds of an action follow the engine's odds policy for the
 //     choices inside it: each crew chooses what does best for it by the
 //     results, so a crew with a Ploy token spends Lucky Break after step 2
@@ -131,6 +133,13 @@
 //     spent on Lucky Break"); the token itself is not scored.
 //   - A crew that spends Teamwork takes its extra Turn: no pass is offered
 //     then, which would only waste the token.
+//   - No question is asked that has one answer: an Exhausted model that
+//     fails its Confusion Test flees (or, with exhausted-confusion
+//     no-effect, nothing happens) without its player being asked to choose,
+//     its test's prompt saying so and the log why; at a table the players
+//     are asked whether a target is within half the Effective Range only
+//     when Storm's dice could count (not with an Area weapon, nor an
+//     Unwieldy one in too weak hands).
 //   - At a table a Natural Leader, which passes its Confusion Tests anyway,
 //     is not measured for them (whether it is within 3").
 //   - A Turn is at least one action: End is offered after the first. A model

@@ -106,7 +106,9 @@ func incapacitate(c *engine.Ctx, t int, clean bool) {
 // Machine, takes a 2I test (Natural Leader passes it: at a table the
 // players are not even asked whether it is near); failed, its player
 // chooses: it flees (removed), or Takes a Fatigue. An Exhausted model
-// cannot Take one and flees (the option exhausted-confusion, §6.3-m).
+// cannot Take one (seed 004, Fatigue) and flees (the option
+// exhausted-confusion, §6.3-m) without a question of one answer: its
+// test's prompt says so, and so does the log.
 func confusion(c *engine.Ctx) {
 	s := c.State()
 	e := ext(s)
@@ -131,13 +133,21 @@ func confusion(c *engine.Ctx) {
 				c.Emit(engine.Event{Type: "confusion-passed", Model: f, Other: x})
 				continue
 			}
-			if hits, _ := test(c, &check{kind: &confusionTest, m: f, other: x, rel: "seeing", dice: 2, stat: s.Stat(f, sI), need: 1}); hits > 0 {
+			kind := &confusionTest
+			switch {
+			case fatigue(s, f) >= 2 && s.Option(optConfusion) == "flee":
+				kind = &confusionFlee
+			case fatigue(s, f) >= 2:
+				kind = &confusionShrug
+			}
+			if hits, _ := test(c, &check{kind: kind, m: f, other: x, rel: "seeing", dice: 2, stat: s.Stat(f, sI), need: 1, pass: true}); hits > 0 {
 				c.Emit(engine.Event{Type: "confusion-passed", Model: f, Other: x})
 				continue
 			}
 			c.Emit(engine.Event{Type: "confused", Model: f, Other: x})
 			switch {
 			case fatigue(s, f) >= 2 && s.Option(optConfusion) == "flee":
+				c.Emit(engine.Event{Type: "confusion-exhausted", Model: f, Other: x})
 				flee(c, f)
 			case fatigue(s, f) >= 2:
 				c.Emit(engine.Event{Type: "confusion-no-effect", Model: f, Other: x})

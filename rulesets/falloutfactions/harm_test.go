@@ -211,3 +211,67 @@ func TestConfusionTestWithinThreeInches(t *testing.T) {
 	h.WantAsks("nothing") // no test for z: a's Turn goes on
 	h.WantStatus("x", "gone", "y", "unengaged", "z", "unengaged")
 }
+
+// Seed 004, Fatigue: an Exhausted model cannot Take Fatigue, so failing
+// its Confusion Test it can only flee (rules.md §6.3-m: or, with the
+// option exhausted-confusion no-effect, nothing happens). No question of
+// one answer is asked (issue 31, item 9): the test's prompt says what a
+// failure does to this model, and the log says why it fled.
+func TestConfusionWhenExhaustedAsksNothing(t *testing.T) {
+	for _, tc := range []struct{ opt, roll, event, says string }{
+		{"flee", "no hit: it flees, as it is Exhausted and cannot Take Fatigue", "confusion-exhausted", "y is Exhausted and cannot Take the Fatigue: it flees"},
+		{"no-effect", "Exhausted, it cannot Take Fatigue: no hit has no effect", "confusion-no-effect", "y, Exhausted, shrugged off the Confusion over x"},
+	} {
+		t.Run(tc.opt, func(t *testing.T) {
+			a := with(unlucky0("a", 0), func(m *engine.ModelSetup) { m.Gear[0].Stats["P"] = 8 })
+			h := table(t, game{opts: map[string]string{optConfusion: tc.opt}}, a, unlucky0("x", 1), unlucky0("y", 1), unlucky0("z", 1))
+			h.set("y", cFatigue, 2)
+			h.shoot("a", "x", "1 2 3 4 5 6 1 2")
+			h.Play("f:1") // y within 3"
+			if p := h.G.Pending(); p == nil || !strings.Contains(p.Text, tc.roll) || strings.Contains(p.Text, "or Takes Fatigue") {
+				t.Errorf("y's Confusion Test reads %q; want it to say %q", p.Text, tc.roll)
+			}
+			h.Play("d:9 9")           // no hit
+			h.WantAsks("fact within") // z's measurement next: no flee-or-Fatigue choice for y
+			h.Play("f:0")
+			h.wantEvent(tc.event, "y")
+			var says []string // the log's words (the position was set up, so the entry is not replayed)
+			l := h.G.Log()
+			for _, e := range l.Entries[len(l.Entries)-1].Events {
+				says = append(says, engine.EventText(h.S(), e))
+			}
+			if !slices.Contains(says, tc.says) {
+				t.Errorf("the log says %q; want %q", says, tc.says)
+			}
+		})
+	}
+}
+
+// Seed 004, Standard Ploys: Lucky Break re-rolls a test's Duds. On a
+// Confusion Test already passed (a hit is all it needs) more hits change
+// nothing, so the token is not offered: it could only be wasted (issue
+// 31, item 9). A failed one is still offered it.
+func TestLuckyBreakNotOfferedOnAPassedConfusionTest(t *testing.T) {
+	a := with(unlucky0("a", 0), func(m *engine.ModelSetup) { m.Gear[0].Stats["P"] = 8 })
+	h := table(t, game{tier1: 1}, a, unlucky0("x", 1), unlucky0("y", 1), unlucky0("z", 1))
+	h.shoot("a", "x", "1 2 3 4 5 6 1 2")
+	h.Play("f:1", "d:1 9") // y within 3": a hit and a Dud
+	h.WantAsks("fact within")
+	h.Play("f:1", "d:9 9") // z within 3": no hit
+	h.WantAsks("choice lucky-break")
+}
+
+// rules.md §5.3, Storm (X): X bonus dice within half the Effective Range,
+// which an Area weapon never gains (nor an Unwieldy one in too weak
+// hands): the players are not asked whether the target is within half the
+// range when the answer could change nothing (issue 31, item 9).
+func TestStormNotMeasuredWithoutBonusDice(t *testing.T) {
+	bomb := with(unlucky0("a", 0), func(m *engine.ModelSetup) {
+		m.Gear[0] = engine.Gear{Name: "storm bomb", Kind: "grenade", Stats: map[string]int{"A": 4, "range": 6},
+			Traits: []engine.Trait{{Name: "area", Value: 2}, {Name: "storm", Value: 1}}}
+	})
+	h := table(t, game{}, bomb, grunt("x", 1))
+	h.Play("activate m0", "open-fire m0 >m1 #0", "f:1", "f:1") // Visible, in range
+	h.WantAsks("nothing")
+	h.WantLegal("fire")
+}

@@ -252,9 +252,7 @@ func moveNote(reach float32) func(s *engine.State, a engine.Action) string {
 // moves, and may then give Movement Orders.
 func resolveMove(c *engine.Ctx, a engine.Action) {
 	s := c.State()
-	for m := range s.Models {
-		s.Set(m, cOrdered, false)
-	}
+	clearOrders(s)
 	far := 0
 	if a.ID == "hurry" {
 		far = 1
@@ -305,7 +303,27 @@ func withinCA(s *engine.State, m, f int) bool {
 // canBeOrdered: a friend in play, unengaged, able to Take a Fatigue, not
 // ordered already in this Get Moving, within the Control Area (on a board).
 func canBeOrdered(s *engine.State, m, f int) bool {
-	return friend(s, m, f) && status(s, f) == unengaged && fatigue(s, f) < 2 && !s.Has(f, cOrdered) && withinCA(s, m, f)
+	return friend(s, m, f) && status(s, f) == unengaged && fatigue(s, f) < 2 && !wasOrdered(s, f) && withinCA(s, m, f)
+}
+
+// The models given Movement Orders in the Get Moving being resolved, each
+// once (seed 004, Get Moving): bit f of vOrdered, of vOrdered2 for models
+// 32 to 63. The condition ordered (cOrdered), which the state shows, is
+// only for the model that has its orders and is yet to move.
+func wasOrdered(s *engine.State, f int) bool {
+	return uint32(s.Vars[vOrdered+f/32])>>(f%32)&1 != 0
+}
+
+func markOrdered(s *engine.State, f int) {
+	s.Vars[vOrdered+f/32] = int32(uint32(s.Vars[vOrdered+f/32]) | 1<<(f%32))
+}
+
+// clearOrders forgets the Movement Orders of a Get Moving that is over.
+func clearOrders(s *engine.State) {
+	s.Vars[vOrder], s.Vars[vOrdered], s.Vars[vOrdered2] = 0, 0, 0
+	for m := range s.Models {
+		s.Set(m, cOrdered, false)
+	}
 }
 
 func offerOrders(c *engine.Ctx, m int) {
@@ -317,7 +335,7 @@ func offerOrders(c *engine.Ctx, m int) {
 			return
 		}
 	}
-	s.Vars[vOrder] = 0
+	clearOrders(s)
 }
 
 // orderOptions: no more orders, or an order to each model that may take
@@ -339,10 +357,12 @@ func orderNote(s *engine.State, a engine.Action) string {
 	switch {
 	case a.Target == engine.NoModel:
 		return "(no more orders)"
+	case a.Target < 0 || a.Target >= len(s.Models):
+		return ""
 	case a.Option == 1:
-		return "(it Takes 2 Fatigue and moves up to 12\")"
+		return "(" + s.Static(a.Target).ID + " Takes 2 Fatigue and moves up to 12\")"
 	}
-	return "(it Takes 1 Fatigue and moves up to 8\")"
+	return "(" + s.Static(a.Target).ID + " Takes 1 Fatigue and moves up to 8\")"
 }
 
 // caWhy is asked at a table: orders and Supporting Fire reach the Control
@@ -355,7 +375,7 @@ const caWhy = "Is this friendly model within the active model's Control Area (it
 func resolveOrder(c *engine.Ctx, a engine.Action) {
 	s := c.State()
 	if a.Target == engine.NoModel {
-		s.Vars[vOrder] = 0
+		clearOrders(s)
 		return
 	}
 	m, f := a.Actor, a.Target
@@ -364,6 +384,7 @@ func resolveOrder(c *engine.Ctx, a engine.Action) {
 	}
 	take(c, f, 1+a.Option)
 	s.Set(f, cOrdered, true)
+	markOrdered(s, f)
 	s.Vars[vOrder] = int32(1 | (f+1)<<1 | a.Option*orderFar)
 	c.FollowUp("order-move")
 }
@@ -407,24 +428,33 @@ func orderMoveOptions(s *engine.State, m int, add func(engine.Action)) {
 	}
 }
 
-func orderMoveNote(s *engine.State, a engine.Action) string {
-	if a.Option > 0 && a.Option <= len(s.Models) {
-		return "(into base contact with " + s.Static(a.Option-1).ID + ")"
+// orderMoveText says the ordered move as what it is: the ordered model's
+// move, "wren moves (ordered by voss)", with where it goes (into base
+// contact with an enemy; at a table how far; on a board the destination
+// follows), though the active model takes the action.
+func orderMoveText(s *engine.State, a engine.Action) string {
+	if a.Target < 0 || a.Target >= len(s.Models) || a.Actor < 0 || a.Actor >= len(s.Models) {
+		return "Ordered move"
 	}
-	if geo(s) != nil && !a.HasPos {
-		return "(stays: it has nowhere to move)"
-	}
+	f, by := s.Static(a.Target).ID, " (ordered by "+s.Static(a.Actor).ID+")"
+	how := ""
 	if geo(s) == nil {
-		_, far := ordered(s)
-		if far {
-			return "(up to 12\")"
+		how = " up to 8\""
+		if _, far := ordered(s); far {
+			how = " up to 12\""
 		}
-		return "(up to 8\")"
 	}
-	return ""
+	switch {
+	case a.Option > 0 && a.Option <= len(s.Models):
+		return f + " moves" + how + " into base contact with " + s.Static(a.Option-1).ID + by
+	case geo(s) != nil && !a.HasPos:
+		return f + " stays: it has nowhere to move" + by
+	}
+	return f + " moves" + how + by
 }
 
 // resolveOrderMove moves the ordered model, then offers the next order.
+// Its orders are carried out: it is ordered no more (cOrdered).
 func resolveOrderMove(c *engine.Ctx, a engine.Action) {
 	s := c.State()
 	f, far := ordered(s)
@@ -436,6 +466,7 @@ func resolveOrderMove(c *engine.Ctx, a engine.Action) {
 		fa = 1
 	}
 	moveModel(c, f, a, a.Option-1, fa)
+	s.Set(f, cOrdered, false)
 	offerOrders(c, a.Actor)
 }
 

@@ -610,3 +610,42 @@ func TestChargeFromAnotherSide(t *testing.T) {
 	h.Play(into.String())
 	h.WantStatus("a", "engaged", "x", "engaged", "y", "unengaged")
 }
+
+// Seed 004, Get Moving (Movement Orders): each ordered model moves, once
+// in a Get Moving. The ordered move reads as the ordered model's move
+// ("b moves ... (ordered by a)", not "Ordered move a → b", which reads as
+// if a moved), and once it has moved its orders are done: the state shows
+// it ordered no more, and it is not offered a second order in the same
+// Get Moving (issue 31, item 8).
+func TestOrderedMoveSaysWhoMoves(t *testing.T) {
+	h := table(t, game{}, grunt("a", 0), grunt("b", 0), grunt("c", 0), grunt("x", 1))
+	h.Play("activate m0", "get-moving m0", "movement-order m0 >m1", "f:1") // b within a's Control Area
+	if !h.S().Has(h.Model("b"), cOrdered) {
+		t.Error("b, given its orders, is not shown ordered")
+	}
+	var texts []string
+	for _, a := range h.actions("order-move") {
+		texts = append(texts, engine.ActionText(h.S(), a))
+	}
+	if got, want := strings.Join(texts, "; "), `b moves up to 8" (ordered by a); b moves up to 8" into base contact with x (ordered by a)`; got != want {
+		t.Errorf("ordered moves %q, want %q", got, want)
+	}
+	h.Play("order-move m0 >m1")
+	an, err := h.G.Annotate()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if l := engine.LogLines(h.S(), an[len(an)-1:])[0]; l.Action != `b moves up to 8" (ordered by a)` {
+		t.Errorf("the log line's action %q", l.Action)
+	}
+	if h.S().Has(h.Model("b"), cOrdered) {
+		t.Error("b has moved and is still shown ordered")
+	}
+	if h.target("movement-order", "b") != nil || h.target("movement-order", "c") == nil {
+		t.Errorf("after b's ordered move the orders are %v; want c's, not b's again", h.actions("movement-order"))
+	}
+	h.Play("movement-order m0")
+	if s := h.S(); s.Vars[vOrdered] != 0 || s.Vars[vOrder] != 0 {
+		t.Errorf("the Get Moving's orders are over, yet remembered: order %d, ordered %b", s.Vars[vOrder], s.Vars[vOrdered])
+	}
+}

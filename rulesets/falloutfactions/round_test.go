@@ -1,6 +1,7 @@
 package falloutfactions
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -198,4 +199,53 @@ func TestTeamworkNeedsAnotherModel(t *testing.T) {
 	if h.side(0, sPloys) != 1 {
 		t.Errorf("%d Ploy tokens, want the 1 still unspent", h.side(0, sPloys))
 	}
+}
+
+// Seed 004, Standard Ploys: Teamwork comes at the end of a friendly Turn,
+// so after the Turn's last action has done all it does. The question
+// follows the action (engine.Prompt.Followed), and while it waits what
+// the action did is there to show (issue 31, item 7): SoFar, which the
+// server's pages show with the question, ends with the action's events
+// (x Incapacitated, y fled; z, farther off, is not tested), and Progress
+// has the state so far: x and y out, b, which was Engaged with y,
+// unengaged now. The game's own state moves when the question is answered.
+func TestTeamworkAfterTheTurnsLastAction(t *testing.T) {
+	a := with(unlucky0("a", 0), func(m *engine.ModelSetup) { m.Gear[0].Stats["P"] = 8 })
+	h := table(t, game{tier0: 1}, a, grunt("b", 0), unlucky0("x", 1), unlucky0("y", 1), grunt("z", 1))
+	h.engage("b", "y")
+	h.Play("activate m0", "get-moving m0", // b, Engaged, takes no orders
+		"open-fire m0 >m2 #0", "f:1", "f:1", "fire m0 >m2 #0", "f:1", "d:1 2 3 4 5 6 1 2", // x Incapacitated
+		"f:1", "d:9 9", "c:flee", // y within 3", fails its Confusion Test and flees
+		"f:0") // z is farther off
+	h.WantAsks("choice teamwork")
+	p := h.G.Pending()
+	if !p.Followed {
+		t.Error("Teamwork is not marked as following the action")
+	}
+	so := strings.Join(h.G.SoFar(), "; ")
+	for _, want := range []string{"x was Incapacitated", "y fled the battle", "b is unengaged"} {
+		if !strings.Contains(so, want) {
+			t.Errorf("so far %q: no %q", so, want)
+		}
+	}
+	pg := h.G.Progress()
+	if _, ev := pg.Line.Own(); !slices.Contains(ev, "y fled the battle") {
+		t.Errorf("the action's own events %q", ev)
+	}
+	for _, w := range []struct {
+		id     string
+		inPlay bool
+		status int
+	}{{"x", false, unengaged}, {"y", false, unengaged}, {"b", true, unengaged}} {
+		m := h.Model(w.id)
+		got := pg.State.Models[m]
+		if got.InPlay != w.inPlay || w.inPlay && int(got.Status) != w.status {
+			t.Errorf("%s at the question: in play %v, status %d; want %v, %d", w.id, got.InPlay, got.Status, w.inPlay, w.status)
+		}
+	}
+	if !h.S().Models[h.Model("y")].InPlay || status(h.S(), h.Model("b")) != engaged {
+		t.Error("the live state moved before the question was answered")
+	}
+	h.Play("c:pass")
+	h.WantStatus("x", "gone", "y", "gone", "b", "unengaged")
 }

@@ -45,7 +45,7 @@ const (
 const (
 	cCharged       = iota // moved into Engagement this Turn (Brawl: +1 bonus die, seed 004)
 	cIdle                 // had a Turn this Round without an action: no more Turns this Round
-	cOrdered              // given Movement Orders in the Get Moving being resolved
+	cOrdered              // given Movement Orders, its ordered move still to come
 	cSupporting           // declared Supporting Fire for the Open Fire being declared
 	cFled                 // fled the battle after a failed Confusion Test
 	cIncapacitated        // Incapacitated (rules.md §5.2.3)
@@ -79,6 +79,8 @@ const (
 	vFire             // the Open Fire being declared: target+1, gear<<8, flags
 	vOrder            // the Movement Order being given: model+1, far<<8
 	vFast             // this Turn's attack with a Fast weapon: gear+1, kind<<8 (1 Open Fire, 2 Brawl)
+	vOrdered          // the models given Movement Orders in this Get Moving, bit i = model i (the first 32)
+	vOrdered2         // the same for models 32 to 63
 )
 
 // Flags of vFire and vOrder.
@@ -163,14 +165,14 @@ func buildInfo() engine.Info {
 	var traits []string
 	traits = append(append(traits, traitNames...), critNames...)
 	return engine.Info{
-		ID: "falloutfactions", Name: "Fallout: Factions", Version: "3",
+		ID: "falloutfactions", Name: "Fallout: Factions", Version: "4",
 		Phases:     []engine.Phase{{ID: "turns", Activations: true}},
 		Statuses:   []string{"unengaged", "engaged"},
 		Conditions: []string{"charged", "idle", "ordered", "supporting", "fled", "incapacitated", "clean-bill"},
 		Counters:   []engine.CounterDef{{Name: "fatigue", Min: 0, Max: 2}, {Name: "harm", Min: 0, Max: 4}, {Name: "injuries", Min: 0, Max: 10}},
 		SideCounts: []engine.CounterDef{{Name: "tier", Min: 0, Max: 10}, {Name: "ploys", Min: 0, Max: 3}, {Name: "xp", Min: 0, Max: 99},
 			{Name: "caps", Min: 0, Max: 999}, {Name: "parts", Min: 0, Max: 999}, {Name: "points", Min: 0, Max: 999}},
-		Vars: []string{"first", "tokens-gone", "radiation", "once", "final", "fire", "order", "fast"},
+		Vars: []string{"first", "tokens-gone", "radiation", "once", "final", "fire", "order", "fast", "ordered", "ordered-hi"},
 		Profile: []engine.Stat{
 			{Name: "S", Min: 1, Max: 10}, {Name: "P", Min: 1, Max: 10}, {Name: "E", Min: 1, Max: 10}, {Name: "C", Min: 1, Max: 10},
 			{Name: "I", Min: 1, Max: 10}, {Name: "A", Min: 1, Max: 10}, {Name: "L", Min: 0, Max: maxLuck}, {Name: "Health", Min: 1, Max: 10},
@@ -640,6 +642,7 @@ var events = map[string]string{
 	"confusion-passed":     "{model} saw {other} fall and kept its head",
 	"confused":             "{model} saw {other} fall and failed its Confusion Test",
 	"confusion-no-effect":  "{model}, Exhausted, shrugged off the Confusion over {other}",
+	"confusion-exhausted":  "{model} is Exhausted and cannot Take the Fatigue: it flees",
 	"fled":                 "{model} fled the battle",
 	"stayed":               "{model} stayed where it was",
 	"moved-closer":         "{model} moved towards {other} but did not reach it",

@@ -15,7 +15,11 @@ var (
 	rangedTest    = testKind{"Ranged Attack Test", "Lucky Break, a re-roll of every Dud, in the Ranged Attack Test", "Fortune Smiles, a die for each Luck die that hit, in the Ranged Attack Test"}
 	meleeTest     = testKind{"Melee Attack Test", "Lucky Break, a re-roll of every Dud, in the Melee Attack Test", "Fortune Smiles, a die for each Luck die that hit, in the Melee Attack Test"}
 	confusionTest = testKind{"Confusion Test (2I; no hit: it flees or Takes Fatigue)", "Lucky Break, a re-roll of every Dud, in the Confusion Test", "Fortune Smiles, a die for each Luck die that hit, in the Confusion Test"}
-	meltdownTest  = testKind{"Meltdown Test (2E; fewer hits than its Harm: an Injury)", "Lucky Break, a re-roll of every Dud, in the Meltdown Test", "Fortune Smiles, a die for each Luck die that hit, in the Meltdown Test"}
+	// An Exhausted model cannot Take the Fatigue: failing, it flees (the
+	// option exhausted-confusion flee), or nothing happens (no-effect).
+	confusionFlee  = testKind{"Confusion Test (2I; no hit: it flees, as it is Exhausted and cannot Take Fatigue)", confusionTest.lucky, confusionTest.fortune}
+	confusionShrug = testKind{"Confusion Test (2I; Exhausted, it cannot Take Fatigue: no hit has no effect)", confusionTest.lucky, confusionTest.fortune}
+	meltdownTest   = testKind{"Meltdown Test (2E; fewer hits than its Harm: an Injury)", "Lucky Break, a re-roll of every Dud, in the Meltdown Test", "Fortune Smiles, a die for each Luck die that hit, in the Meltdown Test"}
 )
 
 // check is one S.P.E.C.I.A.L. test (rules.md §5.2.2): model m's, rolled by
@@ -31,6 +35,9 @@ type check struct {
 	bonus   int
 	unlucky bool
 	need    int
+	// pass: the test is passed or failed, with need hits; more hits than
+	// that do nothing (a Confusion or Meltdown Test, not an attack's).
+	pass bool
 }
 
 // luckyText offers Lucky Break after step 2, with the hits so far (luck
@@ -73,9 +80,10 @@ var luckyTexts struct {
 //
 // When the crew has a Ploy token, Lucky Break may follow step 2 (rules.md
 // §5.2.5), so the test is rolled in stages: the pool; then, offered as a
-// choice to the crew that sees it, the re-roll of every Dud; then Fortune
-// Smiles. Otherwise it is one ff-test roll. Either way the first failed
-// test of a crew earns it Fail Forward XP.
+// choice to the crew that sees it, the re-roll of every Dud (not on a
+// test passed already whose further hits do nothing: it could only waste
+// the token); then Fortune Smiles. Otherwise it is one ff-test roll.
+// Either way the first failed test of a crew earns it Fail Forward XP.
 func test(c *engine.Ctx, k *check) (hits int, crit bool) {
 	s := c.State()
 	who := s.SideOf(k.m)
@@ -95,7 +103,7 @@ func test(c *engine.Ctx, k *check) (hits int, crit bool) {
 		p := poolProc(pool, luck, k.stat)
 		std, lh := p.(Pool).Split(c.Roll(who, p, ab).Outcome)
 		duds := pool - std - lh
-		if duds > 0 && (std+lh > 0 || s.Option(optLuckyDuds) == "yes") &&
+		if duds > 0 && (std+lh > 0 || s.Option(optLuckyDuds) == "yes") && !(k.pass && std+lh >= k.need) &&
 			c.Choose(who, "lucky-break", luckyText(std+lh, lh, duds), passSpend) == 1 {
 			c.AddSide(who, sPloys, -1)
 			c.Emit(engine.Event{Type: "lucky-break", Model: k.m, Other: engine.NoModel, Value: duds})
