@@ -664,7 +664,7 @@ func (p *session) command(line string, legal []engine.Action) error {
 	case "":
 		return nil
 	case "help", "?":
-		fmt.Fprintln(p.out(), "commands: a number, odds N, why [NAME], undo, state, log, save [FILE], quit")
+		fmt.Fprintln(p.out(), "commands: a number, an action as the log writes it (turn m0 #137), odds N, why [NAME], undo, state, log, save [FILE], quit")
 		return nil
 	case "why":
 		return p.why(rest, legal)
@@ -718,6 +718,17 @@ func (p *session) command(line string, legal []engine.Action) error {
 	}
 	if pr := g.Pending(); pr != nil {
 		return p.answer(pr, line)
+	}
+	if _, err := menuNumber(line); err != nil && strings.ContainsAny(line, " ") {
+		// An action in its stable form, as the log and the API write it
+		// ("turn m0 #137": a heading the menu does not list): the game
+		// judges it, and says why when it is not legal.
+		if a, perr := engine.ParseAction(line); perr == nil && g.Info().Action(a.ID) >= 0 {
+			if why := g.WhyNot(a); why != "" {
+				return usagef("%q: %s", line, why)
+			}
+			return g.Apply(a)
+		}
 	}
 	a, err := pick(line, legal)
 	if err != nil {
