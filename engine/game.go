@@ -519,7 +519,8 @@ func (g *Game) resolve() error {
 		g.rewind()
 		return err
 	case q != nil:
-		g.pending = &Prompt{Question: *q, Entry: len(g.log.Entries), Answer: len(r.answers), Followed: r.acted}
+		rolled := slices.ContainsFunc(r.answers, func(a Answer) bool { return a.Kind == DiceQ })
+		g.pending = &Prompt{Question: *q, Entry: len(g.log.Entries), Answer: len(r.answers), Followed: r.acted, Rolled: rolled}
 		g.asked = g.asked || g.fly.action == startAction
 		return nil
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"math"
 	"math/big"
 	"math/rand/v2"
@@ -334,6 +335,22 @@ func TestOddsNeedFacts(t *testing.T) {
 				var fe *engine.FieldError
 				if _, err := g.Odds(a, engine.OddsOptions{Assume: []engine.Assumed{{Key: nf.Key, Fact: nf.Fact, Value: 7}}}); !errors.As(err, &fe) {
 					t.Errorf("a yes-or-no measurement assumed as 7: %v", err)
+				}
+				// A default answers what is not assumed, the same odds as
+				// assuming it, and Measured lists it, asked before any die;
+				// a default out of range is no answer.
+				d, err := g.Odds(a, engine.OddsOptions{Default: func(string, engine.Fact) (int, bool) { return 1, true }})
+				if err != nil || fmt.Sprint(d.Rows) != fmt.Sprint(o.Rows) {
+					t.Errorf("odds with a default: %v, %v; assumed %v", d, err, o.Rows)
+				}
+				if len(d.Measured) != 1 || !d.Measured[0].Is(nf.Key, nf.Fact) || d.Measured[0].Value != 1 || d.Measured[0].Later || d.Measured[0].Question != nf.Question {
+					t.Errorf("measured %+v, want the sight, yes, before the dice", d.Measured)
+				}
+				if len(d.Dice) == 0 || len(o.Dice) == 0 {
+					t.Errorf("a shot's odds name no dice: %+v", d.Dice)
+				}
+				if _, err := g.Odds(a, engine.OddsOptions{Default: func(string, engine.Fact) (int, bool) { return 9, true }}); !errors.As(err, &nf) {
+					t.Errorf("a default out of range: %v, want the measurement asked for", err)
 				}
 				return
 			}

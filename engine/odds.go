@@ -38,6 +38,10 @@ type OddsOptions struct {
 	// gunner can see the target and it is not in cover". A measurement the
 	// action needs that is not assumed here is a *NeedFactError.
 	Assume []Assumed
+	// Default, when set, answers a measurement at a table that Assume
+	// does not: a sheet's starting values (yes to sight, no to cover). It
+	// reports false to leave it a *NeedFactError.
+	Default func(key string, f Fact) (int, bool)
 }
 
 // Assumed is a measurement assumed for odds: the answer to the fact
@@ -77,6 +81,20 @@ type Odds struct {
 	// Dice are the rolls the action may ask for on some path, each kind
 	// once, in the order first met: none means it never rolls.
 	Dice []OddsDie
+	// Measured are the measurements at a table the odds rest on, each
+	// once, in the order first met, with the value taken (from Assume, or
+	// Default): what a sheet shows the players to check.
+	Measured []Measure
+}
+
+// Measure is a measurement the odds rest on, and whether it is asked only
+// later: after some of the action's dice are rolled (a ledge after a
+// Down), or by a follow-up action. The others are asked by the action
+// before any die.
+type Measure struct {
+	Assumed
+	Later    bool
+	Question string // the question alone, for people: "can w see b?"
 }
 
 // OddsDie is a kind of roll an action may ask for: its procedure's key
@@ -135,7 +153,10 @@ func (g *Game) Fork() *Game {
 // taken: a Charge's free Fight, an Open Fire's Fire), and whatever follows
 // by itself up to where a new round would begin (its roll-offs are not the
 // action's), and returns the exact distribution of its results and every
-// kind of roll met on the way (Odds.Dice). Facts
+// kind of roll met on the way (Odds.Dice). When a measurement assumed
+// shows the action not legal after all (an *IllegalError), the Odds
+// returned beside the error holds only Measured, what was assumed on the
+// way, so that a sheet can show which answer refused it. Facts
 // come from the board; at a table, from opt.Assume, and odds that need a
 // measurement not assumed are a *NeedFactError naming it. The game is
 // unchanged.
@@ -161,10 +182,16 @@ func (g *Game) Odds(a Action, opt OddsOptions) (*Odds, error) {
 		g.enum = e
 	}
 	e.g, e.a, e.opt, e.base, e.actor, e.paths = g, a, opt, g.live, g.live.Turn.Side, 0
-	e.value, e.dice = nil, e.dice[:0]
+	e.value, e.dice, e.measured = nil, e.dice[:0], e.measured[:0]
 	e.buf, e.stack, e.weights = e.buf[:0], e.stack[:0], e.weights[:0]
 	e.dist = e.dist[:0]
 	if err := e.walk(0, one, &e.dist); err != nil {
+		var ill *IllegalError
+		if errors.As(err, &ill) && len(e.measured) > 0 {
+			// A measurement assumed shows the action not legal (the target
+			// out of sight): what was measured, for a sheet to show.
+			return &Odds{Action: a, Measured: slices.Clone(e.measured)}, err
+		}
 		return nil, err
 	}
 	rows := e.dist
@@ -174,7 +201,7 @@ func (g *Game) Odds(a Action, opt OddsOptions) (*Odds, error) {
 		}
 		return strings.Compare(x.label, y.label)
 	})
-	o := &Odds{Action: a, Paths: e.paths, Rows: make([]OddsRow, len(rows)), Dice: slices.Clone(e.dice)}
+	o := &Odds{Action: a, Paths: e.paths, Rows: make([]OddsRow, len(rows)), Dice: slices.Clone(e.dice), Measured: slices.Clone(e.measured)}
 	for i, r := range rows {
 		o.Rows[i] = OddsRow{Label: r.label, Score: r.score, P: r.p.rat()}
 	}
@@ -197,6 +224,8 @@ type enumerator struct {
 	weights []weight  // their prefix weights (pre)
 	dist    accs      // the results so far, reused
 	dice    []OddsDie // the rolls met so far (Odds.Dice)
+	// measured are the measurements answered so far (Odds.Measured)
+	measured []Measure
 	// sumBase and sumAction, when sumBase is set, are what results are
 	// summarized against: the action a follow-up belongs to, and the state
 	// before it (e.base is where the follow-up starts).
@@ -320,11 +349,18 @@ func (e *enumerator) walk(n int, w weight, out *accs) error {
 			out.add(row.label, row.score, row.p.mulw(pw), row.ev*pw.float())
 		}
 	case q.Kind == FactQ:
-		i := slices.IndexFunc(e.opt.Assume, func(x Assumed) bool { return x.Is(q.Key, q.Fact) })
-		if i < 0 {
+		var v int
+		if i := slices.IndexFunc(e.opt.Assume, func(x Assumed) bool { return x.Is(q.Key, q.Fact) }); i >= 0 {
+			v = e.opt.Assume[i].Value
+		} else if d, ok := e.defaultFor(q); ok {
+			v = d
+		} else {
 			return &NeedFactError{Key: q.Key, Fact: q.Fact, Text: q.describe(e.s), Question: factText(e.s, q.Fact)}
 		}
-		v := e.opt.Assume[i].Value
+		if !slices.ContainsFunc(e.measured, func(x Measure) bool { return x.Is(q.Key, q.Fact) }) {
+			later := e.depth > 0 || slices.ContainsFunc(e.buf[:end], func(a Answer) bool { return a.Kind == DiceQ })
+			e.measured = append(e.measured, Measure{Assumed{Key: q.Key, Fact: q.Fact, Value: v}, later, factText(e.s, q.Fact)})
+		}
 		if lo, hi := q.Fact.Range(); v < lo || v > hi {
 			return &FieldError{Path: "assume", Problem: fmt.Sprintf("%d is not an answer to %s; allowed %d to %d", v, q.Key, lo, hi)}
 		}
@@ -494,6 +530,18 @@ func (e *enumerator) summarize(after *State) (string, int) {
 	return DefaultSummary(base, after, e.actor)
 }
 
+// defaultFor is opt.Default's answer to q, checked against its range.
+func (e *enumerator) defaultFor(q *Question) (int, bool) {
+	if e.opt.Default == nil {
+		return 0, false
+	}
+	v, ok := e.opt.Default(q.Key, q.Fact)
+	if lo, hi := q.Fact.Range(); !ok || v < lo || v > hi {
+		return 0, false
+	}
+	return v, true
+}
+
 // maxFollow is how many follow-ups deep the odds go.
 const maxFollow = 8
 
@@ -529,7 +577,7 @@ func (e *enumerator) follow(w weight, out *accs) error {
 		if e.sumBase != nil {
 			sub.sumBase, sub.sumAction = e.sumBase, e.sumAction
 		}
-		sub.buf, sub.stack, sub.weights, sub.dice = sub.buf[:0], sub.stack[:0], sub.weights[:0], sub.dice[:0]
+		sub.buf, sub.stack, sub.weights, sub.dice, sub.measured = sub.buf[:0], sub.stack[:0], sub.weights[:0], sub.dice[:0], sub.measured[:0]
 		var rows accs
 		err := sub.walk(0, one, &rows)
 		e.paths += sub.paths
@@ -541,6 +589,11 @@ func (e *enumerator) follow(w weight, out *accs) error {
 		}
 		for _, d := range sub.dice {
 			e.dice = addRoll(e.dice, d)
+		}
+		for _, x := range sub.measured {
+			if !slices.ContainsFunc(e.measured, func(y Measure) bool { return y.Is(x.Key, x.Fact) }) {
+				e.measured = append(e.measured, x)
+			}
 		}
 		exp := new(big.Rat)
 		for _, row := range rows {

@@ -210,6 +210,10 @@ type Prompt struct {
 	// question (Game.Progress), though its log entry is written only once
 	// everything that follows it is answered.
 	Followed bool
+	// Rolled reports that the action has rolled dice before this question:
+	// a measurement asked now (a ledge after a Down) depends on how they
+	// fell, so that it cannot be measured before the action is taken.
+	Rolled bool
 }
 
 // AnswerError reports an answer that does not fit the pending prompt.

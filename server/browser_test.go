@@ -79,8 +79,12 @@ type phone struct {
 	// the sheets that showed odds as bars; recalled the measurements asked
 	// for that showed what was assumed for them, the answer marked.
 	assumed, oddsShown, recalled, moreShots int
-	oddsShot                                bool
-	slowestOdds                             time.Duration
+	// oneTap counts actions sent at their first tap (nothing to weigh);
+	// askedTwice the measurements asked after the sheet had them.
+	oneTap      int
+	askedTwice  []string
+	oddsShot    bool
+	slowestOdds time.Duration
 }
 
 func newPhone(t *testing.T, b context.Context, name string) *phone {
@@ -288,6 +292,7 @@ func (p *phone) settle(before int) panelState {
 func (p *phone) act(action string, st panelState, shot string) panelState {
 	p.t.Helper()
 	js, _ := json.Marshal(action)
+	tapped := p.writes()
 	if contains(st.Moves, action) {
 		p.eval(`(() => { const o = Array.from(document.querySelectorAll("details.moves option")).find(o => o.value === `+string(js)+`); const d = o.closest("details"); d.open = true; o.parentElement.value = o.value; return true; })()`, new(bool))
 		p.clickJS(`Array.from(document.querySelectorAll("details.moves")).find(d => d.open).querySelector("[data-pick]")`)
@@ -300,23 +305,20 @@ func (p *phone) act(action string, st panelState, shot string) panelState {
 		}
 		p.clickJS(`Array.from(document.querySelectorAll("button.act")).find(b => b.dataset.act === ` + string(js) + `)`)
 	}
-	odds := p.waitOdds(action)
-	// At a table the odds ask what to assume of each measurement: yes,
-	// or the length offered first, until the bars show.
-	for range 12 {
-		var asks bool
-		p.eval(`!!document.querySelector("#odds [data-assume]")`, &asks)
-		if !asks {
-			break
-		}
-		p.eval(`(() => { const i = document.querySelector("#odds input"); if (i) i.value = i.min || "1"; return true; })()`, nil)
-		p.clickJS(`document.querySelector("#odds [data-assume]")`)
-		p.assumed++
-		odds = p.waitOdds(action)
+	// An action with nothing to weigh is sent at once, without a sheet.
+	odds, sent := p.waitOdds(action, tapped)
+	if sent {
+		p.oneTap++
+		return p.settle(tapped)
 	}
 	if strings.Contains(odds, "Could not") {
 		p.t.Fatalf("%s: odds of %s: %s", p.name, action, odds)
 	}
+	// At a table the sheet shows every measurement the odds rest on, with
+	// its starting value; they go with the action on Confirm.
+	var now []string
+	p.eval(`Array.from(document.querySelectorAll("#odds .meas")).map(r => r.dataset.meas)`, &now)
+	p.assumed += len(now)
 	var bars int
 	p.eval(`document.querySelectorAll("#odds .odds li").length`, &bars)
 	if bars > 0 {
@@ -330,13 +332,29 @@ func (p *phone) act(action string, st panelState, shot string) panelState {
 		p.shot(shot)
 		p.docShot(shot)
 	}
+	var refused bool
+	p.eval(`document.querySelector("#confirm").disabled`, &refused)
+	if refused {
+		p.t.Fatalf("%s: %s refused on its sheet with the starting values: %s", p.name, action, odds)
+	}
 	before := p.writes()
 	p.click("#confirm")
-	return p.settle(before)
+	after := p.settle(before)
+	// Nothing measured on the sheet is asked again.
+	var asked string
+	p.eval(`(document.querySelector(".ask.mine[data-fact]") || {dataset: {}}).dataset.fact || ""`, &asked)
+	var laterOnes []string
+	p.eval(`Array.from(document.querySelectorAll("#odds .meas.later")).map(r => r.dataset.meas)`, &laterOnes)
+	if asked != "" && contains(now, asked) && !contains(laterOnes, asked) {
+		p.askedTwice = append(p.askedTwice, asked)
+	}
+	return after
 }
 
-// waitOdds waits for the sheet to show the odds of action (or why not).
-func (p *phone) waitOdds(action string) string {
+// waitOdds waits for the sheet to show the odds of action (or why not),
+// and reports sent when the page sent the action at once instead (tapped
+// is the count of writes before the tap).
+func (p *phone) waitOdds(action string, tapped int) (odds string, sent bool) {
 	p.t.Helper()
 	// A Fight's odds at a table take up to a second of the server's CPU;
 	// under -race, on two busy cores, tens of seconds.
@@ -344,12 +362,15 @@ func (p *phone) waitOdds(action string) string {
 	deadline := start.Add(60 * time.Second)
 	defer func() { p.slowestOdds = max(p.slowestOdds, time.Since(start)) }()
 	for {
-		var open bool
-		var odds string
+		if p.writes() > tapped {
+			return "", true
+		}
+		var open, stale bool
 		p.eval(`document.querySelector("#sheet").open`, &open)
 		p.eval(`document.querySelector("#odds").textContent`, &odds)
-		if open && odds != "" && !strings.HasPrefix(odds, "Working out") {
-			return odds
+		p.eval(`document.querySelector("#odds").classList.contains("stale")`, &stale)
+		if open && odds != "" && !stale {
+			return odds, false
 		}
 		if time.Now().After(deadline) {
 			p.t.Fatalf("%s: the odds of %s did not show in 60 s (sheet open %v): %q", p.name, action, open, odds)
@@ -640,16 +661,16 @@ func TestBrowserPlaysATableGame(t *testing.T) {
 	watch.shot("spectator")
 	t.Logf("played to the end: %d actions, %d rolls typed, %d choices, %d facts, %d undos, %d stale tap refused", actions, rolls, choices, facts, undos, stale)
 	t.Logf("odds shown as bars %d times, %d measurements assumed on the sheet; the slowest took %v to show", a.oddsShown+c.oddsShown, a.assumed+c.assumed, max(a.slowestOdds, c.slowestOdds))
-	// what was assumed for the odds is recalled when the action asks for
-	// the measurement (the sheet's yes, marked on the question's buttons)
-	t.Logf("%d measurements asked for showed what was assumed for them", a.recalled+c.recalled)
-	if a.assumed+c.assumed > 0 && a.recalled+c.recalled == 0 {
-		t.Error("no measurement asked for by an action recalled what was assumed for its odds")
+	// Measured on the sheet, sent with the action: never asked again; one
+	// asked later (after the dice) shows what was assumed for it.
+	t.Logf("%d measurements asked later showed what was assumed for them; %d actions sent at their first tap", a.recalled+c.recalled, a.oneTap+c.oneTap)
+	if twice := append(a.askedTwice, c.askedTwice...); len(twice) > 0 {
+		t.Errorf("measurements on the sheet asked again after Confirm: %v", twice)
 	}
-	if a.assumed+c.assumed == 0 || a.oddsShown+c.oddsShown == 0 {
-		t.Errorf("the odds sheet never asked what to assume (%d) or never showed odds (%d)", a.assumed+c.assumed, a.oddsShown+c.oddsShown)
+	if a.assumed+c.assumed == 0 || a.oddsShown+c.oddsShown == 0 || a.oneTap+c.oneTap == 0 {
+		t.Errorf("the odds sheet never showed measurements (%d) or odds (%d), or no action went at one tap (%d)", a.assumed+c.assumed, a.oddsShown+c.oddsShown, a.oneTap+c.oneTap)
 	}
-	if rolls == 0 || facts == 0 || undos == 0 || stale == 0 || choices == 0 {
+	if rolls == 0 || facts+a.assumed+c.assumed == 0 || undos == 0 || stale == 0 || choices == 0 {
 		t.Errorf("the game did not go through every kind of input: %d rolls, %d choices, %d facts, %d undos, %d stale taps", rolls, choices, facts, undos, stale)
 	}
 	// The page offers the game's file; the export it downloads replays to
@@ -793,8 +814,9 @@ func TestBrowserBoardAndForm(t *testing.T) {
 	before := p.writes()
 	var dest string
 	p.eval(`(() => { const c = document.querySelector("svg.board .dest.shown"); c.dispatchEvent(new MouseEvent("click", {bubbles: true})); return c.dataset.act; })()`, &dest)
-	p.waitOdds(dest)
-	p.click("#confirm")
+	if _, sent := p.waitOdds(dest, before); !sent { // a move has nothing to weigh: it goes at once
+		p.click("#confirm")
+	}
 	st = p.settle(before)
 	if st.Notice != "" {
 		t.Fatalf("the move to a tapped destination: %s", st.Notice)

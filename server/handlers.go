@@ -719,6 +719,10 @@ type writeRequest struct {
 	Seq    *int   `json:"seq"`
 	Action string `json:"action"`
 	Answer string `json:"answer"`
+	// Assume, with an action at a table, answers the measurements it asks
+	// before any die is rolled: the odds sheet's values (id=value, as the
+	// odds' assume parameters).
+	Assume []string `json:"assume"`
 }
 
 func (s *Server) readWrite(r *http.Request, field string) (*writeRequest, error) {
@@ -730,7 +734,8 @@ func (s *Server) readWrite(r *http.Request, field string) (*writeRequest, error)
 		return nil, invalid("seq", "missing: send the seq you last saw")
 	}
 	switch {
-	case field == "action" && req.Answer != "", field == "answer" && req.Action != "", field == "" && (req.Action != "" || req.Answer != ""):
+	case field == "action" && req.Answer != "", field == "answer" && req.Action != "", field == "" && (req.Action != "" || req.Answer != ""),
+		field != "action" && req.Assume != nil:
 		return nil, invalid(field, "this request takes only seq%s", map[bool]string{true: " and " + field, false: ""}[field != ""])
 	case field == "action" && req.Action == "":
 		return nil, invalid("action", "missing: one of the game's legal actions, as listed")
@@ -764,7 +769,12 @@ func (s *Server) action(w http.ResponseWriter, r *http.Request) {
 		fail(w, unprocessable("action", "%v", err))
 		return
 	}
-	seq, _, err := s.write(r.Context(), gm, side, *req.Seq, "action", actionCmd{Action: req.Action})
+	as, err := readAssumed(req.Assume)
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	seq, _, err := s.write(r.Context(), gm, side, *req.Seq, "action", actionCmd{Action: req.Action, Assume: assumedStrings(as)})
 	if err != nil {
 		fail(w, err)
 		return
@@ -945,6 +955,10 @@ func (s *Server) actionOdds(w http.ResponseWriter, r *http.Request) {
 		fail(w, err)
 		return
 	}
+	if r.URL.Query().Get("measure") == "all" {
+		sheetOdds(w, fork, a, text, assume)
+		return
+	}
 	o, err := fork.Odds(a, engine.OddsOptions{MaxPaths: MaxOddsPaths, Assume: assume})
 	var ill *engine.IllegalError
 	var nf *engine.NeedFactError
@@ -984,6 +998,122 @@ func (s *Server) actionOdds(w http.ResponseWriter, r *http.Request) {
 		dice = append(dice, oddsDieJSON{Key: d.Key, What: d.What})
 	}
 	encode(w, http.StatusOK, map[string]any{"action": a.String(), "text": text, "paths": o.Paths, "rows": rows, "dice": dice})
+}
+
+// sheetOdds is the odds with measure=all: every measurement at a table
+// the odds rest on, at once, each with its value — the one the players
+// gave (assume), else a starting value (sheetDefault) — and the odds
+// under them, so that a sheet shows them all as controls and the odds
+// follow each change. A starting "no" that shows the action not legal (a
+// Fight's target within 1") is taken as yes instead; a value the players
+// gave that does so is kept, and the answer says the action is refused.
+func sheetOdds(w http.ResponseWriter, fork *engine.Game, a engine.Action, text string, assume []engine.Assumed) {
+	given := slices.Clone(assume)
+	var o *engine.Odds
+	var err error
+	var ill *engine.IllegalError
+	for range 16 {
+		o, err = fork.Odds(a, engine.OddsOptions{MaxPaths: MaxOddsPaths, Assume: given, Default: sheetDefault})
+		if !errors.As(err, &ill) || o == nil {
+			break
+		}
+		flip := -1
+		for i, m := range o.Measured {
+			mine := slices.ContainsFunc(assume, func(x engine.Assumed) bool { return x.Is(m.Key, m.Fact) })
+			if !mine && m.Fact.Boolean() && m.Value == 0 {
+				flip = i
+			}
+		}
+		if flip < 0 {
+			break
+		}
+		m := o.Measured[flip]
+		given = append(given, engine.Assumed{Key: m.Key, Fact: m.Fact, Value: 1})
+	}
+	body := map[string]any{"action": a.String(), "text": text}
+	var fe *engine.FieldError
+	switch {
+	case errors.As(err, &ill) && o != nil:
+		body["refused"] = ill.Reason
+	case errors.As(err, &fe):
+		fail(w, unprocessable("assume", "%s", fe.Problem))
+		return
+	case errors.As(err, &ill):
+		fail(w, unprocessable("action", "%s", ill.Error()))
+		return
+	case errors.Is(err, engine.ErrTooManyPaths):
+		fail(w, unprocessable("action", "%v", err))
+		return
+	case err != nil:
+		var ae *engine.AnswerError
+		if errors.As(err, &ae) || errors.Is(err, engine.ErrPending) {
+			fail(w, unprocessable("action", "%v", err))
+			return
+		}
+		fail(w, internal(err))
+		return
+	}
+	ms := []measureJSON{}
+	for _, m := range o.Measured {
+		j := measureJSON{needJSON: *needOf(&engine.NeedFactError{Key: m.Key, Fact: m.Fact, Question: m.Question}), Later: m.Later, From: "default"}
+		if slices.ContainsFunc(assume, func(x engine.Assumed) bool { return x.Is(m.Key, m.Fact) }) {
+			j.From = "you"
+		}
+		j.Value = strconv.FormatFloat(float64(m.Value)/100, 'f', -1, 64)
+		if m.Fact.Boolean() {
+			j.Value = map[bool]string{true: "yes", false: "no"}[m.Value == 1]
+		}
+		ms = append(ms, j)
+	}
+	body["measurements"] = ms
+	if body["refused"] == nil {
+		rows := []oddsRowJSON{}
+		for _, row := range o.Rows {
+			f, _ := row.P.Float64()
+			rows = append(rows, oddsRowJSON{Label: row.Label, Exact: row.P.RatString(), Probability: math.Round(f*1e4) / 1e4})
+		}
+		dice := []oddsDieJSON{}
+		for _, d := range o.Dice {
+			dice = append(dice, oddsDieJSON{Key: d.Key, What: d.What})
+		}
+		body["rows"], body["dice"], body["paths"] = rows, dice, o.Paths
+	}
+	encode(w, http.StatusOK, body)
+}
+
+// measureJSON is a measurement on the odds sheet: what need gives, the
+// value the odds took (yes, no or inches), whether the players gave it
+// ("you") or it is the sheet's starting value ("default"), and whether it
+// is asked only later (after dice, or by a follow-up).
+type measureJSON struct {
+	needJSON
+	Value string `json:"value"`
+	From  string `json:"from"`
+	Later bool   `json:"later,omitempty"`
+}
+
+// sheetDefault is a measurement's starting value on the odds sheet: what
+// is most often true at a table for an action a player picks — sight,
+// range (6" or more), arcs and base contact yes; cover, a ledge near, a
+// model within a few inches of another (a friend near a casualty or the
+// target) no; heights and falls 0". A "no" that refuses the action is
+// taken as yes (sheetOdds).
+func sheetDefault(key string, f engine.Fact) (int, bool) {
+	switch f.Kind {
+	case engine.FactCover, engine.FactNearLedge, engine.FactWithinAny, engine.FactNear:
+		return 0, true
+	case engine.FactWithin:
+		if f.Inches < 6 { // a friend near a casualty, a model near another
+			return 0, true
+		}
+		return 1, true // a weapon's range
+	case engine.FactDistance, engine.FactFall, engine.FactElevation:
+		return 0, true
+	}
+	if f.Boolean() {
+		return 1, true
+	}
+	return 0, false
 }
 
 // oddsDieJSON is a kind of roll the action may ask for (engine.OddsDie).
@@ -1072,6 +1202,20 @@ func readAssumed(qs []string) ([]engine.Assumed, error) {
 		out = append(out, x)
 	}
 	return out, nil
+}
+
+// assumedStrings writes measurements back as the odds' assume parameters
+// read them (readAssumed): id=yes, id=no or id=inches.
+func assumedStrings(as []engine.Assumed) []string {
+	var out []string
+	for _, x := range as {
+		v := strconv.FormatFloat(float64(x.Value)/100, 'f', -1, 64)
+		if x.Fact.Boolean() {
+			v = map[bool]string{true: "yes", false: "no"}[x.Value == 1]
+		}
+		out = append(out, factID(x.Key, x.Fact)+"="+v)
+	}
+	return out
 }
 
 // export is GET /api/games/{id}/export: the game as `play --save` writes

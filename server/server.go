@@ -53,6 +53,7 @@ import (
 	"log/slog"
 	"net/http"
 	"runtime"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -340,6 +341,9 @@ func (s *Server) build(rec *store.Game) (*engine.Game, error) {
 type (
 	actionCmd struct {
 		Action string `json:"action"`
+		// Assume answers the action's measurements asked before any die
+		// (answerAssumed), as "id=value".
+		Assume []string `json:"assume,omitempty"`
 	}
 	answerCmd struct {
 		Kind   engine.Kind `json:"kind"`
@@ -366,7 +370,14 @@ func run(g *engine.Game, side int, kind string, body []byte) error {
 		if err != nil {
 			return err
 		}
-		return g.ApplyAs(side, a)
+		as, err := readAssumed(c.Assume)
+		if err != nil {
+			return err
+		}
+		if err := g.ApplyAs(side, a); err != nil {
+			return err
+		}
+		return answerAssumed(g, side, as)
 	case "answer":
 		var c answerCmd
 		if err := json.Unmarshal(body, &c); err != nil {
@@ -477,4 +488,29 @@ func engineError(err error) error {
 		return unprocessable("", "a question is waiting for its answer: answer it (or undo the action) first")
 	}
 	return internal(err)
+}
+
+// answerAssumed answers, for side, the measurements the action just taken
+// asks before any die is rolled and before it is done, with what the
+// players assumed for its odds (as), one after the other: they measured
+// them on the odds sheet, and nothing is asked twice. A measurement that
+// depends on the dice (a ledge after a Down), one not assumed, or a
+// question of another kind is left for the players. An answer that shows
+// the action was not legal (the target out of sight) takes the action
+// back: the error says why, and the game is as it was.
+func answerAssumed(g *engine.Game, side int, as []engine.Assumed) error {
+	for range 64 {
+		p := g.Pending()
+		if p == nil || p.Kind != engine.FactQ || p.Rolled || p.Followed {
+			return nil
+		}
+		i := slices.IndexFunc(as, func(x engine.Assumed) bool { return x.Is(p.Key, p.Fact) })
+		if i < 0 {
+			return nil
+		}
+		if err := g.AnswerAs(side, engine.FactQ, engine.Reply{Value: as[i].Value}); err != nil {
+			return err
+		}
+	}
+	return nil
 }

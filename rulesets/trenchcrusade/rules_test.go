@@ -162,10 +162,18 @@ func TestMeleeAgainstDown(t *testing.T) {
 // so the opponent has no marker of it to spend against that roll.
 func TestDownAtLedgeFalls(t *testing.T) {
 	h := four(t, nil)
-	h.Play("activate m0")
-	h.Play(shootAt...)
+	h.Play("activate m0", shootAt[0])
+	if p := h.G.Pending(); p == nil || p.Kind != engine.FactQ || p.Rolled {
+		t.Errorf("the shot's first measurement: %+v, want one before any die", p)
+	}
+	h.Play(shootAt[1:]...)
 	h.Play("d:4 4", "d:3 4") // down
-	h.Play("f:1")            // within 1" of a ledge
+	// The ledge is asked after dice (engine.Prompt.Rolled): it cannot be
+	// measured before the shot, as its sight is (issue 32).
+	if p := h.G.Pending(); p == nil || p.Key != "near-ledge" || !p.Rolled {
+		t.Errorf("the ledge question: %+v, want it marked as after the dice", p)
+	}
+	h.Play("f:1") // within 1" of a ledge
 	h.WantAsks("dice tc-success {Dice:0 Mods:[] NaturalCrit:false}")
 	if got := h.counter("b", cBlood); got != 0 {
 		t.Errorf("b has %d Blood markers at its ledge roll, want 0: the marker comes after", got)

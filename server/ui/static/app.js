@@ -258,16 +258,29 @@
   }
 
   // openSheet shows an action with its exact odds before the player
-  // confirms it. At a table the odds may need a measurement: the sheet asks
-  // what to assume, and works them out again.
-  let assume = [], allNo = "", told = {};
+  // confirms it. At a table the odds rest on what the players measure:
+  // the sheet shows every such measurement at once, as a control with a
+  // starting value, and works the odds out again as one changes. Confirm
+  // sends them with the action, which then does not ask them again. An
+  // action with nothing to weigh (no dice, no measurement, one outcome)
+  // is sent at once, without a sheet.
+  let mine = {}, shownMeasures = [], told = {}, timer = 0, asked = 0;
   async function openSheet(action, text) {
     pendingAction = action;
-    assume = [];
-    allNo = "";
+    mine = {};
+    shownMeasures = [];
     $("#sheet-title").textContent = text || action;
+    const j = await fetchSheet(action);
+    if (pendingAction !== action) return;
+    const trivial = j && !j.error && !j.refused && !(j.dice || []).length && !(j.measurements || []).length &&
+      j.rows && j.rows.length === 1;
+    if (trivial) {
+      pendingAction = null;
+      write("actions", { action });
+      return;
+    }
     sheet.showModal();
-    showOdds(action);
+    render(action, j);
   }
 
   const el = (tag, cls, text) => {
@@ -277,105 +290,153 @@
     return e;
   };
 
-  async function showOdds(action) {
-    odds.textContent = "Working out the odds…";
-    const qs = assume.map((a) => "&assume=" + encodeURIComponent(a.id + "=" + a.value)).join("");
+  // fetchSheet asks the odds with every measurement and the values the
+  // player set; the answer is {error} when it fails.
+  async function fetchSheet(action) {
+    const n = ++asked;
+    const qs = Object.keys(mine).map((k) => "&assume=" + encodeURIComponent(k + "=" + mine[k])).join("");
     let res, j;
     try {
-      res = await fetch(api + "/odds?action=" + encodeURIComponent(action) + qs, { headers });
+      res = await fetch(api + "/odds?measure=all&action=" + encodeURIComponent(action) + qs, { headers });
     } catch (e) {
-      if (pendingAction === action) odds.textContent = "Could not reach the server: " + e.message;
-      return;
+      return { error: "Could not reach the server: " + e.message };
     }
     try {
       j = await res.json();
     } catch (e) {
       j = { error: res.status + " " + res.statusText };
     }
-    if (pendingAction !== action) return;
-    odds.textContent = "";
-    if (assume.length) {
-      const ul = el("ul", "assumed");
-      for (const a of assume) ul.appendChild(el("li", "", a.text + " " + a.value));
-      odds.append(el("p", "hint", "Assuming what you measure:"), ul);
-    }
-    if (!res.ok && j.need) {
-      const n = j.need;
-      const pick = (v) => { assume.push({ id: n.id, value: v, text: n.question }); showOdds(action); };
-      const kind = n.key + "|" + (n.why || "");
-      if (n.yesno && allNo === kind) {
-        pick("no");
-        return;
-      }
-      const box = el("div", "need");
-      box.append(el("p", "hint", "The odds depend on what you measure." + (n.why ? " " + n.why + (/[.?!]$/.test(n.why) ? "" : ".") : "")), el("p", "q", n.question));
-      const row = el("div", "row");
-      if (n.yesno) {
-        const same = assume.filter((a) => a.kind === kind).length;
-        for (const v of same ? ["yes", "no", "no to all like it"] : ["yes", "no"]) {
-          const b = el("button", v === "yes" ? "primary" : "", v[0].toUpperCase() + v.slice(1));
-          b.type = "button";
-          b.dataset.assume = v;
-          b.addEventListener("click", () => {
-            // "No to all like it": the same question about other models
-            // (friends near a casualty) is answered no from here on.
-            if (v === "no to all like it") allNo = kind;
-            assume.push({ id: n.id, value: v === "yes" ? "yes" : "no", text: n.question, kind });
-            showOdds(action);
-          });
-          row.appendChild(b);
-        }
-      } else {
-        const inp = el("input");
-        inp.type = "number";
-        inp.step = "0.1";
-        inp.min = n.min;
-        inp.max = n.max;
-        inp.setAttribute("aria-label", "Inches to assume");
-        const b = el("button", "primary", "Assume");
+    if (n !== asked) return null; // a later question is on its way
+    if (!res.ok) return { error: j.error || res.statusText };
+    return j;
+  }
+
+  // again works the odds out anew a moment after the last change.
+  function again(action) {
+    odds.classList.add("stale");
+    clearTimeout(timer);
+    timer = setTimeout(async () => {
+      const j = await fetchSheet(action);
+      if (j && pendingAction === action) render(action, j);
+    }, 250);
+  }
+
+  // measureRow is one measurement's control: yes and no, or inches with
+  // steps of half an inch either side.
+  function measureRow(action, m) {
+    const row = el("div", "meas" + (m.from === "you" ? " set" : "") + (m.later ? " later" : ""));
+    row.dataset.meas = m.id;
+    const q = el("p", "q", m.question);
+    if (m.why) q.title = m.why;
+    row.appendChild(q);
+    const set = (v) => {
+      mine[m.id] = v;
+      m.value = v;
+      again(action);
+    };
+    if (m.yesno) {
+      const seg = el("div", "seg");
+      for (const v of ["yes", "no"]) {
+        const b = el("button", "", v === "yes" ? "Yes" : "No");
         b.type = "button";
-        b.dataset.assume = "inches";
-        const warn = el("p", "hint");
+        b.dataset.value = v;
+        b.setAttribute("aria-pressed", String(m.value === v));
         b.addEventListener("click", () => {
-          if (inp.value === "" || !inp.checkValidity()) {
-            warn.textContent = "Type the inches you measure, from " + n.min + " to " + n.max + ".";
-            inp.focus();
-            return;
-          }
-          pick(inp.value);
+          for (const x of $$("button", seg)) x.setAttribute("aria-pressed", String(x === b));
+          set(v);
         });
-        row.append(inp, b, warn);
+        seg.appendChild(b);
       }
-      box.appendChild(row);
-      odds.appendChild(box);
+      row.appendChild(seg);
+    } else {
+      const seg = el("div", "seg steps");
+      const inp = el("input");
+      inp.type = "number";
+      inp.step = "0.1";
+      inp.min = m.min;
+      inp.max = m.max;
+      inp.inputMode = "decimal";
+      inp.value = m.value;
+      inp.setAttribute("aria-label", m.question + " (inches)");
+      const step = (d) => {
+        const v = Math.max(Number(m.min), Math.min(Number(m.max), Math.round(((Number(inp.value) || 0) + d) * 10) / 10));
+        inp.value = String(v);
+        set(inp.value);
+      };
+      const minus = el("button", "", "−½\"");
+      minus.type = "button";
+      minus.addEventListener("click", () => step(-0.5));
+      const plus = el("button", "", "+½\"");
+      plus.type = "button";
+      plus.addEventListener("click", () => step(0.5));
+      inp.addEventListener("input", () => {
+        if (inp.value !== "" && inp.checkValidity()) set(inp.value);
+      });
+      seg.append(minus, inp, plus);
+      row.appendChild(seg);
+    }
+    return row;
+  }
+
+  // render shows the sheet's answer: the measurements, then the odds.
+  function render(action, j) {
+    odds.classList.remove("stale");
+    odds.textContent = "";
+    $("#confirm").disabled = false;
+    if (!j || j.error) {
+      odds.appendChild(el("p", "hint", (j && j.error) || "No odds."));
       return;
     }
-    if (!res.ok) {
-      odds.appendChild(el("p", "hint", j.error || res.statusText));
+    const wasOpen = !!$("details.later[open]", odds);
+    shownMeasures = j.measurements || [];
+    const now = shownMeasures.filter((m) => !m.later), later = shownMeasures.filter((m) => m.later);
+    if (now.length) {
+      odds.appendChild(el("p", "hint", "Check these at the table (they are sent with the action):"));
+      for (const m of now) odds.appendChild(measureRow(action, m));
+    }
+    // Those asked only if the dice call for them come after the odds,
+    // folded: the odds assume them as shown.
+    const rest = () => {
+      if (!later.length) return;
+      const d = el("details", "later");
+      d.open = wasOpen;
+      d.appendChild(el("summary", "", later.length + (later.length === 1 ? " measurement" : " measurements") + " asked later, if the dice call for it"));
+      for (const m of later) d.appendChild(measureRow(action, m));
+      odds.appendChild(d);
+    };
+    if (j.refused) {
+      odds.appendChild(el("p", "warn", "With these measurements the action is not allowed: " + j.refused));
+      rest();
+      $("#confirm").disabled = true;
       return;
     }
     const rolls = (j.dice || []).map((d) => d.what || d.key);
     const certain = j.rows.length === 1 && j.rows[0].probability === 1;
-    let lede = "Exact odds from the game as it stands (tap a row for the fraction):";
+    let lede = "Exact odds (tap a row for the fraction):";
     if (!rolls.length) lede = "No dice: this is what happens.";
     else if (certain) lede = "Whatever the dice show (" + rolls.join(", ") + "), this is what happens:";
     odds.appendChild(el("p", "hint", lede));
-    if (rolls.length && !certain) odds.appendChild(el("p", "hint", "Rolls: " + rolls.join(", ")));
+    if (rolls.length && !certain) odds.appendChild(el("p", "hint rolls", "Rolls: " + rolls.join(", ")));
     const ul = el("ul", "odds");
     for (const row of j.rows) ul.appendChild(bar(row));
     odds.appendChild(ul);
+    rest();
   }
 
   // Only the Confirm button sends the action: Cancel, Escape or a panel
   // that moved close the sheet without it.
   $("#confirm").addEventListener("click", () => {
     const a = pendingAction;
-    // What the player assumed for the odds is offered again when the
-    // action asks for the measurement itself.
+    // The measurements go with the action as its answers; one asked only
+    // later (after the dice) is offered again, picked out, when asked.
     told = {};
-    for (const x of assume) told[x.id] = x.value;
+    const sent = [];
+    for (const m of shownMeasures) {
+      told[m.id] = m.value;
+      sent.push(m.id + "=" + m.value);
+    }
     sheet.close();
-    if (a) write("actions", { action: a });
+    if (a) write("actions", sent.length ? { action: a, assume: sent } : { action: a });
   });
   $("#cancel").addEventListener("click", () => sheet.close());
   sheet.addEventListener("close", () => { pendingAction = null; });
