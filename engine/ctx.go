@@ -182,7 +182,9 @@ func (c *Ctx) EndGame(winner int) {
 	}
 	c.s.Over, c.s.Winner = true, winner
 	c.Emit(Event{Type: "game-over", Model: NoModel, Other: NoModel, Value: winner})
-	if f := c.r.g.hooks.fin; f != nil {
+	// The odds of an action end with the game: what the Finisher rolls
+	// after the battle (N26's lasting injuries) is not the action's.
+	if f := c.r.g.hooks.fin; f != nil && !(c.r.mode == enumerate && c.r.cutRound) {
 		f.GameEnd(c)
 	}
 }

@@ -552,6 +552,7 @@ func (g *Game) resolveOn(s *State, a Action, r *run) (q *Question, err error) {
 		case tooLong:
 			err = fmt.Errorf("%w: a path of %s needs more than %d dice and choices", ErrTooManyPaths, a, MaxPathAnswers)
 		case roundCut: // the odds end where the next round begins
+		case atCheckpoint: // the odds merge paths here (run.hit)
 		case *FieldError: // a replayed answer that breaks the save's rules
 			err = p
 		default:
@@ -567,6 +568,7 @@ func (g *Game) resolveOn(s *State, a Action, r *run) (q *Question, err error) {
 		g.act(c, a)
 	}
 	r.ownAnswers, r.ownEvents, r.acted = r.pos, len(r.events), true
+	c.Checkpoint("acted") // what follows by itself depends on the state alone
 	g.advance(c)
 	if r.pos < len(r.answers) {
 		return nil, &DriftError{Action: a, Err: fmt.Errorf("%d answers in the log were never asked for", len(r.answers)-r.pos)}

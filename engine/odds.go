@@ -42,6 +42,10 @@ type OddsOptions struct {
 	// does not: a sheet's starting values (yes to sight, no to cover). It
 	// reports false to leave it a *NeedFactError.
 	Default func(key string, f Fact) (int, bool)
+	// Unmerged follows every path to its end, merging none at a rule's
+	// checkpoints (Ctx.Checkpoint) nor at follow-ups: the same odds, more
+	// slowly; for tests that check the merging.
+	Unmerged bool
 }
 
 // Assumed is a measurement assumed for odds: the answer to the fact
@@ -181,11 +185,13 @@ func (g *Game) Odds(a Action, opt OddsOptions) (*Odds, error) {
 		e = &enumerator{}
 		g.enum = e
 	}
-	e.g, e.a, e.opt, e.base, e.actor, e.paths = g, a, opt, g.live, g.live.Turn.Side, 0
-	e.value, e.dice, e.measured = nil, e.dice[:0], e.measured[:0]
-	e.buf, e.stack, e.weights = e.buf[:0], e.stack[:0], e.weights[:0]
-	e.dist = e.dist[:0]
-	if err := e.walk(0, one, &e.dist); err != nil {
+	// Small odds go path by path, which costs least; odds past a few
+	// thousand paths start again merging paths (Ctx.Checkpoint).
+	err := e.odds(g, a, opt, !opt.Unmerged)
+	if !opt.Unmerged && errors.Is(err, ErrTooManyPaths) && opt.MaxPaths > plainPaths {
+		err = e.odds(g, a, opt, false)
+	}
+	if err != nil {
 		var ill *IllegalError
 		if errors.As(err, &ill) && len(e.measured) > 0 {
 			// A measurement assumed shows the action not legal (the target
@@ -206,6 +212,24 @@ func (g *Game) Odds(a Action, opt OddsOptions) (*Odds, error) {
 		o.Rows[i] = OddsRow{Label: r.label, Score: r.score, P: r.p.rat()}
 	}
 	return o, nil
+}
+
+// plainPaths is how many paths Odds tries without merging any first.
+const plainPaths = 2000
+
+// odds enumerates a's odds into e.dist: first, path by path, within
+// plainPaths resolutions.
+func (e *enumerator) odds(g *Game, a Action, opt OddsOptions, first bool) error {
+	if first {
+		opt.Unmerged, opt.MaxPaths = true, min(opt.MaxPaths, plainPaths)
+	}
+	e.g, e.a, e.opt, e.base, e.actor, e.paths = g, a, opt, g.live, g.live.Turn.Side, 0
+	e.value, e.dice, e.measured = nil, e.dice[:0], e.measured[:0]
+	clear(e.memo)
+	e.follows = nil
+	e.buf, e.stack, e.weights = e.buf[:0], e.stack[:0], e.weights[:0]
+	e.dist = e.dist[:0]
+	return e.walk(0, one, &e.dist)
 }
 
 // enumerator enumerates one action's odds; a Game keeps one, so that its
@@ -231,8 +255,12 @@ type enumerator struct {
 	// before it (e.base is where the follow-up starts).
 	sumBase   *State
 	sumAction Action
-	depth     int // follow-ups deep
-	sub       *enumerator
+	depth     int                  // follow-ups deep
+	follows   map[string]*followed // follow-ups worked out, by state
+	// memo is what follows each checkpoint reached (Ctx.Checkpoint), by
+	// its key; skipNext is the checkpoint the next walk works out.
+	memo     map[string]accs
+	skipNext string
 	// value, when set (Expect), scores each resulting state; choices then
 	// go the way best for their chooser by that value.
 	value func(*State) float64
@@ -283,6 +311,9 @@ func (e *enumerator) walk(n int, w weight, out *accs) error {
 	e.s = e.base.CopyInto(e.s)
 	e.r.reset(g, enumerate, e.buf[:n])
 	e.r.cutRound = e.value == nil // Odds, not Expect: the action's round only
+	e.r.merge, e.r.from, e.r.skip = e.value == nil && !e.opt.Unmerged, n, e.skipNext
+	e.r.seen = e.seen
+	e.skipNext = ""
 	if e.opt.Choices == FirstOption {
 		e.r.choose = func(*Ctx, *Question) (int, bool) { return 0, true }
 	}
@@ -311,6 +342,25 @@ func (e *enumerator) walk(n int, w weight, out *accs) error {
 	pre := e.pre(base, nb, w)
 	pw := pre[nb]
 	switch {
+	case e.r.hit != "":
+		// A checkpoint: what follows it is worked out once for the state
+		// and locals reached there (the first time, from this path), and
+		// every path that reaches it is weighed by that.
+		key := e.r.hit
+		rows, ok := e.memo[key]
+		if !ok {
+			if e.memo == nil {
+				e.memo = map[string]accs{}
+			}
+			e.skipNext = key
+			if err := e.walk(end, one, &rows); err != nil {
+				return err
+			}
+			e.memo[key] = rows
+		}
+		for _, row := range rows {
+			out.add(row.label, row.score, row.p.mulw(pw), row.ev*pw.float())
+		}
 	case q == nil && e.value != nil:
 		out.add("", 0, pw, pw.float()*e.value(e.s))
 	case q == nil && e.followable(e.s):
@@ -542,6 +592,35 @@ func (e *enumerator) defaultFor(q *Question) (int, bool) {
 	return v, true
 }
 
+// seen reports whether what follows a checkpoint is known.
+func (e *enumerator) seen(key string) bool {
+	_, ok := e.memo[key]
+	return ok
+}
+
+// StartingValue is a measurement's starting value on an odds sheet at a
+// table (OddsOptions.Default): what is most often true when a player
+// picks an action — sight, range (6" or more), arcs, base contact and the
+// like yes; cover, a ledge near, a model within a few inches of another
+// (a friend near a casualty or the target) no; heights and falls 0".
+func StartingValue(_ string, f Fact) (int, bool) {
+	switch f.Kind {
+	case FactCover, FactNearLedge, FactWithinAny, FactNear:
+		return 0, true
+	case FactWithin:
+		if f.Inches < 6 {
+			return 0, true
+		}
+		return 1, true
+	case FactDistance, FactFall, FactElevation:
+		return 0, true
+	}
+	if f.Boolean() {
+		return 1, true
+	}
+	return 0, false
+}
+
 // maxFollow is how many follow-ups deep the odds go.
 const maxFollow = 8
 
@@ -559,20 +638,64 @@ func (e *enumerator) followable(s *State) bool {
 // one best for the acting side by the expected score taken, as the
 // acting side would choose (BestOption; FirstOption takes the first).
 func (e *enumerator) follow(w weight, out *accs) error {
-	st := e.s.Clone()
+	// The follow-ups from one state are worked out once, however many
+	// paths reach it (the same supporters declared in another order).
+	if e.follows == nil {
+		e.follows = map[string]*followed{}
+	}
+	key := string(checkpointKey(nil, e.s, "follow", nil))
+	fr, ok := e.follows[key]
+	if e.opt.Unmerged {
+		ok = false
+	}
+	if !ok {
+		var err error
+		if fr, err = e.followFrom(e.s.Clone()); err != nil {
+			return err
+		}
+		e.follows[key] = fr
+	}
+	for _, d := range fr.dice {
+		e.dice = addRoll(e.dice, d)
+	}
+	for _, x := range fr.measured {
+		if !slices.ContainsFunc(e.measured, func(y Measure) bool { return y.Is(x.Key, x.Fact) }) {
+			e.measured = append(e.measured, x)
+		}
+	}
+	if fr.rows == nil { // no follow-up could be taken: this is where it ends
+		label, score := e.summarize(e.s)
+		out.add(label, score, w, 0)
+		return nil
+	}
+	for _, row := range fr.rows {
+		out.add(row.label, row.score, row.p.mulw(w), 0)
+	}
+	return nil
+}
+
+// followed is what the follow-ups from one state give: the best one's
+// results (nil when none could be taken), and every one's dice and
+// measurements.
+type followed struct {
+	rows     accs
+	dice     []OddsDie
+	measured []Measure
+}
+
+// followFrom works out the follow-ups from state st (follow).
+func (e *enumerator) followFrom(st *State) (*followed, error) {
 	f := e.g.Fork()
 	f.live, f.listOK = st, false
 	legal := slices.Clone(f.Legal())
-	if e.sub == nil {
-		e.sub = &enumerator{}
-	}
-	sub := e.sub
-	var best accs
+	sub := &enumerator{follows: e.follows}
+	fr := &followed{}
 	var bestScore *big.Rat
 	for _, fa := range legal {
 		sub.g, sub.a, sub.opt, sub.base, sub.actor, sub.paths = f, fa, e.opt, st, e.actor, 0
 		sub.opt.MaxPaths = e.opt.MaxPaths - e.paths
 		sub.value, sub.depth = nil, e.depth+1
+		clear(sub.memo)
 		sub.sumBase, sub.sumAction = e.base, e.a
 		if e.sumBase != nil {
 			sub.sumBase, sub.sumAction = e.sumBase, e.sumAction
@@ -581,18 +704,21 @@ func (e *enumerator) follow(w weight, out *accs) error {
 		var rows accs
 		err := sub.walk(0, one, &rows)
 		e.paths += sub.paths
-		if err != nil {
-			if errors.Is(err, ErrTooManyPaths) {
-				return fmt.Errorf("%w: more than %d resolutions of %s and its follow-ups", ErrTooManyPaths, e.opt.MaxPaths, e.a)
-			}
-			return err
+		var ill *IllegalError
+		switch {
+		case errors.As(err, &ill):
+			continue // a follow-up a measurement assumed refuses is no option
+		case errors.Is(err, ErrTooManyPaths):
+			return nil, fmt.Errorf("%w: more than %d resolutions of %s and its follow-ups", ErrTooManyPaths, e.opt.MaxPaths, e.a)
+		case err != nil:
+			return nil, err
 		}
 		for _, d := range sub.dice {
-			e.dice = addRoll(e.dice, d)
+			fr.dice = addRoll(fr.dice, d)
 		}
 		for _, x := range sub.measured {
-			if !slices.ContainsFunc(e.measured, func(y Measure) bool { return y.Is(x.Key, x.Fact) }) {
-				e.measured = append(e.measured, x)
+			if !slices.ContainsFunc(fr.measured, func(y Measure) bool { return y.Is(x.Key, x.Fact) }) {
+				fr.measured = append(fr.measured, x)
 			}
 		}
 		exp := new(big.Rat)
@@ -600,13 +726,10 @@ func (e *enumerator) follow(w weight, out *accs) error {
 			exp.Add(exp, new(big.Rat).Mul(row.p.rat(), big.NewRat(int64(row.score), 1)))
 		}
 		if bestScore == nil || e.opt.Choices != FirstOption && exp.Cmp(bestScore) > 0 {
-			best, bestScore = slices.Clone(rows), exp
+			fr.rows, bestScore = slices.Clone(rows), exp
 		}
 	}
-	for _, row := range best {
-		out.add(row.label, row.score, row.p.mulw(w), 0)
-	}
-	return nil
+	return fr, nil
 }
 
 // DefaultSummary names what changed between two states: each model whose

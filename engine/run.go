@@ -55,7 +55,15 @@ type run struct {
 	// cutRound stops an enumerated resolution where a new round would
 	// begin (Odds: the next round's roll-offs are not the action's).
 	cutRound bool
-	acted    bool
+	// merge stops an enumerated resolution at a checkpoint (Ctx.Checkpoint)
+	// reached past its first from answers, hit naming it, unless it is the
+	// checkpoint skip, at from, whose continuation is being worked out.
+	merge     bool
+	from      int
+	skip, hit string
+	key       []byte
+	seen      func(key string) bool // whose continuation is known already
+	acted     bool
 }
 
 // roundCut is the panic value that ends an enumerated resolution at a new
@@ -71,7 +79,7 @@ func (r *run) reset(g *Game, mode runMode, answers []Answer) {
 	r.g, r.mode, r.answers, r.pos, r.events = g, mode, answers, 0, r.events[:0]
 	r.acted = false
 	r.check, r.choose, r.observe = nil, nil, nil
-	r.plain, r.cutRound = false, false
+	r.plain, r.cutRound, r.merge, r.from, r.skip, r.hit = false, false, false, 0, "", ""
 	r.branches, r.rolls = r.branches[:0], r.rolls[:0]
 	r.rng, r.bots = g.rng, g.bots
 	r.list.final = false

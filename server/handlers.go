@@ -1004,16 +1004,17 @@ func (s *Server) actionOdds(w http.ResponseWriter, r *http.Request) {
 // the odds rest on, at once, each with its value — the one the players
 // gave (assume), else a starting value (sheetDefault) — and the odds
 // under them, so that a sheet shows them all as controls and the odds
-// follow each change. A starting "no" that shows the action not legal (a
-// Fight's target within 1") is taken as yes instead; a value the players
-// gave that does so is kept, and the answer says the action is refused.
+// follow each change (the starting values are engine.StartingValue's). A
+// starting "no" that shows the action not legal (a Fight's target within
+// 1") is taken as yes instead; a value the players gave that does so is
+// kept, and the answer says the action is refused.
 func sheetOdds(w http.ResponseWriter, fork *engine.Game, a engine.Action, text string, assume []engine.Assumed) {
 	given := slices.Clone(assume)
 	var o *engine.Odds
 	var err error
 	var ill *engine.IllegalError
 	for range 16 {
-		o, err = fork.Odds(a, engine.OddsOptions{MaxPaths: MaxOddsPaths, Assume: given, Default: sheetDefault})
+		o, err = fork.Odds(a, engine.OddsOptions{MaxPaths: MaxOddsPaths, Assume: given, Default: engine.StartingValue})
 		if !errors.As(err, &ill) || o == nil {
 			break
 		}
@@ -1090,30 +1091,6 @@ type measureJSON struct {
 	Value string `json:"value"`
 	From  string `json:"from"`
 	Later bool   `json:"later,omitempty"`
-}
-
-// sheetDefault is a measurement's starting value on the odds sheet: what
-// is most often true at a table for an action a player picks — sight,
-// range (6" or more), arcs and base contact yes; cover, a ledge near, a
-// model within a few inches of another (a friend near a casualty or the
-// target) no; heights and falls 0". A "no" that refuses the action is
-// taken as yes (sheetOdds).
-func sheetDefault(key string, f engine.Fact) (int, bool) {
-	switch f.Kind {
-	case engine.FactCover, engine.FactNearLedge, engine.FactWithinAny, engine.FactNear:
-		return 0, true
-	case engine.FactWithin:
-		if f.Inches < 6 { // a friend near a casualty, a model near another
-			return 0, true
-		}
-		return 1, true // a weapon's range
-	case engine.FactDistance, engine.FactFall, engine.FactElevation:
-		return 0, true
-	}
-	if f.Boolean() {
-		return 1, true
-	}
-	return 0, false
 }
 
 // oddsDieJSON is a kind of roll the action may ask for (engine.OddsDie).

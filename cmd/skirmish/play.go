@@ -598,12 +598,32 @@ func (p *session) odds(a engine.Action) error {
 		for _, x := range assumed {
 			fmt.Fprintf(p.out(), "  assumed: %s\n", x)
 		}
+		fmt.Fprintf(p.out(), "  rolls: %s\n", rollsText(o.Dice))
 		for _, r := range o.Rows {
 			f, _ := r.P.Float64()
 			fmt.Fprintf(p.out(), "  %-24s %12s %7.2f%%\n", r.Label, ratString(r.P), 100*f)
 		}
 		return nil
 	}
+}
+
+// rollsText names the rolls an action's odds say it may ask for, or says
+// it rolls none.
+func rollsText(ds []engine.OddsDie) string {
+	if len(ds) == 0 {
+		return "none: no dice are rolled"
+	}
+	var ws []string
+	for _, d := range ds {
+		w := d.What
+		if w == "" {
+			w = d.Key
+		}
+		if !slices.Contains(ws, w) {
+			ws = append(ws, w)
+		}
+	}
+	return strings.Join(ws, ", ")
 }
 
 // assume asks what to assume for one measurement the odds need, until the

@@ -3,10 +3,14 @@ package enginetest
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
+	"fmt"
 	"math"
 	"math/big"
+	"strconv"
 	"testing"
 
+	"github.com/skirmish-engine/skirmish/dice"
 	"github.com/skirmish-engine/skirmish/engine"
 )
 
@@ -116,4 +120,105 @@ func FuzzLoad(f *testing.F, g *engine.Game, setup func() (*engine.Setup, error))
 			}
 		}
 	})
+}
+
+// OddsHonest checks that the odds of action a in g name every roll the
+// action asks for, and give up on none (issue 32): the odds, with every
+// measurement at a table taken as the sheet starts it
+// (engine.StartingValue; opt.Default when set), must be worked out
+// within opt.MaxPaths, and then a is played runs times on forks of g,
+// with random dice (typed or rolled), random choices and the measurements
+// the odds took, and the follow-ups its side must take next chosen at
+// random: every die the action and those follow-ups ask for must be one
+// the odds named, so that odds naming no dice mean none is ever rolled.
+// It reports the odds' dice and paths, for a caller's statistics.
+func OddsHonest(t testing.TB, g *engine.Game, a engine.Action, opt engine.OddsOptions, seed uint64, runs int) (*engine.Odds, error) {
+	t.Helper()
+	if opt.Default == nil {
+		opt.Default = engine.StartingValue
+	}
+	o, err := g.Odds(a, opt)
+	var ill *engine.IllegalError
+	if errors.As(err, &ill) && o != nil {
+		return o, nil // a measurement taken refuses it: nothing to play
+	}
+	if err != nil {
+		return nil, err
+	}
+	named := map[string]bool{}
+	for _, d := range o.Dice {
+		named[d.Key] = true
+	}
+	rng := dice.NewRNG(seed)
+	side := g.State().Turn.Side
+	for run := range runs {
+		f := g.Fork()
+		if err := f.Apply(a); err != nil {
+			return o, fmt.Errorf("run %d: %s: %w", run, a, err)
+		}
+		for depth := 0; ; depth++ {
+			if err := drive(f, o, rng, opt.Default); err != nil {
+				var ill *engine.IllegalError
+				if errors.As(err, &ill) {
+					break // a random measurement refused it
+				}
+				return o, fmt.Errorf("run %d: %s: %w", run, a, err)
+			}
+			log := f.Log().Entries
+			e := log[len(log)-1]
+			for _, ans := range e.Answers[:len(e.Answers)-e.Then.Answers] {
+				if ans.Kind == engine.DiceQ && !named[ans.Key] {
+					t.Errorf("%s: the odds name the dice %v, but %s asked for %s", a, o.Dice, e.Action, ans.Key)
+				}
+			}
+			s := f.State()
+			if depth >= 8 || f.Over() || len(s.Turn.Forced) == 0 || s.Turn.Side != side || s.Turn.Model == engine.NoModel {
+				break
+			}
+			legal := f.Legal()
+			if len(legal) == 0 {
+				break
+			}
+			if err := f.Apply(legal[rng.Face(len(legal))-1]); err != nil {
+				return o, fmt.Errorf("run %d: a follow-up of %s: %w", run, a, err)
+			}
+		}
+	}
+	return o, nil
+}
+
+// drive answers what g asks until it asks nothing: dice at random (typed
+// faces, by number), choices at random, measurements as the odds took
+// them (as def gives them, for one they did not meet).
+func drive(g *engine.Game, o *engine.Odds, rng *dice.RNG, def func(string, engine.Fact) (int, bool)) error {
+	for range 1000 {
+		p := g.Pending()
+		if p == nil {
+			return nil
+		}
+		var rep engine.Reply
+		switch p.Kind {
+		case engine.DiceQ:
+			res, err := dice.Sample(p.Proc, rng)
+			if err != nil {
+				return err
+			}
+			for _, d := range res.Dice {
+				rep.Faces = append(rep.Faces, "#"+strconv.Itoa(d.Face))
+			}
+		case engine.ChoiceQ:
+			rep.Choice = rng.Face(len(p.Options)) - 1
+		case engine.FactQ:
+			rep.Value, _ = def(p.Key, p.Fact)
+			for _, m := range o.Measured {
+				if m.Is(p.Key, p.Fact) {
+					rep.Value = m.Value
+				}
+			}
+		}
+		if err := g.Answer(p.Kind, rep); err != nil {
+			return err
+		}
+	}
+	return fmt.Errorf("more than 1000 questions")
 }

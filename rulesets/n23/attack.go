@@ -111,6 +111,9 @@ func shoot(c *engine.Ctx, m int, w weapon, t int, short, blind bool) {
 		return
 	}
 	for k := range hits {
+		// What is left of the action depends on the state and on which
+		// hit this is: the odds merge the paths that reach it alike.
+		c.Checkpoint("shot-hit", k, hits)
 		v := necromunda.Allocate(c, side, t, k+1, hits, pPick[:])
 		if !s.Models[v].InPlay || wreck(s, v) {
 			continue
@@ -264,6 +267,10 @@ func strike(c *engine.Ctx, m, t int, w1, w2 weapon, n1, n2, mod int, what string
 	s := c.State()
 	n := n1 + n2
 	for k := range n {
+		// The Fight's attacker and its weapons are fixed before any die:
+		// what is left depends on the state, and on whose strike (what)
+		// and which attack this is.
+		c.Checkpoint(what, m, t, k, n1, n2, mod)
 		if down(s, t) || !s.Models[m].InPlay {
 			return
 		}

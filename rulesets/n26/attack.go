@@ -47,15 +47,16 @@ var firepowerOptions = func() (o [maxFirepower + 1][]string) {
 // resolveShot is Shoot (bonus 0), Aimed Shot (+1 to hit) and Braced Shot.
 func resolveShot(bonus int) func(c *engine.Ctx, a engine.Action) {
 	return func(c *engine.Ctx, a engine.Action) {
-		shoot(c, a.Actor, weaponOf(c.State(), a.Actor, a.Option), a.Target, bonus)
+		shoot(c, a.Actor, weaponOf(c.State(), a.Actor, a.Option), a.Target, bonus, 0)
 	}
 }
 
 // shoot is one ranged attack (rules.md §2.3.4, Ranged). bonus is the
 // action's own modifier to hit (Aimed Shot +1); a Seriously Injured target
 // may add the option hit-seriously-injured's (rules.md §2.3.4; see the
-// package doc).
-func shoot(c *engine.Ctx, m int, w weapon, t int, bonus int) {
+// package doc). nth tells the shots of one action apart (Fire All's, whose
+// targets are all declared before any die).
+func shoot(c *engine.Ctx, m int, w weapon, t int, bonus, nth int) {
 	s := c.State()
 	side := s.SideOf(m)
 	var short, long bool
@@ -122,6 +123,9 @@ func shoot(c *engine.Ctx, m int, w weapon, t int, bonus int) {
 		cover = coverBonus(s.Option(optCover), short)
 	}
 	for k := range hits {
+		// What is left of the action depends on the state and on which
+		// hit this is: the odds merge the paths that reach it alike.
+		c.Checkpoint("shot-hit", nth, k, hits, cover)
 		// A hit on an Engaged model goes at random to one of the models in
 		// that combat (rules.md §2.3.4, Ranged step 4), numbered in roster
 		// order.
@@ -212,9 +216,9 @@ func resolveFireAll(c *engine.Ctx, a engine.Action) {
 			shots = append(shots, shot{w, ts[k]})
 		}
 	}
-	for _, sh := range shots {
+	for i, sh := range shots {
 		if s.Models[sh.t].InPlay {
-			shoot(c, m, sh.w, sh.t, 0)
+			shoot(c, m, sh.w, sh.t, 0, i+1)
 		}
 	}
 }
@@ -283,7 +287,7 @@ func resolveFight(c *engine.Ctx, a engine.Action) {
 		}
 		for k := i; k < j; k++ {
 			if standing&(1<<(k-i)) != 0 {
-				strike(c, &all[k])
+				strike(c, &all[k], i, k, standing)
 			}
 		}
 		i = j
@@ -292,11 +296,15 @@ func resolveFight(c *engine.Ctx, a engine.Action) {
 }
 
 // strike makes st's attacks: a WS test with assistance and interference
-// (rules.md §2.3.4, Melee step 6), then the wound (resolve hits).
-func strike(c *engine.Ctx, st *striker) {
+// (rules.md §2.3.4, Melee step 6), then the wound (resolve hits). step,
+// nth and standing are where the Fight is (the Initiative step's first
+// striker, this striker, who stood when the step began): with the
+// strikers, all fixed before any die, they are all the Fight holds.
+func strike(c *engine.Ctx, st *striker, step, nth int, standing uint64) {
 	s := c.State()
 	t := st.target
 	for k := range st.nPrimary + st.nSecond {
+		c.Checkpoint("fight-attack", step, nth, int(standing), k, t)
 		w := st.primary
 		if k >= st.nPrimary {
 			w = st.second

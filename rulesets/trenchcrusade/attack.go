@@ -326,6 +326,7 @@ func resolveRetreat(c *engine.Ctx, a engine.Action) {
 		if !enemy(s, m, e) || len(stat(s).melee[e]) == 0 {
 			continue
 		}
+		c.Checkpoint("retreat-strike", e) // the rest depends on the state and on e
 		var near bool
 		if geo(s) != nil {
 			near = within(s, e, m, 1)
