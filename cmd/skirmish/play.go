@@ -126,7 +126,7 @@ scenario's own.`,
 			defer close(want)
 			sig, stop := e.signals()
 			defer stop()
-			p := &session{e: e, cmd: cmd, g: g, save: save, inputs: inputs, want: want, got: got, sig: sig, quiet: everyone}
+			p := &session{e: e, cmd: cmd, g: g, save: save, inputs: inputs, want: want, got: got, sig: sig, quiet: everyone, menuAt: -1}
 			fmt.Fprintf(cmd.OutOrStdout(), "%s (%s), %s mode, %s dice, seed %d (repeat with --seed %d)\n",
 				su.Name, ruleset, su.Mode, cfg.Dice, cfg.Seed, cfg.Seed)
 			return p.run()
@@ -342,6 +342,9 @@ type session struct {
 	// was written, ahead of a question that follows the action (showProgress),
 	// or 0: when it is written, only what followed is left to show.
 	early int
+	// menuAt is the decision whose menu was shown last (its log length),
+	// or -1: a menu is shown once per decision, and again on "menu".
+	menuAt int
 }
 
 func (p *session) out() io.Writer { return p.cmd.OutOrStdout() }
@@ -516,11 +519,10 @@ func (p *session) ask() error {
 	if pr := g.Pending(); pr != nil {
 		p.showProgress(pr)
 		fmt.Fprintln(w, promptText(s, pr))
-	} else {
+	} else if n := len(g.Log().Entries); n != p.menuAt {
+		p.menuAt = n
 		fmt.Fprintf(w, "%s to decide%s:\n", sideName(s, g.Decider()), budgetText(s))
-		for i, a := range legal {
-			fmt.Fprintf(w, "  %2d) %s%s\n", i+1, actionText(s, a), typeText(s, a))
-		}
+		fmt.Fprint(w, menuText(s, legal))
 	}
 	line, err := p.readLine("> ")
 	switch {
@@ -684,7 +686,10 @@ func (p *session) command(line string, legal []engine.Action) error {
 	case "":
 		return nil
 	case "help", "?":
-		fmt.Fprintln(p.out(), "commands: a number, an action as the log writes it (turn m0 #137), odds N, why [NAME], undo, state, log, save [FILE], quit")
+		fmt.Fprintln(p.out(), "commands: a number, an action as the log writes it (turn m0 #137), menu, odds N, why [NAME], undo, state, log, save [FILE], quit")
+		return nil
+	case "menu":
+		p.menuAt = -1 // shown again
 		return nil
 	case "why":
 		return p.why(rest, legal)
@@ -695,6 +700,7 @@ func (p *session) command(line string, legal []engine.Action) error {
 		if err := g.Undo(); err != nil {
 			return err
 		}
+		p.menuAt = -1 // the decision is back: show its menu
 		if pr != nil && p.early == pr.Entry+1 { // its action was shown: say it is gone
 			fmt.Fprintf(p.out(), "%4d  taken back before it was done: not in the log\n", pr.Entry)
 			p.early = 0

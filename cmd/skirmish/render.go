@@ -212,3 +212,65 @@ func promptText(s *engine.State, p *engine.Prompt) string {
 	}
 	return p.Key
 }
+
+// menuText numbers the legal actions, one a line, but for runs of four or
+// more of one action by one model (a move's destinations, a turn's
+// headings, a shot's targets): those share a line saying what they are,
+// each then numbered by what sets it apart, several to a line.
+func menuText(s *engine.State, legal []engine.Action) string {
+	var b strings.Builder
+	for i := 0; i < len(legal); {
+		j := i + 1
+		for j < len(legal) && legal[j].ID == legal[i].ID && legal[j].Actor == legal[i].Actor {
+			j++
+		}
+		texts := make([]string, j-i)
+		for k := range texts {
+			texts[k] = actionText(s, legal[i+k])
+		}
+		head := commonWords(texts)
+		if j-i < 4 || head == "" {
+			for k := i; k < j; k++ {
+				fmt.Fprintf(&b, "  %2d) %s%s\n", k+1, texts[k-i], typeText(s, legal[k]))
+			}
+			i = j
+			continue
+		}
+		ty := strings.TrimSpace(typeText(s, legal[i]))
+		if ty != "" {
+			ty = " " + ty
+		}
+		fmt.Fprintf(&b, "  %s%s:\n", strings.TrimSpace(head), ty)
+		line := "     "
+		for k := i; k < j; k++ {
+			item := fmt.Sprintf("%d) %s", k+1, strings.TrimPrefix(texts[k-i], head))
+			if len(line)+len(item) > 76 && strings.TrimSpace(line) != "" {
+				b.WriteString(strings.TrimRight(line, " ") + "\n")
+				line = "     "
+			}
+			line += item + "   "
+		}
+		b.WriteString(strings.TrimRight(line, " ") + "\n")
+		i = j
+	}
+	return b.String()
+}
+
+// commonWords is the words every text begins with, with the space after
+// them ("Move rust-boss to "), or "" when they share fewer than two.
+func commonWords(texts []string) string {
+	ws := strings.SplitAfter(texts[0], " ")
+	n := len(ws) - 1 // never the whole of a text
+	for _, t := range texts[1:] {
+		o := strings.SplitAfter(t, " ")
+		k := 0
+		for k < n && k < len(o)-1 && o[k] == ws[k] {
+			k++
+		}
+		n = k
+	}
+	if n < 2 {
+		return ""
+	}
+	return strings.Join(ws[:n], "")
+}

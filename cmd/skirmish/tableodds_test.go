@@ -97,3 +97,27 @@ func TestPlayTakesATypedAction(t *testing.T) {
 		}
 	}
 }
+
+// The menu is shown once per decision, and again on "menu"; a model's
+// many moves and turns share a line saying what they are, numbered by
+// what sets each apart, several to a line (issue 32, 7: a 27-line menu
+// reprinted after every command).
+func TestMenuOncePerDecision(t *testing.T) {
+	code, stdout, stderr := runIn(t, "1\nodds 99\nstate\nmenu\n", false, "play", "--scenario", "scrapyard-run", "--seed", "3")
+	if code != 0 {
+		t.Fatalf("exit %d, stderr %q", code, stderr)
+	}
+	if n := strings.Count(stdout, "Rustjaw Haulers to decide (rust-boss: 2 actions left):"); n != 2 {
+		t.Errorf("the menu shown %d times, want twice (once, then on menu):\n%s", n, tail(stdout))
+	}
+	menu := stdout[strings.Index(stdout, "(rust-boss: 2 actions left):"):]
+	menu = menu[:strings.Index(menu, "\n> ")]
+	for _, want := range []string{"\n  Move rust-boss to [simple]:\n     7) 7,21.5   8) 7.01,21.67   9) 8.98,21.12", "\n  Turn rust-boss [not an action]:\n", "\n   6) end activation rust-boss\n", "44) → lamp-a"} {
+		if !strings.Contains(menu, want) {
+			t.Errorf("the menu lacks %q:\n%s", want, menu)
+		}
+	}
+	if lines := strings.Count(menu, "\n"); lines > 20 {
+		t.Errorf("the menu of 45 actions takes %d lines, want at most 20:\n%s", lines, menu)
+	}
+}
