@@ -700,7 +700,7 @@ func (p *session) command(line string, legal []engine.Action) error {
 		if err := g.Undo(); err != nil {
 			return err
 		}
-		p.menuAt = -1 // the decision is back: show its menu
+		p.menuAt = -1                           // the decision is back: show its menu
 		if pr != nil && p.early == pr.Entry+1 { // its action was shown: say it is gone
 			fmt.Fprintf(p.out(), "%4d  taken back before it was done: not in the log\n", pr.Entry)
 			p.early = 0
