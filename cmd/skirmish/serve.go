@@ -9,6 +9,8 @@ import (
 	"net/http"
 	"os"
 	"runtime/pprof"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/skirmish-engine/skirmish/server"
@@ -85,6 +87,7 @@ and the database is closed. The API is described in docs/api.md.`,
 			errc := make(chan error, 1)
 			go func() { errc <- hs.Serve(ln) }()
 			fmt.Fprintf(cmd.OutOrStdout(), "skirmish serving on http://%s (database %s)\n", ln.Addr(), db)
+			fmt.Fprint(cmd.OutOrStdout(), phoneHint(ln.Addr(), localAddrs()))
 			log.Info("serving", "addr", ln.Addr().String(), "db", db)
 			select {
 			case err := <-errc:
@@ -109,4 +112,50 @@ and the database is closed. The API is described in docs/api.md.`,
 	f.IntVar(&maxGames, "max-games", 2000, "games kept in memory (the others are rebuilt from the database when asked for)")
 	f.IntVar(&creates, "creates-per-minute", 60, "games one client address may create or import a minute (0: no limit)")
 	return c
+}
+
+// phoneHint says where phones at the table should open the companion:
+// with the server on every address (0.0.0.0, ::), each of this machine's
+// network addresses; on the loopback only, that phones cannot reach it
+// and how to let them.
+func phoneHint(addr net.Addr, locals []net.IP) string {
+	ta, ok := addr.(*net.TCPAddr)
+	if !ok {
+		return ""
+	}
+	switch {
+	case ta.IP.IsLoopback():
+		return "phones cannot reach this address; to play at a table, serve with --addr 0.0.0.0:" + strconv.Itoa(ta.Port) + " on a network you trust\n"
+	case !ta.IP.IsUnspecified():
+		return ""
+	}
+	var b strings.Builder
+	for _, ip := range locals {
+		if ip.IsLoopback() || ip.IsLinkLocalUnicast() {
+			continue
+		}
+		if b.Len() == 0 {
+			b.WriteString("phones on the same network open:")
+		}
+		b.WriteString(" http://" + net.JoinHostPort(ip.String(), strconv.Itoa(ta.Port)) + "/")
+	}
+	if b.Len() == 0 {
+		return ""
+	}
+	return b.String() + "\n"
+}
+
+// localAddrs are this machine's interface addresses.
+func localAddrs() []net.IP {
+	as, err := net.InterfaceAddrs()
+	if err != nil {
+		return nil
+	}
+	var ips []net.IP
+	for _, a := range as {
+		if n, ok := a.(*net.IPNet); ok {
+			ips = append(ips, n.IP)
+		}
+	}
+	return ips
 }

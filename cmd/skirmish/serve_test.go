@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"io"
+	"net"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -107,5 +108,24 @@ func TestServeExportReplay(t *testing.T) {
 	code, out, stderr := runIn(t, "", false, "replay", "--verify", file)
 	if code != 0 || !strings.Contains(out, "verified: 3 entries") || !strings.Contains(out, "Cinderlane Breakers concedes") {
 		t.Errorf("replay --verify of the export: %d\n%s\n%s", code, out, stderr)
+	}
+}
+
+// serve says where phones should open the companion (issue 32, 6): on
+// every address, this machine's own addresses on the network; on the
+// loopback, that phones cannot reach it and how to let them.
+func TestPhoneHint(t *testing.T) {
+	locals := []net.IP{net.ParseIP("127.0.0.1"), net.ParseIP("192.168.1.20"), net.ParseIP("fe80::1"), net.ParseIP("10.0.0.5")}
+	for _, tc := range []struct {
+		addr *net.TCPAddr
+		want string
+	}{
+		{&net.TCPAddr{IP: net.IPv4zero, Port: 8080}, "phones on the same network open: http://192.168.1.20:8080/ http://10.0.0.5:8080/\n"},
+		{&net.TCPAddr{IP: net.ParseIP("127.0.0.1"), Port: 8080}, "phones cannot reach this address; to play at a table, serve with --addr 0.0.0.0:8080 on a network you trust\n"},
+		{&net.TCPAddr{IP: net.ParseIP("192.168.1.20"), Port: 9000}, ""},
+	} {
+		if got := phoneHint(tc.addr, locals); got != tc.want {
+			t.Errorf("%v: %q, want %q", tc.addr, got, tc.want)
+		}
 	}
 }
