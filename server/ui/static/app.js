@@ -21,7 +21,14 @@
         if (first) scen.value = first.value;
       }
       for (const f of $$("fieldset.options")) f.hidden = f.disabled = f.dataset.ruleset !== r;
+      // A table scenario has no board to play on: only the modes it has.
+      const chosen = scen.selectedOptions[0];
+      const noBoard = !!chosen && chosen.dataset.mode === "table";
+      const board = $("#mode option[value=board]");
+      board.hidden = board.disabled = noBoard;
+      if (noBoard && $("#mode").value === "board") $("#mode").value = "";
     };
+    scen.addEventListener("change", sync);
     rules.addEventListener("change", sync);
     const upload = () => { scen.value = "upload"; };
     $("#yaml-file").addEventListener("change", upload);
