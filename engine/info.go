@@ -29,6 +29,9 @@ type Info struct {
 	Counters   []CounterDef // per model, at most MaxCounters
 	SideCounts []CounterDef // per side, at most MaxSideCounters
 	Vars       []string     // named game variables, at most MaxVars
+	// Out is what the rules call a model taken out of play, for people
+	// ("incapacitated"); "" reads "out of action".
+	Out string
 
 	// Events says how the ruleset's own events read in the log: for an
 	// event type, a phrase with {model}, {other}, {value} and {key} where

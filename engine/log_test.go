@@ -281,6 +281,12 @@ func TestOdds(t *testing.T) {
 	if s.Count(shot.Target, 0) > 1 && got.Cmp(want) != 0 { // one wound left would change "hurt" to "out"
 		t.Errorf("P(target out) = %s, by hand %s", got.RatString(), want.RatString())
 	}
+	// The headline: the target leaves play as often as the row says, and
+	// that is the foes' expected casualties too (the shot can take out no
+	// one else); none of the shooter's own.
+	if odds.TargetOut == nil || odds.TargetOut.Cmp(got) != 0 || math.Abs(odds.Foes-ratFloat(got)) > 1e-12 || odds.Own != 0 {
+		t.Errorf("headline: target out %v, foes %v, own %v; want %s, the same, 0", odds.TargetOut, odds.Foes, odds.Own, got.RatString())
+	}
 	// Sampling: resolve the shot 4000 times with different seeds.
 	const n = 4000
 	counts := map[string]int{}
@@ -651,4 +657,9 @@ func TestProgress(t *testing.T) {
 	if followed == 0 || ahead == 0 {
 		t.Fatalf("%d Teamwork questions in 3000 steps, %d after an action that changed the state", followed, ahead)
 	}
+}
+
+func ratFloat(r *big.Rat) float64 {
+	f, _ := r.Float64()
+	return f
 }

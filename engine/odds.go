@@ -7,6 +7,7 @@ import (
 	"math/big"
 	"math/bits"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/skirmish-engine/skirmish/dice"
@@ -89,6 +90,11 @@ type Odds struct {
 	// once, in the order first met, with the value taken (from Assume, or
 	// Default): what a sheet shows the players to check.
 	Measured []Measure
+	// TargetOut is the exact chance that the action's target leaves play
+	// (nil when it has none); Foes and Own are how many models of the
+	// other sides and of the acting side leave play, on average.
+	TargetOut *big.Rat
+	Foes, Own float64
 }
 
 // Measure is a measurement the odds rest on, and whether it is asked only
@@ -208,11 +214,65 @@ func (g *Game) Odds(a Action, opt OddsOptions) (*Odds, error) {
 		return strings.Compare(x.label, y.label)
 	})
 	o := &Odds{Action: a, Paths: e.paths, Rows: make([]OddsRow, len(rows)), Dice: slices.Clone(e.dice), Measured: slices.Clone(e.measured)}
+	tout := zero
 	for i, r := range rows {
 		o.Rows[i] = OddsRow{Label: r.label, Score: r.score, P: r.p.rat()}
+		tout = tout.add(r.tout)
+		o.Foes += r.foes
+		o.Own += r.own
+	}
+	if a.Target != NoModel {
+		o.TargetOut = tout.rat()
 	}
 	return o, nil
 }
+
+// Headline sums the odds up in the game's words, for people: the chance
+// that the action's target (an enemy) is taken out of play, as the rules
+// call it (Info.Out), and the casualties to expect on average ("Breaker
+// Boss out of action: 23 % · models out of action on average: 0.31 of
+// theirs, 0.05 of yours"); s is the state the odds were worked out from.
+func (o *Odds) Headline(s *State) string {
+	out := s.info.Out
+	if out == "" {
+		out = "out of action"
+	}
+	var parts []string
+	a := o.Action
+	if o.TargetOut != nil && a.Target >= 0 && a.Target < len(s.Models) && (a.Actor < 0 || s.SideOf(a.Target) != s.SideOf(a.Actor)) {
+		f, _ := o.TargetOut.Float64()
+		name := s.setup.Models[a.Target].Name
+		if name == "" {
+			name = s.setup.Models[a.Target].ID
+		}
+		parts = append(parts, fmt.Sprintf("%s %s: %s", name, out, percentText(f)))
+	}
+	if o.Foes > 0 || o.Own > 0 {
+		parts = append(parts, fmt.Sprintf("models %s on average: %s of theirs, %s of yours", out, count2(o.Foes), count2(o.Own)))
+	}
+	if len(parts) == 0 {
+		if out == "out of action" {
+			return "nobody is taken out of action"
+		}
+		return "nobody is " + out
+	}
+	return strings.Join(parts, " · ")
+}
+
+// percentText writes a probability as people read it: "23 %", "0.4 %".
+func percentText(f float64) string {
+	pc := f * 100
+	switch {
+	case pc == 0 || pc >= 10:
+		return strconv.FormatFloat(math.Round(pc), 'f', -1, 64) + " %"
+	case pc < 0.1:
+		return "under 0.1 %"
+	}
+	return strconv.FormatFloat(pc, 'g', 2, 64) + " %"
+}
+
+// count2 writes a count on average to two places, without trailing zeros.
+func count2(f float64) string { return strconv.FormatFloat(math.Round(f*100)/100, 'f', -1, 64) }
 
 // plainPaths is how many paths Odds tries without merging any first.
 const plainPaths = 2000
@@ -272,21 +332,43 @@ type oddsAcc struct {
 	p     weight
 	score int
 	ev    float64 // the probability times the value of each state (Expect)
+	// tout is the part of p where the action's target left play; foes and
+	// own are p times how many of the other sides' and of the acting
+	// side's models left play (Odds' headline).
+	tout      weight
+	foes, own float64
 }
+
+// zero is a weight of nothing.
+var zero = weight{n: 0, d: 1}
 
 // accs are results by label: a handful, so a slice searched in order
 // costs less than a map.
 type accs []oddsAcc
 
 func (out *accs) add(label string, score int, w weight, ev float64) {
+	out.addAcc(oddsAcc{label: label, p: w, score: score, ev: ev, tout: zero})
+}
+
+// addAcc adds r to the row of its label.
+func (out *accs) addAcc(r oddsAcc) {
 	for i := range *out {
-		if acc := &(*out)[i]; acc.label == label {
-			acc.p = acc.p.add(w)
-			acc.ev += ev
+		if acc := &(*out)[i]; acc.label == r.label {
+			acc.p = acc.p.add(r.p)
+			acc.ev += r.ev
+			acc.tout = acc.tout.add(r.tout)
+			acc.foes += r.foes
+			acc.own += r.own
 			return
 		}
 	}
-	*out = append(*out, oddsAcc{label: label, p: w, score: score, ev: ev})
+	*out = append(*out, r)
+}
+
+// addScaled adds row r of a part reached with probability w.
+func (out *accs) addScaled(r oddsAcc, w weight) {
+	f := w.float()
+	out.addAcc(oddsAcc{label: r.label, score: r.score, p: r.p.mulw(w), ev: r.ev * f, tout: r.tout.mulw(w), foes: r.foes * f, own: r.own * f})
 }
 
 // walk enumerates the action's results below the first n answers of
@@ -359,7 +441,7 @@ func (e *enumerator) walk(n int, w weight, out *accs) error {
 			e.memo[key] = rows
 		}
 		for _, row := range rows {
-			out.add(row.label, row.score, row.p.mulw(pw), row.ev*pw.float())
+			out.addScaled(row, pw)
 		}
 	case q == nil && e.value != nil:
 		out.add("", 0, pw, pw.float()*e.value(e.s))
@@ -368,8 +450,7 @@ func (e *enumerator) walk(n int, w weight, out *accs) error {
 			return err
 		}
 	case q == nil:
-		label, score := e.summarize(e.s)
-		out.add(label, score, pw, 0)
+		out.addAcc(e.leaf(e.s, pw))
 	case q.Kind == ChoiceQ:
 		var best accs
 		var bestScore *big.Rat
@@ -396,7 +477,7 @@ func (e *enumerator) walk(n int, w weight, out *accs) error {
 			}
 		}
 		for _, row := range best {
-			out.add(row.label, row.score, row.p.mulw(pw), row.ev*pw.float())
+			out.addScaled(row, pw)
 		}
 	case q.Kind == FactQ:
 		var v int
@@ -420,7 +501,7 @@ func (e *enumerator) walk(n int, w weight, out *accs) error {
 			return err
 		}
 		for _, row := range sub {
-			out.add(row.label, row.score, row.p.mulw(pw), row.ev*pw.float())
+			out.addScaled(row, pw)
 		}
 	default:
 		return fmt.Errorf("engine: odds: %s asked %s %q, which enumeration answers inline", e.a, q.Kind, q.Key)
@@ -569,6 +650,32 @@ func (w weight) add(v weight) weight {
 	return weight{r: new(big.Rat).Add(w.rat(), v.rat())}
 }
 
+// leaf is the row of a resolution that ended in state after, reached with
+// probability w: its label and score, and who left play.
+func (e *enumerator) leaf(after *State, w weight) oddsAcc {
+	label, score := e.summarize(after)
+	base, a := e.base, e.a
+	if e.sumBase != nil {
+		base, a = e.sumBase, e.sumAction
+	}
+	r := oddsAcc{label: label, score: score, p: w, tout: zero}
+	f := w.float()
+	for m := range after.Models {
+		if !base.Models[m].InPlay || after.Models[m].InPlay {
+			continue
+		}
+		if m == a.Target {
+			r.tout = w
+		}
+		if after.SideOf(m) == e.actor {
+			r.own += f
+		} else {
+			r.foes += f
+		}
+	}
+	return r
+}
+
 func (e *enumerator) summarize(after *State) (string, int) {
 	base, a := e.base, e.a
 	if e.sumBase != nil {
@@ -664,12 +771,11 @@ func (e *enumerator) follow(w weight, out *accs) error {
 		}
 	}
 	if fr.rows == nil { // no follow-up could be taken: this is where it ends
-		label, score := e.summarize(e.s)
-		out.add(label, score, w, 0)
+		out.addAcc(e.leaf(e.s, w))
 		return nil
 	}
 	for _, row := range fr.rows {
-		out.add(row.label, row.score, row.p.mulw(w), 0)
+		out.addScaled(row, w)
 	}
 	return nil
 }

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"math/big"
 	"net/http"
 	"path"
 	"slices"
@@ -924,6 +925,52 @@ type oddsRowJSON struct {
 	Probability float64 `json:"probability"`
 }
 
+// gatheredJSON is one outcome of an action, its rows gathered: those that
+// differ only by what a side chose on the way ("; 1 Ploy token spent on
+// Lucky Break", the odds' best play, which the player has not chosen yet)
+// count as one outcome, with the rows in By.
+type gatheredJSON struct {
+	oddsRowJSON
+	By []oddsRowJSON `json:"by,omitempty"`
+}
+
+// oddsRows are o's rows as sent, and its outcomes.
+func oddsRows(o *engine.Odds) ([]oddsRowJSON, []gatheredJSON) {
+	rows := []oddsRowJSON{}
+	outs := []gatheredJSON{}
+	sums := map[string]*big.Rat{}
+	for _, row := range o.Rows {
+		f, _ := row.P.Float64()
+		j := oddsRowJSON{Label: row.Label, Exact: row.P.RatString(), Probability: math.Round(f*1e4) / 1e4}
+		rows = append(rows, j)
+		what, note, noted := strings.Cut(row.Label, "; ")
+		i := slices.IndexFunc(outs, func(x gatheredJSON) bool { return x.Label == what })
+		if i < 0 {
+			outs = append(outs, gatheredJSON{oddsRowJSON: oddsRowJSON{Label: what}})
+			sums[what] = new(big.Rat)
+			i = len(outs) - 1
+		}
+		sums[what].Add(sums[what], row.P)
+		by := j
+		if noted {
+			by.Label = note
+		} else {
+			by.Label = "nothing spent"
+		}
+		outs[i].By = append(outs[i].By, by)
+	}
+	for i := range outs {
+		p := sums[outs[i].Label]
+		f, _ := p.Float64()
+		outs[i].Exact, outs[i].Probability = p.RatString(), math.Round(f*1e4)/1e4
+		if len(outs[i].By) == 1 && outs[i].By[0].Label == "nothing spent" {
+			outs[i].By = nil
+		}
+	}
+	slices.SortStableFunc(outs, func(a, b gatheredJSON) int { return sums[b.Label].Cmp(sums[a.Label]) })
+	return rows, outs
+}
+
 // actionOdds is GET /api/games/{id}/odds?action=…: the exact odds of a
 // legal action from the live state.
 func (s *Server) actionOdds(w http.ResponseWriter, r *http.Request) {
@@ -988,16 +1035,33 @@ func (s *Server) actionOdds(w http.ResponseWriter, r *http.Request) {
 		fail(w, internal(err))
 		return
 	}
-	rows := []oddsRowJSON{}
-	for _, row := range o.Rows {
-		f, _ := row.P.Float64()
-		rows = append(rows, oddsRowJSON{Label: row.Label, Exact: row.P.RatString(), Probability: math.Round(f*1e4) / 1e4})
-	}
+	rows, outs := oddsRows(o)
 	dice := []oddsDieJSON{}
 	for _, d := range o.Dice {
 		dice = append(dice, oddsDieJSON{Key: d.Key, What: d.What})
 	}
-	encode(w, http.StatusOK, map[string]any{"action": a.String(), "text": text, "paths": o.Paths, "rows": rows, "dice": dice})
+	encode(w, http.StatusOK, map[string]any{"action": a.String(), "text": text, "paths": o.Paths, "rows": rows, "outcomes": outs, "dice": dice, "headline": headlineOf(fork.State(), a, o)})
+}
+
+// headlineJSON sums an action's odds up in the game's own words: the chance
+// that its target is taken out of play, and the casualties to expect.
+type headlineJSON struct {
+	Text      string   `json:"text"`
+	TargetOut string   `json:"target_out,omitempty"` // exact
+	P         *float64 `json:"target_out_probability,omitempty"`
+	Foes      float64  `json:"foes"` // the other sides' models out of play, on average
+	Own       float64  `json:"own"`  // the acting side's
+}
+
+// headlineOf is o's headline (engine.Odds.Headline), with its numbers.
+func headlineOf(s *engine.State, a engine.Action, o *engine.Odds) headlineJSON {
+	h := headlineJSON{Text: o.Headline(s), Foes: math.Round(o.Foes*100) / 100, Own: math.Round(o.Own*100) / 100}
+	if o.TargetOut != nil {
+		f, _ := o.TargetOut.Float64()
+		p := math.Round(f*1e4) / 1e4
+		h.TargetOut, h.P = o.TargetOut.RatString(), &p
+	}
+	return h
 }
 
 // sheetOdds is the odds with measure=all: every measurement at a table
@@ -1068,16 +1132,14 @@ func sheetOdds(w http.ResponseWriter, fork *engine.Game, a engine.Action, text s
 	}
 	body["measurements"] = ms
 	if body["refused"] == nil {
-		rows := []oddsRowJSON{}
-		for _, row := range o.Rows {
-			f, _ := row.P.Float64()
-			rows = append(rows, oddsRowJSON{Label: row.Label, Exact: row.P.RatString(), Probability: math.Round(f*1e4) / 1e4})
-		}
+		rows, outs := oddsRows(o)
+		body["outcomes"] = outs
 		dice := []oddsDieJSON{}
 		for _, d := range o.Dice {
 			dice = append(dice, oddsDieJSON{Key: d.Key, What: d.What})
 		}
 		body["rows"], body["dice"], body["paths"] = rows, dice, o.Paths
+		body["headline"] = headlineOf(fork.State(), a, o)
 	}
 	encode(w, http.StatusOK, body)
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"math"
 	"mime/multipart"
 	"net/http"
 	"net/http/httptest"
@@ -397,6 +398,20 @@ func followUpsIn(t *testing.T, ts *httptest.Server, mode string) {
 				out := odds(tok, a)
 				if dice := fmt.Sprint(out["dice"]); !strings.Contains(dice, "ff-") || len(out["rows"].([]any)) < 2 {
 					t.Errorf("the odds of %s: %v, want the Fire's dice and outcomes", a, out)
+				}
+				// Outcomes gather the rows that differ only by a Ploy the
+				// best play spends, which the player has not chosen: no
+				// outcome reads as one, and they sum to one.
+				sum := 0.0
+				for _, o := range out["outcomes"].([]any) {
+					o := o.(map[string]any)
+					if strings.Contains(o["label"].(string), "Ploy") {
+						t.Errorf("the odds of %s: an outcome %q reads as a Ploy spent", a, o["label"])
+					}
+					sum += o["probability"].(float64)
+				}
+				if math.Abs(sum-1) > 1e-3 || !strings.Contains(fmt.Sprint(out["headline"]), "incapacitated") {
+					t.Errorf("the odds of %s: outcomes sum to %v, headline %v", a, sum, out["headline"])
 				}
 				post(t, ts, c.ID, "actions", tok, map[string]any{"seq": v.Seq, "action": a})
 				tok, v = settle()

@@ -24,7 +24,11 @@ type sheet struct {
 		From     string `json:"from"`
 		Later    bool   `json:"later"`
 	} `json:"measurements"`
-	Refused string `json:"refused"`
+	Refused  string `json:"refused"`
+	Headline struct {
+		Text      string `json:"text"`
+		TargetOut string `json:"target_out"`
+	} `json:"headline"`
 }
 
 // tcShooter plays a Trench Crusade table game with typed dice to a seat
@@ -89,6 +93,10 @@ func TestSheetMeasuresOnceAndConfirmSendsThem(t *testing.T) {
 	}
 	if values["sight"] != "yes" || values["cover"] != "no" {
 		t.Errorf("starting values %v, want sight yes, cover no", values)
+	}
+	// A line above the rows in the game's words: the target out of action.
+	if !strings.Contains(sh.Headline.Text, "out of action: ") || sh.Headline.TargetOut == "" {
+		t.Errorf("the headline %+v, want the chance the target is out of action", sh.Headline)
 	}
 	// The same odds as answering each measurement alone (the classic
 	// one-at-a-time odds with the sheet's values assumed).

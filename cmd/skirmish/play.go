@@ -601,6 +601,7 @@ func (p *session) odds(a engine.Action) error {
 			fmt.Fprintf(p.out(), "  assumed: %s\n", x)
 		}
 		fmt.Fprintf(p.out(), "  rolls: %s\n", rollsText(o.Dice))
+		fmt.Fprintf(p.out(), "  in short: %s\n", o.Headline(g.State()))
 		for _, r := range o.Rows {
 			f, _ := r.P.Float64()
 			fmt.Fprintf(p.out(), "  %-24s %12s %7.2f%%\n", r.Label, ratString(r.P), 100*f)

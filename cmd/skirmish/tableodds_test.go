@@ -34,6 +34,7 @@ func TestTableOddsAssume(t *testing.T) {
 			"  assumed: is rust-boss within 12\" of lamp-boss? yes\n" +
 			"  assumed: is lamp-boss in cover from rust-boss? no\n" +
 			"  rolls: Ranged hit, Firepower, Wound roll (rolled by the target's player; a pass wounds it), Save (a pass saves the wound), Ammo check\n" +
+			"  in short: nobody is taken out of action\n" +
 			"  no effect                         1/2   50.00%\n" +
 			"  pinned                            1/3   33.33%\n" +
 			"  wounded                           1/6   16.67%\n",

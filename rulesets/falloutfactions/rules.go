@@ -165,7 +165,8 @@ func buildInfo() engine.Info {
 	var traits []string
 	traits = append(append(traits, traitNames...), critNames...)
 	return engine.Info{
-		ID: "falloutfactions", Name: "Fallout: Factions", Version: "4",
+		Out: "incapacitated", // seed 004, Damage
+		ID:  "falloutfactions", Name: "Fallout: Factions", Version: "4",
 		Phases:     []engine.Phase{{ID: "turns", Activations: true}},
 		Statuses:   []string{"unengaged", "engaged"},
 		Conditions: []string{"charged", "idle", "ordered", "supporting", "fled", "incapacitated", "clean-bill"},

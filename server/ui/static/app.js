@@ -260,6 +260,17 @@
     ex.className = "exact";
     ex.textContent = "exactly " + row.exact;
     d.append(s, ex);
+    // An outcome whose odds count a choice the player has not made yet
+    // (a Ploy token the best play would spend) says how, under it.
+    if (row.by && row.by.length) {
+      const ul = document.createElement("ul");
+      ul.className = "by";
+      for (const b of row.by) {
+        const bp = b.probability * 100;
+        ul.appendChild(el("li", "", b.label + ": " + (bp >= 10 || bp === 0 ? bp.toFixed(1) : bp.toPrecision(2)).replace(/\.0$/, "") + " % (" + b.exact + ")"));
+      }
+      d.append(el("p", "exact", "if the best choices are made on the way:"), ul);
+    }
     li.appendChild(d);
     return li;
   }
@@ -418,14 +429,15 @@
       return;
     }
     const rolls = (j.dice || []).map((d) => d.what || d.key);
-    const certain = j.rows.length === 1 && j.rows[0].probability === 1;
+    const certain = (j.outcomes || j.rows).length === 1 && (j.outcomes || j.rows)[0].probability === 1;
     let lede = "Exact odds (tap a row for the fraction):";
     if (!rolls.length) lede = "No dice: this is what happens.";
     else if (certain) lede = "Whatever the dice show (" + rolls.join(", ") + "), this is what happens:";
+    if (j.headline && j.headline.text) odds.appendChild(el("p", "headline", j.headline.text));
     odds.appendChild(el("p", "hint", lede));
     if (rolls.length && !certain) odds.appendChild(el("p", "hint rolls", "Rolls: " + rolls.join(", ")));
     const ul = el("ul", "odds");
-    for (const row of j.rows) ul.appendChild(bar(row));
+    for (const row of j.outcomes || j.rows) ul.appendChild(bar(row));
     odds.appendChild(ul);
     rest();
   }
