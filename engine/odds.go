@@ -239,7 +239,7 @@ func (o *Odds) Headline(s *State) string {
 	}
 	var parts []string
 	a := o.Action
-	if o.TargetOut != nil && a.Target >= 0 && a.Target < len(s.Models) && (a.Actor < 0 || s.SideOf(a.Target) != s.SideOf(a.Actor)) {
+	if o.TargetOut != nil && o.TargetOut.Sign() > 0 && a.Target >= 0 && a.Target < len(s.Models) && (a.Actor < 0 || s.SideOf(a.Target) != s.SideOf(a.Actor)) {
 		f, _ := o.TargetOut.Float64()
 		name := s.setup.Models[a.Target].Name
 		if name == "" {
