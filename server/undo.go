@@ -75,9 +75,9 @@ func revealed(tb []engine.Annotated, side int) bool {
 }
 
 // takebackText puts what an undo takes back into words, as the log does:
-// each action with its answers (every die's faces) and what it did, what
-// followed it by itself after "then:"; one that was still waiting for an
-// answer says so. It is the text of the request, of the notice after the
+// each action with its answers (every die's faces; the measurements are
+// left out, withoutFacts) and what it did, what followed it by itself
+// after "then:"; one that was still waiting for an answer says so. It is the text of the request, of the notice after the
 // undo, and nowhere else made.
 func takebackText(lines []engine.LogLine, logLen int) string {
 	var parts []string
@@ -108,6 +108,28 @@ func words(b *strings.Builder, answers, events []string) {
 	}
 }
 
+// withoutFacts is an annotated entry without its measurements, which
+// the table saw made and which taking it back hides from no one: what an
+// undo takes back says its dice and choices (the log keeps the whole).
+func withoutFacts(a engine.Annotated) engine.Annotated {
+	e := *a.Entry
+	n, then := len(e.Answers), 0
+	var answers []engine.Answer
+	var qs []engine.Question
+	for k, q := range a.Questions {
+		if q.Kind == engine.FactQ || k >= n {
+			continue
+		}
+		answers, qs = append(answers, e.Answers[k]), append(qs, q)
+		if k >= n-e.Then.Answers {
+			then++
+		}
+	}
+	e.Answers, e.Then.Answers = answers, then
+	a.Entry, a.Questions = &e, qs
+	return a
+}
+
 // takeback is what UndoAs(side) would take back now: the lines, their
 // text and the entry (the latest's index), and whether the other players
 // must agree.
@@ -117,7 +139,11 @@ func (gm *game) takeback(side int) (lines []engine.LogLine, req *undoRequest, co
 		return nil, nil, false, err
 	}
 	lines = engine.LogLines(gm.g.State(), tb)
-	req = &undoRequest{By: side, Text: takebackText(lines, len(gm.g.Log().Entries))}
+	short := make([]engine.Annotated, len(tb))
+	for i, a := range tb {
+		short[i] = withoutFacts(a)
+	}
+	req = &undoRequest{By: side, Text: takebackText(engine.LogLines(gm.g.State(), short), len(gm.g.Log().Entries))}
 	if len(lines) > 0 {
 		req.Entry = lines[len(lines)-1].Index
 	}
