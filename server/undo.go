@@ -175,7 +175,7 @@ func (gm *game) runUndo(side int, kind string) error {
 		case r == nil:
 			return noRequest()
 		case r.By == side:
-			return unprocessable("undo", "you asked to take back %s: another player must agree, not you (withdraw it with decline)", r.Text)
+			return unprocessable("undo", "the undo waiting is yours: another player must agree to it, not you (withdraw it with decline)")
 		}
 		return gm.undoAs(r.By)
 	case "undo-decline":
@@ -195,9 +195,9 @@ func noRequest() *apiError {
 // waiting is the refusal of an undo while a request waits.
 func (gm *game) waiting(side int) *apiError {
 	if gm.request.By == side {
-		return unprocessable("undo", "you asked already to take back %s: the other player has not answered (withdraw it with decline)", gm.request.Text)
+		return unprocessable("undo", "you asked already for an undo (undo_request): the other player has not answered (withdraw it with decline)")
 	}
-	return unprocessable("undo", "the other player asks to take back %s: approve or decline it first", gm.request.Text)
+	return unprocessable("undo", "another player asks for an undo (undo_request): approve or decline it first")
 }
 
 // undoAs takes back side's last action (the engine's UndoAs) and keeps
