@@ -973,8 +973,20 @@ type Progress struct {
 // that follows it (Prompt.Followed), and the state as it stands while the
 // question waits.
 func (g *Game) Progress() *Progress {
-	if g.pending == nil {
+	an, s := g.inFlight()
+	if an == nil {
 		return nil
+	}
+	return &Progress{State: s, Line: LogLines(g.live, []Annotated{*an})[0]}
+}
+
+// inFlight replays the action waiting for an answer on a copy, up to its
+// question: the action as an annotated entry as far as it went (its Index
+// the one it will have), and the state at the question; nil when nothing
+// waits. The game is unchanged.
+func (g *Game) inFlight() (*Annotated, *State) {
+	if g.pending == nil {
+		return nil, nil
 	}
 	s := g.live.Clone()
 	var r run
@@ -984,12 +996,12 @@ func (g *Game) Progress() *Progress {
 	r.observe = func(q *Question, _ Answer) { qs = append(qs, *q) }
 	an := Annotated{Index: len(g.log.Entries), Round: s.Round, Phase: s.info.Phases[s.Phase].ID}
 	if _, err := g.resolveOn(s, g.fly.action, &r); err != nil || len(qs) != len(g.fly.answers) {
-		return nil
+		return nil, nil
 	}
-	e := Entry{Action: g.fly.action, Side: g.fly.side, Answers: g.fly.answers, Events: slices.Clone(r.events)}
+	e := Entry{Action: g.fly.action, Side: g.fly.side, Answers: slices.Clone(g.fly.answers), Events: slices.Clone(r.events)}
 	if r.acted {
 		e.Then = r.then()
 	}
 	an.Entry, an.Questions = &e, qs
-	return &Progress{State: s, Line: LogLines(g.live, []Annotated{an})[0]}
+	return &an, s
 }

@@ -43,7 +43,8 @@ func longGame(t *testing.T, name string, rounds int, req map[string]any) map[str
 
 // Sixteen clients, eight per seat, send 500 commands each at one game:
 // legal actions and answers read from their last view, stale seqs, illegal
-// actions, undos and actions out of turn, all at once. Every command is
+// actions, undos (some asked for, approved and declined) and actions out
+// of turn, all at once. Every command is
 // answered; those acknowledged have distinct seqs that are exactly
 // 1..N, the store holds N commands, and a fresh server rebuilding the game
 // from the stored log shows the same game as the one that took the
@@ -88,6 +89,8 @@ func TestConcurrentClients(t *testing.T) {
 					path, body = "actions", map[string]any{"seq": seen, "action": "fly m9"}
 				case r < 5:
 					path, body = "undo", map[string]any{"seq": seen}
+				case r < 6: // an undo asked for by the other seat, or by this one
+					path, body = []string{"undo/approve", "undo/decline"}[rng.IntN(2)], map[string]any{"seq": seen}
 				default: // what the last view allows, if it is still true
 					var v view
 					if st := do(t, "GET", ts.URL+"/api/games/"+c.ID+"?log=none", tok, nil, &v); st != http.StatusOK {
@@ -110,7 +113,7 @@ func TestConcurrentClients(t *testing.T) {
 				st := do(t, "POST", ts.URL+"/api/games/"+c.ID+"/"+path, tok, body, &reply)
 				mu.Lock()
 				counts[st]++
-				if st == http.StatusOK {
+				if st == http.StatusOK || st == http.StatusAccepted { // 202: an undo asked for, waiting for consent
 					if reply.Seq == nil {
 						t.Errorf("client %d: acknowledged without a seq", i)
 						mu.Unlock()
@@ -123,7 +126,7 @@ func TestConcurrentClients(t *testing.T) {
 				}
 				mu.Unlock()
 				switch st {
-				case http.StatusOK:
+				case http.StatusOK, http.StatusAccepted:
 					seen = *reply.Seq
 				case http.StatusConflict:
 					if reply.Seq == nil || *reply.Seq == body["seq"] {
@@ -167,7 +170,8 @@ func TestConcurrentClients(t *testing.T) {
 	ts2 := reopen(t, cfg, db)
 	var again view
 	do(t, "GET", ts2.URL+"/api/games/"+c.ID, c.Token, nil, &again)
-	if again.Seq != end.Seq || string(again.State) != string(end.State) || !reflect.DeepEqual(again.Log, end.Log) || !reflect.DeepEqual(again.Pending, end.Pending) {
+	if again.Seq != end.Seq || string(again.State) != string(end.State) || !reflect.DeepEqual(again.Log, end.Log) || !reflect.DeepEqual(again.Pending, end.Pending) ||
+		!reflect.DeepEqual(again.UndoRequest, end.UndoRequest) {
 		t.Errorf("the replayed game differs:\nlive   seq %d %s\nreplay seq %d %s", end.Seq, end.State, again.Seq, again.State)
 	}
 }

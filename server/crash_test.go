@@ -56,6 +56,30 @@ func childServe(db string) {
 	http.Serve(ln, srv.Handler())
 }
 
+// startChild starts a child server process on the database file db, and
+// gives its address and the process (to kill).
+func startChild(t *testing.T, db string) (string, *exec.Cmd) {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], "-test.run=^$")
+	cmd.Env = append(os.Environ(), childDB+"="+db)
+	cmd.Stderr = os.Stderr
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	line, err := bufio.NewReader(out).ReadString('\n')
+	addr, ok := strings.CutPrefix(strings.TrimSpace(line), "listening ")
+	if err != nil || !ok {
+		cmd.Process.Kill()
+		cmd.Wait()
+		t.Fatalf("child server: %q %v", line, err)
+	}
+	return "http://" + addr, cmd
+}
+
 // A client-side record of one acknowledged write.
 type ackd struct {
 	kind, what string // "action" and its text, "answer" and the option
@@ -78,26 +102,7 @@ func TestCrashSafety(t *testing.T) {
 		rounds, slow = 40, 10
 	}
 	db := filepath.Join(t.TempDir(), "crash.db")
-	start := func() (string, *exec.Cmd) {
-		cmd := exec.Command(os.Args[0], "-test.run=^$")
-		cmd.Env = append(os.Environ(), childDB+"="+db)
-		cmd.Stderr = os.Stderr
-		out, err := cmd.StdoutPipe()
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
-		}
-		line, err := bufio.NewReader(out).ReadString('\n')
-		addr, ok := strings.CutPrefix(strings.TrimSpace(line), "listening ")
-		if err != nil || !ok {
-			cmd.Process.Kill()
-			cmd.Wait()
-			t.Fatalf("child server: %q %v", line, err)
-		}
-		return "http://" + addr, cmd
-	}
+	start := func() (string, *exec.Cmd) { return startChild(t, db) }
 	client := &http.Client{Timeout: 10 * time.Second}
 	// send is one request that may die with the server: ok false then.
 	send := func(method, url, token string, body any, out any) (int, bool) {

@@ -255,8 +255,9 @@ func (s *Server) importGame(w http.ResponseWriter, r *http.Request) {
 		fail(w, internal(err))
 		return
 	}
+	gm := &game{rec: rec, g: g}
 	for i, c := range cmds {
-		if err := run(g, c.Side, c.Kind, c.Body); err != nil {
+		if err := gm.run(c.Side, c.Kind, c.Body); err != nil {
 			fail(w, unprocessable("entries", "the save's log cannot be taken back as commands (command %d, %s): %v", i+1, c.Kind, err))
 			return
 		}

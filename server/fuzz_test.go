@@ -43,7 +43,8 @@ func FuzzRequests(f *testing.F) {
 		}
 		id, token = c.ID, c.Seats[0].Token
 	}
-	routes := []string{"/api/games", "/api/games/import", "/api/games/{id}/actions", "/api/games/{id}/answers", "/api/games/{id}/undo", "/api/games/{id}/concede"}
+	routes := []string{"/api/games", "/api/games/import", "/api/games/{id}/actions", "/api/games/{id}/answers", "/api/games/{id}/undo", "/api/games/{id}/concede",
+		"/api/games/{id}/undo/approve", "/api/games/{id}/undo/decline"}
 	for _, seed := range []struct {
 		route uint8
 		body  string
@@ -57,6 +58,8 @@ func FuzzRequests(f *testing.F) {
 		{3, `{"seq": 0, "answer": "6"}`},
 		{4, `{"seq": 0}`},
 		{5, `{"seq": 0}`},
+		{6, `{"seq": 0}`},
+		{7, `{"seq": 0}`},
 		{2, `{"seq": 99999999999999999999}`},
 		{3, "{\"seq\": 0, \"answer\": \"\\u0000\"}"},
 	} {

@@ -443,24 +443,28 @@ func validID(id string) bool {
 
 // viewJSON is a game as one seat (or a spectator) sees it.
 type viewJSON struct {
-	ID      string           `json:"id"`
-	Ruleset string           `json:"ruleset"`
-	Name    string           `json:"name"`
-	Mode    string           `json:"mode"`
-	Dice    string           `json:"dice"`
-	Seq     int              `json:"seq"`
-	Over    bool             `json:"over"`
-	Winner  *int             `json:"winner"`
-	Round   int              `json:"round"`
-	Phase   string           `json:"phase"`
-	Decider *int             `json:"decider"`
-	Seat    *int             `json:"seat"` // nil: a spectator
-	Sides   []sideJSON       `json:"sides"`
-	Legal   []string         `json:"legal"`
-	Actions []actionJSON     `json:"actions"`
-	Pending *pendingJSON     `json:"pending"`
-	State   json.RawMessage  `json:"-"` // spliced in by viewBytes, not re-validated
-	Log     []engine.LogLine `json:"log"`
+	ID      string       `json:"id"`
+	Ruleset string       `json:"ruleset"`
+	Name    string       `json:"name"`
+	Mode    string       `json:"mode"`
+	Dice    string       `json:"dice"`
+	Seq     int          `json:"seq"`
+	Over    bool         `json:"over"`
+	Winner  *int         `json:"winner"`
+	Round   int          `json:"round"`
+	Phase   string       `json:"phase"`
+	Decider *int         `json:"decider"`
+	Seat    *int         `json:"seat"` // nil: a spectator
+	Sides   []sideJSON   `json:"sides"`
+	Legal   []string     `json:"legal"`
+	Actions []actionJSON `json:"actions"`
+	Pending *pendingJSON `json:"pending"`
+	// UndoRequest is an undo waiting for another seat's consent;
+	// TookBack, what the latest command took back, when it was an undo.
+	UndoRequest *undoRequest    `json:"undo_request"`
+	TookBack    *tookBack       `json:"took_back"`
+	State       json.RawMessage `json:"-"` // spliced in by viewBytes, not re-validated
+	Log         []logLine       `json:"log"`
 	// LogFrom is the index in the whole log of Log's first line (non-zero
 	// when ?log=N asked for the last N); LogTotal is the whole log's length.
 	LogFrom  int `json:"log_from"`
@@ -557,17 +561,12 @@ func replyView(r *http.Request) (int, error) {
 	}
 }
 
-// ack answers a write that was applied: its seq, the refusal an answer
-// caused if any, and the seat's view if asked for (tail >= -1).
-func (s *Server) ack(w http.ResponseWriter, gm *game, side, seq int, refused *engine.IllegalError, tail int) {
-	reply := map[string]any{"seq": seq}
-	if refused != nil {
-		// The answer showed the action was never legal: the game is back
-		// where it was before the action, which is refused with its rule.
-		reply["refused"] = strings.TrimPrefix(refused.Error(), "engine: ")
-	}
+// ack answers a write that was applied, with status: its reply (the seq,
+// and what else the write says), and the seat's view if asked for (tail
+// >= -1).
+func (s *Server) ack(w http.ResponseWriter, gm *game, side, status int, reply map[string]any, tail int) {
 	if tail < -1 {
-		encode(w, http.StatusOK, reply)
+		encode(w, status, reply)
 		return
 	}
 	gm.mu.Lock()
@@ -588,6 +587,7 @@ func (s *Server) ack(w http.ResponseWriter, gm *game, side, seq int, refused *en
 	h := w.Header()
 	h.Set("Content-Type", "application/json; charset=utf-8")
 	h.Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
 	w.Write(body)
 }
 
@@ -637,7 +637,11 @@ func (s *Server) viewOf(gm *game, side int, tail int) (*viewJSON, error) {
 	g := gm.g
 	st := g.State()
 	v := &viewJSON{ID: gm.rec.ID, Ruleset: gm.rec.Ruleset, Name: gm.rec.Name, Mode: gm.rec.Mode, Dice: gm.rec.Dice,
-		Seq: gm.seq, Over: g.Over(), Round: st.Round, Phase: st.PhaseID(), Legal: []string{}, Actions: []actionJSON{}, Log: []engine.LogLine{}}
+		Seq: gm.seq, Over: g.Over(), Round: st.Round, Phase: st.PhaseID(), Legal: []string{}, Actions: []actionJSON{}, Log: []logLine{},
+		UndoRequest: gm.request}
+	if u := gm.undone; u != nil && u.Seq == gm.seq {
+		v.TookBack = u
+	}
 	if side != spectator {
 		v.Seat = intp(side)
 	}
@@ -666,17 +670,14 @@ func (s *Server) viewOf(gm *game, side int, tail int) (*viewJSON, error) {
 	}
 	v.State = js
 	if tail != 0 {
-		if gm.lines == nil || gm.linesSeq != gm.seq {
-			an, err := g.Annotate()
-			if err != nil {
-				return nil, err
-			}
-			gm.lines, gm.linesSeq = engine.LogLines(st, an), gm.seq
+		lines, err := gm.logLines()
+		if err != nil {
+			return nil, err
 		}
-		v.Log, v.LogTotal = gm.lines, len(gm.lines)
-		if tail > 0 && tail < len(gm.lines) {
-			v.LogFrom = len(gm.lines) - tail
-			v.Log = gm.lines[v.LogFrom:]
+		v.Log, v.LogTotal = lines, len(lines)
+		if tail > 0 && tail < len(lines) {
+			v.LogFrom = len(lines) - tail
+			v.Log = lines[v.LogFrom:]
 		}
 	}
 	return v, nil
@@ -780,7 +781,7 @@ func (s *Server) action(w http.ResponseWriter, r *http.Request) {
 		fail(w, err)
 		return
 	}
-	s.ack(w, gm, side, seq, nil, tail)
+	s.ack(w, gm, side, http.StatusOK, map[string]any{"seq": seq}, tail)
 }
 
 func (s *Server) answer(w http.ResponseWriter, r *http.Request) {
@@ -822,7 +823,13 @@ func (s *Server) answer(w http.ResponseWriter, r *http.Request) {
 		fail(w, err)
 		return
 	}
-	s.ack(w, gm, side, seq, refused, tail)
+	reply := map[string]any{"seq": seq}
+	if refused != nil {
+		// The answer showed the action was never legal: the game is back
+		// where it was before the action, which is refused with its rule.
+		reply["refused"] = strings.TrimPrefix(refused.Error(), "engine: ")
+	}
+	s.ack(w, gm, side, http.StatusOK, reply, tail)
 }
 
 // readAnswer reads a typed answer for the pending question: dice faces
@@ -863,10 +870,6 @@ func readAnswer(p *engine.Prompt, text string) (*answerCmd, error) {
 	return &answerCmd{Kind: engine.FactQ, Value: int(math.Round(v * 100))}, nil
 }
 
-func (s *Server) undo(w http.ResponseWriter, r *http.Request) {
-	s.plainWrite(w, r, "undo")
-}
-
 func (s *Server) concede(w http.ResponseWriter, r *http.Request) {
 	s.plainWrite(w, r, "concede")
 }
@@ -888,7 +891,8 @@ func (s *Server) plainWrite(w http.ResponseWriter, r *http.Request, kind string)
 		return
 	}
 	if side == spectator {
-		fail(w, forbidden("a spectator cannot %s", kind))
+		verb := map[string]string{"concede": "concede", "undo-approve": "approve an undo", "undo-decline": "decline an undo"}[kind]
+		fail(w, forbidden("a spectator cannot %s", verb))
 		return
 	}
 	seq, _, err := s.write(r.Context(), gm, side, *req.Seq, kind, struct{}{})
@@ -896,7 +900,7 @@ func (s *Server) plainWrite(w http.ResponseWriter, r *http.Request, kind string)
 		fail(w, err)
 		return
 	}
-	s.ack(w, gm, side, seq, nil, tail)
+	s.ack(w, gm, side, http.StatusOK, map[string]any{"seq": seq}, tail)
 }
 
 // why is GET /api/games/{id}/why?action=…: whether an action is legal now

@@ -449,20 +449,17 @@ func (s *Server) panelOf(gm *game, side, logLines int) (*ui.Panel, error) {
 		p.Board = ui.BoardSVG(b, pieces, dests)
 	}
 	p.Sides = sideCards(st)
-	if gm.lines == nil || gm.linesSeq != gm.seq {
-		an, err := g.Annotate()
-		if err != nil {
-			return nil, err
-		}
-		gm.lines, gm.linesSeq = engine.LogLines(st, an), gm.seq
+	lines, err := gm.logLines()
+	if err != nil {
+		return nil, err
 	}
 	from := 0
 	if logLines >= 0 {
-		from = max(0, len(gm.lines)-logLines)
+		from = max(0, len(lines)-logLines)
 	}
 	p.LogMore = from
-	for i := len(gm.lines) - 1; i >= from; i-- {
-		l := gm.lines[i]
+	for i := len(lines) - 1; i >= from; i-- {
+		l := lines[i]
 		head := ""
 		if l.Round > 0 {
 			head = fmt.Sprintf("R%d", l.Round)
@@ -478,7 +475,17 @@ func (s *Server) panelOf(gm *game, side, logLines int) (*ui.Panel, error) {
 		p.Last = &p.Log[0]
 	}
 	p.CanConcede = !p.Spectator && !g.Over()
-	p.CanUndo = p.CanConcede && g.CanUndo(side) == nil
+	p.CanUndo = p.CanConcede && gm.request == nil && g.CanUndo(side) == nil
+	if r := gm.request; r != nil {
+		p.UndoRequest = &ui.UndoRequest{Who: name(r.By), Text: r.Text, Mine: r.By == side, Vote: !p.Spectator && r.By != side}
+	}
+	if u := gm.undone; u != nil && u.Seq == gm.seq {
+		who := name(u.By)
+		if u.By == side {
+			who = "You"
+		}
+		p.TookBack = who + " took back: " + u.Text
+	}
 	return p, nil
 }
 

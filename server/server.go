@@ -118,8 +118,16 @@ type game struct {
 	subs map[chan event]struct{}
 	gone bool // dropped from memory after a store failure: reload
 
-	lines    []engine.LogLine // the log in words, as of linesSeq
+	lines    []logLine // the log in words, as of linesSeq
 	linesSeq int
+
+	// request is the undo waiting for another seat's consent, nil when
+	// none; undone is what the latest undo took back, and dropped the
+	// lines of what undos took back that the engine's log no longer holds
+	// (undo.go). Replaying the commands makes them again.
+	request  *undoRequest
+	undone   *tookBack
+	dropped  []logLine
 	views    map[viewKey][]byte // views as sent, as of viewsSeq
 	viewsSeq int
 }
@@ -239,12 +247,13 @@ func (s *Server) load(ctx context.Context, id string) (*game, error) {
 	if err != nil {
 		return nil, err
 	}
+	gm = &game{rec: rec, g: g, subs: map[chan event]struct{}{}}
 	for _, c := range cmds {
-		if err := run(g, c.Side, c.Kind, c.Body); err != nil {
+		if err := gm.run(c.Side, c.Kind, c.Body); err != nil {
 			return nil, fmt.Errorf("server: game %s: command %d (%s) no longer applies: %w", id, c.Seq, c.Kind, err)
 		}
+		gm.seq = c.Seq
 	}
-	gm = &game{rec: rec, g: g, seq: len(cmds), subs: map[chan event]struct{}{}}
 	gm.used.Store(s.cfg.Now().UnixNano())
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -358,8 +367,24 @@ type (
 	}
 )
 
-// run applies one stored command to g for side.
-func run(g *engine.Game, side int, kind string, body []byte) error {
+// run applies one stored command for side: to the engine's game, and to
+// what the server keeps beside it (an undo request, what undos took
+// back). A command the engine takes drops an undo request waiting; the
+// undo commands are undo.go's.
+func (gm *game) run(side int, kind string, body []byte) error {
+	switch kind {
+	case "undo", "undo-request", "undo-approve", "undo-decline":
+		return gm.runUndo(side, kind)
+	}
+	err := runEngine(gm.g, side, kind, body)
+	if err == nil {
+		gm.request = nil
+	}
+	return err
+}
+
+// runEngine applies one stored command of the engine's to g for side.
+func runEngine(g *engine.Game, side int, kind string, body []byte) error {
 	switch kind {
 	case "action":
 		var c actionCmd
@@ -394,8 +419,6 @@ func run(g *engine.Game, side int, kind string, body []byte) error {
 			return fmt.Errorf("the answer no longer refuses its action")
 		}
 		return err
-	case "undo":
-		return g.UndoAs(side)
 	case "concede":
 		return g.Concede(side)
 	}
@@ -415,17 +438,15 @@ func (s *Server) write(ctx context.Context, gm *game, side, seq int, kind string
 	if seq != gm.seq {
 		return 0, nil, stale(gm.seq)
 	}
-	if kind == "undo" && gm.g.Over() {
-		// Its export, with the dice seed, may have been read: a game
-		// reopened would be played by someone who knows every roll.
-		return 0, nil, unprocessable("undo", "the game is over, and a finished game is final (its export, which tells the dice seed, may have been read)")
+	if undoKind(kind) && gm.g.Over() {
+		return 0, nil, overFinal()
 	}
 	raw, err := json.Marshal(body)
 	if err != nil {
 		return 0, nil, internal(err)
 	}
 	var refused *engine.IllegalError
-	if err := run(gm.g, side, kind, raw); err != nil {
+	if err := gm.run(side, kind, raw); err != nil {
 		// An answer that makes the rules refuse the action waiting has
 		// changed the game (the action is taken back): it is stored, as a
 		// refused answer, and the caller hears the reason.
@@ -436,6 +457,7 @@ func (s *Server) write(ctx context.Context, gm *game, side, seq int, kind string
 		}
 		refused = ill
 		ac.Refused = true
+		gm.request = nil // a command, as any other
 		if raw, err = json.Marshal(ac); err != nil {
 			return 0, nil, internal(err)
 		}
@@ -471,7 +493,10 @@ func engineError(err error) error {
 	var se *engine.SeatError
 	var ae *engine.AnswerError
 	var ue *engine.UndoError
+	var api *apiError
 	switch {
+	case errors.As(err, &api): // the server's own refusal (an undo request's)
+		return api
 	case errors.As(err, &ill):
 		return unprocessable("action", "%s", ill.Error())
 	case errors.As(err, &se):

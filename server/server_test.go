@@ -132,11 +132,29 @@ type view struct {
 	} `json:"pending"`
 	State json.RawMessage `json:"state"`
 	Log   []struct {
-		Action string   `json:"action"`
-		Events []string `json:"events"`
+		Index   int      `json:"index"`
+		Action  string   `json:"action"`
+		Answers []string `json:"answers"`
+		Events  []string `json:"events"`
+		Undone  bool     `json:"undone"`
+		Dropped bool     `json:"dropped"`
 	} `json:"log"`
+	UndoRequest *undoRequest `json:"undo_request"`
+	TookBack    *struct {
+		Seq   int    `json:"seq"`
+		By    int    `json:"by"`
+		Entry int    `json:"entry"`
+		Text  string `json:"text"`
+	} `json:"took_back"`
 	LogFrom  int `json:"log_from"`
 	LogTotal int `json:"log_total"`
+}
+
+// undoRequest is an undo waiting for the other seat's consent.
+type undoRequest struct {
+	By    int    `json:"by"`
+	Entry int    `json:"entry"`
+	Text  string `json:"text"`
 }
 
 type apiErr struct {
@@ -552,23 +570,32 @@ func TestUndoStart(t *testing.T) {
 	if st, _ := post(t, ts, c.ID, "answers", w, map[string]any{"seq": 0, "answer": "6"}); st != 200 {
 		t.Fatal("the Wardens' die")
 	}
-	if st, e := post(t, ts, c.ID, "undo", b, map[string]any{"seq": 1}); st != 200 {
-		t.Fatalf("undo of the typed die: %d %+v", st, e)
+	// A typed die is taken back only if the other seat agrees.
+	if st, e := post(t, ts, c.ID, "undo", b, map[string]any{"seq": 1}); st != 202 {
+		t.Fatalf("undo of the typed die: %d %+v, want 202 (a request)", st, e)
+	}
+	if st, e := post(t, ts, c.ID, "undo/approve", w, map[string]any{"seq": 2}); st != 200 {
+		t.Fatalf("approving the undo of the typed die: %d %+v", st, e)
 	}
 	if v := c.get(t, ts, w); v.Pending == nil || v.Pending.Side != 0 || !strings.Contains(v.Pending.Text, "Priority roll") {
 		t.Fatalf("after undo want the Wardens' die asked again: %+v", v.Pending)
 	}
-	post(t, ts, c.ID, "answers", w, map[string]any{"seq": 2, "answer": "2"})
-	post(t, ts, c.ID, "answers", b, map[string]any{"seq": 3, "answer": "5"})
+	post(t, ts, c.ID, "answers", w, map[string]any{"seq": 3, "answer": "2"})
+	post(t, ts, c.ID, "answers", b, map[string]any{"seq": 4, "answer": "5"})
 	if v := c.get(t, ts, b); v.Pending != nil || v.Decider == nil || *v.Decider != 1 {
 		t.Fatalf("after the roll the Breakers decide: %+v", v)
 	}
-	if st, e := post(t, ts, c.ID, "undo", w, map[string]any{"seq": 4}); st != 200 {
-		t.Fatalf("undo of the finished start: %d %+v", st, e)
+	if st, e := post(t, ts, c.ID, "undo", w, map[string]any{"seq": 5}); st != 202 {
+		t.Fatalf("undo of the finished start: %d %+v, want 202 (a request)", st, e)
 	}
+	if st, e := post(t, ts, c.ID, "undo/approve", b, map[string]any{"seq": 6}); st != 200 {
+		t.Fatalf("approving the undo of the finished start: %d %+v", st, e)
+	}
+	// The engine's log starts again; the start taken back stays in the
+	// server's, struck through, with its dice.
 	v := c.get(t, ts, w)
-	if v.Pending == nil || v.Pending.Side != 0 || len(v.Log) != 0 {
-		t.Fatalf("after undoing the start want its first die asked and an empty log: %+v", v)
+	if v.Pending == nil || v.Pending.Side != 0 || len(v.Log) != 1 || v.Log[0].Action != "start of the game" || !v.Log[0].Undone || !v.Log[0].Dropped || len(v.Log[0].Answers) != 2 {
+		t.Fatalf("after undoing the start want its first die asked and the start taken back in the log: %+v", v)
 	}
 	ts2 := restart()
 	again := c.get(t, ts2, w)

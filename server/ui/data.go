@@ -87,6 +87,19 @@ type Panel struct {
 	LogMore             int // older lines left out
 	CanUndo, CanConcede bool
 	Export              string // the export's path once the game is over
+	// UndoRequest is an undo waiting for another seat's consent (nil:
+	// none); TookBack says what the latest command took back, when it
+	// was an undo ("Rustwater Wardens took back: …").
+	UndoRequest *UndoRequest
+	TookBack    string
+}
+
+// UndoRequest is an undo asked for, waiting for another seat's consent.
+type UndoRequest struct {
+	Who  string // the side asking, by name
+	Text string // what it would take back, with its dice
+	Mine bool   // this seat asked: it may withdraw
+	Vote bool   // this seat may approve or decline
 }
 
 // Pending is the question waiting for an answer.

@@ -139,7 +139,7 @@
     const moved = next !== seq;
     // Something new to answer or decide: bring it into view, below the
     // header (the scroll kept from before may have left it above).
-    const focusHere = moved && ($(".ask.mine", panel) || $(".acts", panel));
+    const focusHere = moved && ($(".undo-req.mine", panel) || $(".ask.mine", panel) || $(".acts", panel));
     if (focusHere && !again) {
       // the sticky header must not cover what is brought into view
       document.documentElement.style.scrollPaddingTop = (top ? top.offsetHeight + 8 : 0) + "px";
@@ -496,8 +496,10 @@
     } else if (t.dataset.log === "all") {
       wholeLog = true;
       load();
-    } else if (t.dataset.write === "undo") {
-      write("undo", {});
+    } else if (t.dataset.write === "undo" || t.dataset.write === "undo/approve" || t.dataset.write === "undo/decline") {
+      // an undo that would take back dice, or another player's answer,
+      // waits for the other player's consent: the panel shows it
+      write(t.dataset.write, {});
     } else if (t.dataset.write === "concede") {
       if (window.confirm("Concede the game? The other side wins.")) write("concede", {});
     }
@@ -544,7 +546,7 @@
       const n = Number(ev.lastEventId);
       if (!(n <= seq)) load();
     };
-    for (const k of ["action", "answer", "undo", "concede", "reset"]) es.addEventListener(k, moved);
+    for (const k of ["action", "answer", "undo", "undo-request", "undo-approve", "undo-decline", "concede", "reset"]) es.addEventListener(k, moved);
     es.onopen = () => {
       conn.textContent = "Live";
       conn.className = "conn";
