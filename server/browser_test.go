@@ -814,7 +814,7 @@ func TestBrowserBoardAndForm(t *testing.T) {
 	before := p.writes()
 	var dest string
 	p.eval(`(() => { const c = document.querySelector("svg.board .dest.shown"); c.dispatchEvent(new MouseEvent("click", {bubbles: true})); return c.dataset.act; })()`, &dest)
-	if _, sent := p.waitOdds(dest, before); !sent { // a move has nothing to weigh: it goes at once
+	if _, sent := p.waitOdds(dest, before); !sent { // a dot names the place on the sheet, to confirm
 		p.click("#confirm")
 	}
 	st = p.settle(before)

@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"path"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 	"unicode"
@@ -443,10 +444,15 @@ func (s *Server) panelOf(gm *game, side, logLines int) (*ui.Panel, error) {
 			if !md.InPlay {
 				continue
 			}
-			pieces = append(pieces, ui.Piece{ID: st.Static(m).ID, Side: st.SideOf(m), X: float64(md.Pos.X), Y: float64(md.Pos.Y),
+			pieces = append(pieces, ui.Piece{ID: st.Static(m).ID, Name: modelName(st, m), Side: st.SideOf(m), X: float64(md.Pos.X), Y: float64(md.Pos.Y),
 				R: st.Static(m).Base / 2, Level: int(md.Pos.Level), Status: statusText(st, m), Hurt: md.Status != 0, Active: st.Turn.Model == m})
 		}
 		p.Board = ui.BoardSVG(b, pieces, dests)
+		var names []string
+		for i := range su.Sides {
+			names = append(names, su.Sides[i].Name)
+		}
+		p.Legend = ui.BoardLegend(b, names)
 	}
 	p.Sides = sideCards(st)
 	lines, err := gm.logLines()
@@ -659,9 +665,10 @@ func actionGroups(st *engine.State, legal []engine.Action, onBoard bool) ([]ui.M
 		text := capital(j.Text) // "End activation warden-a", as the other buttons read
 		v := ui.Variant{Action: j.Action, Text: text, Short: text}
 		if a.HasPos {
-			v.Short = fmt.Sprintf("to %g, %g", a.X, a.Y)
+			// hundredths, as the destinations are (a float32's shortest form)
+			v.Short = "to " + strconv.FormatFloat(float64(a.X), 'f', -1, 32) + ", " + strconv.FormatFloat(float64(a.Y), 'f', -1, 32)
 			if onBoard {
-				d := ui.Dest{Group: ag.Key, Action: j.Action, X: float64(a.X), Y: float64(a.Y)}
+				d := ui.Dest{Group: ag.Key, Action: j.Action, Text: ag.Name + " " + modelName(st, a.Actor) + " " + v.Short, X: float64(a.X), Y: float64(a.Y)}
 				if a.Actor >= 0 && a.Actor < len(st.Models) {
 					p := st.Models[a.Actor].Pos
 					d.Level, d.FromX, d.FromY = int(p.Level), float64(p.X), float64(p.Y)

@@ -6,6 +6,7 @@ import (
 	"html/template"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/skirmish-engine/skirmish/board"
@@ -14,6 +15,7 @@ import (
 // Piece is a model on the board drawing.
 type Piece struct {
 	ID     string
+	Name   string // what people call it; its label (ID when empty)
 	Side   int
 	X, Y   float64
 	R      float64 // base radius, inches
@@ -27,6 +29,7 @@ type Piece struct {
 type Dest struct {
 	Group  string // the action group it belongs to (ActionGroup.Key)
 	Action string // the action, as the API takes it
+	Text   string // the action as people read it: the sheet's title
 	X, Y   float64
 	Level  int
 	// From is where the moving model stands: where dots would overlap,
@@ -50,6 +53,13 @@ func BoardSVG(b *board.Board, pieces []Piece, dests []Dest) template.HTML {
 	fmt.Fprintf(&s, `<svg class="board" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %s %s" role="img" aria-label="The board, %g by %g inches">`,
 		u(b.Width), u(b.Height), b.Width, b.Height)
 	fmt.Fprintf(&s, `<rect class="ground" width="%s" height="%s"/>`, u(b.Width), u(b.Height))
+	// An inch grid, stronger every 6", to judge distances by eye.
+	for x := 1; float64(x) < b.Width; x++ {
+		fmt.Fprintf(&s, `<line class="grid%s" x1="%d" y1="0" x2="%d" y2="%s"/>`, map[bool]string{true: " major", false: ""}[x%6 == 0], x*10, x*10, u(b.Height))
+	}
+	for y := 1; float64(y) < b.Height; y++ {
+		fmt.Fprintf(&s, `<line class="grid%s" x1="0" y1="%d" x2="%s" y2="%d"/>`, map[bool]string{true: " major", false: ""}[y%6 == 0], y*10, u(b.Width), y*10)
+	}
 	for _, x := range b.Boxes {
 		fmt.Fprintf(&s, `<rect class="box l%d" x="%s" y="%s" width="%s" height="%s"><title>terrain, level %d, %g" tall</title></rect>`,
 			min(x.Level, 3), u(x.X0), u(x.Y0), u(x.X1-x.X0), u(x.Y1-x.Y0), x.Level, x.Height)
@@ -79,7 +89,10 @@ func BoardSVG(b *board.Board, pieces []Piece, dests []Dest) template.HTML {
 		if p.Level > 0 {
 			cls += " raised"
 		}
-		label := p.ID
+		label := p.Name
+		if label == "" {
+			label = p.ID
+		}
 		if p.Hurt {
 			cls += " hurt"
 			label += " (" + p.Status + ")"
@@ -94,14 +107,27 @@ func BoardSVG(b *board.Board, pieces []Piece, dests []Dest) template.HTML {
 		case ` class="end"`:
 			x0 = tx - w
 		}
-		// above the model, or below it when that overlaps a label drawn
-		// already and below does not
+		// above the model; else below it, to its right or its left,
+		// whichever first overlaps no label drawn already nor runs off
+		// the board; else above
 		ty := (p.Y - p.R - 0.25) * 10
 		at := box{x0, ty - font*0.8, x0 + w, ty + font*0.2}
 		if at.overlapsAny(placed) {
-			below := (p.Y+p.R+0.25)*10 + font*0.8
-			if b := (box{x0, below - font*0.8, x0 + w, below + font*0.2}); !b.overlapsAny(placed) {
-				ty, at = below, b
+			mid := p.Y*10 + font*0.3
+			right, left := (p.X+p.R+0.2)*10, (p.X-p.R-0.2)*10
+			for _, c := range []struct {
+				x, y   float64
+				anchor string
+				b      box
+			}{
+				{tx, (p.Y+p.R+0.25)*10 + font*0.8, anchor, box{x0, (p.Y+p.R+0.25)*10 + font*0.8 - font*0.8, x0 + w, (p.Y+p.R+0.25)*10 + font}},
+				{right, mid, ` class="start"`, box{right, mid - font*0.8, right + w, mid + font*0.2}},
+				{left, mid, ` class="end"`, box{left - w, mid - font*0.8, left, mid + font*0.2}},
+			} {
+				if !c.b.overlapsAny(placed) && c.b.x0 >= 0 && c.b.x1 <= b.Width*10 && c.b.y1 <= b.Height*10 {
+					tx, ty, anchor, at = c.x, c.y, c.anchor, c.b
+					break
+				}
 			}
 		}
 		placed = append(placed, at)
@@ -126,11 +152,58 @@ func BoardSVG(b *board.Board, pieces []Piece, dests []Dest) template.HTML {
 			continue
 		}
 		drawn = append(drawn, d)
-		fmt.Fprintf(&s, `<circle class="dest" data-group="%s" data-act="%s" cx="%s" cy="%s" r="%.0f" tabindex="-1" role="button" aria-label="to %g, %g%s"/>`,
-			template.HTMLEscapeString(d.Group), template.HTMLEscapeString(d.Action), u(d.X), u(d.Y), dot, d.X, d.Y, levelText(d.Level))
+		text := d.Text
+		if text == "" {
+			text = "to " + Inches(d.X) + ", " + Inches(d.Y) + levelText(d.Level)
+		}
+		fmt.Fprintf(&s, `<circle class="dest" data-group="%s" data-act="%s" data-text="%s" cx="%s" cy="%s" r="%.0f" tabindex="-1" role="button" aria-label="%s"/>`,
+			template.HTMLEscapeString(d.Group), template.HTMLEscapeString(d.Action), template.HTMLEscapeString(text), u(d.X), u(d.Y), dot, template.HTMLEscapeString(text))
 	}
 	s.WriteString(`</svg>`)
 	return template.HTML(s.String()) // built here from numbers and escaped names
+}
+
+// Inches writes a length or a coordinate to a tenth of an inch, as people
+// read it off a tape: "3.7", "6".
+func Inches(v float64) string {
+	return strconv.FormatFloat(math.Round(v*10)/10, 'f', -1, 64)
+}
+
+// Legend is what the board's drawing shows, for its key: each side's
+// colour, and the kinds of terrain the board has.
+type Legend struct {
+	Sides   []LegendSide
+	Terrain []string // "blocks (darker: lower levels)", "walls", …
+	Width   string   // the board's size, "24 × 24 inches"
+}
+
+// LegendSide is a side's name and colour (its index, s0–s3).
+type LegendSide struct {
+	Name  string
+	Index int
+}
+
+// BoardLegend is b's key, with the sides' names in order.
+func BoardLegend(b *board.Board, sides []string) Legend {
+	l := Legend{Width: Inches(b.Width) + " × " + Inches(b.Height) + " inches, a line every inch"}
+	for i, n := range sides {
+		l.Sides = append(l.Sides, LegendSide{Name: n, Index: i % 4})
+	}
+	if len(b.Boxes) > 0 {
+		l.Terrain = append(l.Terrain, "blocks (lighter: higher levels)")
+	}
+	for _, t := range []struct {
+		n    int
+		name string
+	}{{len(b.Walls), "walls"}, {len(b.Ledges), "ledges (dashed)"}, {len(b.Ducts), "ductways (dotted)"}, {len(b.Objectives), "objectives (yellow)"}, {len(b.Tokens), "tokens (white)"}} {
+		if t.n > 0 {
+			l.Terrain = append(l.Terrain, t.name)
+		}
+	}
+	if len(b.Levels) > 1 {
+		l.Terrain = append(l.Terrain, "a model on a raised level has a dashed ring")
+	}
+	return l
 }
 
 // box is a label's extent on the drawing: x0, y0 to x1, y1.

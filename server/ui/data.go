@@ -78,6 +78,7 @@ type Panel struct {
 	Groups                        []ModelActions // the seat's legal actions, by model
 	Barred                        []Barred       // what the active model may not do now, and why: the economy's refusals, then the rules' (engine.Game.Barred, Unavailable)
 	Board                         template.HTML  // board mode: the board as SVG
+	Legend                        Legend         // board mode: the board's key
 	Sides                         []SideCards
 	Log                           []LogLine // newest first
 	// Last is the newest log line, shown above the question or the

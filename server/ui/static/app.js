@@ -283,7 +283,7 @@
   // action with nothing to weigh (no dice, no measurement, one outcome)
   // is sent at once, without a sheet.
   let mine = {}, shownMeasures = [], told = {}, timer = 0, asked = 0;
-  async function openSheet(action, text) {
+  async function openSheet(action, text, always) {
     pendingAction = action;
     mine = {};
     shownMeasures = [];
@@ -292,7 +292,7 @@
     if (pendingAction !== action) return;
     const trivial = j && !j.error && !j.refused && !(j.dice || []).length && !(j.measurements || []).length &&
       j.rows && j.rows.length === 1;
-    if (trivial) {
+    if (trivial && !always) {
       pendingAction = null;
       write("actions", { action });
       return;
@@ -460,14 +460,55 @@
   $("#cancel").addEventListener("click", () => sheet.close());
   sheet.addEventListener("close", () => { pendingAction = null; });
 
+  // Board: a tap anywhere near a destination dot shown takes the nearest
+  // (within 44 px of the screen: a fingertip), and the sheet names it;
+  // Zoom, or a double tap, shows the board at twice the size, scrolled.
+  function nearestDest(ev) {
+    const svg = ev.target.closest && ev.target.closest("svg.board");
+    if (!svg) return null;
+    let best = null, bd = 44;
+    for (const c of $$(".dest.shown", svg)) {
+      const r = c.getBoundingClientRect();
+      const d = Math.hypot(ev.clientX - (r.left + r.width / 2), ev.clientY - (r.top + r.height / 2));
+      if (d < bd) {
+        best = c;
+        bd = d;
+      }
+    }
+    return best;
+  }
+  function zoom(wrap) {
+    const on = !wrap.classList.contains("zoomed");
+    wrap.classList.toggle("zoomed", on);
+    const b = $("[data-zoom]", wrap);
+    if (b) b.setAttribute("aria-pressed", String(on));
+  }
+  panel.addEventListener("dblclick", (ev) => {
+    const wrap = ev.target.closest && ev.target.closest(".boardwrap");
+    if (wrap && ev.target.closest("svg.board")) {
+      ev.preventDefault();
+      zoom(wrap);
+    }
+  });
+
   panel.addEventListener("click", (ev) => {
+    if (ev.target.closest && ev.target.closest("[data-zoom]")) {
+      zoom(ev.target.closest(".boardwrap"));
+      return;
+    }
+    const near = !ev.target.closest(".dest") && nearestDest(ev);
+    if (near && !busy) {
+      // a tap near a dot: the sheet names the place taken, to confirm
+      openSheet(near.dataset.act, near.dataset.text || near.getAttribute("aria-label"), true);
+      return;
+    }
     const t = ev.target.closest("button, .dest, a[data-export]");
     if (!t || busy) return;
     if (t.matches("a[data-export]")) {
       ev.preventDefault();
       download(t.getAttribute("href"));
     } else if (t.dataset.act) {
-      openSheet(t.dataset.act, t.dataset.text || t.getAttribute("aria-label"));
+      openSheet(t.dataset.act, t.dataset.text || t.getAttribute("aria-label"), t.classList.contains("dest"));
     } else if (t.dataset.answer) {
       write("answers", { answer: t.dataset.answer });
     } else if (t.dataset.face) {
