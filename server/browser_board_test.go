@@ -21,7 +21,7 @@ func TestBrowserBoardTapNear(t *testing.T) {
 	v = c.get(t, ts, c.Seats[0].Token)
 	side := *v.Decider
 	p := newPhone(t, b, "mover")
-	st := p.open(ts.URL + "/g/" + c.ID + "#" + c.Seats[side].Token)
+	p.open(ts.URL + "/g/" + c.ID + "#" + c.Seats[side].Token)
 	var order string
 	p.eval(`(() => { const b = document.querySelector(".boardwrap"), a = document.querySelector(".acts"); return b && a && (b.compareDocumentPosition(a) & Node.DOCUMENT_POSITION_FOLLOWING) ? "board first" : "not"; })()`, &order)
 	var grid int
@@ -33,7 +33,7 @@ func TestBrowserBoardTapNear(t *testing.T) {
 	}
 	before := p.writes()
 	p.clickJS(`document.querySelector("button.act[data-act^=activate]")`)
-	st = p.settle(before)
+	p.settle(before)
 	// Open a move: its dots show; tap 15 px beside one.
 	p.eval(`(() => { const d = document.querySelector("details.moves"); d.open = true; d.dispatchEvent(new Event("toggle")); return true; })()`, new(bool))
 	var want, title string
@@ -61,5 +61,4 @@ func TestBrowserBoardTapNear(t *testing.T) {
 	if w1 < 1.9*w0 {
 		t.Errorf("zoom: the board %v px wide, then %v", w0, w1)
 	}
-	_ = st
 }
