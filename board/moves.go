@@ -56,6 +56,26 @@ func PassGap(s *engine.State, m int, p engine.Pos, n int) float64 {
 	return g
 }
 
+// KeepsOff reports whether m's straight move to p keeps more than gap
+// inches between its base and n's (PassGap), or, when m already stands
+// within gap of n, never brings it closer than it starts: the 1" rules
+// forbid coming within 1" of an enemy, and a model that is already there
+// (an enemy stood up beside it, it landed there) may still move, away or
+// round, but not nearer (rules.md §2.3.5; our reading, the seeds say
+// nothing of it).
+func KeepsOff(s *engine.State, m int, p engine.Pos, n int, gap float64) bool {
+	if PassesWide(s, m, p, n, gap) {
+		return true
+	}
+	g := PassGap(s, m, p, n)
+	if g > gap {
+		return true
+	}
+	a := s.Models[m].Pos
+	start := GapAt(s, m, a, n)
+	return start <= gap && g >= start-1e-6
+}
+
 // FlatPassGap is PassGap in plan, whatever the levels, with the point of
 // m's straight move to p where it comes closest to n.
 func FlatPassGap(s *engine.State, m int, p engine.Pos, n int) (float64, Point) {

@@ -20,8 +20,8 @@ import (
 func TestBoardGamesFingerprint(t *testing.T) {
 	pins := map[string]string{
 		"falloutfactions/junction-yard": "7ce5a698d8e1f04d/4080",
-		"n23/scrapyard-run":             "a26b85f09a5bbbac/5840",
-		"n26/sump-crossing":             "ab937322e1587c40/4366",
+		"n23/scrapyard-run":             "6cc5136c2eb9ea60/5851",
+		"n26/sump-crossing":             "b6d29468b384ae43/4349",
 		"trenchcrusade/no-mans-land":    "64932199e0f59df5/4463",
 	}
 	const games = 40

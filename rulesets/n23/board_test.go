@@ -534,3 +534,26 @@ func TestChargeMovesAgreesWithEachRoll(t *testing.T) {
 		t.Errorf("%d charges checked, %d stuck: want both kinds", checked, stuck)
 	}
 }
+
+// rules.md §2.3.5, kept for N23 (our reading, board.KeepsOff): a Standing
+// fighter within 1" of a Standing enemy but not in base contact (the enemy
+// stood up beside it) may still Move, away or round, never closer.
+func TestMoveFromWithinOneInch(t *testing.T) {
+	pts := [][2]float32{{5, 5}, {6.6, 5}, {20, 5}, {20, 20}}
+	h := onBoard(t, nil, nil, pts, ganger("w", 0), ganger("b", 1), ganger("w2", 0), ganger("b2", 1))
+	h.WantStatus("w", "standing/active", "b", "standing/active")
+	start := board.GapAt(h.S(), 0, h.S().Models[0].Pos, 1)
+	h.Play("activate m0")
+	moves := 0
+	for _, a := range h.G.Legal() {
+		if a.ID == "move" && a.HasPos {
+			moves++
+			if g := board.PassGap(h.S(), 0, engine.Pos{X: a.X, Y: a.Y}, 1); g < start-1e-6 {
+				t.Errorf("%s comes %.2f\" from b, closer than the %.2f\" it starts at", a, g, start)
+			}
+		}
+	}
+	if moves == 0 {
+		t.Fatalf("w, %.1f\" from b and not Engaged, has no Move", start)
+	}
+}

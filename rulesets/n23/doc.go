@@ -143,6 +143,9 @@
 //     nor for an Unwieldy weapon's Double Shoot, nor once the activation's
 //     Shoot is taken; quick-draw's free Shoot needs none. Refused, it says
 //     which is missing.
+//   - A fighter already within 1" of an enemy that engages, but not in
+//     base contact (the enemy stood up beside it), may still Move, away or
+//     round, never closer to it (board.KeepsOff; the seed is silent).
 //   - A Charge moves M + D3" (a D6 halved, rounding up) into base contact,
 //     passing within 1" of enemies only to get there, else ends as close as
 //     it may; it need not see its target (−1 on the free Fight if not).

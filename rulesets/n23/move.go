@@ -38,7 +38,7 @@ func engages(s *engine.State, m, n int) bool {
 // that a move's destinations are checked against one set.
 func keepsClear(s *engine.State, m int, p engine.Pos, set uint64) bool {
 	for n := 0; set != 0; n++ {
-		if set&1 != 0 && !board.PassesWide(s, m, p, n, 1) && board.PassGap(s, m, p, n) <= 1 {
+		if set&1 != 0 && !board.KeepsOff(s, m, p, n, 1) {
 			return false
 		}
 		set >>= 1

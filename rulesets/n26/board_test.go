@@ -496,3 +496,33 @@ func TestRetreatReachAndEnd(t *testing.T) {
 	h.Play("activate m0", "retreat m0")
 	h.WantStatus("w", "active", "b", "active")
 }
+
+// rules.md §2.3.5 (our reading, board.KeepsOff): a fighter that stands
+// within 1" of an enemy without being Engaged (the enemy recovered beside
+// it) may still Move and Dash, away or round, but never closer.
+func TestMoveFromWithinOneInch(t *testing.T) {
+	h := onBoard(t, nil, nil, [][2]float32{{4, 4}, {5.6, 4}, {2, 20}, {22, 20}},
+		ganger("w", 0), ganger("b", 1), ganger("w2", 0), ganger("b2", 1))
+	h.WantStatus("w", "active", "b", "active")
+	start := gap(h.S(), 0, 1)
+	h.Play("activate m0")
+	moves := 0
+	for _, a := range h.G.Legal() {
+		if (a.ID == "move" || a.ID == "dash") && a.HasPos {
+			moves++
+			p := engine.Pos{X: a.X, Y: a.Y}
+			if g := board.PassGap(h.S(), 0, p, 1); g < start-1e-6 {
+				t.Errorf("%s comes %.2f\" from b, closer than the %.2f\" it starts at", a, g, start)
+			}
+		}
+	}
+	if moves == 0 {
+		t.Fatalf("w, %.1f\" from b and not Engaged, has no Move or Dash", start)
+	}
+	if rule1inch(h.S(), 0, engine.Pos{X: 4.5, Y: 4}) {
+		t.Error("a move towards b, already within 1\", is allowed")
+	}
+	if !rule1inch(h.S(), 0, engine.Pos{X: 1, Y: 4}) {
+		t.Error("a move straight away from b is refused")
+	}
+}

@@ -108,6 +108,9 @@
 //     (a path bent round terrain only along that line). A Retreat also
 //     offers straight steps of I" and half that in sixteen directions, so
 //     that a model with enemies on two sides can step aside.
+//   - A fighter already within 1" of an enemy without being Engaged (the
+//     enemy recovered beside it) may still Move or Dash, away or round,
+//     never closer to that enemy (board.KeepsOff; the seed is silent).
 //   - A Charge or Engage that falls short ends as close to its target as
 //     it may (seed 000): straight at it, or where something bars that line,
 //     the straight move of a fan of directions (22.5°, 45° and 67.5°

@@ -39,7 +39,7 @@ func rule1inch(s *engine.State, m int, p engine.Pos) bool { return keeps1inch(s,
 // engage (shy), or as many of them as are near enough to matter.
 func keeps1inch(s *engine.State, m int, p engine.Pos, set uint64) bool {
 	for ; set != 0; set &= set - 1 {
-		if n := bits.TrailingZeros64(set); !board.PassesWide(s, m, p, n, 1) && board.PassGap(s, m, p, n) <= 1 {
+		if n := bits.TrailingZeros64(set); !board.KeepsOff(s, m, p, n, 1) {
 			return false
 		}
 	}
