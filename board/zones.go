@@ -133,6 +133,9 @@ func (r *Router) sameAs(b *Board, s *engine.State, m int, lim float64, zones []Z
 	return true
 }
 
+// Mover is the model r was last Reset for.
+func (r *Router) Mover() int { return r.m }
+
 // Zones is how many zones r keeps out of (those Reset kept).
 func (r *Router) Zones() int { return len(r.zones) }
 

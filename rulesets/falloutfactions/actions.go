@@ -32,9 +32,9 @@ const (
 func actionDefs() []engine.ActionDef {
 	return []engine.ActionDef{
 		aGetMoving: {ID: "get-moving", Name: "Get Moving", Type: "action", When: "unengaged; Takes 1 Fatigue to move up to 8\", then may give Movement Orders",
-			Available: canMove, Unmet: moveUnmet, Options: moveOptions(8), Any: anyMove(8), Resolve: resolveMove, Note: moveNote(8)},
+			Available: canMove, Unmet: moveUnmet, Options: moveOptions(8), Any: anyMove(8), Unlisted: typedMove(8), Resolve: resolveMove, Note: moveNote(8)},
 		aHurry: {ID: "hurry", Name: "Get Moving (Hurry)", Type: "double", When: "unengaged; Takes a second Fatigue to move up to 12\", then may give Movement Orders",
-			Excludes: []string{"get-moving"}, Available: canMove, Unmet: moveUnmet, Options: moveOptions(12), Any: anyMove(12), Resolve: resolveMove, Note: moveNote(12)},
+			Excludes: []string{"get-moving"}, Available: canMove, Unmet: moveUnmet, Options: moveOptions(12), Any: anyMove(12), Unlisted: typedMove(12), Resolve: resolveMove, Note: moveNote(12)},
 		aOrder: {ID: "movement-order", Name: "Movement Orders", Type: "order", When: "within a Get Moving: a friendly unengaged model in the Control Area Takes Fatigue and moves 8\" (12\" for a second Fatigue)",
 			Available: func(s *engine.State, m int) bool { return s.Vars[vOrder] == 1 }, Options: orderOptions, Resolve: resolveOrder, Note: orderNote},
 		aOrderMove: {ID: "order-move", Name: "Ordered move", Type: "order", When: "within a Get Moving: the model given Movement Orders moves",

@@ -1,8 +1,10 @@
 package falloutfactions
 
 import (
+	"cmp"
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/skirmish-engine/skirmish/board"
 	"github.com/skirmish-engine/skirmish/engine"
@@ -116,6 +118,10 @@ func moveZones(s *engine.State, bd *board.Board, mover int, out []board.Zone, zo
 // longest is the longest move, in inches: a Hurry (seed 004, Get Moving).
 const longest = 12
 
+// pastAngle is how far to either side of an enemy, in radians, listMoves
+// aims the moves that go past it.
+const pastAngle = 0.35
+
 // contactSides is how many points round an enemy's base a move into base
 // contact with it is tried at, besides the one facing the mover.
 const contactSides = 16
@@ -137,9 +143,19 @@ func listMoves(s *engine.State, mover int, reach float32, emit func(p engine.Pos
 	// Set up for the longest move (Hurry's), so that a model's moves of
 	// both lengths share the paths' work.
 	e.route.Reset(bd, s, mover, max(float64(reach), longest), e.zones)
+	e.far = e.far[:0]
 	for _, p := range e.pos {
 		if e.route.Zones() > 0 { // with none, Destinations' own path is the path
-			if l, ok := e.route.Length(p); !ok || l > float64(reach)+1e-6 {
+			l, ok := e.route.Length(p)
+			if !ok {
+				continue
+			}
+			if l > float64(reach)+1e-6 {
+				// Round an enemy's Proximity the candidate is too far: go
+				// as far as the move reaches along that path instead.
+				if q, ok := alongPath(s, bd, e, p, float64(reach)); ok {
+					e.far = append(e.far, q)
+				}
 				continue
 			}
 		}
@@ -147,10 +163,131 @@ func listMoves(s *engine.State, mover int, reach float32, emit func(p engine.Pos
 			return
 		}
 	}
+	// Past each enemy, on either side: the candidates above stop short of
+	// its Proximity, and a move may go round it as far as its reach.
+	if e.route.Zones() > 0 {
+		from := point(s, mover)
+		for n := range s.Models {
+			if e.zone[n] < 0 || !enemy(s, mover, n) {
+				continue
+			}
+			c := point(s, n)
+			if math.Hypot(c.X-from.X, c.Y-from.Y) > float64(reach)+e.zones[e.zone[n]].R {
+				continue // its Proximity is beyond the move's reach
+			}
+			th := math.Atan2(c.Y-from.Y, c.X-from.X)
+			for _, off := range [2]float64{-pastAngle, pastAngle} {
+				p := board.Toward(from.X, from.Y, math.Cos(th+off), math.Sin(th+off), float64(reach), float64(reach), int8(from.Level))
+				if l, ok := e.route.Length(p); ok && l <= float64(reach)+1e-6 {
+					e.far = append(e.far, p)
+				} else if ok {
+					if q, ok := alongPath(s, bd, e, p, float64(reach)); ok {
+						e.far = append(e.far, q)
+					}
+				}
+			}
+		}
+	}
+	slices.SortFunc(e.far, func(a, b engine.Pos) int {
+		if c := cmp.Compare(a.X, b.X); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.Y, b.Y)
+	})
+	for i, q := range e.far {
+		if near(e.pos, q) || near(e.far[:i], q) {
+			continue // a point as good as one listed
+		}
+		if !emit(q, engine.NoModel) {
+			return
+		}
+	}
 	for n := range s.Models {
 		if p, ok := contactMove(s, bd, mover, n, reach); ok && !emit(p, n) {
 			return
 		}
+	}
+}
+
+// near reports whether a point of ps is within a twentieth of an inch of
+// q (in plan).
+func near(ps []engine.Pos, q engine.Pos) bool {
+	return slices.ContainsFunc(ps, func(p engine.Pos) bool {
+		return math.Abs(float64(p.X-q.X)) <= 0.05 && math.Abs(float64(p.Y-q.Y)) <= 0.05
+	})
+}
+
+// alongPath is the point reach inches along the shortest path to p that
+// keeps out of enemies' Proximity (e.route, set up by listMoves), at
+// hundredths of an inch, when a model can stand there and get there
+// within reach: a move that goes round an enemy as far as it can, where
+// the straight candidates past it are too far once the detour is paid.
+func alongPath(s *engine.State, bd *board.Board, e *Ext, p engine.Pos, reach float64) (engine.Pos, bool) {
+	var ok bool
+	if e.path, ok = e.route.Path(p, -1, e.path[:0]); !ok {
+		return engine.Pos{}, false
+	}
+	r := float64(s.Static(e.route.Mover()).Base) / 2
+	// A little short of the reach, so that rounding to hundredths keeps
+	// within it; then shorter by a tenth at a time, a few times, should
+	// that point not do (a corner's rounding into terrain).
+	for back := 0.01; back < 0.5; back += 0.1 {
+		left := reach - back
+		for i := 1; i < len(e.path); i++ {
+			a, c := e.path[i-1], e.path[i]
+			d := math.Hypot(c.X-a.X, c.Y-a.Y)
+			if d < left {
+				left -= d
+				continue
+			}
+			q := board.Toward(a.X, a.Y, c.X-a.X, c.Y-a.Y, left, left, p.Level)
+			x, y := float64(q.X), float64(q.Y)
+			if x-r < 0 || y-r < 0 || x+r > bd.Width || y+r > bd.Height {
+				break
+			}
+			if l, ok := e.route.Length(q); ok && l <= reach+1e-6 {
+				return q, true
+			}
+			break
+		}
+	}
+	return engine.Pos{}, false
+}
+
+// typedMove is Get Moving's (and Hurry's) engine.ActionDef.Unlisted: on a
+// board a person may type any destination (get-moving m0 @10.5,9.6), and
+// it is taken when the model can stand there and the shortest path there
+// that keeps out of enemies' Proximity and other models' bases is within
+// reach (seed 004, Get Moving; the list only samples the board). A move
+// into base contact goes to the point the list names.
+func typedMove(reach float32) func(s *engine.State, a engine.Action) string {
+	return func(s *engine.State, a engine.Action) string {
+		bd := concrete(s)
+		switch {
+		case bd == nil:
+			return "at a table a move names no destination: the players move the model"
+		case !a.HasPos:
+			return "on a board a move names its destination, as in @10.5,9.6"
+		case a.Target != engine.NoModel:
+			return fmt.Sprintf("a move into base contact with %s ends at the point the list gives for it", s.Static(a.Target).ID)
+		}
+		m := a.Actor
+		r := float64(s.Static(m).Base) / 2
+		if x, y := float64(a.X), float64(a.Y); x-r < 0 || y-r < 0 || x+r > bd.Width || y+r > bd.Height {
+			return fmt.Sprintf("%s's base would not be wholly on the board at %g,%g", s.Static(m).ID, a.X, a.Y)
+		}
+		e := ext(s)
+		e.zones = moveZones(s, bd, m, e.zones[:0], &e.zone)
+		e.route.Reset(bd, s, m, max(float64(reach), longest), e.zones)
+		p := engine.Pos{X: a.X, Y: a.Y, Level: s.Models[m].Pos.Level}
+		l, ok := e.route.Length(p)
+		switch {
+		case !ok:
+			return fmt.Sprintf("%s cannot stand at %g,%g or get there within %g\" without entering an enemy's Proximity (1\" round it) or crossing a base (seed 004, Get Moving)", s.Static(m).ID, a.X, a.Y, reach)
+		case l > float64(reach)+1e-6:
+			return fmt.Sprintf("the shortest path to %g,%g that keeps out of enemies' Proximity is %.2f\", more than the move's %g\" (seed 004, Get Moving)", a.X, a.Y, l, reach)
+		}
+		return ""
 	}
 }
 

@@ -539,7 +539,7 @@ func (h *harness) wantPathsClear(id string, reach float64) int {
 // Seed 004, Get Moving and Engagement & Proximity, judged on the path the
 // move takes (issue 31, 1): with a box between a and its friend f, and x
 // standing by the box's near corner, the way round the box within 8"
-// passes through x's Proximity, so nothing beyond the box is offered,
+// passes through x's Proximity, so nothing behind the box is offered,
 // although the board's path round the box alone, to base contact with f,
 // is within 8" (it was offered before, its straight line being clear of
 // x). Every move offered keeps out of x's Proximity all along its path.
@@ -554,8 +554,8 @@ func TestMovesGoRoundProximity(t *testing.T) {
 		t.Fatalf("the setup is wrong: round the box to f is %v %v, want within 8\"", d, ok)
 	}
 	for _, a := range h.actions("get-moving") {
-		if a.X > 9 && a.Target == engine.NoModel {
-			t.Errorf("%v is offered: beyond the box, its only way within 8\" passes x's Proximity", a)
+		if a.X > 9 && a.Y > 7.5 && a.Target == engine.NoModel {
+			t.Errorf("%v is offered: behind the box, its only way within 8\" passes x's Proximity", a)
 		}
 	}
 	if n := h.wantPathsClear("get-moving", 8); n == 0 {
@@ -647,5 +647,49 @@ func TestOrderedMoveSaysWhoMoves(t *testing.T) {
 	h.Play("movement-order m0")
 	if s := h.S(); s.Vars[vOrdered] != 0 || s.Vars[vOrder] != 0 {
 		t.Errorf("the Get Moving's orders are over, yet remembered: order %d, ordered %b", s.Vars[vOrder], s.Vars[vOrdered])
+	}
+}
+
+// Seed 004, Get Moving, judged on the path (issue 31 audit): with x in the
+// way, the full 8" straight past it is too far once the path goes round
+// x's Proximity, so the list also offers the point 8" along that path; a
+// person may type any destination the path reaches within 8"
+// (engine.ActionDef.Unlisted), and one it does not is refused with the
+// path's length.
+func TestMovesPastAnEnemy(t *testing.T) {
+	h := onBoard(t, nil, game{}, [][3]float32{{5, 10}, {2, 25}, {9, 10}, {25, 28}},
+		unlucky0("a", 0), unlucky0("f", 0), unlucky0("x", 1), unlucky0("y", 1))
+	h.Play("activate m0")
+	s := h.S()
+	bd := concrete(s)
+	var rt board.Router
+	var zone [engine.MaxModels]int8
+	rt.Reset(bd, s, 0, 12, moveZones(s, bd, 0, nil, &zone))
+	past := 0
+	for _, a := range h.actions("get-moving") {
+		if a.Target == engine.NoModel && a.X > 11.5 && math.Abs(float64(a.Y)-10) < 3 {
+			past++
+		}
+	}
+	if past == 0 {
+		t.Errorf("no move past x is offered: %v", h.actions("get-moving"))
+	}
+	h.wantPathsClear("get-moving", 8)
+
+	far := engine.Pos{X: 13, Y: 10, Level: 0}
+	if l, ok := rt.Length(far); ok && l <= 8 {
+		t.Fatalf("the setup is wrong: %v is %.2f\" round x", far, l)
+	}
+	if err := h.G.Apply(engine.Action{ID: "get-moving", Actor: 0, Target: engine.NoModel}.At(13, 10)); err == nil || !strings.Contains(err.Error(), "Proximity") {
+		t.Errorf("a typed move 8\" straight through x's Proximity: %v", err)
+	}
+	near := engine.Pos{X: 11.5, Y: 11.5, Level: 0}
+	l, ok := rt.Length(near)
+	if g, _ := board.FlatPassGap(s, 0, near, 2); !ok || l > 8 || g > 1 {
+		t.Fatalf("the setup is wrong: %v is %.2f\" (%v) round x, the straight line %.2f\" from it", near, l, ok, g)
+	}
+	h.Play("get-moving m0 @11.5,11.5")
+	if p := h.S().Models[0].Pos; p.X != 11.5 || p.Y != 11.5 {
+		t.Errorf("a typed move within 8\" round x: a stands at %v", p)
 	}
 }

@@ -43,11 +43,13 @@ func TestPerft(t *testing.T) {
 		// Moves judged on their paths (issue 31): round other models'
 		// bases and enemies' Proximity, so at the start a move that passed
 		// through a friend beside it is gone (175 → 163 at depth 2), and
-		// the bot games went elsewhere: the walk now starts after 41
-		// decisions, an Engaged model's Back Off and Brawl.
+		// the bot games went elsewhere. Moves that go round an enemy as
+		// far as their reach, past it (issue 31 audit), add to the board's
+		// count (163 → 171), and the walk now starts after 44 decisions,
+		// a model's second action: Get Moving's many destinations.
 		{"dry-gulch", 1, 0, []int{6, 96, 581}},      // depth 2: 5 × 18 (TestLegalAtStartByModel) + a pass and the other crew's 6
-		{"junction-yard", 1, 0, []int{6, 163, 819}}, // on a board: destinations, and targets in sight
-		{"junction-yard", 5, 41, []int{14, 387}},    // after 41 bot decisions
+		{"junction-yard", 1, 0, []int{6, 171, 843}}, // on a board: destinations, and targets in sight
+		{"junction-yard", 5, 44, []int{62, 197}},    // after 44 bot decisions
 	} {
 		t.Run(fmt.Sprintf("%s/%d", tc.scenario, tc.steps), func(t *testing.T) {
 			g := newGame(t, tc.scenario, tc.seed)

@@ -360,6 +360,8 @@ type Ext struct {
 	zones []board.Zone
 	zone  [engine.MaxModels]int8 // each model's index in zones, or -1
 	route board.Router           // paths round Proximity (scratch, not copied)
+	path  []board.Point          // one path's corners (scratch)
+	far   []engine.Pos           // moves cut short along their paths (scratch)
 }
 
 // CopyInto copies the report, reusing dst's slice.
