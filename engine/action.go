@@ -3,6 +3,7 @@ package engine
 import (
 	"encoding/json"
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 )
@@ -69,6 +70,15 @@ func (a Action) String() string {
 	return b.String()
 }
 
+// modelNumber reads a model's number in an action: digits only.
+func modelNumber(s string) (int, bool) {
+	if s == "" || strings.IndexFunc(s, func(r rune) bool { return r < '0' || r > '9' }) >= 0 {
+		return 0, false
+	}
+	n, err := strconv.Atoi(s)
+	return n, err == nil
+}
+
 func fmtF(f float32) string { return strconv.FormatFloat(float64(f), 'f', -1, 32) }
 
 // ParseAction reads the String form back.
@@ -79,28 +89,32 @@ func ParseAction(s string) (Action, error) {
 	}
 	a := Action{ID: f[0], Actor: NoModel, Target: NoModel}
 	for _, w := range f[1:] {
-		var err error
+		var ok bool
+		var want string
 		switch {
 		case strings.HasPrefix(w, ">m"):
-			a.Target, err = strconv.Atoi(w[2:])
+			a.Target, ok = modelNumber(w[2:])
+			want = "a target is >m and the model's number, as >m3"
 		case strings.HasPrefix(w, "m"):
-			a.Actor, err = strconv.Atoi(w[1:])
+			a.Actor, ok = modelNumber(w[1:])
+			want = "the model taking the action is m and its number, as m0"
 		case strings.HasPrefix(w, "#"):
+			var err error
 			a.Option, err = strconv.Atoi(w[1:])
+			ok = err == nil
+			want = "an option is # and a whole number, as #2 (a heading in whole degrees, as #137)"
 		case strings.HasPrefix(w, "@"):
-			x, y, ok := strings.Cut(w[1:], ",")
-			var fx, fy float64
-			if fx, err = strconv.ParseFloat(x, 32); err == nil && ok {
-				fy, err = strconv.ParseFloat(y, 32)
-			} else if !ok {
-				err = fmt.Errorf("want @x,y")
-			}
+			x, y, two := strings.Cut(w[1:], ",")
+			fx, errX := strconv.ParseFloat(x, 32)
+			fy, errY := strconv.ParseFloat(y, 32)
+			ok = two && errX == nil && errY == nil && !math.IsInf(fx, 0) && !math.IsInf(fy, 0) && !math.IsNaN(fx) && !math.IsNaN(fy)
 			a.X, a.Y, a.HasPos = float32(fx), float32(fy), true
+			want = "a place is @ and its x,y in inches, as @10.5,9.6"
 		default:
-			err = fmt.Errorf("unknown part")
+			want = "after the action's name come m and the model's number (m0), >m and a target's (>m3), # and an option (#2) or @ and a place (@10.5,9.6)"
 		}
-		if err != nil {
-			return Action{}, fmt.Errorf("engine: parse action %q: %q: %v", s, w, err)
+		if !ok {
+			return Action{}, fmt.Errorf("engine: parse action %q: %q: %s", s, w, want)
 		}
 	}
 	return a, nil

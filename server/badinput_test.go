@@ -89,7 +89,7 @@ func TestBadInput(t *testing.T) {
 		{"method: POST the rulesets", "POST", "/api/rulesets", "", `{}`, "", 405, "", "allowed GET"},
 		{"method: HEAD an event stream", "HEAD", g + "/events", w, "", "", 405, "", ""},
 		{"get: a token too short", "GET", g, "abc", "", "", 401, "authorization", "32 hexadecimal digits"},
-		{"why: unreadable action", "GET", d + "/why?action=move+nobody", dw, "", "", 400, "action", "unknown part"},
+		{"why: unreadable action", "GET", d + "/why?action=move+nobody", dw, "", "", 400, "action", "after the action's name come"},
 		{"undo: extra field", "POST", g + "/undo", w, `{"seq": 0, "action": "x"}`, "", 400, "", "only seq"},
 		{"undo approve: none waiting", "POST", g + "/undo/approve", b, `{"seq": 0}`, "", 422, "undo", "no undo is waiting"},
 		{"undo decline: none waiting", "POST", g + "/undo/decline", w, `{"seq": 0}`, "", 422, "undo", "no undo is waiting"},

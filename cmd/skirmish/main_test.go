@@ -297,7 +297,9 @@ func TestMenuInput(t *testing.T) {
 // yes-or-no question, a choice of yes and no (N26's "Add a to the Group
 // Activation?", no listed first) or a measurement ("can boss see x?"),
 // takes yes, no, y or n in any case and refuses a number; any other
-// choice takes its menu number, its name or the start of it; a menu of
+// choice takes its menu number (before the start of a name: "2" at a
+// menu of headings is the second, not "270-degrees"), its name or the
+// start of it, and a menu of pass and spend also yes and no; a menu of
 // numbers takes the number as the option itself. The prompt's last line
 // says which forms work, and so does each error.
 func TestAnswerForms(t *testing.T) {
@@ -312,7 +314,12 @@ func TestAnswerForms(t *testing.T) {
 		{noYes, "1", 0, `"1": a yes-or-no question; type yes or no (y or n), not a number`},
 		{noYes, "ye", 0, `"ye": not yes or no; type yes or no (y or n)`},
 		{passSpend, "2", 1, ""}, {passSpend, "s", 1, ""}, {passSpend, "PASS", 0, ""},
-		{passSpend, "n", 0, `"n": not an option, and this choice is not yes or no; type 1 or 2, or a name (its start will do)`},
+		{passSpend, "n", 0, ""}, {passSpend, "Y", 1, ""}, {[]string{"spend", "pass"}, "no", 1, ""},
+		{[]string{"fight-on", "flee"}, "y", 0, `"y": not an option, and this choice is not yes or no; type 1 or 2, or a name (its start will do)`},
+		// a number is the place in the menu before the start of a name
+		{[]string{"90-degrees", "270-degrees", "45-degrees"}, "2", 1, ""},
+		{[]string{"11.8,3", "12,3", "1.5,2"}, "1", 0, ""}, {[]string{"11.8,3", "12,3", "1.5,2"}, "11", 0, ""},
+		{[]string{"90-degrees", "270-degrees"}, "27", 1, ""},
 		{passSpend, "3", 0, `"3": not an option; type 1 or 2, or a name (its start will do)`},
 		{[]string{"fight-on", "flee", "fall"}, "f", 0, `"f": the start of fight-on and flee and fall; type more of the name, or 1 to 3, or a name (its start will do)`},
 		{markers, "1", 1, ""}, {markers, "0", 0, ""},

@@ -893,8 +893,9 @@ func byName(options []string) bool {
 // measurement, takes yes, no, y or n in any case, and never a number:
 // "1" would be yes in one menu and no in another (N26 asks "no" first),
 // and a number at a measurement may be meant as inches. Any other choice
-// takes its number in the menu, its name, or the start of its name when
-// only one option starts so; where the options are numbers themselves
+// takes its number in the menu (before any name it could start), its
+// name, or the start of its name when only one option starts so, and a
+// menu of "pass" and one other also takes yes (the other) and no (pass); where the options are numbers themselves
 // (markers to spend) a number is the option's name, never a place in the
 // menu. Each prompt's last line and each error say which forms it takes.
 
@@ -955,6 +956,14 @@ func choiceIndex(options []string, line string) (int, error) {
 	if byName(options) {
 		return 0, usagef("%q: not an option; type %s", line, byNameForms(options))
 	}
+	// A menu number is a place in the menu before it is the start of a
+	// name ("2" at a menu of headings is the second, not "270-degrees").
+	if n, err := menuNumber(line); err == nil && n >= 1 && n <= len(options) {
+		return n - 1, nil
+	}
+	if i := passOrNot(options, line); i >= 0 {
+		return i, nil
+	}
 	switch ms := prefixes(options, line); len(ms) {
 	case 1:
 		return ms[0], nil
@@ -966,13 +975,28 @@ func choiceIndex(options []string, line string) (int, error) {
 		}
 		return 0, usagef("%q: the start of %s; type more of the name, or %s", line, strings.Join(names, " and "), menuForms(len(options)))
 	}
-	if n, err := menuNumber(line); err == nil && n >= 1 && n <= len(options) {
-		return n - 1, nil
-	}
-	if _, err := yesNoAnswer(line); err == nil { // "n" for "no, pass" at "spend a token?"
+	if _, err := yesNoAnswer(line); err == nil {
 		return 0, usagef("%q: not an option, and this choice is not yes or no; type %s", line, menuForms(len(options)))
 	}
 	return 0, usagef("%q: not an option; type %s", line, menuForms(len(options)))
+}
+
+// passOrNot reads yes or no at a menu of two whose one option is "pass"
+// (a Ploy token to spend or not): no is the pass, yes the other; -1 for
+// any other menu or line.
+func passOrNot(options []string, line string) int {
+	i := slices.Index(options, "pass")
+	if len(options) != 2 || i < 0 {
+		return -1
+	}
+	yes, err := yesNoAnswer(line)
+	switch {
+	case err != nil:
+		return -1
+	case yes:
+		return 1 - i
+	}
+	return i
 }
 
 // pick reads an action number.
