@@ -196,6 +196,21 @@ type CounterDef struct {
 	// (Trench Crusade markers). Fallout: Factions turns Harm past the limit
 	// into Injuries here.
 	Overflow func(c *Ctx, m int, excess int)
+	// Shown reports whether people are shown model m's counter now; nil
+	// shows it when it is not zero. N23's facing is shown on a board while
+	// the model stands, 0° included. The state's JSON (StateJSON) holds a
+	// counter that is not zero whatever Shown says, and one that is zero
+	// when Shown says so.
+	Shown func(s *State, m int) bool
+}
+
+// CounterShown reports whether people are shown model m's counter c now
+// (CounterDef.Shown).
+func (in *Info) CounterShown(s *State, m, c int) bool {
+	if f := in.Counters[c].Shown; f != nil {
+		return f(s, m)
+	}
+	return s.Models[m].Counters[c] != 0
 }
 
 // OptionDef is a named rule option: a gap in the rules with a default

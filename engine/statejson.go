@@ -92,7 +92,7 @@ func (s *State) MarshalJSON() ([]byte, error) {
 			}
 		}
 		for c, d := range in.Counters {
-			if v := m.Counters[c]; v != 0 {
+			if v := m.Counters[c]; v != 0 || d.Shown != nil && d.Shown(s, i) {
 				if mj.Counters == nil {
 					mj.Counters = map[string]int{}
 				}

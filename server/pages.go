@@ -747,8 +747,8 @@ func sideCards(st *engine.State) []ui.SideCards {
 				}
 			}
 			for k, d := range in.Counters {
-				if v := md.Counters[k]; v != 0 {
-					c.Counters = append(c.Counters, ui.Stat{Name: strings.ReplaceAll(d.Name, "-", " "), Value: fmt.Sprint(v)})
+				if in.CounterShown(st, m, k) {
+					c.Counters = append(c.Counters, ui.Stat{Name: strings.ReplaceAll(d.Name, "-", " "), Value: fmt.Sprint(md.Counters[k])})
 				}
 			}
 			for k, cond := range in.Conditions {

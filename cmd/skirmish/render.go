@@ -149,8 +149,8 @@ func stateText(s *engine.State) string {
 		}
 		var extra []string
 		for c, d := range in.Counters {
-			if v := md.Counters[c]; v != 0 {
-				extra = append(extra, fmt.Sprintf("%s %d", d.Name, v))
+			if in.CounterShown(s, m, c) {
+				extra = append(extra, fmt.Sprintf("%s %d", d.Name, md.Counters[c]))
 			}
 		}
 		for c, name := range in.Conditions {

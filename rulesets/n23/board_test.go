@@ -1,6 +1,7 @@
 package n23
 
 import (
+	"encoding/json"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -555,5 +556,26 @@ func TestMoveFromWithinOneInch(t *testing.T) {
 	}
 	if moves == 0 {
 		t.Fatalf("w, %.1f\" from b and not Engaged, has no Move", start)
+	}
+}
+
+// Seed 002, Changing Facing (issue 31 audit): a Standing fighter's facing
+// is shown whichever way it faces, 0° (towards the table's +x edge)
+// included; a Prone one's is not, since it faces no way until it stands.
+func TestFacingShown(t *testing.T) {
+	pts := [][2]float32{{5, 5}, {15, 5}, {5, 20}, {20, 20}}
+	h := onBoard(t, nil, nil, pts, ganger("w", 0), ganger("b", 1), ganger("w2", 0), ganger("b2", 1))
+	in := h.G.Info()
+	c := cFacing
+	if got := h.S().Count(0, cFacing); got != 0 {
+		t.Fatalf("the setup is wrong: w faces %d°, want 0°", got)
+	}
+	j, _ := json.Marshal(h.S())
+	if !in.CounterShown(h.S(), 0, c) || !strings.Contains(string(j), `"counters":{"facing":0,`) {
+		t.Errorf("a Standing fighter facing 0°: shown %v; JSON %s", in.CounterShown(h.S(), 0, c), j)
+	}
+	h.Force("w", prone)
+	if in.CounterShown(h.S(), 0, c) {
+		t.Error("a Prone fighter's facing is shown")
 	}
 }

@@ -231,7 +231,7 @@ func standFacing(c *engine.Ctx, m int) {
 	k := 0
 	if len(ways) > 1 {
 		k = c.Choose(s.SideOf(m), "stand-facing", fmt.Sprintf(
-			"%s stands up: which way does it face? An enemy's ID faces that enemy; a heading in degrees faces that way, anticlockwise from the table's +x edge (each heading puts a different set of enemies in its vision arc)",
+			"%s stands up: which way does it face? An enemy's ID faces that enemy; each listed heading (degrees anticlockwise from the table's +x edge) puts a different set of enemies in its vision arc",
 			s.Static(m).ID), names)
 	}
 	if w := ways[k]; w.t != engine.NoModel {
@@ -239,4 +239,12 @@ func standFacing(c *engine.Ctx, m int) {
 	} else {
 		faceHeading(s, m, w.h)
 	}
+}
+
+// facingShown is the facing counter's engine.CounterDef.Shown: on a board,
+// while the model is in play and Standing, whichever way it faces (0°, the
+// table's +x edge, included); a Prone or Seriously Injured fighter faces no
+// way until it stands (seed 002, Changing Facing).
+func facingShown(s *engine.State, m int) bool {
+	return geo(s) != nil && s.Models[m].InPlay && !down(s, m) && status(s, m) != prone
 }

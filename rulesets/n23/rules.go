@@ -139,7 +139,7 @@ func buildInfo() engine.Info {
 		Secondary:  []string{"active", "engaged", "pinned", "seriously-injured", "stalled", "wrecked"},
 		Conditions: []string{"broken", "aimed", "turned-engaged", "charged", "charged-unseen", "roused", "fled"},
 		Counters: []engine.CounterDef{{Name: "wounds", Min: 0, Max: 10}, {Name: "flesh-wounds", Min: 0, Max: 10},
-			{Name: "facing", Min: 0, Max: 359}, {Name: "actions", Min: 0, Max: 2}},
+			{Name: "facing", Min: 0, Max: 359, Shown: facingShown}, {Name: "actions", Min: 0, Max: 2}},
 		SideCounts: []engine.CounterDef{{Name: "bottled", Min: 0, Max: 1}},
 		Vars:       []string{"priority", "last-priority", "contact"},
 		Profile: []engine.Stat{
