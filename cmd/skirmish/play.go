@@ -687,7 +687,7 @@ func (p *session) command(line string, legal []engine.Action) error {
 	case "":
 		return nil
 	case "help", "?":
-		fmt.Fprintln(p.out(), "commands: a number, an action as the log writes it (turn m0 #137), menu, odds N, why [NAME], undo, state, log, save [FILE], quit")
+		fmt.Fprintln(p.out(), "commands: a number, an action as the log writes it (turn kessa #137 or turn m0 #137), menu, odds N, why [NAME], undo, state, log, save [FILE], quit")
 		return nil
 	case "menu":
 		p.menuAt = -1 // shown again
@@ -747,10 +747,11 @@ func (p *session) command(line string, legal []engine.Action) error {
 		return p.answer(pr, line)
 	}
 	if _, err := menuNumber(line); err != nil && strings.ContainsAny(line, " ") {
-		// An action in its stable form, as the log and the API write it
-		// ("turn m0 #137": a heading the menu does not list): the game
+		// An action in its stable form, as the API writes it ("turn m0
+		// #137": a heading the menu does not list), models by number or,
+		// as the log names them, by ID ("turn kessa #137"): the game
 		// judges it, and says why when it is not legal.
-		if a, perr := engine.ParseAction(line); perr == nil && g.Info().Action(a.ID) >= 0 {
+		if a, perr := engine.ParseAction(withModelNumbers(g.State(), line)); perr == nil && g.Info().Action(a.ID) >= 0 {
 			if why := g.WhyNot(a); why != "" {
 				return usagef("%q: %s", line, why)
 			}
@@ -762,6 +763,31 @@ func (p *session) command(line string, legal []engine.Action) error {
 		return err
 	}
 	return g.Apply(a)
+}
+
+// withModelNumbers rewrites the model IDs of a typed action as their
+// numbers (kessa → m0, >voss → >m5), leaving every other word, and
+// words already of the form m0, as they are.
+func withModelNumbers(s *engine.State, line string) string {
+	f := strings.Fields(line)
+	for i := 1; i < len(f); i++ {
+		w, pre := f[i], ""
+		if strings.HasPrefix(w, ">") {
+			w, pre = w[1:], ">m"
+		} else {
+			pre = "m"
+		}
+		if _, err := menuNumber(strings.TrimPrefix(w, "m")); err == nil || w == "m0" {
+			continue
+		}
+		for m := range s.Models {
+			if strings.EqualFold(s.Static(m).ID, w) {
+				f[i] = pre + strconv.Itoa(m)
+				break
+			}
+		}
+	}
+	return strings.Join(f, " ")
 }
 
 // why lists what the active model may not take now for the action

@@ -80,12 +80,13 @@ func TestWhyAction(t *testing.T) {
 	}
 }
 
-// A person may type an action in its stable form, as the log writes it:
+// A person may type an action in its stable form, as the log writes it,
+// a model by its number or its ID (any case):
 // a heading the menu does not list (seed 002, Changing Facing: a fighter
 // may turn to face any direction; issue 31, 5) is taken, and an action
 // the game refuses says why, changing nothing.
 func TestPlayTakesATypedAction(t *testing.T) {
-	code, stdout, stderr := runIn(t, "1\nturn m5 #400\nturn m5 #137\nstate\n", false, "play", "--scenario", "scrapyard-run", "--seed", "3")
+	code, stdout, stderr := runIn(t, "1\nturn m5 #400\nturn Rust-Boss #137\nstate\n", false, "play", "--scenario", "scrapyard-run", "--seed", "3")
 	if code != 0 {
 		t.Fatalf("exit %d, stderr %q", code, stderr)
 	}
