@@ -687,7 +687,7 @@ func actionOf(st *engine.State, a engine.Action) actionJSON {
 	j := actionJSON{Action: a.String(), Text: engine.ActionText(st, a), Name: a.ID}
 	in := st.Info()
 	if i := in.Action(a.ID); i >= 0 && i < len(in.Actions) {
-		j.Name, j.Type = in.Actions[i].Name, in.Actions[i].Type
+		j.Name, j.Type = in.Actions[i].Name, engine.ActionType(st, a) // as retyped (N23's Unwieldy Shoot: double)
 	}
 	if a.Actor >= 0 && a.Actor < len(st.Models) {
 		j.Model = st.Static(a.Actor).ID

@@ -128,3 +128,36 @@ func sampleGame(t *testing.T, ruleset, scenario string) *engine.Game {
 	}
 	return g
 }
+
+// The API's action type is the one the economy charges (issue 31 audit):
+// N23's Unwieldy weapon makes its Shoot a Double action, not the Basic one
+// the definition declares (seed 002, Unwieldy).
+func TestActionTypeAsRetyped(t *testing.T) {
+	g := sampleGame(t, "n23", "furnace-duel")
+	m := -1
+	for i := range g.State().Models {
+		if g.State().Static(i).ID == "lamp-gunner" {
+			m = i
+		}
+	}
+	for g.Pending() == nil && g.State().Turn.Side != g.State().SideOf(m) {
+		if err := g.Apply(engine.Action{ID: engine.Pass, Actor: engine.NoModel, Target: engine.NoModel}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := g.Apply(engine.Action{ID: engine.Activate, Actor: m, Target: engine.NoModel}); err != nil {
+		t.Fatal(err)
+	}
+	shots := 0
+	for _, a := range g.Legal() {
+		if a.ID == "shoot" && a.Option == 0 {
+			shots++
+			if j := actionOf(g.State(), a); j.Type != "double" {
+				t.Errorf("%s: type %q, want double", a, j.Type)
+			}
+		}
+	}
+	if shots == 0 {
+		t.Fatalf("no Shoot with the rivet cannon: %v", g.Legal())
+	}
+}
