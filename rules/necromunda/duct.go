@@ -24,8 +24,34 @@ func NearDuct(s *engine.State, m int) bool {
 	if b == nil {
 		return s.Setup().Board == nil && s.Option(DuctsOption) != "none"
 	}
-	_, ok := b.Ductway(s, m)
-	return ok
+	return DuctUnmet(s, m) == ""
+}
+
+// DuctUnmet is why model m may not Crawl Through Ductway for want of a
+// ductway, for people, or "" when NearDuct holds: at a table, the
+// scenario's option; on a board, no ducts, none within 1", or no spot at
+// the far end where the fighter can be set up (more than 1" from every
+// enemy, overlapping nothing: an action that could place it nowhere is
+// not offered).
+func DuctUnmet(s *engine.State, m int) string {
+	b, _ := s.Setup().Board.(*board.Board)
+	switch {
+	case b == nil && s.Setup().Board == nil && s.Option(DuctsOption) != "none":
+		return ""
+	case b == nil:
+		return "the table has no ductways (the scenario's option ductways is none)"
+	case len(b.Ducts) == 0:
+		return "the board has no ductways"
+	}
+	end, ok := b.Ductway(s, m)
+	if !ok {
+		return "it is not within 1\" of a ductway"
+	}
+	var buf [8]board.Point
+	if len(b.Spots(s, m, end, 1, 1, buf[:0])) == 0 {
+		return fmt.Sprintf("no spot within 1\" of the ductway's far end (%g,%g) is clear of enemies by more than 1\" and free of bases and terrain", end.X, end.Y)
+	}
+	return ""
 }
 
 // samePlace is how near two spots are, in inches, to be one place.
@@ -40,8 +66,8 @@ const DuctsOption = "ductways"
 // obstacle, on the end's side of any wall (board.Spots): the spot nearest
 // the end, found whenever one exists at hundredths of an inch; when
 // several are equally near and a quarter inch or more apart, its player
-// chooses. With no such spot it
-// stays where it is, and the action is spent. At a table the players say
+// chooses. With no such spot the action is not offered (DuctUnmet); should
+// one be taken all the same it stays where it is, and the action is spent. At a table the players say
 // whether the fighter is at a ductway (else the action was never legal:
 // refused) and whether it fits at the far end. refresh is the edition's
 // update of statuses after a move.

@@ -5,7 +5,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/skirmish-engine/skirmish/board"
 	"github.com/skirmish-engine/skirmish/engine"
 	"github.com/skirmish-engine/skirmish/rules"
 	"github.com/skirmish-engine/skirmish/rules/necromunda"
@@ -156,16 +155,7 @@ var (
 // 1" of a ductway; a board without ducts, or a table whose scenario says
 // it has none (option ductways), has none to crawl through.
 func ductC(s *engine.State, m int) string {
-	switch {
-	case necromunda.NearDuct(s, m):
-		return ""
-	case geo(s) == nil:
-		return "the table has no ductways (the scenario's option ductways is none)"
-	}
-	if b, ok := geo(s).(*board.Board); ok && len(b.Ducts) == 0 {
-		return "the board has no ductways"
-	}
-	return "it is not within 1\" of a ductway"
+	return necromunda.DuctUnmet(s, m)
 }
 
 // aimC is Aim's own condition (rules.md §3.3: Aim's one effect is +1 to

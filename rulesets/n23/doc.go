@@ -183,7 +183,8 @@
 //   - The game ends when a gang has no model in the fight; after the last
 //     round, the gang with more models in the fight wins.
 //   - Crawl Through Ductway needs a ductway: on a board, within 1" of a
-//     duct's end; at a table the players say whether the fighter is at
+//     duct's end, with a spot at the far end where the fighter can be
+//     set up (else it is not offered); at a table the players say whether the fighter is at
 //     one, and the scenario says whether its table has any (option
 //     ductways, none unless it says some), so that a scenario without
 //     ductways never offers it.

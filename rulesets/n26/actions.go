@@ -2,7 +2,6 @@ package n26
 
 import (
 	"fmt"
-	"github.com/skirmish-engine/skirmish/board"
 
 	"github.com/skirmish-engine/skirmish/engine"
 	"github.com/skirmish-engine/skirmish/rules"
@@ -338,14 +337,5 @@ func canGroup(s *engine.State, m int) bool {
 // none (option ductways, none unless it says some), has none to crawl
 // through (issue 31).
 func ductC(s *engine.State, m int) string {
-	switch {
-	case necromunda.NearDuct(s, m):
-		return ""
-	case s.Setup().Board == nil:
-		return "the table has no ductways (the scenario's option ductways is none)"
-	}
-	if b, ok := s.Setup().Board.(*board.Board); ok && len(b.Ducts) == 0 {
-		return "the board has no ductways"
-	}
-	return "it is not within 1\" of a ductway"
+	return necromunda.DuctUnmet(s, m)
 }

@@ -126,7 +126,7 @@
 //     (never measured through it), searching every position at hundredths
 //     of an inch outward from the end (board.Spots); when spots a quarter
 //     inch or more apart are equally near, its player chooses; with none,
-//     it stays and the action is spent.
+//     the action is not offered (why says so).
 //   - Ammo (X+) on a Rapid Fire weapon adds nothing (its firepower dice
 //     already carry the ammo symbols).
 //   - A model that falls takes its hit as an automatic wound without a save;
