@@ -15,6 +15,9 @@ import (
 // A Die is a one-word handle to immutable data; copy it freely.
 type Die struct{ *die }
 
+// Valid reports whether d is a die, not the zero Die.
+func (d Die) Valid() bool { return d.die != nil }
+
 type die struct {
 	id     uint32
 	name   string

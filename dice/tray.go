@@ -62,7 +62,7 @@ func (t *Tray) Roll(d Die, role string) (Rolled, error) {
 	default:
 		i := len(t.dice)
 		if i >= len(t.typed) {
-			return Rolled{}, &FacesError{Index: i, Problem: fmt.Sprintf("missing (%d given): this roll needs %s here, its %s", len(t.typed), d.article(), role)}
+			return Rolled{}, &FacesError{Index: i, Problem: fmt.Sprintf("missing (%d given): this roll needs %s here, its %s", len(t.typed), d.article(), role), Missing: d, Role: role}
 		}
 		var err error
 		if f, err = d.Parse(t.typed[i]); err != nil {
@@ -102,6 +102,11 @@ func (t *Tray) finish() error {
 type FacesError struct {
 	Index   int    // the face concerned, from 0
 	Problem string // what is wrong, with what is allowed
+	// Missing is the die the roll needs next when the faces ran out
+	// (a critical's extra die, Fortune Smiles), with its Role; nil when
+	// the error is another.
+	Missing Die
+	Role    string
 }
 
 func (e *FacesError) Error() string {

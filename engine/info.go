@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 	"slices"
+	"strconv"
 )
 
 // Info is the static description of a ruleset: what the engine needs to run
@@ -44,9 +45,15 @@ type Info struct {
 	// its type, its model, an arrow to the other model and its key.
 	Events map[string]string
 
-	Profile []Stat      // the characteristics a model's profile has
-	Traits  []string    // the gear traits the ruleset knows
-	Options []OptionDef // rule options, with their defaults (rules.md §8)
+	Profile []Stat   // the characteristics a model's profile has
+	Traits  []string // the gear traits the ruleset knows
+	// Notation writes a profile characteristic (by its Profile name) or a
+	// gear stat (by its key in Gear.Stats) as the game's own books do:
+	// a label and the value ("WS", "3+"; "Range", "24\""; "Ranged",
+	// "+1 DICE"). nil, or an empty label, writes the name and the number.
+	// It is for people (datacards); rules read the numbers.
+	Notation func(stat string, v int) (label, value string)
+	Options  []OptionDef // rule options, with their defaults (rules.md §8)
 }
 
 // Phase is one step of a round. In an activation phase the sides alternate
@@ -313,4 +320,15 @@ func (in *Info) Action(id string) int {
 		return builtinBase + i
 	}
 	return slices.IndexFunc(in.Actions, func(a ActionDef) bool { return a.ID == id })
+}
+
+// StatText is a profile characteristic or gear stat as people read it
+// (Info.Notation): its label and value.
+func (in *Info) StatText(stat string, v int) (label, value string) {
+	if in.Notation != nil {
+		if l, val := in.Notation(stat, v); l != "" {
+			return l, val
+		}
+	}
+	return stat, strconv.Itoa(v)
 }

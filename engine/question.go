@@ -220,6 +220,11 @@ type Prompt struct {
 type AnswerError struct {
 	Key     string
 	Problem string
+	// Missing is the die a roll's typed faces call for next when they ran
+	// out (dice.FacesError): the faces so far were right, and one more is
+	// needed; nil otherwise.
+	Missing dice.Die
+	Role    string
 }
 
 func (e *AnswerError) Error() string {

@@ -227,7 +227,7 @@ func (g *Game) Answer(kind Kind, rep Reply) error {
 		if err != nil {
 			var fe *dice.FacesError
 			if errors.As(err, &fe) {
-				return &AnswerError{Key: p.Key, Problem: fmt.Sprintf("face %d: %s", fe.Index+1, fe.Problem)}
+				return &AnswerError{Key: p.Key, Problem: fmt.Sprintf("face %d: %s", fe.Index+1, fe.Problem), Missing: fe.Missing, Role: fe.Role}
 			}
 			return &AnswerError{Key: p.Key, Problem: err.Error()}
 		}

@@ -21,6 +21,16 @@ type apiError struct {
 	Seq     *int   `json:"seq,omitempty"`
 	// Need is the measurement the odds of an action need at a table.
 	Need *needJSON `json:"need,omitempty"`
+	// More is the die typed faces call for next (a critical's extra die,
+	// Fortune Smiles): the faces sent so far fit, and one more is needed.
+	More *moreJSON `json:"more,omitempty"`
+}
+
+// moreJSON names the die a roll needs next: its kind as the keypad names
+// it, and what it is for.
+type moreJSON struct {
+	Die  string `json:"die"`
+	Role string `json:"role,omitempty"`
 }
 
 func (e *apiError) Error() string { return e.Message }

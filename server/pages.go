@@ -1,9 +1,11 @@
 package server
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"mime/multipart"
 	"net"
 	"net/http"
@@ -417,7 +419,7 @@ func (s *Server) panelOf(gm *game, side, logLines int) (*ui.Panel, error) {
 			p.Turn = "Waiting for " + name(pr.Who) + " to answer"
 		}
 		p.Pending = pendingPage(st, pr, mine, name(pr.Who))
-		p.Pending.SoFar = g.SoFar()
+		p.Pending.SoFar = slices.Clone(g.SoFar())
 	default:
 		d := g.Decider()
 		p.Mine = !p.Spectator && d == side
@@ -430,12 +432,36 @@ func (s *Server) panelOf(gm *game, side, logLines int) (*ui.Panel, error) {
 			p.Turn = "Waiting for " + name(d)
 		}
 	}
+	nm := namesOf(st)
+	if p.Pending != nil {
+		nm.all(&p.Pending.Text)
+		nm.each(p.Pending.SoFar)
+		nm.each(p.Pending.Labels)
+	}
+	if p.Report != nil {
+		p.Report = slices.Clone(p.Report)
+		nm.each(p.Report)
+	}
 	var dests []ui.Dest
 	if p.Mine && pr == nil && !g.Over() {
 		p.Groups, dests = actionGroups(st, g.Legal(), su.Mode == "board")
+		for i := range p.Groups {
+			for j := range p.Groups[i].Actions {
+				for k := range p.Groups[i].Actions[j].Variants {
+					v := &p.Groups[i].Actions[j].Variants[k]
+					nm.all(&v.Text, &v.Short)
+				}
+			}
+		}
+		for i := range dests {
+			nm.all(&dests[i].Text)
+		}
 		// what the economy refuses (each option), then what the rules do
 		// not offer the model now, as the CLI's why says them
 		p.Barred = barredList(st, append(g.Barred(), g.Unavailable()...))
+		for i := range p.Barred {
+			nm.all(&p.Barred[i].Text, &p.Barred[i].Reason)
+		}
 	}
 	if b, ok := su.Board.(*board.Board); ok && su.Mode == "board" {
 		var pieces []ui.Piece
@@ -475,7 +501,14 @@ func (s *Server) panelOf(gm *game, side, logLines int) (*ui.Panel, error) {
 		}
 		own, ownEv := l.Own()
 		then, thenEv := l.Followed()
-		p.Log = append(p.Log, ui.LogLine{Index: l.Index, Head: head, Action: l.Action, Answers: own, Events: ownEv, Undone: l.Undone, ThenAnswers: then, ThenEvents: thenEv})
+		ll := ui.LogLine{Index: l.Index, Head: head, Action: l.Action, Undone: l.Undone,
+			Answers: slices.Clone(own), Events: slices.Clone(ownEv), ThenAnswers: slices.Clone(then), ThenEvents: slices.Clone(thenEv)}
+		nm.all(&ll.Action)
+		nm.each(ll.Answers)
+		nm.each(ll.Events)
+		nm.each(ll.ThenAnswers)
+		nm.each(ll.ThenEvents)
+		p.Log = append(p.Log, ll)
 	}
 	if len(p.Log) > 0 {
 		p.Last = &p.Log[0]
@@ -483,16 +516,81 @@ func (s *Server) panelOf(gm *game, side, logLines int) (*ui.Panel, error) {
 	p.CanConcede = !p.Spectator && !g.Over()
 	p.CanUndo = p.CanConcede && gm.request == nil && g.CanUndo(side) == nil
 	if r := gm.request; r != nil {
-		p.UndoRequest = &ui.UndoRequest{Who: name(r.By), Text: r.Text, Mine: r.By == side, Vote: !p.Spectator && r.By != side}
+		p.UndoRequest = &ui.UndoRequest{Who: name(r.By), Text: nm.text(r.Text), Mine: r.By == side, Vote: !p.Spectator && r.By != side}
 	}
 	if u := gm.undone; u != nil && u.Seq == gm.seq {
 		who := name(u.By)
 		if u.By == side {
 			who = "You"
 		}
-		p.TookBack = who + " took back: " + u.Text
+		p.TookBack = who + " took back: " + nm.text(u.Text)
 	}
 	return p, nil
+}
+
+// namer writes the models' names where the engine's texts (actions, log
+// lines, questions) use their IDs: a person reads "Sister Ada", not
+// "vigil-rifle-a" (issue 32, 4). The API keeps the IDs, which programs
+// send back. Only a whole word that is a model's ID is replaced (letters,
+// digits, - and _ make up a word), and only for models whose name differs.
+type namer map[string]string
+
+func namesOf(st *engine.State) namer {
+	nm := namer{}
+	for m := range st.Models {
+		if ms := st.Static(m); ms.Name != "" && ms.Name != ms.ID && len(ms.ID) > 1 {
+			nm[ms.ID] = ms.Name
+		}
+	}
+	return nm
+}
+
+func idRune(r byte) bool {
+	return r == '-' || r == '_' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z'
+}
+
+// text is s with each model ID that is a whole word written as its name.
+func (nm namer) text(s string) string {
+	if len(nm) == 0 {
+		return s
+	}
+	var b strings.Builder
+	last := 0
+	for i := 0; i < len(s); {
+		if !idRune(s[i]) {
+			i++
+			continue
+		}
+		j := i
+		for j < len(s) && idRune(s[j]) {
+			j++
+		}
+		if n, ok := nm[s[i:j]]; ok {
+			b.WriteString(s[last:i])
+			b.WriteString(n)
+			last = j
+		}
+		i = j
+	}
+	if last == 0 {
+		return s
+	}
+	b.WriteString(s[last:])
+	return b.String()
+}
+
+// all rewrites each string in place.
+func (nm namer) all(ss ...*string) {
+	for _, s := range ss {
+		*s = nm.text(*s)
+	}
+}
+
+// each rewrites each element of ss in place.
+func (nm namer) each(ss []string) {
+	for i := range ss {
+		ss[i] = nm.text(ss[i])
+	}
 }
 
 // capital starts a sentence with a capital letter.
@@ -555,7 +653,7 @@ func pendingPage(st *engine.State, pr *engine.Prompt, mine bool, who string) *ui
 			q.Count = "Roll " + runs[0] + ", then tap its face"
 		}
 		if more {
-			q.Count += "; some faces call for another die, and sending says which"
+			q.Count += "; some faces call for another die, and the keypad then asks for it"
 		}
 		seen := map[string]bool{}
 		for _, d := range append(needs, kinds...) {
@@ -723,6 +821,46 @@ func costText(st *engine.State, a engine.Action) string {
 	return typ
 }
 
+// gearRow is a weapon or piece of wargear as its card shows it: its stats
+// in the game's notation (engine.Info.StatText), in the order a weapon's
+// profile reads (gearOrder, then any other key by name), and its traits
+// with their values.
+func gearRow(in *engine.Info, g engine.Gear) ui.GearRow {
+	r := ui.GearRow{Name: g.Name, Kind: g.Kind}
+	keys := slices.SortedFunc(maps.Keys(g.Stats), func(a, b string) int {
+		if c := cmp.Compare(gearPlace(a), gearPlace(b)); c != 0 {
+			return c
+		}
+		return cmp.Compare(a, b)
+	})
+	for _, k := range keys {
+		l, v := in.StatText(k, g.Stats[k])
+		r.Stats = append(r.Stats, ui.Stat{Name: l, Value: v})
+	}
+	var ts []string
+	for _, t := range g.Traits {
+		if t.Value != 0 {
+			ts = append(ts, fmt.Sprintf("%s %d", strings.ReplaceAll(t.Name, "-", " "), t.Value))
+		} else {
+			ts = append(ts, strings.ReplaceAll(t.Name, "-", " "))
+		}
+	}
+	r.Traits = strings.Join(ts, ", ")
+	return r
+}
+
+// gearOrder is the order of the gear stats the built-in rulesets use, as
+// their weapons' profiles read: range first, then the roll's modifiers,
+// then what a hit does.
+var gearOrder = []string{"range", "sr", "lr", "acc-s", "acc-l", "S", "P", "E", "C", "I", "A", "L", "dice", "str", "str+", "ap", "d", "am", "l", "injury-dice", "injury-mod"}
+
+func gearPlace(k string) int {
+	if i := slices.Index(gearOrder, k); i >= 0 {
+		return i
+	}
+	return len(gearOrder)
+}
+
 // sideCards are the models' cards, each side's active model first.
 func sideCards(st *engine.State) []ui.SideCards {
 	in := st.Info()
@@ -743,8 +881,13 @@ func sideCards(st *engine.State) []ui.SideCards {
 				Active: st.Turn.Model == m, Activated: md.Acts > 0, Out: !md.InPlay}
 			for k, stat := range in.Profile {
 				if k < len(ms.Profile) {
-					c.Stats = append(c.Stats, ui.Stat{Name: stat.Name, Value: fmt.Sprint(ms.Profile[k])})
+					l, v := in.StatText(stat.Name, ms.Profile[k])
+					c.Stats = append(c.Stats, ui.Stat{Name: l, Value: v})
 				}
+			}
+			c.Keywords = strings.ReplaceAll(strings.Join(ms.Keywords, ", "), "-", " ")
+			for _, g := range ms.Gear {
+				c.Gear = append(c.Gear, gearRow(in, g))
 			}
 			for k, d := range in.Counters {
 				if in.CounterShown(st, m, k) {

@@ -1,7 +1,9 @@
 package server
 
 import (
+	"errors"
 	"fmt"
+	stdhtml "html"
 	"strings"
 	"testing"
 
@@ -68,7 +70,7 @@ func TestKeypadMoreDice(t *testing.T) {
 	if !q.More || q.N != len(least) || q.N >= len(dice.Needs(p)) {
 		t.Errorf("keypad: %d dice, more %v; want the %d every roll takes (Needs' probe: %d), and more", q.N, q.More, len(least), len(dice.Needs(p)))
 	}
-	if !strings.HasSuffix(q.Count, "; some faces call for another die, and sending says which") {
+	if !strings.HasSuffix(q.Count, "; some faces call for another die, and the keypad then asks for it") {
 		t.Errorf("count %q does not say more may follow", q.Count)
 	}
 	var b strings.Builder
@@ -159,5 +161,94 @@ func TestActionTypeAsRetyped(t *testing.T) {
 	}
 	if shots == 0 {
 		t.Fatalf("no Shoot with the rivet cannon: %v", g.Legal())
+	}
+}
+
+// Faces that fit and call for one more die (Fortune Smiles, a critical's
+// extra die) answer 422 with "more", naming the die as the keypad does, so
+// that the page asks for it rather than showing the engine's words.
+func TestAnswerCallsForMore(t *testing.T) {
+	spec, _ := all.Procedures().Lookup("ff-test")
+	a, err := spec.Parse(map[string][]string{"dice": {"2"}, "stat": {"5"}, "luck": {"1"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := spec.Build(a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = dice.Read(p, []string{"3"})
+	var fe *dice.FacesError
+	if !errors.As(err, &fe) || !fe.Missing.Valid() {
+		t.Fatalf("one face of two: %v, want a FacesError naming the die missing", err)
+	}
+	// as the engine passes it on (Game.Answer)
+	ae := &engine.AnswerError{Key: "ff-test", Problem: fe.Problem, Missing: fe.Missing, Role: fe.Role}
+	var api *apiError
+	if e := engineError(ae); !errors.As(e, &api) || api.More == nil || api.More.Die != "D10" {
+		t.Fatalf("%v → %#v; want more: D10", ae, e)
+	}
+	if err := engineError(&engine.AnswerError{Key: "k", Problem: "face 3: not a face"}); err.(*apiError).More != nil {
+		t.Errorf("another answer error names a die to add: %#v", err)
+	}
+}
+
+// Names where a person reads (issue 32, 4): a model's ID as a whole word
+// becomes its name; parts of other words, IDs of models without a name of
+// their own and one-letter IDs stay.
+func TestNamerWholeWords(t *testing.T) {
+	nm := namer{"vigil-rifle-a": "Sister Ada", "ida": "Marshal Ida Crane"}
+	for in, want := range map[string]string{
+		"Shoot vigil-rifle-a → choir-brute": "Shoot Sister Ada → choir-brute",
+		"vigil-rifle-ab and ida,ida.":       "vigil-rifle-ab and Marshal Ida Crane,Marshal Ida Crane.",
+		"Idaho and idas":                    "Idaho and idas",
+		"":                                  "",
+	} {
+		if got := nm.text(in); got != want {
+			t.Errorf("%q → %q, want %q", in, got, want)
+		}
+	}
+	st := sampleGame(t, "trenchcrusade", "no-mans-land").State()
+	nm = namesOf(st)
+	for m := range st.Models {
+		if ms := st.Static(m); ms.Name != "" && ms.Name != ms.ID && nm[ms.ID] != ms.Name {
+			t.Errorf("%s: named %q, want %q", ms.ID, nm[ms.ID], ms.Name)
+		}
+	}
+	if len(nm) == 0 {
+		t.Error("the sample's models have no names")
+	}
+}
+
+// A datacard shows each weapon in the game's own notation (issue 32, 4):
+// Trench Crusade's dice modifiers as "+1 DICE", Necromunda's target
+// numbers as "4+", Fallout's weapon test as "4A".
+func TestDatacardNotation(t *testing.T) {
+	for _, tc := range []struct{ ruleset, scenario, want string }{
+		{"trenchcrusade", "no-mans-land", "+1 DICE"},
+		{"n26", "sump-crossing", "+"},
+		{"n23", "furnace-duel", "Am"},
+		{"falloutfactions", "junction-yard", "Test"},
+	} {
+		var b strings.Builder
+		p := &ui.Panel{Sides: sideCards(sampleGame(t, tc.ruleset, tc.scenario).State())}
+		if err := ui.Render(&b, "panel", p); err != nil {
+			t.Fatal(err)
+		}
+		html := stdhtml.UnescapeString(b.String())
+		if !strings.Contains(html, `<details class="kit">`) || !strings.Contains(html, tc.want) {
+			t.Errorf("%s: the cards lack the weapons or %q", tc.ruleset, tc.want)
+		}
+	}
+	in := sampleGame(t, "n23", "furnace-duel").State().Info()
+	for stat, want := range map[string]string{"WS": "3+", "M": `5"`, "Sv": "-"} {
+		v := map[string]int{"WS": 3, "M": 5, "Sv": 7}[stat]
+		if _, got := in.StatText(stat, v); got != want {
+			t.Errorf("n23 %s %d reads %q, want %q", stat, v, got, want)
+		}
+	}
+	ff := sampleGame(t, "falloutfactions", "junction-yard").State().Info()
+	if l, v := ff.StatText("A", 4); l != "Test" || v != "4A" {
+		t.Errorf("a Fallout weapon's test A 4 reads %s %s, want Test 4A", l, v)
 	}
 }

@@ -35,6 +35,8 @@ func (s *Server) routes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /g/{id}", s.gamePage)
 	mux.HandleFunc("GET /g/{id}/panel", s.panel)
 	mux.Handle("GET /static/", ui.Static())
+	mux.Handle("GET /manifest.webmanifest", ui.Manifest())
+	mux.Handle("GET /sw.js", ui.ServiceWorker())
 
 	// The same paths with another method: a JSON 405 naming the one
 	// allowed, not the mux's text. An event stream has no HEAD.

@@ -501,6 +501,10 @@ func engineError(err error) error {
 		return unprocessable("action", "%s", ill.Error())
 	case errors.As(err, &se):
 		return forbidden("%s", se.Reason)
+	case errors.As(err, &ae) && ae.Missing.Valid():
+		e := unprocessable("answer", "%s", ae.Error())
+		e.More = &moreJSON{Die: dieName(ae.Missing), Role: ae.Role}
+		return e
 	case errors.As(err, &ae):
 		return unprocessable("answer", "%s", ae.Error())
 	case errors.As(err, &ue):

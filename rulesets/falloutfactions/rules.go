@@ -178,9 +178,10 @@ func buildInfo() engine.Info {
 			{Name: "S", Min: 1, Max: 10}, {Name: "P", Min: 1, Max: 10}, {Name: "E", Min: 1, Max: 10}, {Name: "C", Min: 1, Max: 10},
 			{Name: "I", Min: 1, Max: 10}, {Name: "A", Min: 1, Max: 10}, {Name: "L", Min: 0, Max: maxLuck}, {Name: "Health", Min: 1, Max: 10},
 		},
-		Traits:  traits,
-		Events:  events,
-		Actions: actionDefs(),
+		Traits:   traits,
+		Notation: notation,
+		Events:   events,
+		Actions:  actionDefs(),
 		Economy: engine.Economy{Cost: map[string]int{"action": 1, "double": 2, "fast": 1, "order": 0},
 			MaxActions: 2, MinActions: 1, Pay: "fatigue", PerRound: true, Repeatable: []string{"fast", "order"}},
 		Activation: engine.Activation{MayPass: true},
@@ -660,4 +661,17 @@ var events = map[string]string{
 	"radiation-token":      "{model} found radiation: the Search token turns into a Radiation token",
 	"search-token-removed": "{model} searched the token: it is gone",
 	"lucky-break":          "{model} took a Lucky Break, rolling {value} again",
+}
+
+// notation is the ruleset's engine.Info.Notation, as Fallout: Factions'
+// cards write a weapon: its range in inches and its test as dice and the
+// S.P.E.C.I.A.L. letter tested ("4A"); the profile is plain numbers.
+func notation(stat string, v int) (string, string) {
+	switch {
+	case stat == "range":
+		return "Range", fmt.Sprintf("%d\"", v)
+	case len(stat) == 1 && strings.Contains(statLetters, stat):
+		return "Test", fmt.Sprintf("%d%s", v, stat)
+	}
+	return "", ""
 }

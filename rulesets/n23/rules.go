@@ -149,9 +149,10 @@ func buildInfo() engine.Info {
 			{Name: "Ld", Min: 2, Max: 12}, {Name: "Cl", Min: 2, Max: 12}, {Name: "Wil", Min: 2, Max: 12}, {Name: "Int", Min: 2, Max: 12},
 			{Name: "Sv", Min: 2, Max: 7},
 		},
-		Traits:  []string{"rapid-fire", "unwieldy", "melee", "sidearm"},
-		Events:  events,
-		Actions: defs,
+		Traits:   []string{"rapid-fire", "unwieldy", "melee", "sidearm"},
+		Notation: necromunda.Notation("WS", "BS", "I", "Ld", "Cl", "Wil", "Int"),
+		Events:   events,
+		Actions:  defs,
 		Economy: engine.Economy{Slots: 2, Cost: map[string]int{"simple": 1, "basic": 1, "double": 2, "free": 0},
 			Repeatable: []string{"simple"}, Clash: [][2]string{{"free", "basic"}}},
 		Options: []engine.OptionDef{

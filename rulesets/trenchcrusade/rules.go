@@ -93,10 +93,11 @@ func buildInfo() engine.Info {
 			{Name: "Movement", Min: 1, Max: 12}, {Name: "Ranged", Min: -3, Max: 3},
 			{Name: "Melee", Min: -3, Max: 3}, {Name: "Armour", Min: -3, Max: 0},
 		},
-		Events:  events,
-		Traits:  []string{"assault"},
-		Actions: actionDefs(),
-		Economy: engine.Economy{Cost: map[string]int{"action": 0}},
+		Events:   events,
+		Traits:   []string{"assault"},
+		Notation: notation,
+		Actions:  actionDefs(),
+		Economy:  engine.Economy{Cost: map[string]int{"action": 0}},
 		Options: []engine.OptionDef{
 			{Name: optCrit, Usage: "a Critical Success: a modified total of 12 or more, or only a natural 12", Default: "modified", Choices: []string{"modified", "natural"}, Source: "rules.md §6.3-e, §8 gap 6"},
 			{Name: optMorale, Usage: "a failed Morale Check: failing it in two turns in a row loses the game, or the warband is only Shaken (no effect here)", Default: "two-fails", Choices: []string{"two-fails", "shaken"}, Source: "rules.md §6.3-d, §8 gap 6"},
@@ -296,4 +297,27 @@ var events = map[string]string{
 	"moved-closer":  "{model} charged towards {other} but did not reach it",
 	"no-room":       "{model} found no room to charge {other}",
 	"morale-steady": "{side} took no Morale Check this turn, so its run of failed checks ends",
+}
+
+// notation is the ruleset's engine.Info.Notation, as Trench Crusade's
+// cards write values: Movement and range in inches, dice modifiers as
+// "+1 DICE", "+1 INJURY DICE" and "+1 INJURY", Armour signed.
+func notation(stat string, v int) (string, string) {
+	switch stat {
+	case "Movement":
+		return stat, fmt.Sprintf("%d\"", v)
+	case "Ranged", "Melee":
+		return stat, fmt.Sprintf("%+d DICE", v)
+	case "Armour":
+		return stat, fmt.Sprintf("%+d", v)
+	case "range":
+		return "Range", fmt.Sprintf("%d\"", v)
+	case "dice":
+		return "Dice", fmt.Sprintf("%+d DICE", v)
+	case "injury-dice":
+		return "Injury", fmt.Sprintf("%+d INJURY DICE", v)
+	case "injury-mod":
+		return "Injury", fmt.Sprintf("%+d INJURY", v)
+	}
+	return "", ""
 }

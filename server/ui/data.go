@@ -181,9 +181,18 @@ type Card struct {
 	Stats          []Stat
 	Counters       []Stat
 	Conditions     []string
+	Keywords       string    // keywords and skills, in words
+	Gear           []GearRow // weapons and wargear, in the game's notation
 	Active         bool
 	Activated      bool
 	Out            bool
+}
+
+// GearRow is one weapon or piece of wargear on a card.
+type GearRow struct {
+	Name, Kind string
+	Stats      []Stat
+	Traits     string
 }
 
 // Stat is a name and a value.

@@ -87,3 +87,45 @@ func Static() http.Handler {
 		http.ServeContent(w, r, name, time.Time{}, bytes.NewReader(b))
 	})
 }
+
+// Manifest is the web app manifest (/manifest.webmanifest): the companion
+// installs on a phone's home screen, opening the front page, standalone.
+func Manifest() http.Handler {
+	body := []byte(`{"name":"skirmish table companion","short_name":"skirmish","start_url":"/","scope":"/",` +
+		`"display":"standalone","background_color":"#f7f6f3","theme_color":"#1b1b1f",` +
+		`"icons":[{"src":"/static/icon.svg","sizes":"any","type":"image/svg+xml","purpose":"any"}]}`)
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/manifest+json")
+		w.Header().Set("Cache-Control", "no-cache")
+		w.Write(body)
+	})
+}
+
+// ServiceWorker is the service worker (/sw.js, at the root so that it
+// serves every page): it keeps the shell (this version's script, style and
+// icon) in the browser's cache, so that pages open without fetching them
+// again, and leaves pages, the API and event streams to the network (a
+// game is live). Browsers run it only in a secure context: over HTTPS, or
+// on localhost.
+func ServiceWorker() http.Handler {
+	body := []byte(`"use strict";
+const V = "skirmish-` + version + `";
+const SHELL = ["/static/app.js?v=` + version + `", "/static/app.css?v=` + version + `", "/static/icon.svg"];
+self.addEventListener("install", (e) => e.waitUntil(caches.open(V).then((c) => c.addAll(SHELL)).then(() => self.skipWaiting())));
+self.addEventListener("activate", (e) => e.waitUntil(caches.keys()
+  .then((ks) => Promise.all(ks.filter((k) => k !== V).map((k) => caches.delete(k))))
+  .then(() => self.clients.claim())));
+self.addEventListener("fetch", (e) => {
+  const u = new URL(e.request.url);
+  if (e.request.method !== "GET" || u.origin !== location.origin || !u.pathname.startsWith("/static/")) return;
+  e.respondWith(caches.match(e.request).then((r) => r || fetch(e.request)));
+});
+`)
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		h := w.Header()
+		h.Set("Content-Type", "text/javascript; charset=utf-8")
+		h.Set("Cache-Control", "no-cache")
+		h.Set("X-Content-Type-Options", "nosniff")
+		w.Write(body)
+	})
+}

@@ -7,9 +7,37 @@
   const $ = (sel, el) => (el || document).querySelector(sel);
   const $$ = (sel, el) => Array.from((el || document).querySelectorAll(sel));
 
+  // The shell (script, style, icon) cached by the service worker, where
+  // the browser allows one (HTTPS, or localhost).
+  if ("serviceWorker" in navigator && window.isSecureContext) navigator.serviceWorker.register("/sw.js").catch(() => {});
+
   // New-game form: show the scenarios and options of the chosen rules.
   const form = $("#new form");
   if (form) {
+    // Your games: the seat links this phone has opened, newest first.
+    const yours = $("#yours");
+    let kept = [];
+    try {
+      kept = JSON.parse(localStorage.getItem("skirmish.games") || "[]");
+    } catch (e) {
+      kept = [];
+    }
+    kept = kept.filter((g) => typeof g.url === "string" && g.url.startsWith(location.origin + "/g/"));
+    if (yours && kept.length) {
+      const ul = $("ul", yours);
+      for (const g of kept) {
+        const li = document.createElement("li");
+        const a = document.createElement("a");
+        a.href = g.url;
+        a.className = "button";
+        a.textContent = String(g.name || "A game");
+        const s = document.createElement("small");
+        s.textContent = " " + String(g.seat || "") + (g.done ? " · over" : "");
+        li.append(a, s);
+        ul.appendChild(li);
+      }
+      yours.hidden = false;
+    }
     const rules = $("#ruleset"), scen = $("#scenario");
     const sync = () => {
       const r = rules.value;
@@ -69,6 +97,40 @@
   // The event stream is opened with the seat's events key, which opens
   // nothing else, so that the seat's token is never in a URL.
   let eventsKey = "";
+  // extra: the dice the server said the faces call for beyond the roll's
+  // own (a critical's extra die, Fortune Smiles), by kind, in order.
+  let extra = [];
+  let wasMine = false;
+  // The screen stays awake while a game goes on (Wake Lock API, where the
+  // browser has it; it lets go when the page is hidden, and is asked
+  // again when it shows).
+  let wake = null, over = false;
+  async function keepAwake(done) {
+    over = done === undefined ? over : done;
+    if (over && wake) {
+      wake.release().catch(() => {});
+      wake = null;
+    }
+    if (over || wake || !("wakeLock" in navigator) || document.visibilityState !== "visible") return;
+    try {
+      wake = await navigator.wakeLock.request("screen");
+      wake.addEventListener("release", () => { wake = null; });
+    } catch (e) {
+      wake = null; // refused (battery saver): the phone sleeps as usual
+    }
+  }
+  document.addEventListener("visibilitychange", () => keepAwake());
+  // remember keeps this seat's link on this phone, for the front page's
+  // "Your games" (the links stay on the phone: localStorage).
+  function remember(name, seat, done) {
+    try {
+      const all = JSON.parse(localStorage.getItem("skirmish.games") || "[]").filter((g) => g.url !== location.href);
+      all.unshift({ url: location.href, name, seat: seat.split(" · ").pop(), done, at: Date.now() });
+      localStorage.setItem("skirmish.games", JSON.stringify(all.slice(0, 12)));
+    } catch (e) {
+      // private browsing: nothing kept
+    }
+  }
   let seq = -1, faces = [], busy = false, pendingAction = null, shown = "", writes = 0, dead = false, lastTurn = "";
 
   // focusKey names a control so that it can be found again in a new panel.
@@ -143,17 +205,25 @@
     if (focusHere && !again) {
       // the sticky header must not cover what is brought into view
       document.documentElement.style.scrollPaddingTop = (top ? top.offsetHeight + 8 : 0) + "px";
-      // the last action's result, just above, comes into view with it
-      ($(".last", panel) || focusHere).scrollIntoView({ block: "start" });
+      // (the last action's result rides in the header, always in view)
+      focusHere.scrollIntoView({ block: "start" });
     }
     const turn = $("#turn", panel);
     if (turn) {
       const mine = turn.classList.contains("mine");
       document.title = (mine ? "● " : "") + $("h1", panel).textContent + " · skirmish";
+      // a buzz when the decision (or the question) becomes this phone's
+      if (mine && !wasMine && seq >= 0 && navigator.vibrate) navigator.vibrate(150);
+      wasMine = mine;
+      remember($("h1", panel).textContent, ($(".meta", panel) || turn).textContent, turn.classList.contains("over"));
+      keepAwake(turn.classList.contains("over"));
       if (moved && turn.textContent !== lastTurn) $("#news").textContent = turn.textContent;
       lastTurn = turn.textContent;
     }
-    if (moved) faces = [];
+    if (moved) {
+      faces = [];
+      extra = [];
+    }
     seq = next;
     recall();
     showFaces();
@@ -183,7 +253,21 @@
       if (res.status === 409) {
         say("Not applied: the game moved on before your tap arrived (the other player acted first). Here it is now; check and tap again.");
       } else if (!res.ok) {
-        say(await errorText(res));
+        let j = {};
+        try {
+          j = await res.json();
+        } catch (e) {
+          j = { error: res.status + " " + res.statusText };
+        }
+        if (kind === "answers" && j.more) {
+          // The faces fit, and call for one more die: the keypad asks
+          // for it, keeping those typed.
+          extra.push(j.more.die);
+          showFaces();
+          say("Those faces call for one more " + j.more.die + (j.more.role ? " (" + j.more.role + ")" : "") + ": roll it, tap its face, then Send.", true);
+        } else {
+          say(j.error || res.statusText);
+        }
       } else {
         const j = await res.json();
         say(j.refused ? "Refused by the rules: " + j.refused : "");
@@ -224,7 +308,7 @@
     if (!out) return;
     out.textContent = faces.length ? faces.join(" · ") : "none yet";
     const pad = $(".keypad", panel);
-    const order = pad.dataset.order ? pad.dataset.order.split("|") : [];
+    const order = (pad.dataset.order ? pad.dataset.order.split("|") : []).concat(extra);
     const next = order[faces.length];
     const a = next && /^[aeiou]/i.test(next) ? "an " : "a ";
     $("#next", panel).textContent = next ? "(" + (faces.length + 1) + " of " + order.length + ": " + a + next + ")" : "";
@@ -513,7 +597,7 @@
       write("answers", { answer: t.dataset.answer });
     } else if (t.dataset.face) {
       const pad = $(".keypad", panel);
-      const want = pad && pad.dataset.order ? pad.dataset.order.split("|").length : 0;
+      const want = pad && pad.dataset.order ? pad.dataset.order.split("|").length + extra.length : 0;
       // a roll whose faces may call for more dice takes more faces
       if (want && faces.length >= want && !pad.dataset.more) {
         say("That is all " + want + (want === 1 ? " die" : " dice") + " this roll needs: send the faces, or delete one to change it.");
