@@ -425,7 +425,7 @@ func (p *phone) answer(st panelState, rng *rand.Rand, yes bool) panelState {
 		// player types it and sends again, as at the table.
 		for tries := 0; st.More && tries < 6; tries++ {
 			now := p.settle(before)
-			m := regexp.MustCompile(`missing \(\d+ given\): this roll needs an? (\S+) here`).FindStringSubmatch(now.Notice)
+			m := regexp.MustCompile(`^Those faces call for one more (\S+)`).FindStringSubmatch(now.Notice)
 			if m == nil {
 				return now
 			}
@@ -938,21 +938,27 @@ func TestBrowserReconnects(t *testing.T) {
 	}
 }
 
-// The other rulesets' table scenarios, played some 40 decisions into the
-// game through the pages with real dice: every question they ask (symbol
-// dice, several kinds of dice in one roll, reaction choices, measurements)
-// has a control that answers it.
+// The other rulesets' table scenarios, each played to the end through two
+// phones' pages with real dice: every question they ask (symbol dice,
+// several kinds of dice in one roll, faces that call for one more die,
+// reaction choices, measurements) has a control that answers it, and both
+// phones end at the result.
 func TestBrowserOtherRulesets(t *testing.T) {
 	b := browser(t)
 	ts, _ := newServer(t)
 	for _, game := range [][2]string{{"trenchcrusade", "shell-crater"}, {"falloutfactions", "dry-gulch"}, {"n23", "furnace-duel"}} {
 		t.Run(game[0], func(t *testing.T) {
+			t.Parallel() // each game waits on its pages more than it works: three at once
 			c := create(t, ts, map[string]any{"ruleset": game[0], "scenario": game[1], "mode": "table", "dice": "physical"})
 			phones := []*phone{newPhone(t, b, game[0]+" A"), newPhone(t, b, game[0]+" B")}
 			sts := []panelState{phones[0].open(ts.URL + c.Seats[0].URL), phones[1].open(ts.URL + c.Seats[1].URL)}
 			rng := rand.New(rand.NewPCG(uint64(len(game[0])), 3))
 			kinds := map[string]int{}
-			for step := 0; step < 40 && !sts[0].Over; step++ {
+			// The whole game (issue 32, done when), to the last round.
+			for step := 0; !sts[0].Over; step++ {
+				if step > 1500 {
+					t.Fatalf("the game did not end in 1500 steps")
+				}
 				i := 0
 				if !sts[0].Mine {
 					i = 1
@@ -977,7 +983,7 @@ func TestBrowserOtherRulesets(t *testing.T) {
 					kinds["action"]++
 					next = p.act(all[rng.IntN(len(all))], st, "")
 				}
-				if next.Notice != "" && !strings.HasPrefix(next.Notice, "Refused by the rules") {
+				if next.Notice != "" && !strings.HasPrefix(next.Notice, "Refused by the rules") && !strings.HasPrefix(next.Notice, "Those faces call for one more") {
 					t.Fatalf("step %d: %s: %s", step, p.name, next.Notice)
 				}
 				sts[i] = next
@@ -985,7 +991,10 @@ func TestBrowserOtherRulesets(t *testing.T) {
 			}
 			t.Logf("%s: %v", game[0], kinds)
 			if kinds["roll"] == 0 || kinds["action"] == 0 {
-				t.Errorf("%s: no dice typed or no action taken in 40 decisions: %v", game[0], kinds)
+				t.Errorf("%s: no dice typed or no action taken: %v", game[0], kinds)
+			}
+			if !sts[1].Over || !strings.Contains(sts[1].Turn, "Game over") {
+				t.Errorf("%s: the other phone does not show the game over: %q", game[0], sts[1].Turn)
 			}
 		})
 	}

@@ -2,6 +2,7 @@ package server_test
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"io"
 	"math"
@@ -440,4 +441,34 @@ func followUpsIn(t *testing.T, ts *httptest.Server, mode string) {
 		post(t, ts, c.ID, "actions", tok, map[string]any{"seq": v.Seq, "action": next})
 	}
 	t.Fatal("no Open Fire offered in 60 steps")
+}
+
+// The companion installs as an app (issue 32, 6): a manifest that opens
+// the front page standalone, with an icon that is served, and a service
+// worker at the root that caches this version's shell only.
+func TestManifestAndServiceWorker(t *testing.T) {
+	ts, _ := newServer(t)
+	code, body, h := fetch(t, "GET", ts.URL+"/manifest.webmanifest", "", "", nil)
+	var m struct {
+		StartURL string `json:"start_url"`
+		Display  string
+		Icons    []struct{ Src string }
+	}
+	if err := json.Unmarshal([]byte(body), &m); code != 200 || err != nil || m.StartURL != "/" || m.Display != "standalone" || len(m.Icons) == 0 ||
+		h.Get("Content-Type") != "application/manifest+json" {
+		t.Fatalf("manifest: %d %s %q: %+v %v", code, h.Get("Content-Type"), body, m, err)
+	}
+	if code, icon, _ := fetch(t, "GET", ts.URL+m.Icons[0].Src, "", "", nil); code != 200 || !strings.Contains(icon, "<svg") {
+		t.Errorf("the manifest's icon %s: %d", m.Icons[0].Src, code)
+	}
+	code, sw, h := fetch(t, "GET", ts.URL+"/sw.js", "", "", nil)
+	_, page, _ := fetch(t, "GET", ts.URL+"/", "", "", nil)
+	v := regexp.MustCompile(`/static/app\.js\?v=([0-9a-f]+)`).FindStringSubmatch(page)
+	if code != 200 || !strings.HasPrefix(h.Get("Content-Type"), "text/javascript") || v == nil || !strings.Contains(sw, "/static/app.js?v="+v[1]) ||
+		!strings.Contains(sw, `startsWith("/static/")`) {
+		t.Errorf("service worker: %d %s, page's script version %v:\n%s", code, h.Get("Content-Type"), v, sw)
+	}
+	if !strings.Contains(page, `<link rel="manifest" href="/manifest.webmanifest">`) {
+		t.Error("the pages do not link the manifest")
+	}
 }
