@@ -47,6 +47,11 @@ type Info struct {
 
 	Profile []Stat   // the characteristics a model's profile has
 	Traits  []string // the gear traits the ruleset knows
+	// Roster says what a roster of the ruleset may hold, for tools that
+	// write rosters (importers from list builders, the roster editor):
+	// they keep to it and list the rest as unknown. The ruleset's
+	// CheckSetup stays the judge of a setup.
+	Roster RosterSpec
 	// Notation writes a profile characteristic (by its Profile name) or a
 	// gear stat (by its key in Gear.Stats) as the game's own books do:
 	// a label and the value ("WS", "3+"; "Range", "24\""; "Ranged",
@@ -331,4 +336,11 @@ func (in *Info) StatText(stat string, v int) (label, value string) {
 		}
 	}
 	return stat, strconv.Itoa(v)
+}
+
+// RosterSpec is what a ruleset's models may have (Info.Roster).
+type RosterSpec struct {
+	Types    []string            // model types; the first is the usual one
+	Keywords map[string][]string // the keywords each model type may have
+	Gear     map[string][]string // each gear kind's stats, by their keys
 }

@@ -28,6 +28,15 @@ type Roster struct {
 	Gear func(path string, g engine.Gear) error
 }
 
+// Spec is the edition's engine.RosterSpec: fighters and vehicles with
+// their keywords; ranged and melee weapons with the characteristics in
+// stats (the keys StatRange knows), wargear without.
+func (r *Roster) Spec(stats ...string) engine.RosterSpec {
+	return engine.RosterSpec{Types: []string{"fighter", "vehicle"},
+		Keywords: map[string][]string{"fighter": r.FighterKeywords, "vehicle": r.VehicleKeywords},
+		Gear:     map[string][]string{"ranged": stats, "melee": stats, "wargear": nil}}
+}
+
 // CheckModels checks every model of su against r, and returns the first
 // problem as an *engine.FieldError naming its field.
 func (r *Roster) CheckModels(su *engine.Setup) error {

@@ -180,6 +180,7 @@ func buildInfo() engine.Info {
 		},
 		Traits:   traits,
 		Notation: notation,
+		Roster:   rosterSpec(),
 		Events:   events,
 		Actions:  actionDefs(),
 		Economy: engine.Economy{Cost: map[string]int{"action": 1, "double": 2, "fast": 1, "order": 0},
@@ -674,4 +675,27 @@ func notation(stat string, v int) (string, string) {
 		return "Test", fmt.Sprintf("%d%s", v, stat)
 	}
 	return "", ""
+}
+
+// rosterSpec is the ruleset's engine.Info.Roster: leaders, champions and
+// grunts with any perk; a weapon's test (a S.P.E.C.I.A.L. letter, its dice)
+// and range; wargear without stats.
+func rosterSpec() engine.RosterSpec {
+	weapon := []string{"range"}
+	for _, l := range statLetters {
+		weapon = append(weapon, string(l))
+	}
+	gear := map[string][]string{}
+	for _, k := range gearKinds {
+		if k != "wargear" {
+			gear[k] = weapon
+		} else {
+			gear[k] = nil
+		}
+	}
+	kw := map[string][]string{}
+	for _, t := range modelTypes {
+		kw[t] = perkNames
+	}
+	return engine.RosterSpec{Types: []string{"grunt", "champion", "leader"}, Keywords: kw, Gear: gear}
 }

@@ -151,6 +151,7 @@ func buildInfo() engine.Info {
 		},
 		Traits:   []string{"rapid-fire", "unwieldy", "melee", "sidearm"},
 		Notation: necromunda.Notation("WS", "BS", "I", "Ld", "Cl", "Wil", "Int"),
+		Roster:   roster.Spec("sr", "lr", "acc-s", "acc-l", "str", "str+", "ap", "d", "am"),
 		Events:   events,
 		Actions:  defs,
 		Economy: engine.Economy{Slots: 2, Cost: map[string]int{"simple": 1, "basic": 1, "double": 2, "free": 0},

@@ -132,6 +132,7 @@ func buildInfo() engine.Info {
 		},
 		Traits:   []string{"heavy", "rapid-fire", "ammo", "melee", "light", "unwieldy"},
 		Notation: necromunda.Notation("WS", "BS", "Ld", "Cl", "Wil", "Int"),
+		Roster:   roster.Spec("sr", "lr", "str", "str+", "ap", "d", "l"),
 		Events:   events,
 		Actions:  actionDefs(),
 		Economy:  engine.Economy{Slots: 2, Cost: map[string]int{"single": 1, "double": 2, "free": 0}},

@@ -96,8 +96,11 @@ func buildInfo() engine.Info {
 		Events:   events,
 		Traits:   []string{"assault"},
 		Notation: notation,
-		Actions:  actionDefs(),
-		Economy:  engine.Economy{Cost: map[string]int{"action": 0}},
+		Roster: engine.RosterSpec{Types: []string{"model"}, Keywords: map[string][]string{"model": keywords},
+			Gear: map[string][]string{"ranged": {"range", "dice", "injury-dice", "injury-mod"}, "melee": {"dice", "injury-dice", "injury-mod"},
+				"armour": {"injury-mod"}, "shield": {"injury-mod"}}},
+		Actions: actionDefs(),
+		Economy: engine.Economy{Cost: map[string]int{"action": 0}},
 		Options: []engine.OptionDef{
 			{Name: optCrit, Usage: "a Critical Success: a modified total of 12 or more, or only a natural 12", Default: "modified", Choices: []string{"modified", "natural"}, Source: "rules.md §6.3-e, §8 gap 6"},
 			{Name: optMorale, Usage: "a failed Morale Check: failing it in two turns in a row loses the game, or the warband is only Shaken (no effect here)", Default: "two-fails", Choices: []string{"two-fails", "shaken"}, Source: "rules.md §6.3-d, §8 gap 6"},
