@@ -320,6 +320,42 @@ func (sc *Scenario) loadRoster(i int, open Open) error {
 	return nil
 }
 
+// DecodeRoster reads a roster file on its own (skirmish's roster YAML),
+// within the limits scenarios are read with; errors name the file, line,
+// column and field. The models are not checked against a ruleset: a
+// scenario that takes the roster does that.
+func DecodeRoster(name string, data []byte) (r *Roster, err error) {
+	err = guard(name, func() error {
+		body, err := readYAML(name, data)
+		if err != nil {
+			return err
+		}
+		if err := countModels(name, body, true); err != nil {
+			return err
+		}
+		var rr Roster
+		if err := decodeNode(name, body, &rr); err != nil {
+			return err
+		}
+		r = &rr
+		return nil
+	})
+	return r, err
+}
+
+// DecodeFile reads any YAML file a user hands in (an armoury) into v,
+// strictly and within the limits scenarios are read with; errors name the
+// file, line, column and field.
+func DecodeFile(name string, data []byte, v any) error {
+	return guard(name, func() error {
+		body, err := readYAML(name, data)
+		if err != nil {
+			return err
+		}
+		return decodeNode(name, body, v)
+	})
+}
+
 // errorf makes an *Error for a field path, with its line and column. A
 // path into a side's models that came from a roster file is reported in
 // that file, as the roster's own path ("models[2].base").

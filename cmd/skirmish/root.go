@@ -31,7 +31,7 @@ No rules text is included; the games' names belong to their owners.`,
 	root.SetErr(e.stderr)
 	root.SetIn(e.stdin)
 	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error { return flagError(cmd, err) })
-	root.AddCommand(newOdds(e), newRoll(e), newRules(e), newScenarios(e), newPlay(e), newReplay(e), newServe(e), newLoadgen(e), newSim(e))
+	root.AddCommand(newOdds(e), newRoll(e), newRules(e), newScenarios(e), newPlay(e), newReplay(e), newServe(e), newLoadgen(e), newSim(e), newRoster(e))
 	root.CompletionOptions.HiddenDefaultCmd = true
 	singleValued(root)
 	return root
