@@ -47,8 +47,10 @@ func TestRosterSpecAgreesWithCheckSetup(t *testing.T) {
 			continue
 		}
 		for what, change := range map[string]func(m *engine.ModelSetup){
-			"keyword":   func(m *engine.ModelSetup) { m.Keywords = append(slices.Clone(m.Keywords), "no-such-keyword") },
-			"gear kind": func(m *engine.ModelSetup) { m.Gear = append(slices.Clone(m.Gear), engine.Gear{Name: "x", Kind: "no-such-kind"}) },
+			"keyword": func(m *engine.ModelSetup) { m.Keywords = append(slices.Clone(m.Keywords), "no-such-keyword") },
+			"gear kind": func(m *engine.ModelSetup) {
+				m.Gear = append(slices.Clone(m.Gear), engine.Gear{Name: "x", Kind: "no-such-kind"})
+			},
 		} {
 			su := *d.su
 			su.Models = slices.Clone(su.Models)
