@@ -470,18 +470,8 @@ func (b *Board) Ductway(s *engine.State, m int) (Point, bool) {
 // every enemy (N26 ductway placement).
 func (b *Board) Fits(s *engine.State, m int, p Point, apart float64) bool {
 	r := radius(s, m)
-	if p.X-r < 0 || p.Y-r < 0 || p.X+r > b.Width || p.Y+r > b.Height {
+	if !b.Clear(p, r) {
 		return false
-	}
-	for _, bx := range b.Boxes {
-		if bx.Level == p.Level && circleHitsBox(p.X, p.Y, r, bx) {
-			return false
-		}
-	}
-	for i := range b.bars() {
-		if a, c := b.bar(i); a.Level == p.Level && segDist2(p.X, p.Y, a.X, a.Y, c.X, c.Y) < r*r {
-			return false
-		}
 	}
 	for n := range s.Models {
 		if n == m || !s.Models[n].InPlay || int(s.Models[n].Pos.Level) != p.Level {
@@ -499,6 +489,26 @@ func (b *Board) Fits(s *engine.State, m int, p Point, apart float64) bool {
 			continue
 		}
 		if dx*dx+dy*dy <= reach*reach {
+			return false
+		}
+	}
+	return true
+}
+
+// Clear reports whether a base of radius r (inches) centred at p is on the
+// table and off every box, wall and ledge of p's level: Fits without the
+// models (a scenario placing models before the game).
+func (b *Board) Clear(p Point, r float64) bool {
+	if p.X-r < 0 || p.Y-r < 0 || p.X+r > b.Width || p.Y+r > b.Height {
+		return false
+	}
+	for _, bx := range b.Boxes {
+		if bx.Level == p.Level && circleHitsBox(p.X, p.Y, r, bx) {
+			return false
+		}
+	}
+	for i := range b.bars() {
+		if a, c := b.bar(i); a.Level == p.Level && segDist2(p.X, p.Y, a.X, a.Y, c.X, c.Y) < r*r {
 			return false
 		}
 	}

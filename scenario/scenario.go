@@ -67,6 +67,20 @@ type Side struct {
 	Models   []Model        `yaml:"models,omitempty" json:"models"`
 	// Deploy places the roster's models, by model ID, in board mode.
 	Deploy map[string][]float64 `yaml:"deploy,omitempty" json:"-"`
+	// Zone is the side's deployment zone on a board: its models that
+	// nothing else places (no at, no deploy entry) are placed in it
+	// (PlaceInZone), so that the scenario takes any roster.
+	Zone *ZoneFile `yaml:"zone,omitempty" json:"zone,omitempty"`
+}
+
+// ZoneFile is a deployment zone: a rectangle (at, size), or a strip depth
+// inches deep along one edge of the board (edge: south is y = 0, north
+// y = the board's height, west x = 0, east x = its width).
+type ZoneFile struct {
+	At    []float64 `yaml:"at,omitempty" json:"at,omitempty"`
+	Size  []float64 `yaml:"size,omitempty" json:"size,omitempty"`
+	Edge  string    `yaml:"edge,omitempty" json:"edge,omitempty"`
+	Depth float64   `yaml:"depth,omitempty" json:"depth,omitempty"`
 }
 
 // Roster is a roster file: a side's models without the scenario around them.
@@ -509,8 +523,17 @@ func (sc *Scenario) Setup(mode string) (*engine.Setup, error) {
 		if len(sd.Models) == 0 {
 			return nil, sc.errorf(sp+".models", "a side needs at least one model")
 		}
+		placed := 0 // models the zone has placed so far
 		for j, m := range sd.Models {
 			mp := fmt.Sprintf("%s.models[%d]", sp, j)
+			if _, deployed := sd.Deploy[m.ID]; mode == "board" && !deployed && len(m.At) == 0 && sd.Zone != nil {
+				at, err := sc.placeInZone(i, sd, m, placed, unplaced(sd), su)
+				if err != nil {
+					return nil, err
+				}
+				m.At = at
+				placed++
+			}
 			if _, deployed := sd.Deploy[m.ID]; mode == "board" && sd.Roster != "" && !deployed && len(m.At) == 0 {
 				// the scenario's omission, not the roster's
 				return nil, sc.errorf(sp+".deploy", "no place for %q: on a board, deploy gives each of roster %s's models its [x, y]", m.ID, sd.Roster)
@@ -552,6 +575,130 @@ func (sc *Scenario) Setup(mode string) (*engine.Setup, error) {
 		}
 	}
 	return su, nil
+}
+
+// unplaced counts the side's models that nothing but its zone places.
+func unplaced(sd Side) int {
+	n := 0
+	for _, m := range sd.Models {
+		if _, ok := sd.Deploy[m.ID]; !ok && len(m.At) == 0 {
+			n++
+		}
+	}
+	return n
+}
+
+// zoneRect is side i's deployment zone as x0, y0, x1, y1 on the board.
+func (sc *Scenario) zoneRect(i int, z *ZoneFile, b *board.Board) (x0, y0, x1, y1 float64, err error) {
+	zp := fmt.Sprintf("sides[%d].zone", i)
+	switch {
+	case z.Edge != "" && (len(z.At) > 0 || len(z.Size) > 0):
+		return 0, 0, 0, 0, sc.errorf(zp, "a zone is a rectangle (at, size) or an edge strip (edge, depth), not both")
+	case z.Edge != "":
+		d := z.Depth
+		if !(d > 0 && d <= max(b.Width, b.Height)) {
+			return 0, 0, 0, 0, sc.errorf(zp+".depth", "%g is not a depth; allowed above 0, within the board", d)
+		}
+		switch z.Edge {
+		case "south":
+			return 0, 0, b.Width, min(d, b.Height), nil
+		case "north":
+			return 0, max(b.Height-d, 0), b.Width, b.Height, nil
+		case "west":
+			return 0, 0, min(d, b.Width), b.Height, nil
+		case "east":
+			return max(b.Width-d, 0), 0, b.Width, b.Height, nil
+		}
+		return 0, 0, 0, 0, sc.errorf(zp+".edge", "%q is not an edge; allowed south (y = 0), north, west (x = 0) or east", z.Edge)
+	}
+	if len(z.At) != 2 || len(z.Size) != 2 {
+		return 0, 0, 0, 0, sc.errorf(zp, "want at: [x, y] and size: [width, depth], or edge and depth")
+	}
+	x0, y0, x1, y1 = z.At[0], z.At[1], z.At[0]+z.Size[0], z.At[1]+z.Size[1]
+	if !(z.Size[0] > 0 && z.Size[1] > 0 && x0 >= 0 && y0 >= 0 && x1 <= b.Width && y1 <= b.Height) {
+		return 0, 0, 0, 0, sc.errorf(zp, "the zone [%g, %g] to [%g, %g] is not a rectangle on the %g×%g board", x0, y0, x1, y1, b.Width, b.Height)
+	}
+	return x0, y0, x1, y1, nil
+}
+
+// placeInZone is where the k-th of the n models of side i that its zone
+// places stands: spread evenly along the zone's edge nearest the board's
+// own (the edge of an edge strip; a rectangle's longer side nearer a board
+// edge), as near the board's edge as its base is clear of terrain on the
+// ground and of every model placed so far, each spot searched outwards
+// from its even share of the row by tenths of an inch. It is an error
+// naming the model when the zone has no room left for it.
+func (sc *Scenario) placeInZone(i int, sd Side, m Model, k, n int, su *engine.Setup) ([]float64, error) {
+	b, _ := su.Board.(*board.Board)
+	if b == nil {
+		return nil, nil
+	}
+	x0, y0, x1, y1, err := sc.zoneRect(i, sd.Zone, b)
+	if err != nil {
+		return nil, err
+	}
+	r := m.Base / 25.4 / 2
+	if !(r > 0 && r < 5) {
+		return nil, nil // the model's own check names its base
+	}
+	free := func(x, y float64) bool {
+		if !b.Clear(board.Point{X: x, Y: y}, r) {
+			return false
+		}
+		for _, o := range su.Models {
+			if o.Start.Level != 0 {
+				continue
+			}
+			dx, dy := x-float64(o.Start.X), y-float64(o.Start.Y)
+			if reach := r + o.Base/2 + 0.05; dx*dx+dy*dy < reach*reach {
+				return false
+			}
+		}
+		return true
+	}
+	// rows run along x (a south or north zone) or along y; depth goes in
+	// from the edge nearer the board's.
+	rowsAlongX := x1-x0 >= y1-y0
+	switch sd.Zone.Edge {
+	case "south", "north":
+		rowsAlongX = true
+	case "west", "east":
+		rowsAlongX = false
+	}
+	rowLo, rowHi, dLo, dHi := x0, x1, y0, y1
+	fromHigh := y0 > b.Height-y1 // nearer the north edge
+	if !rowsAlongX {
+		rowLo, rowHi, dLo, dHi = y0, y1, x0, x1
+		fromHigh = x0 > b.Width-x1
+	}
+	share := rowLo + (float64(k)+0.5)*(rowHi-rowLo)/float64(max(n, 1))
+	const step = 0.1
+	for d := dLo + r; d <= dHi-r+1e-9; d += step {
+		depth := d
+		if fromHigh {
+			depth = dHi - (d - dLo)
+		}
+		for j := 0; j <= int((rowHi-rowLo)/step)+1; j++ {
+			for _, sign := range [2]float64{1, -1} {
+				if j == 0 && sign < 0 {
+					continue
+				}
+				t := share + sign*float64(j)*step
+				if t-r < rowLo-1e-9 || t+r > rowHi+1e-9 {
+					continue
+				}
+				x, y := t, depth
+				if !rowsAlongX {
+					x, y = depth, t
+				}
+				x, y = math.Round(x*100)/100, math.Round(y*100)/100
+				if free(x, y) {
+					return []float64{x, y}, nil
+				}
+			}
+		}
+	}
+	return nil, sc.errorf(fmt.Sprintf("sides[%d].zone", i), "no room left in the zone for %s (a %gmm base)", m.ID, m.Base)
 }
 
 // translate maps the engine's "models[k]..." to "sides[i].models[j]...",
