@@ -71,6 +71,8 @@ type Side struct {
 	// nothing else places (no at, no deploy entry) are placed in it
 	// (PlaceInZone), so that the scenario takes any roster.
 	Zone *ZoneFile `yaml:"zone,omitempty" json:"zone,omitempty"`
+	// imported names the roster UseRoster put here, for messages.
+	imported string
 }
 
 // ZoneFile is a deployment zone: a rectangle (at, size), or a strip depth
@@ -334,6 +336,33 @@ func (sc *Scenario) loadRoster(i int, open Open) error {
 	return nil
 }
 
+// UseRoster puts roster r (read from file, named for messages) on side i
+// in place of the side's own models: the side takes the roster's name and
+// counters when it has them; on a board its zone places the models. A
+// scenario decoded once and copied (Copy) per game may take other rosters
+// in each copy.
+func (sc *Scenario) UseRoster(i int, file string, r Roster) error {
+	if i < 0 || i >= len(sc.File.Sides) {
+		return &Error{File: sc.name, Path: "sides", Problem: fmt.Sprintf("no side %d; the scenario has %d", i, len(sc.File.Sides))}
+	}
+	sides := slices.Clone(sc.File.Sides)
+	sd := &sides[i]
+	if r.Name != "" {
+		sd.Name = r.Name
+	}
+	if r.Counters != nil {
+		sd.Counters = r.Counters
+	}
+	sd.Models = slices.Clone(r.Models)
+	sd.Roster, sd.Deploy, sd.imported = "", nil, file
+	sc.File.Sides = sides
+	if i < len(sc.rosters) {
+		sc.rosters = slices.Clone(sc.rosters)
+		sc.rosters[i] = rosterFile{}
+	}
+	return nil
+}
+
 // DecodeRoster reads a roster file on its own (skirmish's roster YAML),
 // within the limits scenarios are read with; errors name the file, line,
 // column and field. The models are not checked against a ruleset: a
@@ -533,6 +562,9 @@ func (sc *Scenario) Setup(mode string) (*engine.Setup, error) {
 				}
 				m.At = at
 				placed++
+			}
+			if mode == "board" && sd.imported != "" && len(m.At) == 0 {
+				return nil, sc.errorf(sp, "no place for %s of %s: the scenario gives this side no zone to deploy a roster it does not know; play it at a table, or give the side a zone (docs/scenarios.md)", m.ID, sd.imported)
 			}
 			if _, deployed := sd.Deploy[m.ID]; mode == "board" && sd.Roster != "" && !deployed && len(m.At) == 0 {
 				// the scenario's omission, not the roster's

@@ -8,6 +8,7 @@ import (
 	"math"
 	"math/big"
 	"os"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -16,6 +17,7 @@ import (
 	"github.com/skirmish-engine/skirmish/dice"
 	"github.com/skirmish-engine/skirmish/engine"
 	"github.com/skirmish-engine/skirmish/internal/userfile"
+	"github.com/skirmish-engine/skirmish/roster"
 	"github.com/skirmish-engine/skirmish/scenario"
 	"github.com/spf13/cobra"
 )
@@ -24,7 +26,8 @@ func newPlay(e *env) *cobra.Command {
 	var (
 		ruleset, scen, seed, bots, save, diceMode string
 		table, strict                             bool
-		options                                   []string
+		options, rosters                          []string
+		armoury                                   string
 	)
 	c := &cobra.Command{
 		Use:   "play --scenario NAME|FILE [--ruleset R]",
@@ -83,6 +86,11 @@ scenario's own.`,
 			if err := setOptions(rs.Info(), sc, options); err != nil {
 				return err
 			}
+			for _, spec := range rosters {
+				if err := useRoster(e, cmd, sc, spec, armoury); err != nil {
+					return err
+				}
+			}
 			mode := ""
 			if table {
 				mode = "table"
@@ -136,6 +144,8 @@ scenario's own.`,
 	f.StringVar(&ruleset, "ruleset", "", "the ruleset, when sample scenarios of several share the name: "+rulesetList(e))
 	f.StringVar(&scen, "scenario", "", "a sample scenario's name or a scenario file (required)")
 	f.StringArrayVar(&options, "option", nil, "a rule option, name=value (repeatable)")
+	f.StringArrayVar(&rosters, "roster", nil, "a side's own roster, SIDE=FILE (side number or name; any format 'skirmish roster' reads; repeatable)")
+	f.StringVar(&armoury, "armoury", "", "an armoury file giving --roster files' gear its stats by name")
 	f.StringVar(&seed, "seed", "", "seed of the dice and bots (default random, printed)")
 	f.BoolVar(&table, "table", false, "play at a real table: the players answer measurements")
 	f.StringVar(&bots, "bots", "", "sides bots play: all, side names or numbers (=random|greedy|mcts each), or one bot per side (greedy,random)")
@@ -202,6 +212,59 @@ func loadScenario(e *env, ruleset, name string) (*scenario.Scenario, []string, e
 		return nil, nil, usagef("--scenario %q: %s", name, ue.Problem)
 	}
 	return sc, inputs, err
+}
+
+// useRoster reads --roster SIDE=FILE and puts the roster on that side,
+// saying first what it left out.
+func useRoster(e *env, cmd *cobra.Command, sc *scenario.Scenario, spec, armoury string) error {
+	who, file, ok := strings.Cut(spec, "=")
+	who, file = strings.TrimSpace(who), strings.TrimSpace(file)
+	if !ok || who == "" || file == "" {
+		return usagef("--roster %q: want SIDE=FILE, as 0=my-gang.rosz (the side by number from 0, or by name)", spec)
+	}
+	side := slices.IndexFunc(sc.File.Sides, func(s scenario.Side) bool { return strings.EqualFold(s.Name, who) })
+	if n, err := strconv.Atoi(who); err == nil {
+		side = n
+	}
+	if side < 0 || side >= len(sc.File.Sides) {
+		var names []string
+		for i, s := range sc.File.Sides {
+			names = append(names, fmt.Sprintf("%d (%s)", i, s.Name))
+		}
+		return usagef("--roster %q: no side %q; the sides are %s", spec, who, strings.Join(names, ", "))
+	}
+	data, err := e.readFile(file, roster.MaxSize)
+	if err != nil {
+		return err
+	}
+	opt := roster.Options{Ruleset: sc.File.Ruleset, Rulesets: e.rulesets}
+	if armoury != "" {
+		ad, err := e.readFile(armoury, roster.MaxSize)
+		if err != nil {
+			return err
+		}
+		if opt.Armoury, err = roster.DecodeArmoury(armoury, ad); err != nil {
+			return err
+		}
+	}
+	r, err := roster.Read(filepath.Base(file), data, "", opt)
+	if err != nil {
+		return err
+	}
+	if r.Ruleset != sc.File.Ruleset {
+		return usagef("--roster %q: a %s roster, and the scenario is for %s", spec, r.Ruleset, sc.File.Ruleset)
+	}
+	w := cmd.OutOrStdout()
+	fmt.Fprintf(w, "side %d: %s, %d models from %s", side, r.Roster.Name, len(r.Roster.Models), file)
+	if len(r.Unknown) == 0 {
+		fmt.Fprintln(w, ", nothing left out")
+	} else {
+		fmt.Fprintf(w, "; left out (%d):\n", len(r.Unknown))
+		for _, u := range r.Unknown {
+			fmt.Fprintf(w, "  %s: %s (%s)\n", u.Where, u.What, u.Why)
+		}
+	}
+	return sc.UseRoster(side, file, r.Roster)
 }
 
 // setOptions applies --option name=value flags over the scenario's options,
