@@ -3,6 +3,7 @@ package server
 import (
 	"bytes"
 	"context"
+	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -16,6 +17,7 @@ import (
 
 	"github.com/skirmish-engine/skirmish/dice"
 	"github.com/skirmish-engine/skirmish/engine"
+	"github.com/skirmish-engine/skirmish/roster"
 	"github.com/skirmish-engine/skirmish/scenario"
 	"github.com/skirmish-engine/skirmish/store"
 )
@@ -122,10 +124,22 @@ type createRequest struct {
 	Seed         *uint64           `json:"seed"`          // default random, secret
 	Strict       *bool             `json:"strict"`        // default: true with digital dice, false with physical
 	Options      map[string]string `json:"options"`
+	// Sides puts rosters of the players' own on the scenario's sides, by
+	// position ({} keeps a side's own): a file in any format package
+	// roster reads, base64-encoded, with its format ("" to tell from the
+	// file). On a board the scenario's zones deploy them.
+	Sides []sideRequest `json:"sides"`
 
 	// file is the uploaded scenario's name, for errors, when it comes from
 	// the new-game page, whose roster files come without their folders.
 	file string
+}
+
+// sideRequest is one side's own roster in a create request.
+type sideRequest struct {
+	RosterFile string `json:"roster_file"` // base64
+	Format     string `json:"format"`
+	Name       string `json:"name"` // the file's name, for messages and its format
 }
 
 // seatJSON is one seat's link, shown once, at creation.
@@ -142,6 +156,9 @@ type createResponse struct {
 	Seats     []seatJSON `json:"seats"`
 	Spectator string     `json:"spectator"`
 	Token     string     `json:"spectator_token"`
+	// Unknown is, per side given a roster, what its file held that the
+	// ruleset does not model and the import left out.
+	Unknown [][]roster.Unknown `json:"unknown,omitempty"`
 }
 
 func (s *Server) create(w http.ResponseWriter, r *http.Request) {
@@ -193,6 +210,10 @@ func (s *Server) newGame(ctx context.Context, req createRequest) (*createRespons
 	default:
 		return nil, unprocessable("mode", "%q is not a mode; allowed board or table", req.Mode)
 	}
+	unknown, err := s.useRosters(sc, req.Sides)
+	if err != nil {
+		return nil, err
+	}
 	su, err := sc.Setup(req.Mode)
 	if err != nil {
 		return nil, scenarioError(err)
@@ -229,10 +250,54 @@ func (s *Server) newGame(ctx context.Context, req createRequest) (*createRespons
 	if err != nil {
 		return nil, err
 	}
+	resp.Unknown = unknown
 	// The game just made is the one its record rebuilds (the tests check
 	// it): keep it, rather than rebuild it on its first read.
 	s.keep(&game{rec: rec, g: g, subs: map[chan event]struct{}{}})
 	return resp, nil
+}
+
+// useRosters puts the create request's rosters on their sides, and says
+// per side what each file held that was left out.
+func (s *Server) useRosters(sc *scenario.Scenario, sides []sideRequest) ([][]roster.Unknown, error) {
+	if len(sides) > len(sc.File.Sides) {
+		return nil, unprocessable("sides", "%d sides given; the scenario has %d", len(sides), len(sc.File.Sides))
+	}
+	var unknown [][]roster.Unknown
+	for i, sr := range sides {
+		field := fmt.Sprintf("sides[%d].roster_file", i)
+		if sr.RosterFile == "" {
+			if sr.Format != "" || sr.Name != "" {
+				return nil, invalid(field, "missing: a side's roster comes as its file, base64-encoded")
+			}
+			unknown = append(unknown, []roster.Unknown{})
+			continue
+		}
+		if base64.StdEncoding.DecodedLen(len(sr.RosterFile)) > roster.MaxSize {
+			return nil, &apiError{Status: http.StatusRequestEntityTooLarge, Field: field, Message: fmt.Sprintf("a roster file of at most %d bytes", roster.MaxSize)}
+		}
+		data, err := base64.StdEncoding.DecodeString(sr.RosterFile)
+		if err != nil {
+			return nil, invalid(field, "not base64: %v", err)
+		}
+		name := sr.Name
+		if name == "" {
+			name = fmt.Sprintf("side %d's roster", i)
+		}
+		name = clip(path.Base(name))
+		r, err := roster.Read(name, data, sr.Format, roster.Options{Ruleset: sc.File.Ruleset, Rulesets: s.cfg.Rulesets})
+		if err != nil {
+			return nil, unprocessable(field, "%v", err)
+		}
+		if r.Ruleset != sc.File.Ruleset {
+			return nil, unprocessable(field, "a %s roster, and the scenario is for %s", r.Ruleset, sc.File.Ruleset)
+		}
+		if err := sc.UseRoster(i, name, r.Roster); err != nil {
+			return nil, unprocessable(field, "%v", err)
+		}
+		unknown = append(unknown, r.Unknown)
+	}
+	return unknown, nil
 }
 
 // scenario decodes the scenario a create request names or uploads.
