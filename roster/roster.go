@@ -247,3 +247,53 @@ func (r *Result) known(list []string, name, where, what string) bool {
 	r.Unknown = append(r.Unknown, Unknown{Where: where, What: what, Why: r.Ruleset + " does not model it"})
 	return false
 }
+
+// Summary is what a read understood, as `skirmish roster show --json` and
+// the API give it: {"ruleset", "name", "format", "models", "unknown",
+// "unresolved"}, every list present (empty rather than null).
+type Summary struct {
+	Ruleset    string         `json:"ruleset"`
+	Name       string         `json:"name"`
+	Format     string         `json:"format"`
+	Models     []SummaryModel `json:"models"`
+	Unknown    []Unknown      `json:"unknown"`
+	Unresolved []string       `json:"unresolved"`
+}
+
+// SummaryModel is one model of a Summary.
+type SummaryModel struct {
+	ID       string         `json:"id"`
+	Name     string         `json:"name"`
+	Type     string         `json:"type"`
+	Profile  map[string]int `json:"profile"`
+	Base     float64        `json:"base"`
+	Keywords []string       `json:"keywords"`
+	Gear     []SummaryGear  `json:"gear"`
+}
+
+// SummaryGear is one piece of gear of a SummaryModel.
+type SummaryGear struct {
+	Name   string         `json:"name"`
+	Kind   string         `json:"kind"`
+	Stats  map[string]int `json:"stats"`
+	Traits []string       `json:"traits"`
+}
+
+// Summary is r as a Summary.
+func (r *Result) Summary() Summary {
+	s := Summary{Ruleset: r.Ruleset, Name: r.Roster.Name, Format: r.Format, Models: []SummaryModel{},
+		Unknown: append([]Unknown{}, r.Unknown...), Unresolved: append([]string{}, r.Unresolved...)}
+	for _, m := range r.Roster.Models {
+		sm := SummaryModel{ID: m.ID, Name: m.Name, Type: m.Type, Profile: m.Profile, Base: m.Base,
+			Keywords: append([]string{}, m.Keywords...), Gear: []SummaryGear{}}
+		for _, g := range m.Gear {
+			st := g.Stats
+			if st == nil {
+				st = map[string]int{}
+			}
+			sm.Gear = append(sm.Gear, SummaryGear{Name: g.Name, Kind: g.Kind, Stats: st, Traits: append([]string{}, g.Traits...)})
+		}
+		s.Models = append(s.Models, sm)
+	}
+	return s
+}

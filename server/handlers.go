@@ -266,38 +266,81 @@ func (s *Server) useRosters(sc *scenario.Scenario, sides []sideRequest) ([][]ros
 	var unknown [][]roster.Unknown
 	for i, sr := range sides {
 		field := fmt.Sprintf("sides[%d].roster_file", i)
-		if sr.RosterFile == "" {
-			if sr.Format != "" || sr.Name != "" {
-				return nil, invalid(field, "missing: a side's roster comes as its file, base64-encoded")
-			}
+		if sr == (sideRequest{}) {
 			unknown = append(unknown, []roster.Unknown{})
 			continue
 		}
-		if base64.StdEncoding.DecodedLen(len(sr.RosterFile)) > roster.MaxSize {
-			return nil, &apiError{Status: http.StatusRequestEntityTooLarge, Field: field, Message: fmt.Sprintf("a roster file of at most %d bytes", roster.MaxSize)}
+		if sr.Name == "" {
+			sr.Name = fmt.Sprintf("side %d's roster", i)
 		}
-		data, err := base64.StdEncoding.DecodeString(sr.RosterFile)
+		r, err := s.readSide(field, sc.File.Ruleset, sr)
 		if err != nil {
-			return nil, invalid(field, "not base64: %v", err)
+			return nil, err
 		}
-		name := sr.Name
-		if name == "" {
-			name = fmt.Sprintf("side %d's roster", i)
-		}
-		name = clip(path.Base(name))
-		r, err := roster.Read(name, data, sr.Format, roster.Options{Ruleset: sc.File.Ruleset, Rulesets: s.cfg.Rulesets})
-		if err != nil {
-			return nil, unprocessable(field, "%v", err)
-		}
-		if r.Ruleset != sc.File.Ruleset {
-			return nil, unprocessable(field, "a %s roster, and the scenario is for %s", r.Ruleset, sc.File.Ruleset)
-		}
-		if err := sc.UseRoster(i, name, r.Roster); err != nil {
+		if err := sc.UseRoster(i, clip(path.Base(sr.Name)), r.Roster); err != nil {
 			return nil, unprocessable(field, "%v", err)
 		}
 		unknown = append(unknown, r.Unknown)
 	}
 	return unknown, nil
+}
+
+// readRosterRequest is a roster file to read without making a game.
+type readRosterRequest struct {
+	Ruleset string `json:"ruleset"`
+	sideRequest
+}
+
+// readRoster is POST /api/rosters/read: what a roster file holds, as the
+// ruleset understands it, and what it would leave out, without saving it
+// or making a game (the new-game page shows it under the file chosen).
+func (s *Server) readRoster(w http.ResponseWriter, r *http.Request) {
+	var req readRosterRequest
+	if err := decode(r, &req); err != nil {
+		fail(w, err)
+		return
+	}
+	if req.Ruleset == "" {
+		fail(w, invalid("ruleset", "missing: the ruleset the roster is for, when its file does not say (%s)", strings.Join(s.cfg.Rulesets.IDs(), ", ")))
+		return
+	}
+	if _, err := s.cfg.Rulesets.Lookup(req.Ruleset); err != nil {
+		fail(w, unprocessable("ruleset", "no ruleset %q; allowed %s", clip(req.Ruleset), strings.Join(s.cfg.Rulesets.IDs(), ", ")))
+		return
+	}
+	res, err := s.readSide("roster_file", req.Ruleset, req.sideRequest)
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	encode(w, http.StatusOK, res.Summary())
+}
+
+// readSide reads one side's roster file for a ruleset, refusals naming
+// field.
+func (s *Server) readSide(field, ruleset string, sr sideRequest) (*roster.Result, error) {
+	if sr.RosterFile == "" {
+		return nil, invalid(field, "missing: a side's roster comes as its file, base64-encoded")
+	}
+	if base64.StdEncoding.DecodedLen(len(sr.RosterFile)) > roster.MaxSize {
+		return nil, &apiError{Status: http.StatusRequestEntityTooLarge, Field: field, Message: fmt.Sprintf("a roster file of at most %d bytes", roster.MaxSize)}
+	}
+	data, err := base64.StdEncoding.DecodeString(sr.RosterFile)
+	if err != nil {
+		return nil, invalid(field, "not base64: %v", err)
+	}
+	name := "the roster"
+	if sr.Name != "" {
+		name = clip(path.Base(sr.Name))
+	}
+	r, err := roster.Read(name, data, sr.Format, roster.Options{Ruleset: ruleset, Rulesets: s.cfg.Rulesets})
+	if err != nil {
+		return nil, unprocessable(field, "%v", err)
+	}
+	if r.Ruleset != ruleset {
+		return nil, unprocessable(field, "a %s roster, and the game is %s", r.Ruleset, ruleset)
+	}
+	return r, nil
 }
 
 // scenario decodes the scenario a create request names or uploads.

@@ -2,6 +2,7 @@ package server
 
 import (
 	"cmp"
+	"encoding/base64"
 	"errors"
 	"fmt"
 	"io"
@@ -126,6 +127,12 @@ func (s *Server) readGameForm(r *http.Request) (*gameForm, error) {
 				return invalid("rosters", "two roster files are called %q: a browser sends only a file's name, so each must have its own", clip(name))
 			}
 			rosters[name] = value
+		case (name == "side0_roster" || name == "side1_roster") && file != "" && value != "":
+			i := int(name[4] - '0')
+			for len(f.req.Sides) <= i {
+				f.req.Sides = append(f.req.Sides, sideRequest{})
+			}
+			f.req.Sides[i] = sideRequest{RosterFile: base64.StdEncoding.EncodeToString([]byte(value)), Name: path.Base(strings.ReplaceAll(file, "\\", "/"))}
 		case name == "mode":
 			f.req.Mode = value
 		case name == "dice":

@@ -34,8 +34,8 @@ models:
 	if len(c.Seats) != 2 {
 		t.Fatalf("seats %+v", c.Seats)
 	}
-	if v := c.get(t, ts, c.Seats[0].Token); !strings.Contains(string(v.State), `"id":"crow-a"`) {
-		t.Errorf("the game's state lacks the roster's models: %s", v.State)
+	if v := c.get(t, ts, c.Seats[0].Token); !strings.Contains(string(v.State), `"id":"crow-a"`) || !strings.Contains(string(v.State), `"pos":[`) {
+		t.Errorf("the game's state lacks the roster's models on the board: %s", v.State)
 	}
 	if c.Seats[0].Name != "The Pit Crows" {
 		t.Errorf("side 0 is %q, want the roster's name", c.Seats[0].Name)

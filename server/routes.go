@@ -15,6 +15,7 @@ func (s *Server) routes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /api/odds/{procedure}", s.procedureOdds)
 
 	mux.HandleFunc("POST /api/games", s.create)
+	mux.HandleFunc("POST /api/rosters/read", s.readRoster)
 	mux.HandleFunc("POST /api/games/import", s.importGame)
 	mux.HandleFunc("GET /api/games/{id}", s.view)
 	mux.HandleFunc("POST /api/games/{id}/actions", s.action)
@@ -41,7 +42,7 @@ func (s *Server) routes(mux *http.ServeMux) {
 	// The same paths with another method: a JSON 405 naming the one
 	// allowed, not the mux's text. An event stream has no HEAD.
 	for p, allow := range map[string]string{"/api/rulesets": "GET", "/api/scenarios": "GET", "/api/odds/{procedure}": "GET",
-		"/api/games": "POST", "/api/games/{id}": "GET", "/api/games/{id}/actions": "POST",
+		"/api/games": "POST", "/api/rosters/read": "POST", "/api/games/{id}": "GET", "/api/games/{id}/actions": "POST",
 		"/api/games/{id}/answers": "POST", "/api/games/{id}/undo": "POST", "/api/games/{id}/concede": "POST",
 		"/api/games/{id}/undo/approve": "POST", "/api/games/{id}/undo/decline": "POST",
 		"/api/games/{id}/why": "GET", "/api/games/{id}/odds": "GET", "/api/games/{id}/export": "GET", "/api/games/{id}/events": "GET"} {

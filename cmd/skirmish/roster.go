@@ -86,7 +86,7 @@ func newRoster(e *env) *cobra.Command {
 				return err
 			}
 			if asJSON {
-				return writeJSON(cmd, showJSON(r))
+				return writeJSON(cmd, r.Summary())
 			}
 			w := cmd.OutOrStdout()
 			fmt.Fprintf(w, "%s: %s, %d models (%s file)\n", r.Roster.Name, r.Ruleset, len(r.Roster.Models), r.Format)
@@ -152,56 +152,4 @@ func (e *env) profileOrder(ruleset string, p map[string]int) []string {
 		}
 	}
 	return out
-}
-
-type showModel struct {
-	ID       string         `json:"id"`
-	Name     string         `json:"name"`
-	Type     string         `json:"type"`
-	Profile  map[string]int `json:"profile"`
-	Base     float64        `json:"base"`
-	Keywords []string       `json:"keywords"`
-	Gear     []showGear     `json:"gear"`
-}
-
-type showGear struct {
-	Name   string         `json:"name"`
-	Kind   string         `json:"kind"`
-	Stats  map[string]int `json:"stats"`
-	Traits []string       `json:"traits"`
-}
-
-// showJSON is roster show --json: {"ruleset", "name", "models", "unknown"}.
-func showJSON(r *roster.Result) any {
-	ms := []showModel{}
-	for _, m := range r.Roster.Models {
-		sm := showModel{ID: m.ID, Name: m.Name, Type: m.Type, Profile: m.Profile, Base: m.Base, Keywords: nonNil(m.Keywords), Gear: []showGear{}}
-		for _, g := range m.Gear {
-			st := g.Stats
-			if st == nil {
-				st = map[string]int{}
-			}
-			sm.Gear = append(sm.Gear, showGear{Name: g.Name, Kind: g.Kind, Stats: st, Traits: nonNil(g.Traits)})
-		}
-		ms = append(ms, sm)
-	}
-	unknown := r.Unknown
-	if unknown == nil {
-		unknown = []roster.Unknown{}
-	}
-	return struct {
-		Ruleset    string           `json:"ruleset"`
-		Name       string           `json:"name"`
-		Format     string           `json:"format"`
-		Models     []showModel      `json:"models"`
-		Unknown    []roster.Unknown `json:"unknown"`
-		Unresolved []string         `json:"unresolved"`
-	}{r.Ruleset, r.Roster.Name, r.Format, ms, unknown, nonNil(r.Unresolved)}
-}
-
-func nonNil(s []string) []string {
-	if s == nil {
-		return []string{}
-	}
-	return s
 }

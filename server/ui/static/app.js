@@ -58,6 +58,55 @@
     };
     scen.addEventListener("change", sync);
     rules.addEventListener("change", sync);
+    // A side's own roster: what the rules understood of it, and what they
+    // leave out, shown under the file before the game is made.
+    async function readRoster(input) {
+      const out = $("#side" + input.dataset.side + "-read");
+      out.textContent = "";
+      const file = input.files && input.files[0];
+      if (!file) return;
+      out.textContent = "Reading " + file.name + "…";
+      const bytes = new Uint8Array(await file.arrayBuffer());
+      let bin = "";
+      for (let i = 0; i < bytes.length; i += 0x8000) bin += String.fromCharCode.apply(null, bytes.subarray(i, i + 0x8000));
+      let res, j;
+      try {
+        res = await fetch("/api/rosters/read", { method: "POST", headers: { "Content-Type": "application/json" },
+          body: JSON.stringify({ ruleset: rules.value, roster_file: btoa(bin), name: file.name }) });
+        j = await res.json();
+      } catch (e) {
+        out.textContent = "Could not read it: " + e.message;
+        return;
+      }
+      out.textContent = "";
+      const p = document.createElement("p");
+      if (!res.ok) {
+        p.className = "error";
+        p.textContent = "Not usable: " + (j.error || res.statusText);
+        out.appendChild(p);
+        return;
+      }
+      p.className = "notice ok";
+      p.textContent = j.name + ": " + j.models.length + (j.models.length === 1 ? " model" : " models") + " — " +
+        j.models.map((m) => m.name || m.id).join(", ");
+      out.appendChild(p);
+      const h = document.createElement("p");
+      h.className = "hint";
+      h.textContent = j.unknown.length ? "Left out, as the rules here do not model it (" + j.unknown.length + "):" : "Nothing left out.";
+      out.appendChild(h);
+      if (j.unknown.length) {
+        const ul = document.createElement("ul");
+        ul.className = "unknown";
+        for (const u of j.unknown) {
+          const li = document.createElement("li");
+          li.textContent = u.where + ": " + u.what + " (" + u.why + ")";
+          ul.appendChild(li);
+        }
+        out.appendChild(ul);
+      }
+    }
+    for (const input of $$("input[data-side]")) input.addEventListener("change", () => readRoster(input));
+    rules.addEventListener("change", () => $$("input[data-side]").forEach(readRoster));
     const upload = () => { scen.value = "upload"; };
     $("#yaml-file").addEventListener("change", upload);
     $("#yaml").addEventListener("input", upload);
