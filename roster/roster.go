@@ -240,6 +240,8 @@ func rosterError(name string, err error) error {
 }
 
 // known reports whether name is in list, and adds an Unknown otherwise.
+//
+//lint:ignore U1000 for the format readers (battlescribe.go, yaktribe.go)
 func (r *Result) known(list []string, name, where, what string) bool {
 	if slices.Contains(list, name) {
 		return true
