@@ -464,6 +464,23 @@ func (b *Board) Ductway(s *engine.State, m int) (Point, bool) {
 	return Point{}, false
 }
 
+// Ductways appends to out the far end of every ductway with an end within
+// reach of model m (base edge within 1"), in the board's order: a fighter
+// by two ductways may crawl through either (seed 000, Crawl Through
+// Ductway).
+func (b *Board) Ductways(s *engine.State, m int, out []Point) []Point {
+	p := centre(s, m)
+	for _, d := range b.Ducts {
+		for _, e := range [2][2]Point{{d.A, d.B}, {d.B, d.A}} {
+			if e[0].Level == p.Level && hyp(p.X-e[0].X, p.Y-e[0].Y)-radius(s, m) <= 1 {
+				out = append(out, e[1])
+				break
+			}
+		}
+	}
+	return out
+}
+
 // Fits reports whether model m can stand at p: on the table, off every box,
 // wall and ledge of its level, and not overlapping another model in play on that
 // level. If apart is positive it must also be more than apart inches from

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strings"
 
 	"github.com/skirmish-engine/skirmish/board"
 	"github.com/skirmish-engine/skirmish/engine"
@@ -43,15 +44,26 @@ func DuctUnmet(s *engine.State, m int) string {
 	case len(b.Ducts) == 0:
 		return "the board has no ductways"
 	}
-	end, ok := b.Ductway(s, m)
-	if !ok {
+	var ends [4]board.Point
+	far := b.Ductways(s, m, ends[:0])
+	if len(far) == 0 {
 		return "it is not within 1\" of a ductway"
 	}
-	var buf [8]board.Point
-	if len(b.Spots(s, m, end, 1, 1, buf[:0])) == 0 {
-		return fmt.Sprintf("no spot within 1\" of the ductway's far end (%g,%g) is clear of enemies by more than 1\" and free of bases and terrain", end.X, end.Y)
+	if len(usable(b, s, m, far)) == 0 {
+		var at []string
+		for _, e := range far {
+			at = append(at, fmt.Sprintf("(%g,%g)", e.X, e.Y))
+		}
+		return fmt.Sprintf("no spot within 1\" of the ductway's far end %s is clear of enemies by more than 1\" and free of bases and terrain", strings.Join(at, " or "))
 	}
 	return ""
+}
+
+// usable are the far ends among far with a spot where fighter m can be
+// set up (board.Spots).
+func usable(b *board.Board, s *engine.State, m int, far []board.Point) []board.Point {
+	var buf [8]board.Point
+	return slices.DeleteFunc(slices.Clone(far), func(e board.Point) bool { return len(b.Spots(s, m, e, 1, 1, buf[:0])) == 0 })
 }
 
 // samePlace is how near two spots are, in inches, to be one place.
@@ -86,13 +98,23 @@ func CrawlDuct(c *engine.Ctx, m int, refresh func(*engine.Ctx)) {
 		refresh(c)
 		return
 	}
-	end, _ := b.Ductway(s, m)
-	var buf [8]board.Point
-	spots := b.Spots(s, m, end, 1, 1, buf[:0])
-	if len(spots) == 0 {
+	var ends [4]board.Point
+	far := usable(b, s, m, b.Ductways(s, m, ends[:0]))
+	if len(far) == 0 {
 		c.Emit(engine.Event{Type: "no-room", Model: m, Other: engine.NoModel})
 		return
 	}
+	end := far[0]
+	if len(far) > 1 { // by two ductways: its player says which
+		opts := make([]string, len(far))
+		for i, e := range far {
+			opts[i] = fmt.Sprintf("%g,%g", e.X, e.Y)
+		}
+		end = far[c.Choose(s.SideOf(m), "ductway", fmt.Sprintf(
+			"Crawl Through Ductway: %s is by %d ductways; through which, by its far end (x,y in inches)?", s.Static(m).ID, len(far)), opts)]
+	}
+	var buf [8]board.Point
+	spots := b.Spots(s, m, end, 1, 1, buf[:0])
 	// Equally near spots a hundredth or so apart are one place to a
 	// player: a choice is asked only among places apart.
 	places := spots[:1]

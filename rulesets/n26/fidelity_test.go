@@ -357,3 +357,28 @@ func TestPromptsCountAndName(t *testing.T) {
 		t.Errorf("allocation: %q", p.Text)
 	}
 }
+
+// Seed 000, Crawl Through Ductway, by two ductways (issue 31 audit): the
+// first's far end blocked by an enemy, the fighter crawls through the
+// other, whichever order the board lists them in; with both open its
+// player chooses.
+func TestDuctwayTwoWays(t *testing.T) {
+	for _, rev := range []bool{false, true} {
+		ducts := []board.Duct{{A: board.Point{X: 2, Y: 2}, B: board.Point{X: 20, Y: 20}}, {A: board.Point{X: 3, Y: 2.5}, B: board.Point{X: 20, Y: 5}}}
+		if rev {
+			ducts[0], ducts[1] = ducts[1], ducts[0]
+		}
+		b := &board.Board{Width: 24, Height: 24, Levels: []float64{0}, Ducts: ducts}
+		h := onBoard(t, b, nil, [][2]float32{{2.5, 2}, {20, 20}, {10, 12}}, ganger("w", 0), ganger("b", 1), ganger("w2", 0))
+		h.Play("activate m0", "crawl-through-ductway m0")
+		if p := h.S().Models[0].Pos; math.Hypot(float64(p.X)-20, float64(p.Y)-5) > 1.5+1e-6 {
+			t.Errorf("reversed %v: w came out at %v, want by the open far end (20,5)", rev, p)
+		}
+	}
+	b := &board.Board{Width: 24, Height: 24, Levels: []float64{0}, Ducts: []board.Duct{{A: board.Point{X: 2, Y: 2}, B: board.Point{X: 20, Y: 20}}, {A: board.Point{X: 3, Y: 2.5}, B: board.Point{X: 20, Y: 5}}}}
+	h := onBoard(t, b, nil, [][2]float32{{2.5, 2}, {10, 12}, {12, 12}}, ganger("w", 0), ganger("b", 1), ganger("w2", 0))
+	h.Play("activate m0", "crawl-through-ductway m0")
+	if pr := h.G.Pending(); pr == nil || pr.Key != "ductway" || len(pr.Options) != 2 {
+		t.Fatalf("both ways open: pending %+v, want the choice of ductway", pr)
+	}
+}
