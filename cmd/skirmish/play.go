@@ -814,11 +814,16 @@ func (p *session) command(line string, legal []engine.Action) error {
 		// #137": a heading the menu does not list), models by number or,
 		// as the log names them, by ID ("turn kessa #137"): the game
 		// judges it, and says why when it is not legal.
-		if a, perr := engine.ParseAction(withModelNumbers(g.State(), line)); perr == nil && g.Info().Action(a.ID) >= 0 {
+		a, perr := engine.ParseAction(withModelNumbers(g.State(), line))
+		switch {
+		case perr == nil && g.Info().Action(a.ID) >= 0:
 			if why := g.WhyNot(a); why != "" {
 				return usagef("%q: %s", line, why)
 			}
 			return g.Apply(a)
+		case perr != nil && g.Info().Action(strings.Fields(line)[0]) >= 0:
+			// an action's name, then a part that does not read
+			return usagef("%s", strings.TrimPrefix(perr.Error(), "engine: "))
 		}
 	}
 	a, err := pick(line, legal)
@@ -829,8 +834,9 @@ func (p *session) command(line string, legal []engine.Action) error {
 }
 
 // withModelNumbers rewrites the model IDs of a typed action as their
-// numbers (kessa → m0, >voss → >m5), leaving every other word, and
-// words already of the form m0, as they are.
+// numbers (kessa → m0, >voss → >m5), leaving every other word as it is.
+// A model's ID wins over the number form, as the menu and the log write
+// IDs: in a scenario whose model "m1" is model 0, "activate m1" is it.
 func withModelNumbers(s *engine.State, line string) string {
 	f := strings.Fields(line)
 	for i := 1; i < len(f); i++ {
@@ -839,9 +845,6 @@ func withModelNumbers(s *engine.State, line string) string {
 			w, pre = w[1:], ">m"
 		} else {
 			pre = "m"
-		}
-		if _, err := menuNumber(strings.TrimPrefix(w, "m")); err == nil || w == "m0" {
-			continue
 		}
 		for m := range s.Models {
 			if strings.EqualFold(s.Static(m).ID, w) {

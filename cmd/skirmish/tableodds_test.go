@@ -86,11 +86,12 @@ func TestWhyAction(t *testing.T) {
 // may turn to face any direction; issue 31, 5) is taken, and an action
 // the game refuses says why, changing nothing.
 func TestPlayTakesATypedAction(t *testing.T) {
-	code, stdout, stderr := runIn(t, "1\nturn m5 #400\nturn Rust-Boss #137\nstate\n", false, "play", "--scenario", "scrapyard-run", "--seed", "3")
+	code, stdout, stderr := runIn(t, "1\nturn m5 #45.5\nturn m5 #400\nturn Rust-Boss #137\nstate\n", false, "play", "--scenario", "scrapyard-run", "--seed", "3")
 	if code != 0 {
 		t.Fatalf("exit %d, stderr %q", code, stderr)
 	}
 	for _, want := range []string{
+		`error: parse action "turn m5 #45.5": "#45.5": an option is # and a whole number, as #2 (a heading in whole degrees, as #137)`,
 		`error: "turn m5 #400": heading 400 is out of range`,
 		"rust-boss  Rustjaw Haulers standing/active wounds 2, facing 137",
 	} {
