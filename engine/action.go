@@ -88,9 +88,18 @@ func ParseAction(s string) (Action, error) {
 		return Action{}, fmt.Errorf("engine: parse action %q: empty", s)
 	}
 	a := Action{ID: f[0], Actor: NoModel, Target: NoModel}
+	seen := map[byte]bool{}
 	for _, w := range f[1:] {
 		var ok bool
 		var want string
+		kind := w[0]
+		if strings.HasPrefix(w, ">m") {
+			kind = '>'
+		}
+		if seen[kind] && strings.IndexByte(">m#@", kind) >= 0 {
+			return Action{}, fmt.Errorf("engine: parse action %q: %q: a second %s; an action has one", s, w, map[byte]string{'>': "target", 'm': "model", '#': "option", '@': "place"}[kind])
+		}
+		seen[kind] = true
 		switch {
 		case strings.HasPrefix(w, ">m"):
 			a.Target, ok = modelNumber(w[2:])

@@ -118,6 +118,13 @@ func moveZones(s *engine.State, bd *board.Board, mover int, out []board.Zone, zo
 // longest is the longest move, in inches: a Hurry (seed 004, Get Moving).
 const longest = 12
 
+// searched is how long the paths the router finds may be: half a Hurry
+// beyond it, so that a Hurry whose straight candidates lie past an enemy
+// finds the detour round its Proximity, and is cut short along it to 12"
+// (alongPath), and a typed destination too far round is refused with its
+// path's length.
+const searched = longest * 1.5
+
 // pastAngle is how far to either side of an enemy, in radians, listMoves
 // aims the moves that go past it.
 const pastAngle = 0.35
@@ -142,7 +149,7 @@ func listMoves(s *engine.State, mover int, reach float32, emit func(p engine.Pos
 	e.zones = moveZones(s, bd, mover, e.zones[:0], &e.zone)
 	// Set up for the longest move (Hurry's), so that a model's moves of
 	// both lengths share the paths' work.
-	e.route.Reset(bd, s, mover, max(float64(reach), longest), e.zones)
+	e.route.Reset(bd, s, mover, searched, e.zones)
 	e.far = e.far[:0]
 	for _, p := range e.pos {
 		if e.route.Zones() > 0 { // with none, Destinations' own path is the path
@@ -278,7 +285,7 @@ func typedMove(reach float32) func(s *engine.State, a engine.Action) string {
 		}
 		e := ext(s)
 		e.zones = moveZones(s, bd, m, e.zones[:0], &e.zone)
-		e.route.Reset(bd, s, m, max(float64(reach), longest), e.zones)
+		e.route.Reset(bd, s, m, searched, e.zones)
 		p := engine.Pos{X: a.X, Y: a.Y, Level: s.Models[m].Pos.Level}
 		l, ok := e.route.Length(p)
 		switch {

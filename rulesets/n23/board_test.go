@@ -557,6 +557,13 @@ func TestMoveFromWithinOneInch(t *testing.T) {
 	if moves == 0 {
 		t.Fatalf("w, %.1f\" from b and not Engaged, has no Move", start)
 	}
+	closer := engine.Action{ID: "move", Actor: 0, Target: engine.NoModel}.At(5.3, 5)
+	if why := h.G.WhyNot(closer); !strings.Contains(why, "within 1\"") {
+		t.Errorf("a typed move closer to b: %q", why)
+	}
+	if err := h.G.Apply(engine.Action{ID: "move", Actor: 0, Target: engine.NoModel}.At(2.13, 5.37)); err != nil {
+		t.Errorf("a typed move away from b: %v", err)
+	}
 }
 
 // Seed 002, Changing Facing (issue 31 audit): a Standing fighter's facing

@@ -32,7 +32,7 @@ func actionDefs() []engine.ActionDef {
 			Available: func(s *engine.State, m int) bool { return free(s, m) && fighter(s, m) && necromunda.NearDuct(s, m) }, Unmet: rules.Needs(isFree, isFighter, nearDuct),
 			Resolve: func(c *engine.Ctx, a engine.Action) { necromunda.CrawlDuct(c, a.Actor, refresh) }},
 		{ID: "dash", Name: "Dash", Type: "double", When: "not Engaged or Seriously Injured; moves M+I\"",
-			Available: free, Unmet: rules.Needs(isFree), Options: moveOptions(func(s *engine.State, m int) float32 { return float32(s.Stat(m, sM) + s.Stat(m, sI)) }, dashTo),
+			Available: free, Unmet: rules.Needs(isFree), Options: moveOptions(dashReach, dashTo), Unlisted: typedMove(dashReach, dashTo, "the Dash would come within 1\" of an enemy that is not Seriously Injured, or closer to one already within 1\" (rules.md §2.3.5), or, for a vehicle, turn more than once or not go straight"),
 			Resolve: resolveMove, Note: moveNote(func(s *engine.State, m int) string { return fmt.Sprintf("up to %d\"", s.Stat(m, sM)+s.Stat(m, sI)) })},
 		{ID: "engage", Name: "Engage", Type: "single", When: "not Engaged or Seriously Injured; an enemy to engage; moves D6\"",
 			Available: free, Unmet: rules.Needs(isFree), Options: enemyTargets, Resolve: resolveEngage, Note: moveNote(func(*engine.State, int) string { return "D6\"" })},
@@ -51,7 +51,7 @@ func actionDefs() []engine.ActionDef {
 			Unmet:   rules.Needs(isFree, notBeast, nearToken),
 			Options: tokenOptions, Resolve: resolveInteract, Note: tokenNote},
 		{ID: "move", Name: "Move", Type: "single", When: "not Engaged or Seriously Injured; moves M\"",
-			Available: free, Unmet: rules.Needs(isFree), Options: moveOptions(func(s *engine.State, m int) float32 { return float32(s.Stat(m, sM)) }, moveBy1inch),
+			Available: free, Unmet: rules.Needs(isFree), Options: moveOptions(moveReach, moveBy1inch), Unlisted: typedMove(moveReach, moveBy1inch, "the Move would come within 1\" of an enemy that is not Seriously Injured, or closer to one already within 1\" (rules.md §2.3.5)"),
 			Resolve: resolveMove, Note: moveNote(func(s *engine.State, m int) string { return fmt.Sprintf("up to %d\"", s.Stat(m, sM)) })},
 		{ID: "reload", Name: "Reload", Type: "single", When: "not Engaged or Seriously Injured; a weapon Out of Ammo and not jammed",
 			Available: func(s *engine.State, m int) bool { return free(s, m) && reloadable(s, m) >= 0 }, Unmet: rules.Needs(isFree, hasReload),
@@ -339,3 +339,7 @@ func canGroup(s *engine.State, m int) bool {
 func ductC(s *engine.State, m int) string {
 	return necromunda.DuctUnmet(s, m)
 }
+
+// moveReach and dashReach are how far a Move (M") and a Dash (M+I") go.
+func moveReach(s *engine.State, m int) float32 { return float32(s.Stat(m, sM)) }
+func dashReach(s *engine.State, m int) float32 { return float32(s.Stat(m, sM) + s.Stat(m, sI)) }

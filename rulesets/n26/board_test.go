@@ -525,4 +525,14 @@ func TestMoveFromWithinOneInch(t *testing.T) {
 	if !rule1inch(h.S(), 0, engine.Pos{X: 1, Y: 4}) {
 		t.Error("a move straight away from b is refused")
 	}
+	// Typed destinations (engine.ActionDef.Unlisted): closer is refused
+	// naming the rule; away, off the list, is taken.
+	closer := engine.Action{ID: "move", Actor: 0, Target: engine.NoModel}.At(4.5, 4)
+	if why := h.G.WhyNot(closer); !strings.Contains(why, "within 1\"") {
+		t.Errorf("a typed move closer to b: %q", why)
+	}
+	far := engine.Action{ID: "move", Actor: 0, Target: engine.NoModel}.At(1.37, 4.21)
+	if err := h.G.Apply(far); err != nil {
+		t.Errorf("a typed move away from b: %v", err)
+	}
 }
