@@ -44,12 +44,13 @@ func TestPerft(t *testing.T) {
 		// bases and enemies' Proximity, so at the start a move that passed
 		// through a friend beside it is gone (175 → 163 at depth 2), and
 		// the bot games went elsewhere. Moves that go round an enemy as
-		// far as their reach, past it (issue 31 audit), add to the board's
-		// count (163 → 171), and the walk now starts after 44 decisions,
-		// a model's second action: Get Moving's many destinations.
+		// far as their reach, past it (issue 31 audit), Hurries too (paths
+		// searched to 18"), add to the board's count (163 → 175), and the
+		// walk now starts after 40 decisions, a model's second action:
+		// Get Moving's many destinations.
 		{"dry-gulch", 1, 0, []int{6, 96, 581}},      // depth 2: 5 × 18 (TestLegalAtStartByModel) + a pass and the other crew's 6
-		{"junction-yard", 1, 0, []int{6, 171, 843}}, // on a board: destinations, and targets in sight
-		{"junction-yard", 5, 44, []int{62, 197}},    // after 44 bot decisions
+		{"junction-yard", 1, 0, []int{6, 175, 855}}, // on a board: destinations, and targets in sight
+		{"junction-yard", 5, 40, []int{46, 210}},    // after 40 bot decisions
 	} {
 		t.Run(fmt.Sprintf("%s/%d", tc.scenario, tc.steps), func(t *testing.T) {
 			g := newGame(t, tc.scenario, tc.seed)
