@@ -354,6 +354,9 @@ func bsParseXML(file string, data []byte) (*bsElem, error) {
 			}
 			p = append(p, s)
 		}
+		if len(p) > 12 { // too deep to read: its top and its bottom
+			p = slices.Concat(p[:5], []string{"…"}, p[len(p)-6:])
+		}
 		return strings.Join(p, "/")
 	}
 	bad := func(format string, a ...any) error {
@@ -1079,12 +1082,12 @@ func (c *bsModel) base(v string) {
 	var ns []int
 	rest := bsValue(v)
 	for {
-		i := strings.IndexFunc(rest, unicode.IsDigit)
+		i := strings.IndexFunc(rest, bsDigit)
 		if i < 0 {
 			break
 		}
 		rest = rest[i:]
-		j := strings.IndexFunc(rest, func(r rune) bool { return !unicode.IsDigit(r) })
+		j := strings.IndexFunc(rest, func(r rune) bool { return !bsDigit(r) })
 		if j < 0 {
 			j = len(rest)
 		}
@@ -1194,10 +1197,12 @@ func bsDash(v string) bool {
 	return false
 }
 
+func bsDigit(r rune) bool { return r >= '0' && r <= '9' }
+
 // bsInt is the first whole number in s, with its sign.
 func bsInt(s string) (int, bool) {
 	s = bsValue(s)
-	i := strings.IndexFunc(s, unicode.IsDigit)
+	i := strings.IndexFunc(s, bsDigit)
 	if i < 0 {
 		return 0, false
 	}
