@@ -36,6 +36,11 @@ import (
 //     (a list either as an array or as {"selection": [...]}; a
 //     characteristic's value as "$text", "#text" or "value").
 //
+// The roster's gameSystemName names its game: a roster of another game,
+// or of a game other than Options.Ruleset when that is given, is refused
+// saying which game it is. Refusals are *Error with the element path
+// ("roster/forces/force[0]/selections/selection[2]/profiles/profile[0]").
+//
 // What maps to what, for both games (bs_trenchcrusade.go and
 // bs_falloutfactions.go give each game's profiles and gear):
 //

@@ -24,6 +24,9 @@ import (
 //   - Battlekit profiles: armour and shields (by their Type or name) with
 //     the injury modifier their Armour, Injury or Modifier characteristic,
 //     or their text (`-1 to Injury`), gives; other battlekit is unknown.
+//     The Unit profile's Armour is taken as the file writes it, apart from
+//     this gear (rules.md §4.3 counts both): a catalogue that folds its
+//     armour into the Armour characteristic as well would count it twice.
 var bsTrenchCrusade = bsGame{
 	ruleset: "trenchcrusade", title: "Trench Crusade", base: 25,
 	match:       func(g string) bool { return strings.Contains(g, "trench crusade") },
