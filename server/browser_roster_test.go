@@ -10,10 +10,11 @@ import (
 	"github.com/chromedp/chromedp"
 )
 
-// Issue 33: the new-game page takes a roster file per side; under the file
-// it shows what the rules understood and what they leave out before the
-// game is made; the game is made with it (a board scenario's zone
-// deploying it) and plays.
+// Issue 33: the new-game page takes a roster file per side (skirmish's
+// YAML for one, a New Recruit .rosz for the other); under each file it
+// shows what the rules understood and what they leave out before the game
+// is made; the game is made with them (a board scenario's zones deploying
+// them) and plays.
 func TestBrowserOwnRoster(t *testing.T) {
 	b := browser(t)
 	ts, _ := newServer(t)
@@ -43,13 +44,31 @@ models:
 	if !strings.Contains(read, "The Pit Crows: 2 models — Ada Crow, Bo Crow") || !strings.Contains(read, "Nothing left out") {
 		t.Fatalf("the page's reading of the roster: %q", read)
 	}
+	// A New Recruit .rosz for the other side: its left-out keyword listed.
+	rosz, err := filepath.Abs(filepath.Join("..", "roster", "testdata", "battlescribe", "tc-iron-mercy.rosz"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.run(chromedp.SetUploadFiles(css("#side1-roster"), []string{rosz}))
+	p.eval(`document.querySelector("#side1-roster").dispatchEvent(new Event("change"))`, nil)
+	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+		p.eval(`document.querySelector("#side1-read").textContent`, &read)
+		if strings.Contains(read, "Left out") || strings.Contains(read, "Not usable") || strings.Contains(read, "Nothing left out") {
+			break
+		}
+	}
+	if !strings.Contains(read, "Left out, as the rules here do not model it (1):") || !strings.Contains(read, "keyword REACH") {
+		t.Errorf("the page's reading of the .rosz: %q", read)
+	}
 	p.shot("own-roster-read")
+	p.eval(`document.querySelector("#own-rosters").scrollIntoView()`, nil)
+	p.docShot("own-roster")
 	p.checkPage("new game with a roster read")
 	p.click(`button[type=submit]`)
 	p.run(chromedp.WaitVisible(css("#seats")))
 	var seats string
 	p.eval(`document.querySelector("#seats").textContent`, &seats)
-	if !strings.Contains(seats, "The Pit Crows") {
+	if !strings.Contains(seats, "The Pit Crows") || strings.Contains(seats, "Rust Choir") {
 		t.Errorf("the seats page does not name the roster's side: %q", seats)
 	}
 	var link string
