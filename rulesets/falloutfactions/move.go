@@ -275,6 +275,8 @@ func typedMove(reach float32) func(s *engine.State, a engine.Action) string {
 			return "at a table a move names no destination: the players move the model"
 		case !a.HasPos:
 			return "on a board a move names its destination, as in @10.5,9.6"
+		case a.Target != engine.NoModel && !enemy(s, a.Actor, a.Target):
+			return fmt.Sprintf("%s is not an enemy: a move names a target only to end in base contact with an enemy; to move beside %s, give the place alone (@x,y)", s.Static(a.Target).ID, s.Static(a.Target).ID)
 		case a.Target != engine.NoModel:
 			return fmt.Sprintf("a move into base contact with %s ends at the point the list gives for it", s.Static(a.Target).ID)
 		}

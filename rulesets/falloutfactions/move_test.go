@@ -688,6 +688,9 @@ func TestMovesPastAnEnemy(t *testing.T) {
 	if g, _ := board.FlatPassGap(s, 0, near, 2); !ok || l > 8 || g > 1 {
 		t.Fatalf("the setup is wrong: %v is %.2f\" (%v) round x, the straight line %.2f\" from it", near, l, ok, g)
 	}
+	if err := h.G.Apply(engine.Action{ID: "get-moving", Actor: 0, Target: 1}.At(3, 24)); err == nil || !strings.Contains(err.Error(), "f is not an enemy") {
+		t.Errorf("a typed move into contact with a friend: %v", err)
+	}
 	h.Play("get-moving m0 @11.5,11.5")
 	if p := h.S().Models[0].Pos; p.X != 11.5 || p.Y != 11.5 {
 		t.Errorf("a typed move within 8\" round x: a stands at %v", p)
