@@ -15,7 +15,6 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
-	"unicode/utf8"
 
 	"github.com/skirmish-engine/skirmish/engine"
 	"github.com/skirmish-engine/skirmish/scenario"
@@ -156,11 +155,11 @@ func (battlescribe) Read(name string, data []byte, opt Options) (*Result, error)
 	if err != nil {
 		return nil, &Error{File: name, Problem: fmt.Sprintf("this is a %s roster, but ruleset %s is not known; allowed %s", g.title, g.ruleset, strings.Join(opt.Rulesets.IDs(), ", "))}
 	}
-	r := &Result{Ruleset: g.ruleset, Roster: scenario.Roster{Name: bsText(ro.name)}, Unknown: []Unknown{}}
+	r := &Result{Ruleset: g.ruleset, Roster: scenario.Roster{Name: cleanText(ro.name)}, Unknown: []Unknown{}}
 	if r.Roster.Name == "" {
 		r.Roster.Name = g.title + " roster"
 	}
-	b := &bsBuild{file: name, g: g, info: rs.Info(), res: r, armoury: opt.Armoury, ids: map[string]bool{}}
+	b := &bsBuild{file: name, g: g, info: rs.Info(), res: r, armoury: opt.Armoury, ids: idSet{}}
 	for _, f := range ro.forces {
 		if err := b.force(f); err != nil {
 			return nil, err
@@ -192,7 +191,7 @@ var bsGames = []*bsGame{&bsTrenchCrusade, &bsFalloutFactions}
 
 // bsGameOf is the game the roster says it is for.
 func bsGameOf(file string, ro *bsRoster, opt Options) (*bsGame, error) {
-	game := bsText(ro.game)
+	game := cleanText(ro.game)
 	var g *bsGame
 	for _, c := range bsGames {
 		if c.match(normal(game)) {
@@ -204,7 +203,7 @@ func bsGameOf(file string, ro *bsRoster, opt Options) (*bsGame, error) {
 	case g == nil && game == "":
 		return nil, &Error{File: file, Path: "roster@gameSystemName", Problem: "the roster does not name its game; " + ours}
 	case g == nil:
-		return nil, &Error{File: file, Path: "roster@gameSystemName", Problem: fmt.Sprintf("this is a %s roster; %s", bsClip(game, 60), ours)}
+		return nil, &Error{File: file, Path: "roster@gameSystemName", Problem: fmt.Sprintf("this is a %s roster; %s", clip(game, 60), ours)}
 	case opt.Ruleset != "" && opt.Ruleset != g.ruleset:
 		return nil, &Error{File: file, Path: "roster@gameSystemName", Problem: fmt.Sprintf("this is a %s roster (ruleset %s), not one for %s", g.title, g.ruleset, opt.Ruleset)}
 	}
@@ -288,7 +287,7 @@ func bsUnzip(file string, data []byte) ([]byte, string, error) {
 		if f.FileInfo().IsDir() || strings.HasSuffix(f.Name, "/") {
 			continue
 		}
-		names = append(names, bsClip(f.Name, 40))
+		names = append(names, clip(f.Name, 40))
 		if strings.EqualFold(path.Ext(f.Name), ".ros") {
 			ros = append(ros, f)
 		}
@@ -300,7 +299,7 @@ func bsUnzip(file string, data []byte) ([]byte, string, error) {
 		return nil, "", &Error{File: file, Problem: fmt.Sprintf("%d .ros files in the zip (%s); a .rosz holds one", len(ros), bsList(names))}
 	}
 	f := ros[0]
-	entry := bsClip(f.Name, 60)
+	entry := clip(f.Name, 60)
 	bomb := func() error {
 		return &Error{File: file, Path: entry, Problem: fmt.Sprintf("unpacks to more than %d times its packed size; refused as a zip bomb", bsMaxRatio)}
 	}
@@ -336,7 +335,7 @@ func bsParseXML(file string, data []byte) (*bsElem, error) {
 	dec := xml.NewDecoder(bytes.NewReader(data))
 	dec.Strict = true
 	dec.CharsetReader = func(cs string, _ io.Reader) (io.Reader, error) {
-		return nil, fmt.Errorf("encoding %q: a roster is UTF-8", bsClip(cs, 20))
+		return nil, fmt.Errorf("encoding %q: a roster is UTF-8", clip(cs, 20))
 	}
 	var stack []*bsElem
 	var root *bsElem
@@ -388,7 +387,7 @@ func bsParseXML(file string, data []byte) (*bsElem, error) {
 					return nil, err
 				}
 			} else if len(stack) == 0 {
-				return nil, bad("a second root element <%s>", bsClip(t.Name.Local, 30))
+				return nil, bad("a second root element <%s>", clip(t.Name.Local, 30))
 			}
 			e := &bsElem{name: t.Name.Local}
 			for _, a := range t.Attr {
@@ -414,7 +413,7 @@ func bsParseXML(file string, data []byte) (*bsElem, error) {
 				}
 			}
 		case xml.Directive:
-			return nil, bad("a DOCTYPE or other directive (<!%s>): a roster has none, and entities are refused", bsClip(string(t), 20))
+			return nil, bad("a DOCTYPE or other directive (<!%s>): a roster has none, and entities are refused", clip(string(t), 20))
 		}
 	}
 	if root == nil {
@@ -430,11 +429,11 @@ func bsRootOK(file string, n xml.Name) error {
 	case n.Local == "catalogue" || n.Local == "gameSystem":
 		return &Error{File: file, Path: n.Local, Problem: fmt.Sprintf("this is a BattleScribe %s file, not a roster (.ros, .rosz)", n.Local)}
 	case n.Local != "roster":
-		return &Error{File: file, Path: bsClip(n.Local, 30), Problem: "the root element is not <roster>: not a BattleScribe roster"}
+		return &Error{File: file, Path: clip(n.Local, 30), Problem: "the root element is not <roster>: not a BattleScribe roster"}
 	case n.Space == "":
 		return &Error{File: file, Path: "roster", Problem: "no namespace: a BattleScribe roster's <roster> is in " + bsNamespace}
 	case n.Space != bsNamespace:
-		return &Error{File: file, Path: "roster", Problem: fmt.Sprintf("namespace %q is not BattleScribe's roster schema (%s)", bsClip(n.Space, 80), bsNamespace)}
+		return &Error{File: file, Path: "roster", Problem: fmt.Sprintf("namespace %q is not BattleScribe's roster schema (%s)", clip(n.Space, 80), bsNamespace)}
 	}
 	return nil
 }
@@ -679,7 +678,7 @@ type bsBuild struct {
 	info    *engine.Info
 	res     *Result
 	armoury *Armoury
-	ids     map[string]bool
+	ids     idSet
 }
 
 func (b *bsBuild) unknown(where, what, why string) {
@@ -688,7 +687,7 @@ func (b *bsBuild) unknown(where, what, why string) {
 
 func (b *bsBuild) force(f *bsForce) error {
 	for _, r := range f.rules {
-		b.unknown("roster", "rule "+bsText(r.name), b.g.ruleset+" does not model a warband's own rules")
+		b.unknown("roster", "rule "+cleanText(r.name), b.g.ruleset+" does not model a warband's own rules")
 	}
 	if err := b.container(f.sels, nil, true); err != nil {
 		return err
@@ -796,7 +795,7 @@ func (b *bsBuild) model(s *bsSel, shared []*bsSel) error {
 	if strings.TrimSpace(s.number) != "" {
 		v, err := strconv.Atoi(strings.TrimSpace(s.number))
 		if err != nil || v < 1 {
-			return &Error{File: b.file, Path: s.path + "@number", Problem: fmt.Sprintf("%q is not a number of models", bsClip(s.number, 20))}
+			return &Error{File: b.file, Path: s.path + "@number", Problem: fmt.Sprintf("%q is not a number of models", clip(s.number, 20))}
 		}
 		n = v
 	}
@@ -820,7 +819,7 @@ func (b *bsBuild) model(s *bsSel, shared []*bsSel) error {
 		return err
 	}
 	for _, p := range c.extra {
-		c.unknown(c.where, "profile "+bsText(p.name), "a model has one profile: the first visible Unit profile was taken")
+		c.unknown(c.where, "profile "+cleanText(p.name), "a model has one profile: the first visible Unit profile was taken")
 	}
 	for _, o := range c.profile {
 		if !b.g.profile(c, o) {
@@ -834,15 +833,15 @@ func (b *bsBuild) model(s *bsSel, shared []*bsSel) error {
 	if c.m.Base == 0 {
 		c.m.Base = b.g.base
 	}
-	slug := bsSlug(name)
+	id := slug(name, "model")
 	for i := range n {
 		m := c.m
 		m.Name = name
-		m.ID = slug
+		m.ID = id
 		if n > 1 {
-			m.ID = fmt.Sprintf("%s-%d", slug, i+1)
+			m.ID = fmt.Sprintf("%s-%d", id, i+1)
 		}
-		m.ID = b.uniq(m.ID)
+		m.ID = b.ids.uniq(m.ID)
 		m.Keywords = slices.Clone(c.m.Keywords)
 		m.Profile = map[string]int{}
 		for k, v := range c.m.Profile {
@@ -868,16 +867,6 @@ func (b *bsBuild) model(s *bsSel, shared []*bsSel) error {
 		}
 	}
 	return nil
-}
-
-// uniq is id, or id-2, id-3 when it is taken.
-func (b *bsBuild) uniq(id string) string {
-	out := id
-	for i := 2; b.ids[out]; i++ {
-		out = fmt.Sprintf("%s-%d", id, i)
-	}
-	b.ids[out] = true
-	return out
 }
 
 // gather collects what s holds for the model: s is the model (or, shared,
@@ -948,7 +937,7 @@ func (c *bsModel) types() {
 	}
 	for _, primary := range []bool{true, false} {
 		for _, cat := range c.cats {
-			if s := bsSlug(cat.name); (cat.primary || !primary) && slices.Contains(ts, s) {
+			if s := slug(cat.name, "model"); (cat.primary || !primary) && slices.Contains(ts, s) {
 				c.m.Type = s
 				return
 			}
@@ -960,7 +949,7 @@ func (c *bsModel) types() {
 // keyword adds the keyword name (as a slug) if the model's type may have
 // it, and reports whether it did; either way the name counts as listed.
 func (c *bsModel) keyword(name string) bool {
-	s := bsSlug(name)
+	s := slug(name, "model")
 	c.seen[s] = true
 	return c.addKeyword(s)
 }
@@ -978,7 +967,7 @@ func (c *bsModel) addKeyword(s string) bool {
 func (c *bsModel) categories() {
 	done := map[string]bool{}
 	for _, cat := range c.cats {
-		s := bsSlug(cat.name)
+		s := slug(cat.name, "model")
 		if done[s] || s == "" {
 			continue
 		}
@@ -988,7 +977,7 @@ func (c *bsModel) categories() {
 		case c.keyword(cat.name):
 		case slices.Contains(c.b.g.bookkeeping, s) || slices.Contains([]string{"configuration", "uncategorised", "uncategorized"}, s):
 		default:
-			c.unknown(c.where, "keyword "+bsText(cat.name), c.b.g.ruleset+" does not model it")
+			c.unknown(c.where, "keyword "+cleanText(cat.name), c.b.g.ruleset+" does not model it")
 		}
 	}
 }
@@ -996,8 +985,8 @@ func (c *bsModel) categories() {
 // other is a visible profile the game's reading did not take: an ability
 // (taken as a keyword when named as one), or else something unknown.
 func (c *bsModel) other(o bsOwned) {
-	name := bsText(o.prof.name)
-	if c.seen[bsSlug(name)] {
+	name := cleanText(o.prof.name)
+	if c.seen[slug(name, "model")] {
 		return
 	}
 	if c.keyword(name) {
@@ -1007,7 +996,7 @@ func (c *bsModel) other(o bsOwned) {
 	if o.sel != c.sel {
 		where = c.at(bsName(o.sel))
 	}
-	t := strings.ToLower(bsText(o.prof.typeName))
+	t := strings.ToLower(cleanText(o.prof.typeName))
 	if strings.Contains(t, "abilit") || t == "" {
 		t = "ability"
 	}
@@ -1039,8 +1028,8 @@ func (c *bsModel) fromArmoury(name string) bool {
 func (c *bsModel) rulesOf() {
 	done := map[string]bool{}
 	for _, r := range c.rules {
-		name := bsText(r.rule.name)
-		s := bsSlug(name)
+		name := cleanText(r.rule.name)
+		s := slug(name, "model")
 		key := s + "\x00" + r.owner
 		if c.seen[s] || done[key] {
 			continue
@@ -1078,7 +1067,7 @@ func (c *bsModel) need() error {
 
 // badValue is an error for a characteristic that cannot be read.
 func (c *bsModel) badValue(p *bsProfile, ch bsChar, want string) error {
-	return &Error{File: c.b.file, Path: p.path, Problem: fmt.Sprintf("%s: %s %q is not %s", c.where, bsText(ch.name), bsClip(ch.value, 40), want)}
+	return &Error{File: c.b.file, Path: p.path, Problem: fmt.Sprintf("%s: %s %q is not %s", c.where, cleanText(ch.name), clip(ch.value, 40), want)}
 }
 
 // base reads a Base characteristic ("25mm", "32 mm", an oval "60x35mm"
@@ -1103,39 +1092,16 @@ func (c *bsModel) base(v string) {
 	}
 	switch {
 	case len(ns) == 0:
-		c.unknown(c.where, "base "+bsText(v), fmt.Sprintf("not a size in mm: the usual %gmm was taken", c.b.g.base))
+		c.unknown(c.where, "base "+cleanText(v), fmt.Sprintf("not a size in mm: the usual %gmm was taken", c.b.g.base))
 	case len(ns) > 1:
 		c.m.Base = float64(slices.Max(ns))
-		c.unknown(c.where, "oval base "+bsText(v), fmt.Sprintf("skirmish's bases are round: taken as %dmm", slices.Max(ns)))
+		c.unknown(c.where, "oval base "+cleanText(v), fmt.Sprintf("skirmish's bases are round: taken as %dmm", slices.Max(ns)))
 	default:
 		c.m.Base = float64(ns[0])
 	}
 }
 
 // Text.
-
-// bsText is a name as shown: spaces (non-breaking ones too) as one space,
-// without control or text-direction characters, at most MaxName bytes.
-func bsText(s string) string {
-	s = strings.Map(func(r rune) rune {
-		if unicode.IsControl(r) && !unicode.IsSpace(r) || unicode.Is(unicode.Bidi_Control, r) || r == utf8.RuneError {
-			return -1
-		}
-		return r
-	}, s)
-	return bsClip(strings.Join(strings.Fields(s), " "), scenario.MaxName)
-}
-
-// bsClip is s cut to at most n bytes, on a rune boundary.
-func bsClip(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	for n > 0 && !utf8.RuneStart(s[n]) {
-		n--
-	}
-	return s[:n]
-}
 
 func bsList(names []string) string {
 	if len(names) == 0 {
@@ -1149,40 +1115,13 @@ func bsList(names []string) string {
 
 // bsName is what the player calls a selection, else its catalogue name.
 func bsName(s *bsSel) string {
-	if n := bsText(s.custom); n != "" {
+	if n := cleanText(s.custom); n != "" {
 		return n
 	}
-	if n := bsText(s.name); n != "" {
+	if n := cleanText(s.name); n != "" {
 		return n
 	}
 	return "unnamed"
-}
-
-// bsSlug is a name as an ID: lower case, letters and digits, words joined
-// by "-"; apostrophes and quotes dropped.
-func bsSlug(s string) string {
-	var b strings.Builder
-	dash := false
-	for _, r := range normal(s) {
-		switch {
-		case r == '\'' || r == '"':
-		case unicode.IsLetter(r) || unicode.IsDigit(r):
-			if dash && b.Len() > 0 {
-				b.WriteByte('-')
-			}
-			dash = false
-			b.WriteRune(unicode.ToLower(r))
-		default:
-			dash = true
-		}
-		if b.Len() >= 48 {
-			break
-		}
-	}
-	if b.Len() == 0 {
-		return "model"
-	}
-	return bsClip(b.String(), 48)
 }
 
 // bsValue is a characteristic's value as read: spaces as one space,
@@ -1231,7 +1170,7 @@ func bsItems(v string) []string {
 	var out []string
 	depth, from := 0, 0
 	add := func(s string) {
-		if s = strings.Trim(bsText(s), "\"'\u201c\u201d\u2018\u2019 "); !bsDash(s) {
+		if s = strings.Trim(cleanText(s), "\"'\u201c\u201d\u2018\u2019 "); !bsDash(s) {
 			out = append(out, s)
 		}
 	}

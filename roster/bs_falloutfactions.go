@@ -71,7 +71,7 @@ func ffUnit(c *bsModel) error {
 			c.base(ch.value)
 		default:
 			if !bsDash(ch.value) {
-				c.unknown(c.where, "characteristic "+bsText(ch.name)+": "+bsText(ch.value), "falloutfactions does not model it")
+				c.unknown(c.where, "characteristic "+cleanText(ch.name)+": "+cleanText(ch.value), "falloutfactions does not model it")
 			}
 		}
 	}
@@ -80,7 +80,7 @@ func ffUnit(c *bsModel) error {
 
 func ffProfile(c *bsModel, o bsOwned) bool {
 	t := normal(o.prof.typeName)
-	name := bsText(o.prof.name)
+	name := cleanText(o.prof.name)
 	switch {
 	case strings.Contains(t, "weapon"):
 		ffWeapon(c, o.prof)
@@ -92,7 +92,7 @@ func ffProfile(c *bsModel, o bsOwned) bool {
 		c.m.Gear = append(c.m.Gear, scenario.Gear{Name: name, Kind: "wargear"})
 		for _, ch := range o.prof.chars {
 			if !bsDash(ch.value) {
-				c.unknown(c.at(name), "wargear "+bsText(ch.name)+": "+bsText(ch.value), "falloutfactions carries wargear without using it")
+				c.unknown(c.at(name), "wargear "+cleanText(ch.name)+": "+cleanText(ch.value), "falloutfactions carries wargear without using it")
 			}
 		}
 	default:
@@ -103,7 +103,7 @@ func ffProfile(c *bsModel, o bsOwned) bool {
 
 // ffWeapon is a Weapon profile as a weapon of its kind.
 func ffWeapon(c *bsModel, p *bsProfile) {
-	name := bsText(p.name)
+	name := cleanText(p.name)
 	where := c.at(name)
 	var typ, test string
 	var traits []string
@@ -117,16 +117,16 @@ func ffWeapon(c *bsModel, p *bsProfile) {
 			traits = append(traits, bsItems(ch.value)...)
 		default:
 			if !bsDash(ch.value) {
-				c.unknown(where, "characteristic "+bsText(ch.name)+": "+bsText(ch.value), "falloutfactions does not model it")
+				c.unknown(where, "characteristic "+cleanText(ch.name)+": "+cleanText(ch.value), "falloutfactions does not model it")
 			}
 		}
 	}
 	word, _, _ := strings.Cut(bsValue(typ), "(")
 	word = strings.TrimRightFunc(word, func(r rune) bool { return r == ' ' || r == '"' || r >= '0' && r <= '9' })
-	kind := bsSlug(word)
+	kind := slug(word, "model")
 	if !slices.Contains([]string{"pistol", "rifle", "heavy", "grenade", "melee"}, kind) {
 		if !c.fromArmoury(name) {
-			c.unknown(c.where, "weapon "+name+" of type "+bsText(typ), "falloutfactions' weapons are pistols, rifles, heavy weapons, grenades and melee weapons")
+			c.unknown(c.where, "weapon "+name+" of type "+cleanText(typ), "falloutfactions' weapons are pistols, rifles, heavy weapons, grenades and melee weapons")
 		}
 		return
 	}
@@ -134,14 +134,14 @@ func ffWeapon(c *bsModel, p *bsProfile) {
 	if kind != "melee" {
 		r, ok := bsInt(typ)
 		if !ok || r < 1 {
-			c.unknown(c.where, "weapon "+name+" of type "+bsText(typ), "no Effective Range in inches: falloutfactions cannot use it")
+			c.unknown(c.where, "weapon "+name+" of type "+cleanText(typ), "no Effective Range in inches: falloutfactions cannot use it")
 			return
 		}
 		g.Stats["range"] = r
 	}
 	m := ffTest.FindStringSubmatch(test)
 	if m == nil {
-		c.unknown(c.where, "weapon "+name+" with test "+bsText(test), "not a test such as 4A: falloutfactions cannot use it")
+		c.unknown(c.where, "weapon "+name+" with test "+cleanText(test), "not a test such as 4A: falloutfactions cannot use it")
 		return
 	}
 	n, _ := bsInt(m[1])
@@ -149,7 +149,7 @@ func ffWeapon(c *bsModel, p *bsProfile) {
 	crit := ""
 	for _, t := range traits {
 		tn, val, hasVal := ffTrait(t)
-		s := bsSlug(tn)
+		s := slug(tn, "model")
 		c.seen[s] = true
 		why := ""
 		switch {

@@ -49,7 +49,7 @@ func tcUnit(c *bsModel) error {
 				return c.badValue(p, ch, `a number of inches (6"/Infantry)`)
 			}
 			c.m.Profile["Movement"] = n
-			if _, kind, ok := strings.Cut(bsText(ch.value), "/"); ok && normal(kind) != "infantry" && !bsDash(kind) {
+			if _, kind, ok := strings.Cut(cleanText(ch.value), "/"); ok && normal(kind) != "infantry" && !bsDash(kind) {
 				c.unknown(c.where, "movement type "+strings.TrimSpace(kind), "trenchcrusade moves every model as infantry")
 			}
 		case "ranged", "melee", "armour", "armor":
@@ -69,7 +69,7 @@ func tcUnit(c *bsModel) error {
 			}
 		default:
 			if !bsDash(ch.value) {
-				c.unknown(c.where, "characteristic "+bsText(ch.name)+": "+bsText(ch.value), "trenchcrusade does not model it")
+				c.unknown(c.where, "characteristic "+cleanText(ch.name)+": "+cleanText(ch.value), "trenchcrusade does not model it")
 			}
 		}
 	}
@@ -96,7 +96,7 @@ var (
 
 // tcWeapon is a Weapon profile as a ranged or melee weapon.
 func tcWeapon(c *bsModel, p *bsProfile) {
-	name := bsText(p.name)
+	name := cleanText(p.name)
 	where := c.at(name)
 	var typ, rng string
 	var kws []string
@@ -110,7 +110,7 @@ func tcWeapon(c *bsModel, p *bsProfile) {
 			kws = append(kws, bsItems(ch.value)...)
 		default:
 			if !bsDash(ch.value) {
-				c.unknown(where, "characteristic "+bsText(ch.name)+": "+bsText(ch.value), "trenchcrusade does not model it")
+				c.unknown(where, "characteristic "+cleanText(ch.name)+": "+cleanText(ch.value), "trenchcrusade does not model it")
 			}
 		}
 	}
@@ -122,13 +122,13 @@ func tcWeapon(c *bsModel, p *bsProfile) {
 		g.Kind = "ranged"
 		g.Stats["range"] = r
 		if melee {
-			c.unknown(where, "use in melee ("+bsText(rng)+")", "trenchcrusade does not model a ranged weapon used in melee")
+			c.unknown(where, "use in melee ("+cleanText(rng)+")", "trenchcrusade does not model a ranged weapon used in melee")
 		}
 	case melee:
 		g.Kind = "melee"
 	default:
 		if !c.fromArmoury(name) {
-			c.unknown(c.where, "weapon "+name+" (type "+bsText(typ)+", range "+bsText(rng)+")", "neither a range in inches nor melee: trenchcrusade cannot use it")
+			c.unknown(c.where, "weapon "+name+" (type "+cleanText(typ)+", range "+cleanText(rng)+")", "neither a range in inches nor melee: trenchcrusade cannot use it")
 		}
 		return
 	}
@@ -151,7 +151,7 @@ func tcWeapon(c *bsModel, p *bsProfile) {
 			g.Stats[stat] += n
 			continue
 		}
-		s := bsSlug(k)
+		s := slug(k, "model")
 		c.seen[s] = true
 		switch {
 		case !slices.Contains(c.b.info.Traits, s):
@@ -181,7 +181,7 @@ func tcWeapon(c *bsModel, p *bsProfile) {
 // tcKit is a Battlekit profile: armour or a shield, with its injury
 // modifier.
 func tcKit(c *bsModel, p *bsProfile) {
-	name := bsText(p.name)
+	name := cleanText(p.name)
 	where := c.at(name)
 	typ := ""
 	for _, ch := range p.chars {
@@ -219,7 +219,7 @@ func tcKit(c *bsModel, p *bsProfile) {
 	}
 	for i, ch := range p.chars {
 		if k := bsKey(ch.name); i != from && k != "type" && !bsDash(ch.value) {
-			c.unknown(where, "characteristic "+bsText(ch.name)+": "+bsText(ch.value), "trenchcrusade does not model it")
+			c.unknown(where, "characteristic "+cleanText(ch.name)+": "+cleanText(ch.value), "trenchcrusade does not model it")
 		}
 	}
 	switch {

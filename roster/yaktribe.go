@@ -11,7 +11,6 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
-	"unicode/utf8"
 
 	"github.com/skirmish-engine/skirmish/engine"
 	"github.com/skirmish-engine/skirmish/scenario"
@@ -169,7 +168,7 @@ func (yaktribe) Read(name string, data []byte, opt Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	b := &ytBuild{file: name, info: rs.Info(), armoury: opt.Armoury, ids: map[string]bool{},
+	b := &ytBuild{file: name, info: rs.Info(), armoury: opt.Armoury, ids: idSet{},
 		res: &Result{Ruleset: ytRuleset, Unknown: []Unknown{}}}
 	top, ok := root.(map[string]any)
 	if !ok {
@@ -194,7 +193,7 @@ type ytBuild struct {
 	info       *engine.Info
 	armoury    *Armoury
 	res        *Result
-	ids        map[string]bool
+	ids        idSet
 	unresolved map[string]string // normal name → the name as first written
 }
 
@@ -307,7 +306,7 @@ func (b *ytBuild) ganger(i int, gv any) error {
 	}
 	mi := len(b.res.Roster.Models)
 	where := fmt.Sprintf("models[%d] %s", mi, name)
-	m := scenario.Model{ID: b.uniq(ytSlug(name)), Name: name, Type: "fighter", Base: ytBase, Profile: map[string]int{}}
+	m := scenario.Model{ID: b.ids.uniq(slug(name, "fighter")), Name: name, Type: "fighter", Base: ytBase, Profile: map[string]int{}}
 	if st != "" && st != "alive" && st != "active" {
 		b.unknown(where, "status "+status, "imported as if Alive: "+ytRuleset+" does not model it")
 	}
@@ -470,7 +469,7 @@ func (b *ytBuild) names(p string, g map[string]any, key string) ([]string, error
 		var s string
 		switch e := e.(type) {
 		case string:
-			s = ytText(e)
+			s = cleanText(e)
 		case map[string]any:
 			if s, err = b.text(ep+".name", e, "name"); err != nil {
 				return nil, err
@@ -511,7 +510,7 @@ func (b *ytBuild) equipment(p, where string, g map[string]any, m *scenario.Model
 		qty := 1
 		switch e := e.(type) {
 		case string:
-			name = ytText(e)
+			name = cleanText(e)
 		case map[string]any:
 			if name, err = b.text(ep+".name", e, "name"); err != nil {
 				return err
@@ -578,7 +577,7 @@ func (b *ytBuild) gear(where, name string, g scenario.Gear) (scenario.Gear, bool
 		if g.Kind == "" {
 			b.unknown(where, "equipment "+name, "the armoury gives it no kind: left out")
 		} else {
-			b.unknown(where, fmt.Sprintf("equipment %s of kind %s", name, ytText(g.Kind)), fmt.Sprintf("%s has no gear of that kind: left out", ytRuleset))
+			b.unknown(where, fmt.Sprintf("equipment %s of kind %s", name, cleanText(g.Kind)), fmt.Sprintf("%s has no gear of that kind: left out", ytRuleset))
 		}
 		return g, false
 	}
@@ -591,7 +590,7 @@ func (b *ytBuild) gear(where, name string, g scenario.Gear) (scenario.Gear, bool
 	slices.Sort(keys)
 	for _, k := range keys {
 		if !slices.Contains(stats, k) {
-			b.unknown(at, fmt.Sprintf("stat %s %d", ytText(k), g.Stats[k]), fmt.Sprintf("%s does not model it on %s", ytRuleset, g.Kind))
+			b.unknown(at, fmt.Sprintf("stat %s %d", cleanText(k), g.Stats[k]), fmt.Sprintf("%s does not model it on %s", ytRuleset, g.Kind))
 			continue
 		}
 		if out.Stats == nil {
@@ -602,7 +601,7 @@ func (b *ytBuild) gear(where, name string, g scenario.Gear) (scenario.Gear, bool
 	for _, t := range g.Traits {
 		tr, err := engine.ParseTrait(t)
 		if err != nil || !slices.Contains(b.info.Traits, tr.Name) {
-			b.unknown(at, "trait "+ytText(t), ytRuleset+" does not model it")
+			b.unknown(at, "trait "+cleanText(t), ytRuleset+" does not model it")
 			continue
 		}
 		s := tr.Name
@@ -612,16 +611,6 @@ func (b *ytBuild) gear(where, name string, g scenario.Gear) (scenario.Gear, bool
 		out.Traits = append(out.Traits, s)
 	}
 	return out, true
-}
-
-// uniq is id, or id-2, id-3 when it is taken.
-func (b *ytBuild) uniq(id string) string {
-	out := id
-	for i := 2; b.ids[out]; i++ {
-		out = fmt.Sprintf("%s-%d", id, i)
-	}
-	b.ids[out] = true
-	return out
 }
 
 // object is v as a JSON object, or an error naming path.
@@ -651,9 +640,9 @@ func (b *ytBuild) text(path string, m map[string]any, key string) (string, error
 	}
 	switch v := v.(type) {
 	case string:
-		return ytText(v), nil
+		return cleanText(v), nil
 	case json.Number:
-		return ytText(v.String()), nil
+		return cleanText(v.String()), nil
 	}
 	return "", b.errorf(path, "%s; want a string", ytKind(v))
 }
@@ -697,7 +686,7 @@ func ytInt(v any) (n int, none bool, err error) {
 		}
 		f, err := v.Float64()
 		if err != nil || f != math.Trunc(f) || f < 0 || f > 999 {
-			return 0, false, fmt.Errorf("%s is not a whole number from 0 to 999", ytClip(s, 20))
+			return 0, false, fmt.Errorf("%s is not a whole number from 0 to 999", clip(s, 20))
 		}
 		return int(f), false, nil
 	case string:
@@ -713,10 +702,10 @@ func ytInt(v any) (n int, none bool, err error) {
 	}
 	t = strings.TrimSpace(t)
 	if strings.IndexFunc(t, func(r rune) bool { return r < '0' || r > '9' }) >= 0 {
-		return 0, false, fmt.Errorf("%q is not a number", ytClip(s, 20))
+		return 0, false, fmt.Errorf("%q is not a number", clip(s, 20))
 	}
 	if len(t) > 3 {
-		return 0, false, fmt.Errorf("%q is out of range", ytClip(s, 20))
+		return 0, false, fmt.Errorf("%q is out of range", clip(s, 20))
 	}
 	i, _ := strconv.Atoi(t)
 	return i, false, nil
@@ -732,64 +721,13 @@ func ytKind(v any) string {
 	case []any:
 		return "a list"
 	case string:
-		return fmt.Sprintf("the string %q", ytClip(v, 20))
+		return fmt.Sprintf("the string %q", clip(v, 20))
 	case json.Number:
-		return "the number " + ytClip(v.String(), 20)
+		return "the number " + clip(v.String(), 20)
 	case bool:
 		return fmt.Sprintf("%v", v)
 	}
 	return fmt.Sprintf("%T", v)
-}
-
-// ytText is a name as shown: spaces (non-breaking ones too) as one space,
-// without control or text-direction characters, at most scenario.MaxName
-// bytes.
-func ytText(s string) string {
-	s = strings.Map(func(r rune) rune {
-		if unicode.IsControl(r) && !unicode.IsSpace(r) || unicode.Is(unicode.Bidi_Control, r) || r == utf8.RuneError {
-			return -1
-		}
-		return r
-	}, s)
-	return ytClip(strings.Join(strings.Fields(s), " "), scenario.MaxName)
-}
-
-// ytClip is s cut to at most n bytes, on a rune boundary.
-func ytClip(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	for n > 0 && !utf8.RuneStart(s[n]) {
-		n--
-	}
-	return s[:n]
-}
-
-// ytSlug is a name as an ID: lower case, letters and digits, words joined
-// by "-"; apostrophes and quotes dropped.
-func ytSlug(s string) string {
-	var b strings.Builder
-	dash := false
-	for _, r := range normal(s) {
-		if b.Len() >= 48 {
-			break
-		}
-		switch {
-		case r == '\'' || r == '"':
-		case unicode.IsLetter(r) || unicode.IsDigit(r):
-			if dash && b.Len() > 0 {
-				b.WriteByte('-')
-			}
-			dash = false
-			b.WriteRune(unicode.ToLower(r))
-		default:
-			dash = true
-		}
-	}
-	if b.Len() == 0 {
-		return "fighter"
-	}
-	return b.String()
 }
 
 // ytParse reads the JSON into maps, lists, strings, json.Numbers, bools
@@ -865,7 +803,7 @@ func (p *ytParser) value(depth int) (any, error) {
 				return nil, err
 			}
 			key, _ := k.(string)
-			p.path = append(p.path, ytClip(ytText(key), 40))
+			p.path = append(p.path, clip(cleanText(key), 40))
 			v, err := p.value(depth + 1)
 			if err != nil {
 				return nil, err
