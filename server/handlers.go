@@ -295,6 +295,12 @@ type readRosterRequest struct {
 // ruleset understands it, and what it would leave out, without saving it
 // or making a game (the new-game page shows it under the file chosen).
 func (s *Server) readRoster(w http.ResponseWriter, r *http.Request) {
+	// Reading a roster checks it by setting up a game: it costs as much
+	// as a creation, and is limited as creations are (per client address).
+	if ok, wait := s.creates.allow(r); !ok {
+		tooMany(w, wait)
+		return
+	}
 	var req readRosterRequest
 	if err := decode(r, &req); err != nil {
 		fail(w, err)

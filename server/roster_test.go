@@ -60,3 +60,38 @@ models:
 		}
 	}
 }
+
+// POST /api/rosters/read (issue 33): what a roster file holds, as the
+// ruleset understands it, without making a game; refusals name the field;
+// it costs as a creation does and is limited as creations are.
+func TestReadRoster(t *testing.T) {
+	ts, _ := newServer(t)
+	gang := "name: The Pit Crows\nmodels:\n  - {id: crow-a, name: Ada Crow, profile: {Movement: 6, Ranged: 1, Melee: 0, Armour: 0}, base: 25, gear: [{name: rifle, kind: ranged, stats: {range: 24}}]}\n"
+	b64 := base64.StdEncoding.EncodeToString([]byte(gang))
+	var sum struct {
+		Ruleset, Name, Format string
+		Models                []struct{ ID, Name string }
+		Unknown               []struct{ Where, What, Why string }
+	}
+	if st := do(t, "POST", ts.URL+"/api/rosters/read", "", map[string]any{"ruleset": "trenchcrusade", "roster_file": b64, "name": "crows.yaml"}, &sum); st != http.StatusOK {
+		t.Fatalf("read: %d", st)
+	}
+	if sum.Ruleset != "trenchcrusade" || sum.Name != "The Pit Crows" || sum.Format != "yaml" || len(sum.Models) != 1 || sum.Models[0].Name != "Ada Crow" || sum.Unknown == nil {
+		t.Errorf("summary %+v", sum)
+	}
+	for name, tc := range map[string]struct {
+		body         map[string]any
+		status       int
+		field, want string
+	}{
+		"no ruleset":     {map[string]any{"roster_file": b64}, 400, "ruleset", "missing"},
+		"no such":        {map[string]any{"ruleset": "chess", "roster_file": b64}, 422, "ruleset", `no ruleset "chess"`},
+		"no file":        {map[string]any{"ruleset": "n23"}, 400, "roster_file", "missing"},
+		"another game's": {map[string]any{"ruleset": "n23", "roster_file": b64, "name": "crows.yaml"}, 422, "roster_file", "has no M, which n23 needs"},
+	} {
+		var e apiErr
+		if st := do(t, "POST", ts.URL+"/api/rosters/read", "", tc.body, &e); st != tc.status || e.Field != tc.field || !strings.Contains(e.Error, tc.want) {
+			t.Errorf("%s: %d %+v; want %d at %s saying %q", name, st, e, tc.status, tc.field, tc.want)
+		}
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"github.com/skirmish-engine/skirmish/board"
 	"github.com/skirmish-engine/skirmish/engine"
 	"github.com/skirmish-engine/skirmish/rules"
+	"github.com/skirmish-engine/skirmish/rules/necromunda"
 )
 
 // Movement, facing and engagement (seed 002, Changing Facing; rules.md
@@ -76,24 +77,11 @@ func moveOptions(reach func(s *engine.State, m int) float32) func(s *engine.Stat
 // list's destinations) and keeps the 1" rule; else why not.
 func typedMove(reach func(s *engine.State, m int) float32) func(s *engine.State, a engine.Action) string {
 	return func(s *engine.State, a engine.Action) string {
-		b := geo(s)
-		switch {
-		case b == nil:
-			return "at a table a move names no destination: the players move the model"
-		case !a.HasPos:
-			return "on a board a move names its destination, as in @10.5,9.6"
-		case a.Target != engine.NoModel:
-			return "a move names no target"
-		}
 		m := a.Actor
 		r := float64(reach(s, m))
-		p := engine.Pos{X: a.X, Y: a.Y, Level: s.Models[m].Pos.Level}
-		l, ok := board.PathWithin(b, s, m, p, r)
-		switch {
-		case !ok:
-			return fmt.Sprintf("%s cannot stand at %g,%g, or get there within %g\" (round terrain and models)", s.Static(m).ID, a.X, a.Y, r)
-		case float64(l) > r+1e-6:
-			return fmt.Sprintf("%g,%g is %.2f\" away by the shortest path, more than %g\"", a.X, a.Y, l, r)
+		p, why := necromunda.TypedDestination(s, a, r)
+		if why != "" {
+			return why
 		}
 		if !keepsClear(s, m, p, shy(s, m)&board.Around(s, m, r, 1)) {
 			return "the move would come within 1\" of an enemy that engages, or closer to one already within 1\" (rules.md §2.3.5)"

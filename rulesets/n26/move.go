@@ -9,6 +9,7 @@ import (
 	"github.com/skirmish-engine/skirmish/board"
 	"github.com/skirmish-engine/skirmish/engine"
 	"github.com/skirmish-engine/skirmish/rules"
+	"github.com/skirmish-engine/skirmish/rules/necromunda"
 )
 
 // Movement (rules.md §2.2.3, §2.3.5). On a board, movement actions carry a
@@ -99,24 +100,11 @@ func moveOptions(reach func(s *engine.State, m int) float32, ok func(s *engine.S
 // holds; else why not, naming the rule (why is ok's).
 func typedMove(reach func(s *engine.State, m int) float32, ok func(s *engine.State, m int, p engine.Pos, near nearby) bool, why string) func(s *engine.State, a engine.Action) string {
 	return func(s *engine.State, a engine.Action) string {
-		b := geo(s)
-		switch {
-		case b == nil:
-			return "at a table a move names no destination: the players move the model"
-		case !a.HasPos:
-			return "on a board a move names its destination, as in @10.5,9.6"
-		case a.Target != engine.NoModel:
-			return "a move names no target"
-		}
 		m := a.Actor
 		r := float64(reach(s, m))
-		p := engine.Pos{X: a.X, Y: a.Y, Level: s.Models[m].Pos.Level}
-		l, okp := board.PathWithin(b, s, m, p, r)
-		switch {
-		case !okp:
-			return fmt.Sprintf("%s cannot stand at %g,%g, or get there within %g\" (round terrain and models)", s.Static(m).ID, a.X, a.Y, r)
-		case float64(l) > r+1e-6:
-			return fmt.Sprintf("%g,%g is %.2f\" away by the shortest path, more than %g\"", a.X, a.Y, l, r)
+		p, w := necromunda.TypedDestination(s, a, r)
+		if w != "" {
+			return w
 		}
 		near := nearby{all: board.Around(s, m, r, 1)}
 		near.engaging = near.all & shy(s, m)
