@@ -80,8 +80,8 @@ func TestReadRoster(t *testing.T) {
 		t.Errorf("summary %+v", sum)
 	}
 	for name, tc := range map[string]struct {
-		body         map[string]any
-		status       int
+		body        map[string]any
+		status      int
 		field, want string
 	}{
 		"no ruleset":     {map[string]any{"roster_file": b64}, 400, "ruleset", "missing"},
