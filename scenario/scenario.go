@@ -339,6 +339,7 @@ func (sc *Scenario) loadRoster(i int, open Open) error {
 // UseRoster puts roster r (read from file, named for messages) on side i
 // in place of the side's own models: the side takes the roster's name and
 // counters when it has them; on a board its zone places the models. A
+// model whose ID another side uses already takes the ID with -2 (-3 …). A
 // scenario decoded once and copied (Copy) per game may take other rosters
 // in each copy.
 func (sc *Scenario) UseRoster(i int, file string, r Roster) error {
@@ -354,6 +355,39 @@ func (sc *Scenario) UseRoster(i int, file string, r Roster) error {
 		sd.Counters = r.Counters
 	}
 	sd.Models = slices.Clone(r.Models)
+	// Both players may bring the same list: an ID another side uses
+	// already gets -2, -3 … (in the roster's own engaged-with too), so
+	// that every model of the game has its own.
+	taken := map[string]bool{}
+	for j, other := range sides {
+		if j != i {
+			for _, m := range other.Models {
+				taken[m.ID] = true
+			}
+		}
+	}
+	renamed := map[string]string{}
+	for j := range sd.Models {
+		id := sd.Models[j].ID
+		if !taken[id] {
+			continue
+		}
+		n := id
+		for k := 2; taken[n] || slices.ContainsFunc(sd.Models, func(m Model) bool { return m.ID == n }); k++ {
+			n = fmt.Sprintf("%s-%d", id, k)
+		}
+		sd.Models[j].ID, renamed[id] = n, n
+	}
+	for j := range sd.Models {
+		if len(renamed) > 0 && len(sd.Models[j].Engaged) > 0 {
+			sd.Models[j].Engaged = slices.Clone(sd.Models[j].Engaged)
+			for k, e := range sd.Models[j].Engaged {
+				if n, ok := renamed[e]; ok {
+					sd.Models[j].Engaged[k] = n
+				}
+			}
+		}
+	}
 	sd.Roster, sd.Deploy, sd.imported = "", nil, file
 	sc.File.Sides = sides
 	if i < len(sc.rosters) {

@@ -83,3 +83,44 @@ sides:
 		}
 	}
 }
+
+// Both players may bring the same roster (issue 33): the second side's
+// models whose IDs the first uses get -2, and the game sets up.
+func TestUseRosterMirror(t *testing.T) {
+	scen := `name: Zones
+ruleset: mini-tc
+mode: board
+rounds: 2
+board: {size: [24, 24]}
+sides:
+  - name: A
+    zone: {edge: south, depth: 4}
+    models: [{id: x, profile: {M: 5, Skill: 4, Tough: 3, W: 2}, base: 25, at: [3, 3]}]
+  - name: B
+    zone: {edge: north, depth: 4}
+    models: [{id: y, profile: {M: 5, Skill: 4, Tough: 3, W: 2}, base: 25, at: [3, 20]}]
+`
+	sc, err := scenario.Decode("mirror.yaml", []byte(scen), registry(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := scenario.Roster{Name: "Crows", Models: []scenario.Model{
+		{ID: "g", Profile: map[string]int{"M": 5, "Skill": 4, "Tough": 3, "W": 2}, Base: 25},
+		{ID: "g-2", Profile: map[string]int{"M": 5, "Skill": 4, "Tough": 3, "W": 2}, Base: 25}}}
+	for i := range 2 {
+		if err := sc.UseRoster(i, "crows.yaml", r); err != nil {
+			t.Fatal(err)
+		}
+	}
+	su, err := sc.Setup("")
+	if err != nil {
+		t.Fatalf("the same roster on both sides: %v", err)
+	}
+	var ids []string
+	for _, m := range su.Models {
+		ids = append(ids, m.ID)
+	}
+	if got := strings.Join(ids, " "); got != "g g-2 g-3 g-2-2" {
+		t.Errorf("ids %s, want g g-2 g-3 g-2-2", got)
+	}
+}
