@@ -2,12 +2,15 @@ package roster
 
 import (
 	"bytes"
+	"cmp"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
 	"github.com/goccy/go-yaml"
 
+	"github.com/skirmish-engine/skirmish/engine"
 	"github.com/skirmish-engine/skirmish/scenario"
 )
 
@@ -81,4 +84,38 @@ func Stub(ruleset string, names []string) []byte {
 		fmt.Fprintf(&b, "  - name: %s\n    kind: \"\"\n    stats: {}\n", bytes.TrimSpace(q))
 	}
 	return b.Bytes()
+}
+
+// SampleArmoury is the armoury of a ruleset's sample scenarios: every
+// piece of gear their models carry, by name (the first model carrying a
+// name gives its stats), sorted by kind and name. These are the invented
+// weapons skirmish ships; the server reads files with it when the player
+// gives no armoury, and the roster editor offers its gear.
+func SampleArmoury(ruleset string, samples scenario.Samples, reg *engine.Registry) (*Armoury, error) {
+	a := &Armoury{Ruleset: ruleset, Gear: []ArmouryGear{}}
+	seen := map[string]bool{}
+	for _, s := range samples {
+		if s.Ruleset != ruleset {
+			continue
+		}
+		sc, err := s.Decode(reg)
+		if err != nil {
+			return nil, fmt.Errorf("roster: sample %s/%s: %w", s.Ruleset, s.Name, err)
+		}
+		for _, side := range sc.File.Sides {
+			for _, m := range side.Models {
+				for _, g := range m.Gear {
+					if seen[normal(g.Name)] {
+						continue
+					}
+					seen[normal(g.Name)] = true
+					a.Gear = append(a.Gear, ArmouryGear{Name: g.Name, Kind: g.Kind, Stats: maps.Clone(g.Stats), Traits: slices.Clone(g.Traits)})
+				}
+			}
+		}
+	}
+	slices.SortFunc(a.Gear, func(x, y ArmouryGear) int {
+		return cmp.Or(cmp.Compare(x.Kind, y.Kind), cmp.Compare(normal(x.Name), normal(y.Name)))
+	})
+	return a, nil
 }

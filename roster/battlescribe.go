@@ -833,7 +833,7 @@ func (b *bsBuild) model(s *bsSel, shared []*bsSel) error {
 	if c.m.Base == 0 {
 		c.m.Base = b.g.base
 	}
-	id := slug(name, "model")
+	id := Slug(name, "model")
 	for i := range n {
 		m := c.m
 		m.Name = name
@@ -937,7 +937,7 @@ func (c *bsModel) types() {
 	}
 	for _, primary := range []bool{true, false} {
 		for _, cat := range c.cats {
-			if s := slug(cat.name, "model"); (cat.primary || !primary) && slices.Contains(ts, s) {
+			if s := Slug(cat.name, "model"); (cat.primary || !primary) && slices.Contains(ts, s) {
 				c.m.Type = s
 				return
 			}
@@ -949,7 +949,7 @@ func (c *bsModel) types() {
 // keyword adds the keyword name (as a slug) if the model's type may have
 // it, and reports whether it did; either way the name counts as listed.
 func (c *bsModel) keyword(name string) bool {
-	s := slug(name, "model")
+	s := Slug(name, "model")
 	c.seen[s] = true
 	return c.addKeyword(s)
 }
@@ -967,7 +967,7 @@ func (c *bsModel) addKeyword(s string) bool {
 func (c *bsModel) categories() {
 	done := map[string]bool{}
 	for _, cat := range c.cats {
-		s := slug(cat.name, "model")
+		s := Slug(cat.name, "model")
 		if done[s] || s == "" {
 			continue
 		}
@@ -986,7 +986,7 @@ func (c *bsModel) categories() {
 // (taken as a keyword when named as one), or else something unknown.
 func (c *bsModel) other(o bsOwned) {
 	name := cleanText(o.prof.name)
-	if c.seen[slug(name, "model")] {
+	if c.seen[Slug(name, "model")] {
 		return
 	}
 	if c.keyword(name) {
@@ -1029,7 +1029,7 @@ func (c *bsModel) rulesOf() {
 	done := map[string]bool{}
 	for _, r := range c.rules {
 		name := cleanText(r.rule.name)
-		s := slug(name, "model")
+		s := Slug(name, "model")
 		key := s + "\x00" + r.owner
 		if c.seen[s] || done[key] {
 			continue

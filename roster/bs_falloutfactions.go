@@ -123,7 +123,7 @@ func ffWeapon(c *bsModel, p *bsProfile) {
 	}
 	word, _, _ := strings.Cut(bsValue(typ), "(")
 	word = strings.TrimRightFunc(word, func(r rune) bool { return r == ' ' || r == '"' || r >= '0' && r <= '9' })
-	kind := slug(word, "model")
+	kind := Slug(word, "model")
 	if !slices.Contains([]string{"pistol", "rifle", "heavy", "grenade", "melee"}, kind) {
 		if !c.fromArmoury(name) {
 			c.unknown(c.where, "weapon "+name+" of type "+cleanText(typ), "falloutfactions' weapons are pistols, rifles, heavy weapons, grenades and melee weapons")
@@ -149,7 +149,7 @@ func ffWeapon(c *bsModel, p *bsProfile) {
 	crit := ""
 	for _, t := range traits {
 		tn, val, hasVal := ffTrait(t)
-		s := slug(tn, "model")
+		s := Slug(tn, "model")
 		c.seen[s] = true
 		why := ""
 		switch {

@@ -151,7 +151,7 @@ func tcWeapon(c *bsModel, p *bsProfile) {
 			g.Stats[stat] += n
 			continue
 		}
-		s := slug(k, "model")
+		s := Slug(k, "model")
 		c.seen[s] = true
 		switch {
 		case !slices.Contains(c.b.info.Traits, s):

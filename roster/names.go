@@ -35,10 +35,10 @@ func clip(s string, n int) string {
 	return s[:n]
 }
 
-// slug is a name as an ID: lower case, letters and digits, words joined by
+// Slug is a name as an ID: lower case, letters and digits, words joined by
 // "-", apostrophes and quotes dropped, at most 48 bytes; fallback when
 // nothing is left.
-func slug(s, fallback string) string {
+func Slug(s, fallback string) string {
 	var b strings.Builder
 	dash := false
 	for _, r := range normal(s) {

@@ -306,7 +306,7 @@ func (b *ytBuild) ganger(i int, gv any) error {
 	}
 	mi := len(b.res.Roster.Models)
 	where := fmt.Sprintf("models[%d] %s", mi, name)
-	m := scenario.Model{ID: b.ids.uniq(slug(name, "fighter")), Name: name, Type: "fighter", Base: ytBase, Profile: map[string]int{}}
+	m := scenario.Model{ID: b.ids.uniq(Slug(name, "fighter")), Name: name, Type: "fighter", Base: ytBase, Profile: map[string]int{}}
 	if st != "" && st != "alive" && st != "active" {
 		b.unknown(where, "status "+status, "imported as if Alive: "+ytRuleset+" does not model it")
 	}

@@ -555,3 +555,42 @@ func TestYaktribeNames(t *testing.T) {
 		t.Errorf("names %q", names)
 	}
 }
+
+// SampleArmoury derives from the samples the armoury the server reads
+// files with: for n23 it holds exactly the gear of the shipped sample
+// armoury file; every ruleset's has gear of each kind its samples carry.
+func TestSampleArmoury(t *testing.T) {
+	data, err := os.ReadFile("testdata/armoury/n23-samples.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	file, err := DecodeArmoury("n23-samples.yaml", data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := SampleArmoury("n23", all.Samples(), all.Rulesets())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got.Gear) != len(file.Gear) {
+		t.Errorf("derived %d pieces of gear, the file %d", len(got.Gear), len(file.Gear))
+	}
+	for _, g := range file.Gear {
+		d, ok := got.Find(g.Name)
+		if !ok || !reflect.DeepEqual(d, scenario.Gear{Name: g.Name, Kind: g.Kind, Stats: g.Stats, Traits: g.Traits}) {
+			t.Errorf("%s: derived %+v (found %v), file %+v", g.Name, d, ok, g)
+		}
+	}
+	for _, rs := range all.Rulesets().IDs() {
+		a, err := SampleArmoury(rs, all.Samples(), all.Rulesets())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(a.Gear) < 3 {
+			t.Errorf("%s: only %d pieces of gear in the samples", rs, len(a.Gear))
+		}
+		if !slices.IsSortedFunc(a.Gear, func(x, y ArmouryGear) int { return strings.Compare(x.Kind, y.Kind) }) {
+			t.Errorf("%s: not sorted by kind", rs)
+		}
+	}
+}

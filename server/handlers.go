@@ -3,7 +3,6 @@ package server
 import (
 	"bytes"
 	"context"
-	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -137,7 +136,8 @@ type createRequest struct {
 
 // sideRequest is one side's own roster in a create request.
 type sideRequest struct {
-	RosterFile string `json:"roster_file"` // base64
+	RosterID   string `json:"roster_id"`   // a saved roster's
+	RosterFile string `json:"roster_file"` // or a file, base64
 	Format     string `json:"format"`
 	Name       string `json:"name"` // the file's name, for messages and its format
 }
@@ -266,6 +266,9 @@ func (s *Server) useRosters(sc *scenario.Scenario, sides []sideRequest) ([][]ros
 	var unknown [][]roster.Unknown
 	for i, sr := range sides {
 		field := fmt.Sprintf("sides[%d].roster_file", i)
+		if sr.RosterID != "" {
+			field = fmt.Sprintf("sides[%d].roster_id", i)
+		}
 		if sr == (sideRequest{}) {
 			unknown = append(unknown, []roster.Unknown{})
 			continue
@@ -277,7 +280,11 @@ func (s *Server) useRosters(sc *scenario.Scenario, sides []sideRequest) ([][]ros
 		if err != nil {
 			return nil, err
 		}
-		if err := sc.UseRoster(i, clip(path.Base(sr.Name)), r.Roster); err != nil {
+		name := clip(path.Base(sr.Name))
+		if sr.RosterID != "" {
+			name = "saved roster " + sr.RosterID
+		}
+		if err := sc.UseRoster(i, name, r.Roster); err != nil {
 			return nil, unprocessable(field, "%v", err)
 		}
 		unknown = append(unknown, r.Unknown)
@@ -320,33 +327,6 @@ func (s *Server) readRoster(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	encode(w, http.StatusOK, res.Summary())
-}
-
-// readSide reads one side's roster file for a ruleset, refusals naming
-// field.
-func (s *Server) readSide(field, ruleset string, sr sideRequest) (*roster.Result, error) {
-	if sr.RosterFile == "" {
-		return nil, invalid(field, "missing: a side's roster comes as its file, base64-encoded")
-	}
-	if base64.StdEncoding.DecodedLen(len(sr.RosterFile)) > roster.MaxSize {
-		return nil, &apiError{Status: http.StatusRequestEntityTooLarge, Field: field, Message: fmt.Sprintf("a roster file of at most %d bytes", roster.MaxSize)}
-	}
-	data, err := base64.StdEncoding.DecodeString(sr.RosterFile)
-	if err != nil {
-		return nil, invalid(field, "not base64: %v", err)
-	}
-	name := "the roster"
-	if sr.Name != "" {
-		name = clip(path.Base(sr.Name))
-	}
-	r, err := roster.Read(name, data, sr.Format, roster.Options{Ruleset: ruleset, Rulesets: s.cfg.Rulesets})
-	if err != nil {
-		return nil, unprocessable(field, "%v", err)
-	}
-	if r.Ruleset != ruleset {
-		return nil, unprocessable(field, "a %s roster, and the game is %s", r.Ruleset, ruleset)
-	}
-	return r, nil
 }
 
 // scenario decodes the scenario a create request names or uploads.

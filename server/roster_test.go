@@ -2,9 +2,15 @@ package server_test
 
 import (
 	"encoding/base64"
+	"io"
 	"net/http"
+	"os"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/skirmish-engine/skirmish/roster"
+	"github.com/skirmish-engine/skirmish/rulesets/all"
 )
 
 // A game from the players' own rosters (issue 33): POST /api/games takes a
@@ -92,6 +98,170 @@ func TestReadRoster(t *testing.T) {
 		var e apiErr
 		if st := do(t, "POST", ts.URL+"/api/rosters/read", "", tc.body, &e); st != tc.status || e.Field != tc.field || !strings.Contains(e.Error, tc.want) {
 			t.Errorf("%s: %d %+v; want %d at %s saying %q", name, st, e, tc.status, tc.field, tc.want)
+		}
+	}
+}
+
+// Saved rosters (issue 33): POST /api/rosters saves a roster (a file in
+// any format, or YAML) and gives its ID and edit token once; GET and the
+// YAML export are open to whoever has the ID; PUT needs the edit token
+// and the version edited; a game takes a saved roster by ID. Every refusal
+// names its field and changes nothing.
+func TestSavedRosters(t *testing.T) {
+	ts, _ := newServer(t)
+	gang := "name: The Pit Crows\nmodels:\n  - {id: crow-a, name: Ada Crow, keywords: [elite], profile: {Movement: 6, Ranged: 1, Melee: 0, Armour: 0}, base: 25, gear: [{name: rifle, kind: ranged, stats: {range: 24}}]}\n"
+	type saved struct {
+		ID, Ruleset, Name, YAML string
+		Version                 int
+		EditToken               string `json:"edit_token"`
+		EditURL                 string `json:"edit_url"`
+		Roster                  struct{ Models []struct{ ID, Name string } }
+		Unknown                 []struct{ Where, What, Why string }
+	}
+	var s1 saved
+	if st := do(t, "POST", ts.URL+"/api/rosters", "", map[string]any{"ruleset": "trenchcrusade", "yaml": gang}, &s1); st != http.StatusCreated {
+		t.Fatalf("save: %d %+v", st, s1)
+	}
+	if len(s1.ID) != 12 || len(s1.EditToken) != 32 || s1.EditURL != "/rosters/"+s1.ID+"#"+s1.EditToken || s1.Version != 1 ||
+		s1.Name != "The Pit Crows" || s1.Ruleset != "trenchcrusade" || len(s1.Roster.Models) != 1 || !strings.Contains(s1.YAML, "crow-a") {
+		t.Fatalf("saved %+v", s1)
+	}
+	if s1.Unknown == nil || len(s1.Unknown) != 0 {
+		t.Errorf("unknown %+v, want an empty list: skirmish's YAML has nothing left out", s1.Unknown)
+	}
+
+	// A Yaktribe gang: its weapons get their stats from the samples' armoury.
+	yak, err := os.ReadFile("testdata/cinder-rats.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var s2 struct {
+		saved
+		Roster struct {
+			Models []struct {
+				ID   string
+				Gear []struct{ Name, Kind string }
+			}
+		}
+	}
+	if st := do(t, "POST", ts.URL+"/api/rosters", "", map[string]any{"ruleset": "n23", "roster_file": base64.StdEncoding.EncodeToString(yak), "name": "cinder-rats.json"}, &s2); st != http.StatusCreated {
+		t.Fatalf("save a Yaktribe gang: %d", st)
+	}
+	if len(s2.Roster.Models) != 3 || len(s2.Roster.Models[0].Gear) != 2 || s2.Roster.Models[0].Gear[1].Name != "autopistol" {
+		t.Errorf("Yaktribe gang read as %+v", s2.Roster)
+	}
+	if !slices.ContainsFunc(s2.Unknown, func(u struct{ Where, What, Why string }) bool { return strings.Contains(u.What, "Grapnel Launcher") }) {
+		t.Errorf("unknown %+v lacks the grapnel launcher no armoury knows", s2.Unknown)
+	}
+	if s2.EditToken == s1.EditToken || s2.ID == s1.ID {
+		t.Error("two rosters share an ID or a token")
+	}
+
+	// Anyone with the ID reads and exports it; the token is never shown again.
+	var got saved
+	if st := do(t, "GET", ts.URL+"/api/rosters/"+s1.ID, "", nil, &got); st != http.StatusOK || got.YAML != s1.YAML || got.EditToken != "" || got.Version != 1 {
+		t.Errorf("get: %d %+v", st, got)
+	}
+	resp, err := http.Get(ts.URL + "/api/rosters/" + s1.ID + "/export")
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != 200 || !strings.HasPrefix(resp.Header.Get("Content-Type"), "application/yaml") ||
+		resp.Header.Get("Content-Disposition") != `attachment; filename="the-pit-crows.yaml"` || string(body) != s1.YAML {
+		t.Errorf("export: %d %v %q", resp.StatusCode, resp.Header, body)
+	}
+	if r, err := roster.Read("the-pit-crows.yaml", body, "", roster.Options{Ruleset: "trenchcrusade", Rulesets: all.Rulesets()}); err != nil || len(r.Roster.Models) != 1 {
+		t.Errorf("the export does not read back: %v", err)
+	}
+
+	// Edits: the token, then the version edited.
+	renamed := strings.Replace(gang, "The Pit Crows", "The Pit Crows, renamed", 1)
+	put := map[string]any{"yaml": renamed, "version": 1}
+	var e apiErr
+	if st := do(t, "PUT", ts.URL+"/api/rosters/"+s1.ID, "", put, &e); st != 401 || e.Field != "authorization" {
+		t.Errorf("a PUT without a token: %d %+v", st, e)
+	}
+	if st := do(t, "PUT", ts.URL+"/api/rosters/"+s1.ID, s2.EditToken, put, &e); st != 401 || !strings.Contains(e.Error, "not this roster's edit token") {
+		t.Errorf("a PUT with another roster's token: %d %+v", st, e)
+	}
+	if st := do(t, "PUT", ts.URL+"/api/rosters/"+s1.ID, s1.EditToken, put, &got); st != http.StatusOK || got.Version != 2 || got.Name != "The Pit Crows, renamed" {
+		t.Fatalf("edit: %d %+v", st, got)
+	}
+	for name, tc := range map[string]struct {
+		body        map[string]any
+		status      int
+		field, want string
+	}{
+		"stale version":  {map[string]any{"yaml": gang, "version": 1}, 409, "version", "you edited version 1; the roster is at version 2"},
+		"other ruleset":  {map[string]any{"yaml": gang, "ruleset": "n23"}, 422, "ruleset", "this roster is for trenchcrusade"},
+		"missing stat":   {map[string]any{"yaml": strings.Replace(gang, "Melee: 0, ", "", 1)}, 422, "yaml", "has no Melee"},
+		"no roster":      {map[string]any{"version": 2}, 400, "yaml", "missing"},
+		"both":           {map[string]any{"yaml": gang, "roster_file": "eA=="}, 400, "yaml", "not both"},
+		"not yaml":       {map[string]any{"yaml": "models: [\n"}, 422, "yaml", ""},
+		"unknown field":  {map[string]any{"yaml": gang, "colour": "red"}, 400, "colour", ""},
+		"another format": {map[string]any{"yaml": gang, "format": "yaktribe"}, 400, "format", "send other formats as roster_file"},
+	} {
+		if st := do(t, "PUT", ts.URL+"/api/rosters/"+s1.ID, s1.EditToken, tc.body, &e); st != tc.status || e.Field != tc.field || !strings.Contains(e.Error, tc.want) {
+			t.Errorf("%s: %d %+v; want %d at %s saying %q", name, st, e, tc.status, tc.field, tc.want)
+		}
+	}
+	if st := do(t, "GET", ts.URL+"/api/rosters/"+s1.ID, "", nil, &got); st != 200 || got.Version != 2 || got.Name != "The Pit Crows, renamed" {
+		t.Errorf("refused edits changed the roster: %+v", got)
+	}
+
+	// Creation refusals.
+	for name, tc := range map[string]struct {
+		body        map[string]any
+		status      int
+		field, want string
+	}{
+		"no ruleset": {map[string]any{"yaml": gang}, 400, "ruleset", "missing"},
+		"version":    {map[string]any{"ruleset": "trenchcrusade", "yaml": gang, "version": 3}, 400, "version", "no version"},
+		"bad base64": {map[string]any{"ruleset": "trenchcrusade", "roster_file": "%%"}, 400, "roster_file", "not base64"},
+		"other game": {map[string]any{"ruleset": "n23", "yaml": gang}, 422, "yaml", "which n23 needs"},
+	} {
+		if st := do(t, "POST", ts.URL+"/api/rosters", "", tc.body, &e); st != tc.status || e.Field != tc.field || !strings.Contains(e.Error, tc.want) {
+			t.Errorf("create, %s: %d %+v; want %d at %s saying %q", name, st, e, tc.status, tc.field, tc.want)
+		}
+	}
+	for _, id := range []string{"nothex", "0123456789ab"} {
+		if st := do(t, "GET", ts.URL+"/api/rosters/"+id, "", nil, &e); st != 404 || !strings.Contains(e.Error, "no saved roster") {
+			t.Errorf("GET %s: %d %+v", id, st, e)
+		}
+		if st := do(t, "PUT", ts.URL+"/api/rosters/"+id, s1.EditToken, map[string]any{"yaml": gang}, &e); st != 404 {
+			t.Errorf("PUT %s: %d %+v", id, st, e)
+		}
+	}
+
+	// A game takes saved rosters by ID, on both sides.
+	var c struct {
+		created
+		Unknown [][]struct{ Where, What, Why string } `json:"unknown"`
+	}
+	req := map[string]any{"scenario": "no-mans-land", "dice": "digital", "sides": []map[string]any{{"roster_id": s1.ID}, {"roster_id": s1.ID}}}
+	if st := do(t, "POST", ts.URL+"/api/games", "", req, &c); st != http.StatusCreated {
+		t.Fatalf("a game of saved rosters: %d", st)
+	}
+	if v := c.get(t, ts, c.Seats[0].Token); !strings.Contains(string(v.State), `"id":"crow-a"`) || !strings.Contains(string(v.State), `"id":"crow-a-2"`) {
+		t.Errorf("the game lacks the saved roster's models: %s", v.State)
+	}
+	if c.Seats[0].Name != "The Pit Crows, renamed" || len(c.Unknown) != 2 || len(c.Unknown[1]) != 0 {
+		t.Errorf("seats %+v, unknown %+v", c.Seats, c.Unknown)
+	}
+	for name, tc := range map[string]struct {
+		sides       any
+		status      int
+		field, want string
+	}{
+		"no such roster": {[]map[string]any{{"roster_id": "0123456789ab"}}, 422, "sides[0].roster_id", "no saved roster"},
+		"other ruleset":  {[]map[string]any{{"roster_id": s2.ID}}, 422, "sides[0].roster_id", "is a n23 roster, and the game is trenchcrusade"},
+		"both":           {[]map[string]any{{"roster_id": s1.ID, "roster_file": "eA=="}}, 400, "sides[0].roster_id", "not both"},
+	} {
+		req := map[string]any{"scenario": "no-mans-land", "sides": tc.sides}
+		if st := do(t, "POST", ts.URL+"/api/games", "", req, &e); st != tc.status || e.Field != tc.field || !strings.Contains(e.Error, tc.want) {
+			t.Errorf("game, %s: %d %+v; want %d at %s saying %q", name, st, e, tc.status, tc.field, tc.want)
 		}
 	}
 }

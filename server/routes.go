@@ -16,6 +16,10 @@ func (s *Server) routes(mux *http.ServeMux) {
 
 	mux.HandleFunc("POST /api/games", s.create)
 	mux.HandleFunc("POST /api/rosters/read", s.readRoster)
+	mux.HandleFunc("POST /api/rosters", s.createRoster)
+	mux.HandleFunc("GET /api/rosters/{id}", s.getRoster)
+	mux.HandleFunc("PUT /api/rosters/{id}", s.putRoster)
+	mux.HandleFunc("GET /api/rosters/{id}/export", s.exportRoster)
 	mux.HandleFunc("POST /api/games/import", s.importGame)
 	mux.HandleFunc("GET /api/games/{id}", s.view)
 	mux.HandleFunc("POST /api/games/{id}/actions", s.action)
@@ -42,13 +46,21 @@ func (s *Server) routes(mux *http.ServeMux) {
 	// The same paths with another method: a JSON 405 naming the one
 	// allowed, not the mux's text. An event stream has no HEAD.
 	for p, allow := range map[string]string{"/api/rulesets": "GET", "/api/scenarios": "GET", "/api/odds/{procedure}": "GET",
-		"/api/games": "POST", "/api/rosters/read": "POST", "/api/games/{id}": "GET", "/api/games/{id}/actions": "POST",
+		"/api/games": "POST", "/api/rosters": "POST", "/api/rosters/{id}/export": "GET", "/api/games/{id}": "GET", "/api/games/{id}/actions": "POST",
 		"/api/games/{id}/answers": "POST", "/api/games/{id}/undo": "POST", "/api/games/{id}/concede": "POST",
 		"/api/games/{id}/undo/approve": "POST", "/api/games/{id}/undo/decline": "POST",
 		"/api/games/{id}/why": "GET", "/api/games/{id}/odds": "GET", "/api/games/{id}/export": "GET", "/api/games/{id}/events": "GET"} {
 		mux.HandleFunc(p, methodNotAllowed(allow))
 	}
 	mux.HandleFunc("HEAD /api/games/{id}/events", methodNotAllowed("GET"))
+	// /api/rosters/read and /api/rosters/{id} overlap: their other methods
+	// are named one by one (a pattern for every method would conflict).
+	for _, m := range []string{"GET", "PUT", "DELETE", "PATCH"} {
+		mux.HandleFunc(m+" /api/rosters/read", methodNotAllowed("POST"))
+	}
+	for _, m := range []string{"POST", "DELETE", "PATCH"} {
+		mux.HandleFunc(m+" /api/rosters/{id}", methodNotAllowed("GET, PUT"))
+	}
 	for p, allow := range map[string]string{"/new": "POST", "/new/{key}": "GET", "/g/{id}": "GET", "/g/{id}/panel": "GET"} {
 		mux.HandleFunc(p, methodNotAllowed(allow))
 	}

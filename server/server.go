@@ -99,6 +99,7 @@ type Server struct {
 	creates   *limiter            // games created or imported, by client address
 	handoffs  map[string]*handoff // seat-link pages of games just made, by their key
 	stopping  chan struct{}       // closed by StopStreams
+	arms      armouries           // the rulesets' sample armouries
 	stopOnce  sync.Once
 }
 

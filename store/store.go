@@ -48,7 +48,20 @@ type Command struct {
 	At   time.Time
 }
 
-// Store keeps games and their command logs.
+// Roster is a saved roster (issue 33): skirmish's roster YAML for one
+// ruleset, which whoever holds its edit token may change.
+type Roster struct {
+	ID      string
+	Created time.Time
+	Updated time.Time
+	Ruleset string
+	Name    string
+	YAML    []byte // the roster, in skirmish's roster YAML
+	Edit    []byte // the SHA-256 of the edit token
+	Version int    // 1 when created; each update adds one
+}
+
+// Store keeps games and their command logs, and saved rosters.
 type Store interface {
 	// Create stores a new game with the commands it starts with (an
 	// imported game's; usually none), all or nothing; its ID must be new
@@ -64,22 +77,37 @@ type Store interface {
 	// Commands returns a game's commands with Seq greater than after, in
 	// order.
 	Commands(ctx context.Context, id string, after int) ([]Command, error)
+	// CreateRoster stores a new roster; its ID must be new (ErrConflict
+	// if not) and its Version 1.
+	CreateRoster(ctx context.Context, r *Roster) error
+	// Roster returns a saved roster (ErrNotFound if none).
+	Roster(ctx context.Context, id string) (*Roster, error)
+	// UpdateRoster replaces a roster's Name, YAML and Updated when the
+	// stored roster's Version is r.Version-1 (two editors never both
+	// win): when it is not, nothing changes and the error is a
+	// *ConflictError with the stored version in Seq.
+	UpdateRoster(ctx context.Context, r *Roster) error
 	// Close releases the store.
 	Close() error
 }
 
-// ErrNotFound is returned for a game that does not exist.
-var ErrNotFound = errors.New("store: no such game")
+// ErrNotFound is returned for a game or roster that does not exist.
+var ErrNotFound = errors.New("store: not found")
 
 // ErrConflict is returned when creating a game whose ID is taken.
 var ErrConflict = errors.New("store: conflict")
 
-// ConflictError reports an Append whose Seq is not the next one.
+// ConflictError reports an Append whose Seq is not the next one, or a
+// roster update whose Version is not the next one.
 type ConflictError struct {
-	Seq int // the number of commands stored
+	Seq    int  // the number of commands stored (a roster's stored version)
+	Roster bool // a roster update's conflict
 }
 
 func (e *ConflictError) Error() string {
+	if e.Roster {
+		return "store: conflict: the roster is at version " + strconv.Itoa(e.Seq)
+	}
 	return "store: conflict: the log is at command " + strconv.Itoa(e.Seq)
 }
 

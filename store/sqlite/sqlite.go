@@ -1,6 +1,6 @@
 // Package sqlite is the embedded store: SQLite through modernc.org/sqlite
 // (pure Go, no cgo), in one file next to the binary by default. It keeps
-// the games and their command logs (package store) with write-ahead
+// the games and their command logs, and saved rosters (package store), with write-ahead
 // logging, synchronous=FULL (a commit is on disk before it returns) and
 // foreign keys on; the schema is a numbered list of migrations applied at
 // open (PRAGMA user_version holds how many ran).
@@ -61,6 +61,17 @@ var migrations = []string{
 		body BLOB NOT NULL,
 		at   INTEGER NOT NULL,
 		PRIMARY KEY (game, seq)
+	) STRICT;`,
+	// 2: saved rosters (issue 33).
+	`CREATE TABLE rosters (
+		id      TEXT PRIMARY KEY,
+		created INTEGER NOT NULL,
+		updated INTEGER NOT NULL,
+		ruleset TEXT NOT NULL,
+		name    TEXT NOT NULL,
+		yaml    BLOB NOT NULL,
+		edit    BLOB NOT NULL,
+		version INTEGER NOT NULL
 	) STRICT;`,
 }
 
@@ -410,6 +421,65 @@ func (s *Store) Commands(ctx context.Context, id string, after int) ([]store.Com
 		out = append(out, c)
 	}
 	return out, rows.Err()
+}
+
+// CreateRoster stores a new roster.
+func (s *Store) CreateRoster(ctx context.Context, r *store.Roster) error {
+	if r.Version != 1 {
+		return fmt.Errorf("sqlite: create roster %s: version %d, want 1", r.ID, r.Version)
+	}
+	return s.run(false, func(tx *sql.Conn) error {
+		_, err := tx.ExecContext(context.Background(), `INSERT INTO rosters (id, created, updated, ruleset, name, yaml, edit, version)
+			VALUES (?, ?, ?, ?, ?, ?, ?, 1)`, r.ID, r.Created.UnixNano(), r.Updated.UnixNano(), r.Ruleset, r.Name, r.YAML, r.Edit)
+		if err != nil {
+			if strings.Contains(err.Error(), "UNIQUE") || strings.Contains(err.Error(), "PRIMARY KEY") {
+				return fmt.Errorf("sqlite: create roster %s: %w", r.ID, store.ErrConflict)
+			}
+			return fmt.Errorf("sqlite: create roster %s: %w", r.ID, err)
+		}
+		return nil
+	})
+}
+
+// Roster returns a saved roster.
+func (s *Store) Roster(ctx context.Context, id string) (*store.Roster, error) {
+	r := &store.Roster{ID: id}
+	var created, updated int64
+	err := s.db.QueryRowContext(ctx, `SELECT created, updated, ruleset, name, yaml, edit, version FROM rosters WHERE id = ?`, id).
+		Scan(&created, &updated, &r.Ruleset, &r.Name, &r.YAML, &r.Edit, &r.Version)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, fmt.Errorf("sqlite: roster %s: %w", id, store.ErrNotFound)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: roster %s: %w", id, err)
+	}
+	r.Created, r.Updated = time.Unix(0, created).UTC(), time.Unix(0, updated).UTC()
+	return r, nil
+}
+
+// UpdateRoster replaces a roster when r.Version is the next version: one
+// statement, which changes nothing otherwise.
+func (s *Store) UpdateRoster(ctx context.Context, r *store.Roster) error {
+	return s.run(false, func(tx *sql.Conn) error {
+		ctx := context.Background()
+		res, err := tx.ExecContext(ctx, `UPDATE rosters SET name = ?, yaml = ?, updated = ?, version = ? WHERE id = ? AND version = ?`,
+			r.Name, r.YAML, r.Updated.UnixNano(), r.Version, r.ID, r.Version-1)
+		if err != nil {
+			return fmt.Errorf("sqlite: update roster %s: %w", r.ID, err)
+		}
+		if n, err := res.RowsAffected(); err == nil && n == 1 {
+			return nil
+		}
+		var v int
+		err = tx.QueryRowContext(ctx, `SELECT version FROM rosters WHERE id = ?`, r.ID).Scan(&v)
+		if errors.Is(err, sql.ErrNoRows) {
+			return fmt.Errorf("sqlite: update roster %s: %w", r.ID, store.ErrNotFound)
+		}
+		if err != nil {
+			return fmt.Errorf("sqlite: update roster %s: %w", r.ID, err)
+		}
+		return &store.ConflictError{Seq: v, Roster: true}
+	})
 }
 
 // Close stops the writer (after the writes already handed to it) and

@@ -30,6 +30,81 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 	t.Run("append", func(t *testing.T) { appends(t, open(t)) })
 	t.Run("concurrent", func(t *testing.T) { concurrent(t, open(t)) })
 	t.Run("many-games", func(t *testing.T) { manyGames(t, open(t)) })
+	t.Run("rosters", func(t *testing.T) { rosters(t, open(t)) })
+}
+
+// rosters: a saved roster round-trips; an update applies only as the next
+// version (of several racing, exactly one wins) and a stale one changes
+// nothing; a missing roster is ErrNotFound.
+func rosters(t *testing.T, s store.Store) {
+	defer s.Close()
+	ctx := context.Background()
+	at := time.Unix(1_700_000_000, 7).UTC()
+	want := &store.Roster{ID: "r1", Created: at, Updated: at, Ruleset: "trenchcrusade", Name: "The Pit Crows",
+		YAML: []byte("name: The Pit Crows\nmodels: []\n"), Edit: []byte{9, 8, 7}, Version: 1}
+	if err := s.CreateRoster(ctx, want); err != nil {
+		t.Fatal(err)
+	}
+	got, err := s.Roster(ctx, "r1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.ID != "r1" || !got.Created.Equal(at) || !got.Updated.Equal(at) || got.Ruleset != want.Ruleset || got.Name != want.Name ||
+		!bytes.Equal(got.YAML, want.YAML) || !bytes.Equal(got.Edit, want.Edit) || got.Version != 1 {
+		t.Errorf("roster round trip:\n got %+v\nwant %+v", got, want)
+	}
+	if err := s.CreateRoster(ctx, want); !errors.Is(err, store.ErrConflict) {
+		t.Errorf("a second roster r1: %v, want ErrConflict", err)
+	}
+	if _, err := s.Roster(ctx, "nope"); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("a missing roster: %v, want ErrNotFound", err)
+	}
+	if err := s.UpdateRoster(ctx, &store.Roster{ID: "nope", Version: 2}); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("updating a missing roster: %v, want ErrNotFound", err)
+	}
+	later := at.Add(time.Hour)
+	up := &store.Roster{ID: "r1", Updated: later, Name: "The Pit Crows, renamed", YAML: []byte("name: x\n"), Version: 2}
+	if err := s.UpdateRoster(ctx, up); err != nil {
+		t.Fatal(err)
+	}
+	for _, v := range []int{2, 4, 1} {
+		stale := &store.Roster{ID: "r1", Updated: later, Name: "stale", YAML: []byte("stale"), Version: v}
+		var ce *store.ConflictError
+		if err := s.UpdateRoster(ctx, stale); !errors.As(err, &ce) || ce.Seq != 2 || !ce.Roster {
+			t.Errorf("an update to version %d when at 2: %v, want a roster conflict at 2", v, err)
+		}
+	}
+	got, err = s.Roster(ctx, "r1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Name != up.Name || string(got.YAML) != string(up.YAML) || !got.Updated.Equal(later) || !got.Created.Equal(at) ||
+		got.Version != 2 || !bytes.Equal(got.Edit, want.Edit) || got.Ruleset != want.Ruleset {
+		t.Errorf("after the update: %+v", got)
+	}
+
+	// Eight editors save version 3 at once: one wins.
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	won := 0
+	for i := range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			err := s.UpdateRoster(ctx, &store.Roster{ID: "r1", Updated: later, Name: fmt.Sprint("editor ", i), YAML: []byte("y"), Version: 3})
+			if err == nil {
+				mu.Lock()
+				won++
+				mu.Unlock()
+			} else if !errors.Is(err, store.ErrConflict) {
+				t.Errorf("editor %d: %v", i, err)
+			}
+		}()
+	}
+	wg.Wait()
+	if won != 1 {
+		t.Errorf("%d of 8 racing updates to version 3 applied, want 1", won)
+	}
 }
 
 // Sample is a game record for tests.
