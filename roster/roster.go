@@ -190,7 +190,11 @@ func (r *Result) Check(name string, reg *engine.Registry) error {
 		ids[m.ID] = true
 		for _, st := range rs.Info().Profile {
 			if _, ok := m.Profile[st.Name]; !ok {
-				return &Error{File: name, Path: fmt.Sprintf("models[%d].profile.%s", i, st.Name), Problem: fmt.Sprintf("%s (%s) has no %s, which %s needs", m.ID, m.Name, st.Name, r.Ruleset)}
+				who := m.ID
+				if m.Name != "" && m.Name != m.ID {
+					who += " (" + m.Name + ")"
+				}
+				return &Error{File: name, Path: fmt.Sprintf("models[%d].profile.%s", i, st.Name), Problem: fmt.Sprintf("%s has no %s, which %s needs", who, st.Name, r.Ruleset)}
 			}
 		}
 	}

@@ -25,6 +25,8 @@ func FuzzRequests(f *testing.F) {
 		handler http.Handler
 		id      string
 		token   string
+		rid     string // a saved roster
+		rtoken  string // and its edit token
 	)
 	setup := func(t *testing.T) {
 		st, err := sqlite.Open(":memory:")
@@ -42,9 +44,21 @@ func FuzzRequests(f *testing.F) {
 			t.Fatalf("create: %s", rec.Body.String())
 		}
 		id, token = c.ID, c.Seats[0].Token
+		rec = httptest.NewRecorder()
+		req = httptest.NewRequest("POST", "/api/rosters", strings.NewReader(`{"ruleset": "n26", "yaml": "name: A\nmodels:\n  - {id: a, type: fighter, profile: {M: 5, WS: 4, BS: 4, S: 3, T: 3, W: 1, I: 4, A: 1, Ld: 7, Cl: 7, Wil: 7, Int: 7, Sv: 7}, base: 25}\n"}`))
+		req.Header.Set("Content-Type", "application/json")
+		handler.ServeHTTP(rec, req)
+		var r struct {
+			ID    string `json:"id"`
+			Token string `json:"edit_token"`
+		}
+		if err := json.Unmarshal(rec.Body.Bytes(), &r); err != nil || r.ID == "" {
+			t.Fatalf("save a roster: %s", rec.Body.String())
+		}
+		rid, rtoken = r.ID, r.Token
 	}
 	routes := []string{"/api/games", "/api/games/import", "/api/games/{id}/actions", "/api/games/{id}/answers", "/api/games/{id}/undo", "/api/games/{id}/concede",
-		"/api/games/{id}/undo/approve", "/api/games/{id}/undo/decline"}
+		"/api/games/{id}/undo/approve", "/api/games/{id}/undo/decline", "/api/rosters", "/api/rosters/read", "PUT /api/rosters/{rid}"}
 	for _, seed := range []struct {
 		route uint8
 		body  string
@@ -62,15 +76,28 @@ func FuzzRequests(f *testing.F) {
 		{7, `{"seq": 0}`},
 		{2, `{"seq": 99999999999999999999}`},
 		{3, "{\"seq\": 0, \"answer\": \"\\u0000\"}"},
+		{8, `{"ruleset": "trenchcrusade", "yaml": "name: B\nmodels: []\n"}`},
+		{8, `{"ruleset": "n23", "roster_file": "eyJnYW5nIjoge319", "format": "yaktribe"}`},
+		{9, `{"ruleset": "falloutfactions", "roster_file": "UEsDBA==", "name": "a.rosz"}`},
+		{10, `{"yaml": "name: C\nmodels: [{id: a}]\n", "version": 1}`},
+		{0, `{"scenario": "sump-crossing", "sides": [{"roster_id": "000000000000"}, {"roster_file": "eA=="}]}`},
 	} {
 		f.Add(seed.route, seed.body)
 	}
 	f.Fuzz(func(t *testing.T, route uint8, body string) {
 		once.Do(func() { setup(t) })
-		path := strings.Replace(routes[int(route)%len(routes)], "{id}", id, 1)
-		req := httptest.NewRequest("POST", path, strings.NewReader(body))
+		method, path, ok := strings.Cut(routes[int(route)%len(routes)], " ")
+		if !ok {
+			method, path = "POST", method
+		}
+		path = strings.Replace(strings.Replace(path, "{id}", id, 1), "{rid}", rid, 1)
+		req := httptest.NewRequest(method, path, strings.NewReader(body))
 		req.Header.Set("Content-Type", "application/json")
-		req.Header.Set("Authorization", "Bearer "+token)
+		if strings.Contains(path, "/rosters/"+rid) {
+			req.Header.Set("Authorization", "Bearer "+rtoken)
+		} else {
+			req.Header.Set("Authorization", "Bearer "+token)
+		}
 		rec := httptest.NewRecorder()
 		handler.ServeHTTP(rec, req)
 		if rec.Code >= 500 {

@@ -44,7 +44,16 @@ func (s *Server) page(w http.ResponseWriter, status int, name string, data any) 
 
 // newGamePage is GET /: the new-game form.
 func (s *Server) newGamePage(w http.ResponseWriter, r *http.Request) {
-	s.page(w, http.StatusOK, "new", s.newGameForm(nil, nil))
+	d := s.newGameForm(nil, nil)
+	// The roster editor's "new game with this roster" link.
+	q := r.URL.Query()
+	if rs := q.Get("ruleset"); rs != "" && slices.ContainsFunc(d.Rulesets, func(u ui.Ruleset) bool { return u.ID == rs }) {
+		d.Ruleset = rs
+	}
+	for i := range d.RosterIDs {
+		d.RosterIDs[i] = clip(q.Get(fmt.Sprintf("side%d_roster_id", i)))
+	}
+	s.page(w, http.StatusOK, "new", d)
 }
 
 // newGameForm is the form, filled with what a refused form held.
@@ -52,6 +61,7 @@ func (s *Server) newGameForm(f *gameForm, err *apiError) *ui.NewGame {
 	d := &ui.NewGame{Dice: "physical", Mode: "table"}
 	if f != nil {
 		d.Ruleset, d.Scenario, d.YAML, d.Mode, d.Dice = f.ruleset, f.scenario, f.req.ScenarioYAML, f.req.Mode, f.req.Dice
+		d.RosterIDs = f.rosterIDs
 	}
 	if err != nil {
 		d.Error, d.Field = err.Message, err.Field
@@ -92,6 +102,7 @@ type gameForm struct {
 	req               createRequest
 	ruleset, scenario string
 	opts              map[string]string // opt.<ruleset>.<name> → value, as posted
+	rosterIDs         [2]string         // side<N>_roster_id, as posted
 }
 
 // readGameForm reads the posted form into a create request. The body is
@@ -132,7 +143,20 @@ func (s *Server) readGameForm(r *http.Request) (*gameForm, error) {
 			for len(f.req.Sides) <= i {
 				f.req.Sides = append(f.req.Sides, sideRequest{})
 			}
+			if f.req.Sides[i].RosterID != "" {
+				return invalid(name, "the %s side's roster is both a file and a saved roster: choose one", [2]string{"first", "second"}[i])
+			}
 			f.req.Sides[i] = sideRequest{RosterFile: base64.StdEncoding.EncodeToString([]byte(value)), Name: path.Base(strings.ReplaceAll(file, "\\", "/"))}
+		case (name == "side0_roster_id" || name == "side1_roster_id") && strings.TrimSpace(value) != "":
+			i := int(name[4] - '0')
+			f.rosterIDs[i] = clip(value)
+			for len(f.req.Sides) <= i {
+				f.req.Sides = append(f.req.Sides, sideRequest{})
+			}
+			if f.req.Sides[i].RosterFile != "" {
+				return invalid(name, "the %s side's roster is both a file and a saved roster: choose one", [2]string{"first", "second"}[i])
+			}
+			f.req.Sides[i] = sideRequest{RosterID: savedRosterID(value)}
 		case name == "mode":
 			f.req.Mode = value
 		case name == "dice":
@@ -193,6 +217,16 @@ func (s *Server) readGameForm(r *http.Request) (*gameForm, error) {
 		}
 	}
 	return f, nil
+}
+
+// savedRosterID is a saved roster's ID from what a player pasted: the ID,
+// or a link to the roster (its share or edit link: what follows # is
+// dropped, never sent on).
+func savedRosterID(v string) string {
+	v = strings.TrimSpace(v)
+	v, _, _ = strings.Cut(v, "#")
+	v, _, _ = strings.Cut(v, "?")
+	return path.Base(strings.TrimRight(v, "/"))
 }
 
 func formError(err error) error {

@@ -2,6 +2,7 @@ package server_test
 
 import (
 	"encoding/base64"
+	"encoding/json"
 	"io"
 	"net/http"
 	"os"
@@ -263,5 +264,88 @@ func TestSavedRosters(t *testing.T) {
 		if st := do(t, "POST", ts.URL+"/api/games", "", req, &e); st != tc.status || e.Field != tc.field || !strings.Contains(e.Error, tc.want) {
 			t.Errorf("game, %s: %d %+v; want %d at %s saying %q", name, st, e, tc.status, tc.field, tc.want)
 		}
+	}
+}
+
+// The roster editor's pages without a browser (issue 33): /rosters/new
+// carries each ruleset's characteristics, keywords and armoury for the
+// script; a saved roster's page exists, an unknown one is 404; the
+// new-game form comes filled from the editor's link, takes a saved roster
+// by its link, and refuses a side given both a file and a saved roster.
+func TestRosterPages(t *testing.T) {
+	ts, _ := newServer(t)
+	st, body, h := fetch(t, "GET", ts.URL+"/rosters/new?ruleset=n23", "", "", nil)
+	if st != 200 || !strings.HasPrefix(h.Get("Content-Type"), "text/html") || !strings.Contains(h.Get("Content-Security-Policy"), "script-src 'self'") {
+		t.Fatalf("GET /rosters/new: %d %v", st, h)
+	}
+	i := strings.Index(body, `<script type="application/json" id="roster-specs">`)
+	j := strings.Index(body[max(i, 0):], "</script>")
+	if i < 0 || j < 0 {
+		t.Fatalf("no specs on the editor page")
+	}
+	var specs map[string]struct {
+		Profile []struct {
+			Name     string
+			Min, Max int
+		}
+		Types    []string
+		Keywords map[string][]string
+		Gear     []struct{ Name, Kind string }
+		Model    struct {
+			Base    float64
+			Profile map[string]int
+		}
+		Notation map[string]map[string]string
+	}
+	if err := json.Unmarshal([]byte(body[i+len(`<script type="application/json" id="roster-specs">`):i+j]), &specs); err != nil {
+		t.Fatalf("the editor's specs: %v", err)
+	}
+	for _, rs := range []string{"n26", "n23", "trenchcrusade", "falloutfactions"} {
+		sp := specs[rs]
+		if len(sp.Profile) < 4 || len(sp.Gear) < 3 || sp.Model.Base == 0 || len(sp.Model.Profile) != len(sp.Profile) || len(sp.Types) == 0 {
+			t.Errorf("%s: the editor's spec %+v", rs, sp)
+		}
+	}
+	if specs["n23"].Notation["WS"]["3"] != "3+" {
+		t.Errorf("n23 WS 3 reads %q, want 3+", specs["n23"].Notation["WS"]["3"])
+	}
+	if !strings.Contains(body, `<option value="n23" selected>`) {
+		t.Errorf("?ruleset=n23 is not chosen")
+	}
+	if st, _, _ := fetch(t, "GET", ts.URL+"/rosters/0123456789ab", "", "", nil); st != 404 {
+		t.Errorf("an unknown roster's page: %d", st)
+	}
+	if st, _, _ := fetch(t, "POST", ts.URL+"/rosters/0123456789ab", "", "", nil); st != 405 {
+		t.Errorf("POST to a roster's page: %d", st)
+	}
+
+	gang := "name: The Pit Crows\nmodels:\n  - {id: crow-a, name: Ada Crow, profile: {Movement: 6, Ranged: 1, Melee: 0, Armour: 0}, base: 25}\n"
+	var s1 struct{ ID string }
+	if st := do(t, "POST", ts.URL+"/api/rosters", "", map[string]any{"ruleset": "trenchcrusade", "yaml": gang}, &s1); st != 201 {
+		t.Fatalf("save: %d", st)
+	}
+	if st, body, _ := fetch(t, "GET", ts.URL+"/rosters/"+s1.ID, "", "", nil); st != 200 || !strings.Contains(body, `data-id="`+s1.ID+`"`) {
+		t.Errorf("a saved roster's page: %d", st)
+	}
+	_, body, _ = fetch(t, "GET", ts.URL+"/?ruleset=trenchcrusade&side0_roster_id="+s1.ID+"&side1_roster_id=%22%3E%3Cscript%3E", "", "", nil)
+	if !strings.Contains(body, `value="`+s1.ID+`"`) || !strings.Contains(body, `<option value="trenchcrusade" selected>`) || strings.Contains(body, `"><script>`) {
+		t.Errorf("the new-game form from the editor's link is not filled (or not escaped)")
+	}
+	// The form takes a saved roster by its share link, or by an edit link
+	// (the part after # is dropped).
+	for _, link := range []string{ts.URL + "/rosters/" + s1.ID, ts.URL + "/rosters/" + s1.ID + "#0123456789abcdef0123456789abcdef", s1.ID} {
+		st, body := form(t, ts.URL, map[string]string{"ruleset": "trenchcrusade", "scenario": "trenchcrusade/no-mans-land", "side1_roster_id": link}, nil)
+		if st != 200 || !strings.Contains(body, "The Pit Crows") {
+			t.Errorf("the form with roster %s: %d", link, st)
+		}
+	}
+	st, body = form(t, ts.URL, map[string]string{"ruleset": "trenchcrusade", "scenario": "trenchcrusade/no-mans-land", "side0_roster_id": s1.ID},
+		map[string][2]string{"side0_roster": {"crows.yaml", gang}})
+	if st != 400 || !strings.Contains(body, "the first side&#39;s roster is both a file and a saved roster") {
+		t.Errorf("a side with a file and a saved roster: %d", st)
+	}
+	st, body = form(t, ts.URL, map[string]string{"ruleset": "trenchcrusade", "scenario": "trenchcrusade/no-mans-land", "side0_roster_id": "0123456789ab"}, nil)
+	if st != 422 || !strings.Contains(body, "no saved roster") || !strings.Contains(body, `id="side0-roster-id" name="side0_roster_id" type="text" autocomplete="off" list="saved-rosters" value="0123456789ab" data-side="0" aria-invalid="true"`) {
+		t.Errorf("an unknown saved roster on the form: %d", st)
 	}
 }

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/skirmish-engine/skirmish/roster"
+	"github.com/skirmish-engine/skirmish/scenario"
 	"github.com/skirmish-engine/skirmish/store"
 )
 
@@ -311,11 +312,13 @@ func (s *Server) readSide(field, ruleset string, sr sideRequest) (*roster.Result
 	return s.readFile(field, ruleset, name, data, sr.Format)
 }
 
-// armouries are the rulesets' sample armouries, made once per server.
+// armouries are the rulesets' sample armouries, and a sample model of
+// each (the editor's new model), made once per server.
 type armouries struct {
-	once sync.Once
-	by   map[string]*roster.Armoury
-	err  error
+	once  sync.Once
+	by    map[string]*roster.Armoury
+	model map[string]scenario.Model
+	err   error
 }
 
 // armoury is the ruleset's sample armoury (roster.SampleArmoury): the
@@ -323,7 +326,15 @@ type armouries struct {
 // gear the roster editor offers.
 func (s *Server) armoury(ruleset string) (*roster.Armoury, error) {
 	s.arms.once.Do(func() {
-		s.arms.by = map[string]*roster.Armoury{}
+		s.arms.by, s.arms.model = map[string]*roster.Armoury{}, map[string]scenario.Model{}
+		for _, smp := range s.cfg.Samples.Sorted() {
+			if _, ok := s.arms.model[smp.Ruleset]; ok {
+				continue
+			}
+			if sc, err := smp.Decode(s.cfg.Rulesets); err == nil && len(sc.File.Sides) > 0 && len(sc.File.Sides[0].Models) > 0 {
+				s.arms.model[smp.Ruleset] = sc.File.Sides[0].Models[0]
+			}
+		}
 		for _, id := range s.cfg.Rulesets.IDs() {
 			a, err := roster.SampleArmoury(id, s.cfg.Samples, s.cfg.Rulesets)
 			if err != nil {
@@ -334,4 +345,13 @@ func (s *Server) armoury(ruleset string) (*roster.Armoury, error) {
 		}
 	})
 	return s.arms.by[ruleset], s.arms.err
+}
+
+// sampleModel is the first model of the ruleset's first sample scenario.
+func (s *Server) sampleModel(ruleset string) (scenario.Model, bool) {
+	if _, err := s.armoury(ruleset); err != nil {
+		return scenario.Model{}, false
+	}
+	m, ok := s.arms.model[ruleset]
+	return m, ok
 }

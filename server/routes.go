@@ -39,6 +39,8 @@ func (s *Server) routes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /new/{key}", s.seatsPage)
 	mux.HandleFunc("GET /g/{id}", s.gamePage)
 	mux.HandleFunc("GET /g/{id}/panel", s.panel)
+	mux.HandleFunc("GET /rosters/new", s.rosterNewPage)
+	mux.HandleFunc("GET /rosters/{id}", s.rosterPage)
 	mux.Handle("GET /static/", ui.Static())
 	mux.Handle("GET /manifest.webmanifest", ui.Manifest())
 	mux.Handle("GET /sw.js", ui.ServiceWorker())
@@ -60,6 +62,9 @@ func (s *Server) routes(mux *http.ServeMux) {
 	}
 	for _, m := range []string{"POST", "DELETE", "PATCH"} {
 		mux.HandleFunc(m+" /api/rosters/{id}", methodNotAllowed("GET, PUT"))
+	}
+	for _, m := range []string{"POST", "PUT", "DELETE", "PATCH"} {
+		mux.HandleFunc(m+" /rosters/{id}", methodNotAllowed("GET"))
 	}
 	for p, allow := range map[string]string{"/new": "POST", "/new/{key}": "GET", "/g/{id}": "GET", "/g/{id}/panel": "GET"} {
 		mux.HandleFunc(p, methodNotAllowed(allow))

@@ -8,8 +8,11 @@ type NewGame struct {
 	Scenarios []Scenario
 	// What the form held when it was refused, to show it again.
 	Ruleset, Scenario, YAML, Mode, Dice string
-	Error                               string // the refusal, naming the field (and a YAML line:column)
-	Field                               string
+	// Saved rosters per side, by their link or ID (the roster editor's
+	// "new game with this roster" fills the first).
+	RosterIDs [2]string
+	Error     string // the refusal, naming the field (and a YAML line:column)
+	Field     string
 }
 
 // Ruleset is one game on the form, with its options.
@@ -211,4 +214,46 @@ type LogLine struct {
 	// Then is what followed the action by itself (the end of the
 	// activation or round, the next round's priority roll), shown apart.
 	ThenAnswers, ThenEvents []string
+}
+
+// Editor is the roster editor's page: the rulesets a roster may be for,
+// and per ruleset what its models may hold (Specs, read by the script);
+// ID is the saved roster shown, "" for a new one.
+type Editor struct {
+	ID       string
+	Ruleset  string // chosen
+	Rulesets []Ruleset
+	Specs    map[string]EditorSpec
+}
+
+// EditorSpec is what the editor offers for one ruleset's models.
+type EditorSpec struct {
+	Profile  []EditorStat              `json:"profile"`
+	Types    []string                  `json:"types"`
+	Keywords map[string][]string       `json:"keywords"`
+	Gear     []EditorGear              `json:"gear"`     // the armoury
+	Model    EditorModel               `json:"model"`    // a new model's values
+	Notation map[string]map[int]string `json:"notation"` // how a characteristic's values read, where not as numbers
+}
+
+// EditorStat is one profile characteristic and its bounds.
+type EditorStat struct {
+	Name string `json:"name"`
+	Min  int    `json:"min"`
+	Max  int    `json:"max"`
+}
+
+// EditorGear is one piece of gear the armoury has.
+type EditorGear struct {
+	Name   string         `json:"name"`
+	Kind   string         `json:"kind"`
+	Stats  map[string]int `json:"stats,omitempty"`
+	Traits []string       `json:"traits,omitempty"`
+}
+
+// EditorModel is a model's starting values.
+type EditorModel struct {
+	Type    string         `json:"type"`
+	Base    float64        `json:"base"`
+	Profile map[string]int `json:"profile"`
 }
