@@ -60,12 +60,12 @@ func TestBadInput(t *testing.T) {
 		{"import: garbage", "POST", "/api/games/import", "", `]]`, "", 400, "", ""},
 
 		// Reading and writing a game.
-		{"get: unknown game", "GET", "/api/games/0123456789ab", w, "", "", 404, "", "no game"},
-		{"get: malformed id", "GET", "/api/games/..%2f..%2fetc", w, "", "", 404, "", ""},
+		{"get: unknown game", "GET", "/api/games/0123456789ab", w, "", "", 404, "authorization", "no game"},
+		{"get: malformed id", "GET", "/api/games/..%2f..%2fetc", w, "", "", 404, "authorization", "no game"},
 		{"get: bad log length", "GET", g + "?log=-3", w, "", "", 400, "log", "a number of lines"},
 		{"get: no token", "GET", g, "", "", "", 401, "authorization", "missing"},
 		{"get: wrong scheme", "GET", g, "", "", "", 401, "authorization", "missing"},
-		{"get: wrong token", "GET", g, "00112233445566778899aabbccddeeff", "", "", 401, "authorization", "not a token"},
+		{"get: wrong token", "GET", g, "00112233445566778899aabbccddeeff", "", "", 404, "authorization", "no game"}, // as an unknown game: issue 34
 		{"action: no seq", "POST", g + "/actions", w, `{"action": "activate m0"}`, "", 400, "seq", "missing"},
 		{"action: seq as text", "POST", g + "/actions", w, `{"seq": "0", "action": "activate m0"}`, "", 400, "seq", "want a whole number"},
 		{"action: no action", "POST", g + "/actions", w, `{"seq": 0}`, "", 400, "action", "missing"},

@@ -31,25 +31,20 @@ func (s *Server) streamAccess(r *http.Request) (*game, error) {
 	}
 	id := r.PathValue("id")
 	if !validID(id) {
-		return nil, notFound("no game %q", clip(id))
+		return nil, noSuchGame(id)
 	}
 	k, err := hex.DecodeString(key)
 	if err != nil || len(k) != sha256.Size || strings.ToLower(key) != key {
 		return nil, unauthorized("key: not an events key (64 lowercase hexadecimal digits, from the X-Events-Key header)")
 	}
-	gm, err := s.load(r.Context(), id)
-	if err != nil {
-		return nil, err
-	}
-	ok := subtle.ConstantTimeCompare(k, gm.rec.Watch) == 1
-	for _, sh := range gm.rec.Seats {
-		ok = subtle.ConstantTimeCompare(k, sh) == 1 || ok
-	}
-	if !ok {
-		return nil, unauthorized("key: not an events key of this game")
-	}
-	gm.used.Store(s.cfg.Now().UnixNano())
-	return gm, nil
+	gm, _, err := s.lookup(r, id, func(rec *store.Game) (int, bool) {
+		ok := subtle.ConstantTimeCompare(k, rec.Watch) == 1
+		for _, sh := range rec.Seats {
+			ok = subtle.ConstantTimeCompare(k, sh) == 1 || ok
+		}
+		return spectator, ok
+	})
+	return gm, err
 }
 
 // EventsKey is the events key of a token: what ?key= takes on the event

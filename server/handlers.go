@@ -483,22 +483,13 @@ func (s *Server) storeOnce(ctx context.Context, rec *store.Game, su *engine.Setu
 func (s *Server) access(r *http.Request) (*game, int, error) {
 	id := r.PathValue("id")
 	if !validID(id) {
-		return nil, 0, notFound("no game %q", clip(id))
+		return nil, 0, noSuchGame(id)
 	}
 	tok, err := bearer(r)
 	if err != nil {
 		return nil, 0, err
 	}
-	gm, err := s.load(r.Context(), id)
-	if err != nil {
-		return nil, 0, err
-	}
-	side, ok := seat(gm.rec, tok)
-	if !ok {
-		return nil, 0, unauthorized("not a token of this game")
-	}
-	gm.used.Store(s.cfg.Now().UnixNano())
-	return gm, side, nil
+	return s.lookup(r, id, func(rec *store.Game) (int, bool) { return seat(rec, tok) })
 }
 
 // bearer reads the request's token: "Authorization: Bearer <token>" (the

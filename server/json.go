@@ -8,6 +8,7 @@ import (
 	"mime"
 	"net/http"
 	"reflect"
+	"strconv"
 	"strings"
 )
 
@@ -24,6 +25,8 @@ type apiError struct {
 	// More is the die typed faces call for next (a critical's extra die,
 	// Fortune Smiles): the faces sent so far fit, and one more is needed.
 	More *moreJSON `json:"more,omitempty"`
+	// RetryAfter, in seconds, is sent as the Retry-After header (429, 503).
+	RetryAfter int `json:"-"`
 }
 
 // moreJSON names the die a roll needs next: its kind as the keypad names
@@ -93,6 +96,9 @@ func fail(w http.ResponseWriter, err error) {
 		c.Message = c.Message[:2000] + "…"
 	}
 	ae = &c
+	if ae.RetryAfter > 0 {
+		w.Header().Set("Retry-After", strconv.Itoa(ae.RetryAfter))
+	}
 	encode(w, ae.Status, ae)
 }
 

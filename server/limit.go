@@ -63,6 +63,37 @@ func (l *limiter) allow(r *http.Request) (bool, time.Duration) {
 	return true, 0
 }
 
+// peek says whether the request's client address has a token left,
+// without taking it, or how long until it will.
+func (l *limiter) peek(r *http.Request) (bool, time.Duration) {
+	if l == nil {
+		return true, 0
+	}
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		host = r.RemoteAddr
+	}
+	rate := float64(l.n) / float64(time.Minute)
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	b, ok := l.buckets[host]
+	if !ok {
+		return true, 0
+	}
+	tokens := min(float64(l.n), b.tokens+float64(l.now().Sub(b.at))*rate)
+	if tokens < 1 {
+		return false, time.Duration((1 - tokens) / rate)
+	}
+	return true, 0
+}
+
+// tooManyBadTokens answers a client whose credentials keep failing.
+func tooManyBadTokens(wait time.Duration) *apiError {
+	secs := int(wait/time.Second) + 1
+	return &apiError{Status: http.StatusTooManyRequests, Field: "authorization", RetryAfter: secs,
+		Message: "too many requests with unknown games or wrong tokens from this address; retry in " + strconv.Itoa(secs) + " s"}
+}
+
 // tooMany answers a request over the limit: 429, with when to retry.
 func tooMany(w http.ResponseWriter, wait time.Duration) {
 	secs := int(wait/time.Second) + 1

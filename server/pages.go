@@ -269,7 +269,7 @@ func (s *Server) createFromPage(w http.ResponseWriter, r *http.Request) {
 		refuse(f, err)
 		return
 	}
-	gm, err := s.load(r.Context(), resp.ID)
+	gm, err := s.load(r.Context(), resp.ID, nil)
 	if err != nil {
 		refuse(f, err)
 		return

@@ -145,7 +145,7 @@ func TestPages(t *testing.T) {
 	if st, body, _ := fetch(t, "GET", ts.URL+"/g/"+id+"/panel", "", "", nil); st != 401 || !strings.Contains(body, "token") {
 		t.Errorf("a panel without a token: %d %s", st, body)
 	}
-	if st, _, _ := fetch(t, "GET", ts.URL+"/g/"+id+"/panel", strings.Repeat("0", 32), "", nil); st != 401 {
+	if st, _, _ := fetch(t, "GET", ts.URL+"/g/"+id+"/panel", strings.Repeat("0", 32), "", nil); st != 404 {
 		t.Errorf("a panel with another game's token: %d", st)
 	}
 	// The page's weight for the player deciding, board and destinations

@@ -85,6 +85,11 @@ type Config struct {
 	// CreatesPerMinute caps the games one client address may create or
 	// import a minute (0: no cap; skirmish serve sets 60).
 	CreatesPerMinute int
+	// BadTokensPerMinute caps the failed credential checks (an unknown
+	// game, or a token not of the game) one client address may make a
+	// minute, beyond which its requests for games get 429 until it may
+	// again (0: no cap; skirmish serve sets 60).
+	BadTokensPerMinute int
 }
 
 // Server serves the API.
@@ -97,6 +102,8 @@ type Server struct {
 	// oddsSlots bounds the odds worked out at once.
 	oddsSlots chan struct{}
 	creates   *limiter            // games created or imported, by client address
+	badTokens *limiter            // failed credential checks, by client address
+	loading   map[string]*flight  // games being rebuilt from the store, by ID
 	handoffs  map[string]*handoff // seat-link pages of games just made, by their key
 	stopping  chan struct{}       // closed by StopStreams
 	arms      armouries           // the rulesets' sample armouries
@@ -162,7 +169,8 @@ func New(cfg Config) *Server {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	return &Server{cfg: cfg, log: log, creates: newLimiter(cfg.CreatesPerMinute, cfg.Now), games: map[string]*game{}, handoffs: map[string]*handoff{}, samples: map[string]*scenario.Scenario{},
+	return &Server{cfg: cfg, log: log, creates: newLimiter(cfg.CreatesPerMinute, cfg.Now), badTokens: newLimiter(cfg.BadTokensPerMinute, cfg.Now),
+		loading: map[string]*flight{}, games: map[string]*game{}, handoffs: map[string]*handoff{}, samples: map[string]*scenario.Scenario{},
 		oddsSlots: make(chan struct{}, max(1, runtime.GOMAXPROCS(0)/2)), stopping: make(chan struct{})}
 }
 
@@ -225,20 +233,66 @@ func seat(rec *store.Game, token string) (side int, ok bool) {
 }
 
 // load returns the game in memory, reading and rebuilding it from the
-// store when it is not.
-func (s *Server) load(ctx context.Context, id string) (*game, error) {
+// store when it is not (rec, when the caller has read it already, saves
+// reading it again). However many requests ask for a game that is not in
+// memory, it is rebuilt once: the others wait for that one rebuild (one
+// flight per game), or leave when their client does.
+func (s *Server) load(ctx context.Context, id string, rec *store.Game) (*game, error) {
 	s.mu.Lock()
-	gm, ok := s.games[id]
-	s.mu.Unlock()
-	if ok {
+	if gm, ok := s.games[id]; ok {
+		s.mu.Unlock()
 		return gm, nil
 	}
-	rec, err := s.cfg.Store.Game(ctx, id)
-	if errors.Is(err, store.ErrNotFound) {
-		return nil, notFound("no game %q", id)
+	if f, ok := s.loading[id]; ok {
+		s.mu.Unlock()
+		select {
+		case <-f.done:
+			return f.gm, f.err
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
 	}
-	if err != nil {
-		return nil, err
+	f := &flight{done: make(chan struct{})}
+	s.loading[id] = f
+	s.mu.Unlock()
+	// The rebuild is the flight's, not its first client's: a client that
+	// leaves does not fail the others waiting.
+	gm, err := s.rebuild(context.WithoutCancel(ctx), id, rec)
+	s.mu.Lock()
+	delete(s.loading, id)
+	if err == nil {
+		if have, ok := s.games[id]; ok { // kept meanwhile (a game just made)
+			gm = have
+		} else {
+			s.games[id] = gm
+			s.evict()
+		}
+	}
+	f.gm, f.err = gm, err
+	close(f.done)
+	s.mu.Unlock()
+	return gm, err
+}
+
+// flight is one rebuild of a game from the store, which the requests for
+// it wait for.
+type flight struct {
+	done chan struct{}
+	gm   *game
+	err  error
+}
+
+// rebuild reads a game and its commands from the store and replays them.
+func (s *Server) rebuild(ctx context.Context, id string, rec *store.Game) (*game, error) {
+	if rec == nil {
+		var err error
+		rec, err = s.cfg.Store.Game(ctx, id)
+		if errors.Is(err, store.ErrNotFound) {
+			return nil, notFound("no game %q", id)
+		}
+		if err != nil {
+			return nil, err
+		}
 	}
 	cmds, err := s.cfg.Store.Commands(ctx, id, 0)
 	if err != nil {
@@ -248,7 +302,7 @@ func (s *Server) load(ctx context.Context, id string) (*game, error) {
 	if err != nil {
 		return nil, err
 	}
-	gm = &game{rec: rec, g: g, subs: map[chan event]struct{}{}}
+	gm := &game{rec: rec, g: g, subs: map[chan event]struct{}{}}
 	for _, c := range cmds {
 		if err := gm.run(c.Side, c.Kind, c.Body); err != nil {
 			return nil, fmt.Errorf("server: game %s: command %d (%s) no longer applies: %w", id, c.Seq, c.Kind, err)
@@ -256,14 +310,59 @@ func (s *Server) load(ctx context.Context, id string) (*game, error) {
 		gm.seq = c.Seq
 	}
 	gm.used.Store(s.cfg.Now().UnixNano())
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if have, ok := s.games[id]; ok { // another request loaded it meanwhile
-		return have, nil
-	}
-	s.games[id] = gm
-	s.evict()
 	return gm, nil
+}
+
+// lookup finds the game id names for a request whose credential match
+// accepts (a seat's token, the spectator's, an events key): the game and
+// the side match gives. The credential is checked against the stored
+// record before the game is rebuilt, so a made-up token costs one read of
+// a row, never a replay; and an unknown game and a wrong credential get the
+// same answer (issue 34), so that probing tells nothing of which games
+// exist. An address whose credentials keep failing is slowed (429).
+func (s *Server) lookup(r *http.Request, id string, match func(rec *store.Game) (int, bool)) (*game, int, error) {
+	if ok, wait := s.badTokens.peek(r); !ok {
+		return nil, 0, tooManyBadTokens(wait)
+	}
+	deny := func() (*game, int, error) {
+		s.badTokens.allow(r)
+		return nil, 0, noSuchGame(id)
+	}
+	s.mu.Lock()
+	gm, ok := s.games[id]
+	s.mu.Unlock()
+	var rec *store.Game
+	if ok {
+		rec = gm.rec
+	} else {
+		var err error
+		rec, err = s.cfg.Store.Game(r.Context(), id)
+		if errors.Is(err, store.ErrNotFound) {
+			return deny()
+		}
+		if err != nil {
+			return nil, 0, internal(err)
+		}
+	}
+	side, ok := match(rec)
+	if !ok {
+		return deny()
+	}
+	if gm == nil {
+		var err error
+		if gm, err = s.load(r.Context(), id, rec); err != nil {
+			return nil, 0, err
+		}
+	}
+	gm.used.Store(s.cfg.Now().UnixNano())
+	return gm, side, nil
+}
+
+// noSuchGame is the answer to a request naming a game that does not
+// exist, or with a credential that is not one of its: the same for both.
+func noSuchGame(id string) *apiError {
+	return &apiError{Status: http.StatusNotFound, Field: "authorization",
+		Message: fmt.Sprintf("no game %q with this token: check the link (a seat's link holds the game and its token)", clip(id))}
 }
 
 // InMemory is how many games the server holds in memory.

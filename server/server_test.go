@@ -536,11 +536,15 @@ func TestEventsKey(t *testing.T) {
 		"key=" + key[:63]:                 "not an events key (64 lowercase",
 		"key=" + strings.Repeat("zz", 32): "not an events key (64 lowercase",
 		"key=":                            "not an events key (64 lowercase",
-		"key=" + server.EventsKey(other.Seats[0].Token):    "not an events key of this game",
-		"key=" + server.EventsKey(strings.Repeat("0", 32)): "not an events key of this game",
 	} {
 		if st, body := open(q); st != 401 || !strings.Contains(body, want) || !strings.Contains(body, `"field":"authorization"`) {
 			t.Errorf("?%s: %d %s, want 401 saying %q", q, st, body, want)
+		}
+	}
+	// Another game's key, or a made-up one: as an unknown game (issue 34).
+	for _, q := range []string{"key=" + server.EventsKey(other.Seats[0].Token), "key=" + server.EventsKey(strings.Repeat("0", 32))} {
+		if st, body := open(q); st != 404 || !strings.Contains(body, "no game") || !strings.Contains(body, `"field":"authorization"`) {
+			t.Errorf("?%s: %d %s, want 404 as for no game", q, st, body)
 		}
 	}
 	// The key opens nothing but the stream.
@@ -549,8 +553,8 @@ func TestEventsKey(t *testing.T) {
 			t.Errorf("GET %s: %d, want 401", u, st)
 		}
 	}
-	if st, _, _ := fetch(t, "GET", ts.URL+"/api/games/"+c.ID, key[:32], "", nil); st != 401 {
-		t.Errorf("half a key as a token: %d, want 401", st)
+	if st, _, _ := fetch(t, "GET", ts.URL+"/api/games/"+c.ID, key[:32], "", nil); st != 404 {
+		t.Errorf("half a key as a token: %d, want 404 (as for no game)", st)
 	}
 	if st, e := post(t, ts, c.ID, "answers", key, map[string]any{"seq": 0, "answer": "6"}); st != 401 {
 		t.Errorf("a key as a bearer token: %d %+v", st, e)

@@ -20,7 +20,7 @@ import (
 
 func newServe(e *env) *cobra.Command {
 	var addr, db, logLevel string
-	var maxGames, creates int
+	var maxGames, creates, badTokens int
 	var cpuProfile string
 	c := &cobra.Command{
 		Use:   "serve [--addr HOST:PORT] [--db FILE]",
@@ -48,6 +48,9 @@ and the database is closed. The API is described in docs/api.md.`,
 			if creates < 0 {
 				return usagef("--creates-per-minute %d: out of range; allowed 0 (no limit) or more", creates)
 			}
+			if badTokens < 0 {
+				return usagef("--bad-tokens-per-minute %d: out of range; allowed 0 (no limit) or more", badTokens)
+			}
 			log := slog.New(slog.NewTextHandler(e.stderr, &slog.HandlerOptions{Level: level}))
 			// The address first: a mistake in it leaves no database behind.
 			ln, err := net.Listen("tcp", addr)
@@ -72,7 +75,7 @@ and the database is closed. The API is described in docs/api.md.`,
 				defer pprof.StopCPUProfile()
 			}
 			srv := server.New(server.Config{Store: st, Rulesets: e.rulesets, Samples: e.samples, Procs: e.procs, Log: log,
-				MaxGames: maxGames, CreatesPerMinute: creates})
+				MaxGames: maxGames, CreatesPerMinute: creates, BadTokensPerMinute: badTokens})
 			hs := &http.Server{
 				Handler:           srv.Handler(),
 				ReadHeaderTimeout: 5 * time.Second,
@@ -111,6 +114,7 @@ and the database is closed. The API is described in docs/api.md.`,
 	f.StringVar(&cpuProfile, "cpuprofile", "", "write a CPU profile of the server to this file until it stops (for docs/PERFORMANCE.md)")
 	f.IntVar(&maxGames, "max-games", 2000, "games kept in memory (the others are rebuilt from the database when asked for)")
 	f.IntVar(&creates, "creates-per-minute", 60, "games one client address may create or import a minute (0: no limit)")
+	f.IntVar(&badTokens, "bad-tokens-per-minute", 60, "requests for unknown games or with wrong tokens one client address may make a minute, beyond which it must wait (0: no limit)")
 	return c
 }
 

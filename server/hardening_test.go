@@ -1,0 +1,128 @@
+package server_test
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+
+	"github.com/skirmish-engine/skirmish/rulesets/all"
+	"github.com/skirmish-engine/skirmish/server"
+	"github.com/skirmish-engine/skirmish/store"
+	"github.com/skirmish-engine/skirmish/store/sqlite"
+)
+
+// counting is a store that counts the reads of command logs: the costly
+// part of rebuilding a game.
+type counting struct {
+	store.Store
+	logs atomic.Int64
+}
+
+func (c *counting) Commands(ctx context.Context, id string, after int) ([]store.Command, error) {
+	c.logs.Add(1)
+	return c.Store.Commands(ctx, id, after)
+}
+
+// Issue 34, items 2 and 8: a made-up token on a game not in memory is
+// refused from the stored record alone (the game is never rebuilt), with
+// the same answer as for a game that does not exist; sixteen requests with
+// the right token on that cold game rebuild it once; and an address whose
+// tokens keep failing is told to wait (429, Retry-After) before any
+// lookup.
+func TestTokenBeforeRebuild(t *testing.T) {
+	st, err := sqlite.Open(":memory:")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	cfg := server.Config{Store: st, Rulesets: all.Rulesets(), Samples: all.Samples(), Procs: all.Procedures()}
+	warm := httptest.NewServer(server.New(cfg).Handler())
+	var c created
+	if code := do(t, "POST", warm.URL+"/api/games", "", map[string]any{"scenario": "hab-block-brawl", "dice": "digital"}, &c); code != 201 {
+		t.Fatalf("create: %d", code)
+	}
+	var v struct{ Decider int }
+	do(t, "GET", warm.URL+"/api/games/"+c.ID, c.Seats[0].Token, nil, &v)
+	tok := c.Seats[v.Decider].Token
+	for i := range 10 { // a log to replay: activate, undo, …
+		if code, e := post(t, warm, c.ID, "actions", tok, map[string]any{"seq": 2 * i, "action": "activate m0"}); code != 200 {
+			t.Fatalf("activate: %d %+v", code, e)
+		}
+		if code, e := post(t, warm, c.ID, "undo", tok, map[string]any{"seq": 2*i + 1}); code != 200 {
+			t.Fatalf("undo: %d %+v", code, e)
+		}
+	}
+	warm.Close()
+
+	cs := &counting{Store: st}
+	cfg.Store = cs
+	srv := server.New(cfg)
+	cold := httptest.NewServer(srv.Handler())
+	defer cold.Close()
+	var wg sync.WaitGroup
+	codes := make([]int, 16)
+	bodies := make([]string, 16)
+	for i := range 16 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var e apiErr
+			codes[i] = do(t, "GET", cold.URL+"/api/games/"+c.ID, fmt.Sprintf("%032x", i+1), nil, &e)
+			bodies[i] = e.Error
+		}()
+	}
+	wg.Wait()
+	var unknown apiErr
+	unknownCode := do(t, "GET", cold.URL+"/api/games/0123456789ab", c.Seats[0].Token, nil, &unknown)
+	for i := range 16 {
+		if codes[i] != 404 || bodies[i] != strings.Replace(unknown.Error, "0123456789ab", c.ID, 1) || unknownCode != 404 {
+			t.Errorf("a made-up token: %d %q; an unknown game: %d %q (want the same answer)", codes[i], bodies[i], unknownCode, unknown.Error)
+			break
+		}
+	}
+	if n := cs.logs.Load(); n != 0 || srv.InMemory() != 0 {
+		t.Errorf("made-up tokens read %d command logs and put %d games in memory; want none", n, srv.InMemory())
+	}
+
+	for i := range 16 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			codes[i] = do(t, "GET", cold.URL+"/api/games/"+c.ID, c.Seats[i%2].Token, nil, nil)
+		}()
+	}
+	wg.Wait()
+	for i, code := range codes {
+		if code != 200 {
+			t.Errorf("request %d with a seat's token: %d", i, code)
+		}
+	}
+	if n := cs.logs.Load(); n != 1 {
+		t.Errorf("16 requests on a cold game read its log %d times; want once", n)
+	}
+
+	// The failures' budget: 5 a minute here.
+	cfg.BadTokensPerMinute = 5
+	limited := httptest.NewServer(server.New(cfg).Handler())
+	defer limited.Close()
+	for i := range 5 {
+		if code := do(t, "GET", limited.URL+"/api/games/"+c.ID, fmt.Sprintf("%032x", i+1), nil, nil); code != 404 {
+			t.Fatalf("bad token %d: %d", i, code)
+		}
+	}
+	req, _ := http.NewRequest("GET", limited.URL+"/api/games/"+c.ID, nil)
+	req.Header.Set("Authorization", "Bearer "+c.Seats[0].Token)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != 429 || resp.Header.Get("Retry-After") == "" {
+		t.Errorf("after 5 failures in a minute: %d, Retry-After %q; want 429 with when to retry", resp.StatusCode, resp.Header.Get("Retry-After"))
+	}
+}
