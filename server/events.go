@@ -23,28 +23,28 @@ import (
 // the URL, where proxies log it; the key opens nothing but the stream,
 // whose events say only what changed (seq, kind, side), so a seat's token
 // need never be in a URL.
-func (s *Server) streamAccess(r *http.Request) (*game, error) {
+func (s *Server) streamAccess(r *http.Request) (*game, int, error) {
 	key := r.URL.Query().Get("key")
 	if !r.URL.Query().Has("key") || r.Header.Get("Authorization") != "" {
-		gm, _, err := s.access(r)
-		return gm, err
+		return s.access(r)
 	}
 	id := r.PathValue("id")
 	if !validID(id) {
-		return nil, noSuchGame(id)
+		return nil, 0, noSuchGame(id)
 	}
 	k, err := hex.DecodeString(key)
 	if err != nil || len(k) != sha256.Size || strings.ToLower(key) != key {
-		return nil, unauthorized("key: not an events key (64 lowercase hexadecimal digits, from the X-Events-Key header)")
+		return nil, 0, unauthorized("key: not an events key (64 lowercase hexadecimal digits, from the X-Events-Key header)")
 	}
-	gm, _, err := s.lookup(r, id, func(rec *store.Game) (int, bool) {
-		ok := subtle.ConstantTimeCompare(k, rec.Watch) == 1
-		for _, sh := range rec.Seats {
-			ok = subtle.ConstantTimeCompare(k, sh) == 1 || ok
+	return s.lookup(r, id, func(rec *store.Game) (int, bool) {
+		side, ok := spectator, subtle.ConstantTimeCompare(k, rec.Watch) == 1
+		for i, sh := range rec.Seats {
+			if subtle.ConstantTimeCompare(k, sh) == 1 {
+				side, ok = i, true
+			}
 		}
-		return spectator, ok
+		return side, ok
 	})
-	return gm, err
 }
 
 // EventsKey is the events key of a token: what ?key= takes on the event
@@ -63,11 +63,17 @@ var Heartbeat = 15 * time.Second
 // nothing twice. An event says what changed (its seq, kind and side);
 // the client reads the game again for the rest.
 func (s *Server) events(w http.ResponseWriter, r *http.Request) {
-	gm, err := s.streamAccess(r)
+	gm, side, err := s.streamAccess(r)
 	if err != nil {
 		fail(w, err)
 		return
 	}
+	release, err := s.streams.acquire(clientKey(r), gm.rec.ID, side)
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	defer release()
 	after := -1
 	last := r.Header.Get("Last-Event-ID")
 	if last == "" {

@@ -9,6 +9,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/skirmish-engine/skirmish/rulesets/all"
 	"github.com/skirmish-engine/skirmish/server"
@@ -125,4 +126,86 @@ func TestTokenBeforeRebuild(t *testing.T) {
 	if resp.StatusCode != 429 || resp.Header.Get("Retry-After") == "" {
 		t.Errorf("after 5 failures in a minute: %d, Retry-After %q; want 429 with when to retry", resp.StatusCode, resp.Header.Get("Retry-After"))
 	}
+}
+
+// Issue 34, item 1: event streams are capped per game and seat and in
+// all; beyond a cap a stream is refused with 429 and Retry-After, while
+// the API and pages go on answering; a stream closed gives its place
+// back.
+func TestStreamCaps(t *testing.T) {
+	st, err := sqlite.Open(":memory:")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	srv := server.New(server.Config{Store: st, Rulesets: all.Rulesets(), Samples: all.Samples(), Procs: all.Procedures(),
+		MaxStreams: 6, MaxStreamsPerAddress: 100, MaxStreamsPerSeat: 2})
+	ts := httptest.NewServer(srv.Handler())
+	defer func() { srv.StopStreams(); ts.Close() }()
+	var games []created
+	for range 4 {
+		var c created
+		if code := do(t, "POST", ts.URL+"/api/games", "", map[string]any{"scenario": "hab-block-brawl"}, &c); code != 201 {
+			t.Fatalf("create: %d", code)
+		}
+		games = append(games, c)
+	}
+	open := func(id, token string) (*http.Response, error) {
+		req, _ := http.NewRequest("GET", ts.URL+"/api/games/"+id+"/events", nil)
+		req.Header.Set("Authorization", "Bearer "+token)
+		return http.DefaultClient.Do(req)
+	}
+	var held []*http.Response
+	defer func() {
+		for _, r := range held {
+			r.Body.Close()
+		}
+	}()
+	hold := func(id, token string, want int) {
+		t.Helper()
+		resp, err := open(id, token)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if resp.StatusCode != want {
+			resp.Body.Close()
+			t.Fatalf("a stream: %d, want %d", resp.StatusCode, want)
+		}
+		if want != 200 {
+			if resp.Header.Get("Retry-After") == "" {
+				t.Errorf("a refused stream without Retry-After")
+			}
+			resp.Body.Close()
+			return
+		}
+		held = append(held, resp)
+	}
+	g := games[0]
+	hold(g.ID, g.Seats[0].Token, 200)
+	hold(g.ID, g.Seats[0].Token, 200)
+	hold(g.ID, g.Seats[0].Token, 429) // the seat's third
+	hold(g.ID, g.Seats[1].Token, 200) // the other seat's first
+	hold(games[1].ID, games[1].Seats[0].Token, 200)
+	hold(games[1].ID, games[1].Token, 200) // the spectator's
+	hold(games[2].ID, games[2].Seats[0].Token, 200)
+	if srv.Streams() != 6 {
+		t.Fatalf("%d streams open, want 6", srv.Streams())
+	}
+	hold(games[3].ID, games[3].Seats[0].Token, 429) // the server's seventh
+	// At the cap, the API and pages answer.
+	for _, u := range []string{"/healthz", "/", "/api/games/" + g.ID} {
+		code, _, _ := fetch(t, "GET", ts.URL+u, g.Seats[0].Token, "", nil)
+		if code != 200 {
+			t.Errorf("GET %s with streams at their cap: %d", u, code)
+		}
+	}
+	if code := do(t, "POST", ts.URL+"/api/games", "", map[string]any{"scenario": "hab-block-brawl"}, nil); code != 201 {
+		t.Errorf("a game made with streams at their cap: %d", code)
+	}
+	// A stream closed gives its place back.
+	held[0].Body.Close()
+	held = held[1:]
+	for deadline := time.Now().Add(5 * time.Second); srv.Streams() > 5 && time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+	}
+	hold(games[3].ID, games[3].Seats[0].Token, 200)
 }

@@ -1,14 +1,13 @@
 package server
 
 import (
-	"net"
 	"net/http"
 	"strconv"
 	"sync"
 	"time"
 )
 
-// limiter is a token bucket per client address: n a minute, n at once.
+// limiter is a token bucket per client (clientKey): n a minute, n at once.
 type limiter struct {
 	mu      sync.Mutex
 	n       int
@@ -34,10 +33,7 @@ func (l *limiter) allow(r *http.Request) (bool, time.Duration) {
 	if l == nil {
 		return true, 0
 	}
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		host = r.RemoteAddr
-	}
+	host := clientKey(r)
 	now := l.now()
 	rate := float64(l.n) / float64(time.Minute)
 	l.mu.Lock()
@@ -69,10 +65,7 @@ func (l *limiter) peek(r *http.Request) (bool, time.Duration) {
 	if l == nil {
 		return true, 0
 	}
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		host = r.RemoteAddr
-	}
+	host := clientKey(r)
 	rate := float64(l.n) / float64(time.Minute)
 	l.mu.Lock()
 	defer l.mu.Unlock()

@@ -90,6 +90,12 @@ type Config struct {
 	// minute, beyond which its requests for games get 429 until it may
 	// again (0: no cap; skirmish serve sets 60).
 	BadTokensPerMinute int
+	// MaxStreams caps the event streams open at once (default
+	// DefaultMaxStreams); MaxStreamsPerAddress those of one client
+	// address (DefaultStreamsPerAddress) and MaxStreamsPerSeat those of
+	// one seat of one game (DefaultStreamsPerSeat). Beyond a cap a stream
+	// is refused with 429.
+	MaxStreams, MaxStreamsPerAddress, MaxStreamsPerSeat int
 }
 
 // Server serves the API.
@@ -107,6 +113,7 @@ type Server struct {
 	handoffs  map[string]*handoff // seat-link pages of games just made, by their key
 	stopping  chan struct{}       // closed by StopStreams
 	arms      armouries           // the rulesets' sample armouries
+	streams   streamCaps          // the event streams open
 	stopOnce  sync.Once
 }
 
@@ -165,13 +172,24 @@ func New(cfg Config) *Server {
 	if cfg.MaxGames <= 0 {
 		cfg.MaxGames = 2000
 	}
+	if cfg.MaxStreams <= 0 {
+		cfg.MaxStreams = DefaultMaxStreams
+	}
+	if cfg.MaxStreamsPerAddress <= 0 {
+		cfg.MaxStreamsPerAddress = DefaultStreamsPerAddress
+	}
+	if cfg.MaxStreamsPerSeat <= 0 {
+		cfg.MaxStreamsPerSeat = DefaultStreamsPerSeat
+	}
 	log := cfg.Log
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
 	return &Server{cfg: cfg, log: log, creates: newLimiter(cfg.CreatesPerMinute, cfg.Now), badTokens: newLimiter(cfg.BadTokensPerMinute, cfg.Now),
 		loading: map[string]*flight{}, games: map[string]*game{}, handoffs: map[string]*handoff{}, samples: map[string]*scenario.Scenario{},
-		oddsSlots: make(chan struct{}, max(1, runtime.GOMAXPROCS(0)/2)), stopping: make(chan struct{})}
+		oddsSlots: make(chan struct{}, max(1, runtime.GOMAXPROCS(0)/2)), stopping: make(chan struct{}),
+		streams: streamCaps{max: cfg.MaxStreams, perAddr: cfg.MaxStreamsPerAddress, perKey: cfg.MaxStreamsPerSeat,
+			byAddr: map[string]int{}, bySeat: map[seatKey]int{}}}
 }
 
 // Handler is the API with its middleware: body limits, request logs,

@@ -20,7 +20,7 @@ import (
 
 func newServe(e *env) *cobra.Command {
 	var addr, db, logLevel string
-	var maxGames, creates, badTokens int
+	var maxGames, creates, badTokens, maxStreams int
 	var cpuProfile string
 	c := &cobra.Command{
 		Use:   "serve [--addr HOST:PORT] [--db FILE]",
@@ -47,6 +47,12 @@ and the database is closed. The API is described in docs/api.md.`,
 			}
 			if creates < 0 {
 				return usagef("--creates-per-minute %d: out of range; allowed 0 (no limit) or more", creates)
+			}
+			if maxStreams < 0 {
+				return usagef("--max-streams %d: out of range; allowed 0 (sized to the file limit) or more", maxStreams)
+			}
+			if maxStreams == 0 {
+				maxStreams = streamsFor(fileLimit())
 			}
 			if badTokens < 0 {
 				return usagef("--bad-tokens-per-minute %d: out of range; allowed 0 (no limit) or more", badTokens)
@@ -75,7 +81,7 @@ and the database is closed. The API is described in docs/api.md.`,
 				defer pprof.StopCPUProfile()
 			}
 			srv := server.New(server.Config{Store: st, Rulesets: e.rulesets, Samples: e.samples, Procs: e.procs, Log: log,
-				MaxGames: maxGames, CreatesPerMinute: creates, BadTokensPerMinute: badTokens})
+				MaxGames: maxGames, CreatesPerMinute: creates, BadTokensPerMinute: badTokens, MaxStreams: maxStreams})
 			hs := &http.Server{
 				Handler:           srv.Handler(),
 				ReadHeaderTimeout: 5 * time.Second,
@@ -114,8 +120,20 @@ and the database is closed. The API is described in docs/api.md.`,
 	f.StringVar(&cpuProfile, "cpuprofile", "", "write a CPU profile of the server to this file until it stops (for docs/PERFORMANCE.md)")
 	f.IntVar(&maxGames, "max-games", 2000, "games kept in memory (the others are rebuilt from the database when asked for)")
 	f.IntVar(&creates, "creates-per-minute", 60, "games one client address may create or import a minute (0: no limit)")
+	f.IntVar(&maxStreams, "max-streams", 0, "event streams open at once (0: three quarters of the process's file limit, at most 20,000, leaving the rest for the API, pages and database)")
 	f.IntVar(&badTokens, "bad-tokens-per-minute", 60, "requests for unknown games or with wrong tokens one client address may make a minute, beyond which it must wait (0: no limit)")
 	return c
+}
+
+// streamsFor is the default cap of event streams for a file limit: each
+// stream holds a connection, so three quarters of the files the process
+// may open, the rest kept for requests, pages and the database; at least
+// 16 and at most 20,000. Without a known limit, the server's default.
+func streamsFor(limit int, known bool) int {
+	if !known {
+		return server.DefaultMaxStreams
+	}
+	return min(20000, max(16, limit*3/4))
 }
 
 // phoneHint says where phones at the table should open the companion:

@@ -9,9 +9,12 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/skirmish-engine/skirmish/server"
 )
 
 // skirmish serve on a new database file: it creates the file, serves a
@@ -127,5 +130,22 @@ func TestPhoneHint(t *testing.T) {
 		if got := phoneHint(tc.addr, locals); got != tc.want {
 			t.Errorf("%v: %q, want %q", tc.addr, got, tc.want)
 		}
+	}
+}
+
+// The default stream cap follows the file limit, keeping a quarter for
+// everything else (issue 34, item 1).
+func TestStreamsFor(t *testing.T) {
+	for _, c := range []struct {
+		limit int
+		known bool
+		want  int
+	}{{1024, true, 768}, {1 << 20, true, 20000}, {8, true, 16}, {0, false, server.DefaultMaxStreams}} {
+		if got := streamsFor(c.limit, c.known); got != c.want {
+			t.Errorf("streamsFor(%d, %v) = %d, want %d", c.limit, c.known, got, c.want)
+		}
+	}
+	if n, ok := fileLimit(); runtime.GOOS == "linux" && (!ok || n < 64) {
+		t.Errorf("the file limit: %d %v", n, ok)
 	}
 }
