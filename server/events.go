@@ -267,6 +267,10 @@ func (s *Server) importGame(w http.ResponseWriter, r *http.Request) {
 		fail(w, unprocessable("entries", "the save's log taken as commands gives another game: %s", why))
 		return
 	}
+	if len(cmds) > s.cfg.MaxCommands+1 {
+		fail(w, unprocessable("entries", "the save makes %d commands; a game takes at most %d on this server (--max-commands), and a concession", len(cmds), s.cfg.MaxCommands))
+		return
+	}
 	for i := range cmds {
 		cmds[i].Seq, cmds[i].At = i+1, s.cfg.Now()
 	}

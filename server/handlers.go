@@ -615,11 +615,18 @@ func (s *Server) view(w http.ResponseWriter, r *http.Request) {
 	w.Write(body)
 }
 
+// DefaultViewLog is how many of the log's latest lines a view gives
+// unless ?log= asks otherwise: a long game's whole log is for those who
+// ask (log=all).
+const DefaultViewLog = 100
+
 // logTail reads ?log=: the number of the log's latest lines wanted, -1 for
 // all of it.
 func logTail(r *http.Request) (int, error) {
 	switch q := r.URL.Query().Get("log"); q {
-	case "", "all":
+	case "":
+		return DefaultViewLog, nil
+	case "all":
 		return -1, nil
 	case "none":
 		return 0, nil

@@ -2,6 +2,7 @@ package server_test
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -208,4 +209,74 @@ func TestStreamCaps(t *testing.T) {
 	for deadline := time.Now().Add(5 * time.Second); srv.Streams() > 5 && time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
 	}
 	hold(games[3].ID, games[3].Seats[0].Token, 200)
+}
+
+// Issue 34, item 3: a game's commands are bounded: an action-and-undo loop
+// reaches the limit and is refused naming it, a concession is still taken,
+// the view gives the log's tail unless asked for all of it, and the export
+// of the game at its limit imports again (on a server with a lower limit,
+// the import is refused naming it).
+func TestCommandLimit(t *testing.T) {
+	st, err := sqlite.Open(":memory:")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	cfg := server.Config{Store: st, Rulesets: all.Rulesets(), Samples: all.Samples(), Procs: all.Procedures(), MaxCommands: 240}
+	ts := httptest.NewServer(server.New(cfg).Handler())
+	defer ts.Close()
+	var c created
+	if code := do(t, "POST", ts.URL+"/api/games", "", map[string]any{"scenario": "hab-block-brawl", "dice": "digital", "strict": false}, &c); code != 201 {
+		t.Fatalf("create: %d", code)
+	}
+	var v struct {
+		Decider int
+		Legal   []string
+	}
+	do(t, "GET", ts.URL+"/api/games/"+c.ID, c.Seats[0].Token, nil, &v)
+	tok := c.Seats[v.Decider].Token
+	do(t, "GET", ts.URL+"/api/games/"+c.ID, tok, nil, &v)
+	act := v.Legal[0]
+	seq := 0
+	for ; seq < 240; seq++ {
+		kind, body := "actions", map[string]any{"seq": seq, "action": act}
+		if seq%2 == 1 {
+			kind, body = "undo", map[string]any{"seq": seq}
+		}
+		if code, e := post(t, ts, c.ID, kind, tok, body); code != 200 {
+			t.Fatalf("command %d: %d %+v", seq+1, code, e)
+		}
+	}
+	code, e := post(t, ts, c.ID, "actions", tok, map[string]any{"seq": seq, "action": act})
+	if code != 422 || e.Field != "seq" || !strings.Contains(e.Error, "240 commands, the most a game takes on this server (--max-commands)") {
+		t.Errorf("the 241st command: %d %+v", code, e)
+	}
+	var view struct {
+		Log      []json.RawMessage
+		LogFrom  int `json:"log_from"`
+		LogTotal int `json:"log_total"`
+	}
+	do(t, "GET", ts.URL+"/api/games/"+c.ID, tok, nil, &view)
+	if len(view.Log) != server.DefaultViewLog || view.LogTotal <= server.DefaultViewLog || view.LogFrom != view.LogTotal-server.DefaultViewLog {
+		t.Errorf("the default view gives %d log lines from %d of %d, want the latest %d", len(view.Log), view.LogFrom, view.LogTotal, server.DefaultViewLog)
+	}
+	if code, e := post(t, ts, c.ID, "concede", tok, map[string]any{"seq": seq}); code != 200 {
+		t.Fatalf("a concession at the limit: %d %+v", code, e)
+	}
+	code, export, _ := fetch(t, "GET", ts.URL+"/api/games/"+c.ID+"/export", tok, "", nil)
+	if code != 200 {
+		t.Fatalf("export: %d", code)
+	}
+	t.Logf("the export of %d commands: %d bytes", seq+1, len(export))
+	var imp created
+	if code := do(t, "POST", ts.URL+"/api/games/import", "", export, &imp); code != 201 {
+		t.Errorf("the export at the limit does not import again: %d", code)
+	}
+	cfg.MaxCommands = 100
+	lower := httptest.NewServer(server.New(cfg).Handler())
+	defer lower.Close()
+	var ie apiErr
+	if code := do(t, "POST", lower.URL+"/api/games/import", "", export, &ie); code != 422 || ie.Field != "entries" || !strings.Contains(ie.Error, "at most 100") {
+		t.Errorf("an import over the limit: %d %+v", code, ie)
+	}
 }

@@ -54,10 +54,15 @@ func logged(log *slog.Logger, next http.Handler) http.Handler {
 	})
 }
 
-// limited caps request bodies.
-func limited(max int64, next http.Handler) http.Handler {
+// limited caps request bodies: an import's at imports, since a save
+// grows with its game; every other's at max.
+func limited(max, imports int64, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		r.Body = http.MaxBytesReader(w, r.Body, max)
+		n := max
+		if r.URL.Path == "/api/games/import" {
+			n = imports
+		}
+		r.Body = http.MaxBytesReader(w, r.Body, n)
 		next.ServeHTTP(w, r)
 	})
 }

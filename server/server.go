@@ -90,6 +90,12 @@ type Config struct {
 	// minute, beyond which its requests for games get 429 until it may
 	// again (0: no cap; skirmish serve sets 60).
 	BadTokensPerMinute int
+	// MaxCommands caps the commands one game takes (default
+	// DefaultMaxCommands, far above any real game): beyond it, writes
+	// but a concession are refused (422), and an import that would make
+	// more is too. The import's body limit grows with it, so that every
+	// export the server gives can be imported again.
+	MaxCommands int
 	// MaxStreams caps the event streams open at once (default
 	// DefaultMaxStreams); MaxStreamsPerAddress those of one client
 	// address (DefaultStreamsPerAddress) and MaxStreamsPerSeat those of
@@ -154,6 +160,19 @@ type event struct {
 	Side int    `json:"side"`
 }
 
+// DefaultMaxCommands is the most commands a game takes by default.
+const DefaultMaxCommands = 20000
+
+// importBytesPerCommand is what an export may take per command, for the
+// import's body limit (an action-and-undo loop's export is about 140
+// bytes a command).
+const importBytesPerCommand = 512
+
+// maxImport is the body limit of an import.
+func (s *Server) maxImport() int64 {
+	return min(engine.MaxSave, s.cfg.MaxBody+importBytesPerCommand*int64(s.cfg.MaxCommands+1))
+}
+
 // MaxOddsPaths caps the paths through the dice the odds of one action may
 // take (engine.OddsOptions.MaxPaths): about a second of CPU.
 const MaxOddsPaths = 100000
@@ -171,6 +190,9 @@ func New(cfg Config) *Server {
 	}
 	if cfg.MaxGames <= 0 {
 		cfg.MaxGames = 2000
+	}
+	if cfg.MaxCommands <= 0 {
+		cfg.MaxCommands = DefaultMaxCommands
 	}
 	if cfg.MaxStreams <= 0 {
 		cfg.MaxStreams = DefaultMaxStreams
@@ -203,7 +225,7 @@ func (s *Server) Handler() http.Handler {
 		fail(w, forbidden("a cross-origin write: this API takes writes from its own pages and from programs, not from other sites' pages"))
 	}))
 	h = cop.Handler(h)
-	h = limited(s.cfg.MaxBody, h)
+	h = limited(s.cfg.MaxBody, s.maxImport(), h)
 	h = logged(s.log, h)
 	return recoverer(s.log, h)
 }
@@ -555,6 +577,9 @@ func (s *Server) write(ctx context.Context, gm *game, side, seq int, kind string
 	}
 	if seq != gm.seq {
 		return 0, nil, stale(gm.seq)
+	}
+	if gm.seq >= s.cfg.MaxCommands && kind != "concede" {
+		return 0, nil, unprocessable("seq", "the game has taken %d commands, the most a game takes on this server (--max-commands): only a concession is taken now", gm.seq)
 	}
 	if undoKind(kind) && gm.g.Over() {
 		return 0, nil, overFinal()

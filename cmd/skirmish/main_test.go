@@ -54,6 +54,7 @@ func TestBadInput(t *testing.T) {
 		{"serve --addr nowhere:-1", `skirmish: --addr "nowhere:-1": listen tcp: address -1: invalid port`},
 		{"serve --max-games 0", `skirmish: --max-games 0: out of range; allowed 1 or more`},
 		{"serve --creates-per-minute -1", `skirmish: --creates-per-minute -1: out of range; allowed 0 (no limit) or more`},
+		{"serve --max-commands 0", `skirmish: --max-commands 0: out of range; allowed 1 to 30000 (an export of a game at the limit must fit an import)`},
 		{"serve --bad-tokens-per-minute -1", `skirmish: --bad-tokens-per-minute -1: out of range; allowed 0 (no limit) or more`},
 		{"serve extra", `skirmish: serve takes no arguments, got "extra" (values go in flags; see skirmish serve --help)`},
 		{"roll foo", `skirmish: unknown procedure "foo" (run 'skirmish roll --list')`},
