@@ -128,6 +128,9 @@ func decodeNode(name string, body ast.Node, v any) error {
 	return yamlError(name, err)
 }
 
+// wholeNumber matches a whole number written out in decimal.
+var wholeNumber = regexp.MustCompile(`^[+-]?\d[\d_]*$`)
+
 // tooBig matches a number written out that YAML read as a string because
 // no number type holds it (1e999, thirty digits).
 var tooBig = regexp.MustCompile(`^[+-]?(\d[\d_]*)(\.\d*)?([eE][+-]?\d+)?$`)
@@ -357,6 +360,16 @@ func (w *walker) size(n ast.Node) (int, error) {
 		}
 	case *ast.NanNode, *ast.InfinityNode:
 		return 0, w.nonFinite(n)
+	case *ast.StringNode:
+		// A whole number written out past what an unsigned 64-bit integer
+		// holds is read as a string, which a whole-number field takes
+		// through a float, wrapped (2^64+1 as a negative number): unquoted,
+		// it is too large a number wherever it stands (issue 34).
+		if tk := n.GetToken(); tk != nil && tk.Type == token.StringType && wholeNumber.MatchString(tk.Value) {
+			e := &Error{File: w.name, Path: yamlPath(n.GetPath()), Problem: fmt.Sprintf("%s is out of range: too large a number", clipped(tk.Value))}
+			e.Line, e.Column = at(tk)
+			return 0, e
+		}
 	}
 	if err != nil {
 		return 0, err

@@ -198,6 +198,8 @@ func (s *Server) importGame(w http.ResponseWriter, r *http.Request) {
 		var mbe *http.MaxBytesError
 		var fe *engine.FieldError
 		switch {
+		case slowBody(err) != nil:
+			fail(w, slowBody(err))
 		case errors.As(err, &mbe):
 			fail(w, &apiError{Status: http.StatusRequestEntityTooLarge, Message: fmt.Sprintf("the body is larger than %d bytes", mbe.Limit)})
 		case errors.As(err, &fe):

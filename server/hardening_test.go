@@ -1,9 +1,11 @@
 package server_test
 
 import (
+	"bufio"
 	"context"
 	"encoding/json"
 	"fmt"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -278,5 +280,96 @@ func TestCommandLimit(t *testing.T) {
 	var ie apiErr
 	if code := do(t, "POST", lower.URL+"/api/games/import", "", export, &ie); code != 422 || ie.Field != "entries" || !strings.Contains(ie.Error, "at most 100") {
 		t.Errorf("an import over the limit: %d %+v", code, ie)
+	}
+}
+
+// Issue 34, item 10: every answer a client reads as JSON is JSON (405s of
+// /healthz and the pages, 404s off the API for a client asking for JSON);
+// a body that comes too slowly is 408; a number past 64 bits in a
+// scenario is too large, never a negative number; and no action's refusal
+// shows the parser's raw words.
+func TestMessages(t *testing.T) {
+	ts, _ := newServer(t)
+	for _, c := range []struct {
+		method, path, accept string
+		status               int
+		json                 bool
+	}{
+		{"POST", "/healthz", "", 405, true},
+		{"DELETE", "/", "", 405, true},
+		{"PUT", "/static/app.js", "", 405, true},
+		{"GET", "/static/nope.js", "application/json", 404, true},
+		{"GET", "/nowhere", "application/json", 404, true},
+		{"GET", "/nowhere", "text/html", 404, false},
+		{"GET", "/api/nowhere", "", 404, true},
+	} {
+		req, _ := http.NewRequest(c.method, ts.URL+c.path, nil)
+		if c.accept != "" {
+			req.Header.Set("Accept", c.accept)
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var e apiErr
+		derr := json.NewDecoder(resp.Body).Decode(&e)
+		resp.Body.Close()
+		if resp.StatusCode != c.status || c.json && (derr != nil || e.Error == "" || !strings.HasPrefix(resp.Header.Get("Content-Type"), "application/json")) {
+			t.Errorf("%s %s (Accept %q): %d %q %v", c.method, c.path, c.accept, resp.StatusCode, resp.Header.Get("Content-Type"), derr)
+		}
+		if c.status == 405 && resp.Header.Get("Allow") == "" {
+			t.Errorf("%s %s: 405 without Allow", c.method, c.path)
+		}
+	}
+
+	// A scenario's number past 64 bits.
+	yml := "name: x\nruleset: n26\nmode: table\nrounds: 18446744073709551617\nsides: []\n"
+	var e apiErr
+	if code := do(t, "POST", ts.URL+"/api/games", "", map[string]any{"scenario_yaml": yml}, &e); code != 422 || !strings.Contains(e.Error, "18446744073709551617 is out of range: too large a number") {
+		t.Errorf("rounds 2^64+1: %d %+v", code, e)
+	}
+
+	// Actions with numbers no parser holds.
+	var c created
+	do(t, "POST", ts.URL+"/api/games", "", map[string]any{"scenario": "sump-crossing", "dice": "digital"}, &c)
+	for _, a := range []string{"activate m99999999999999999999", "activate m1e400", "move m0 @1e400,2", "move m0 @99999999999999999999999,1", "shoot m0 >m1 #99999999999999999999",
+		"shoot m0 >m-99999999999999999999 #1", "move m0 @NaN,1", "move m0 @0x10,1"} {
+		for _, tok := range []string{c.Seats[0].Token, c.Seats[1].Token} {
+			code, e := post(t, ts, c.ID, "actions", tok, map[string]any{"seq": 0, "action": a})
+			if code < 400 || code >= 500 || strings.Contains(e.Error, "strconv") || strings.Contains(e.Error, "invalid syntax") || strings.Contains(e.Error, "value out of range") {
+				t.Errorf("%q: %d %q", a, code, e.Error)
+			}
+		}
+	}
+}
+
+// A body that does not come whole within the read timeout is 408, in
+// words, not the network's "i/o timeout".
+func TestSlowBody(t *testing.T) {
+	st, err := sqlite.Open(":memory:")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	ts := httptest.NewUnstartedServer(server.New(server.Config{Store: st, Rulesets: all.Rulesets(), Samples: all.Samples(), Procs: all.Procedures()}).Handler())
+	ts.Config.ReadTimeout = 300 * time.Millisecond
+	ts.Start()
+	defer ts.Close()
+	conn, err := net.Dial("tcp", ts.Listener.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	fmt.Fprintf(conn, "POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"scenario\": ")
+	time.Sleep(600 * time.Millisecond)
+	conn.Write([]byte(`"sump-crossing"}`))
+	resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var e apiErr
+	json.NewDecoder(resp.Body).Decode(&e)
+	if resp.StatusCode != 408 || !strings.Contains(e.Error, "came too slowly") || strings.Contains(e.Error, "i/o timeout") {
+		t.Errorf("a slow body: %d %+v", resp.StatusCode, e)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"mime"
+	"net"
 	"net/http"
 	"reflect"
 	"strconv"
@@ -176,11 +177,23 @@ func jsonType(k reflect.Kind) string {
 }
 
 // jsonError turns a decoding error into one that names the field.
+// slowBody is the answer to a body that did not come whole before the
+// server's read timeout (408, rather than the network's words), or nil.
+func slowBody(err error) *apiError {
+	var ne net.Error
+	if errors.As(err, &ne) && ne.Timeout() {
+		return &apiError{Status: http.StatusRequestTimeout, Message: "the request's body came too slowly: send it whole within the server's read timeout (15 s)"}
+	}
+	return nil
+}
+
 func jsonError(err error) error {
 	var mbe *http.MaxBytesError
 	var ute *json.UnmarshalTypeError
 	var se *json.SyntaxError
 	switch {
+	case slowBody(err) != nil:
+		return slowBody(err)
 	case errors.As(err, &mbe):
 		return &apiError{Status: http.StatusRequestEntityTooLarge, Message: fmt.Sprintf("the body is larger than %d bytes", mbe.Limit)}
 	case errors.As(err, &ute) && ute.Field == "":

@@ -230,6 +230,9 @@ func savedRosterID(v string) string {
 }
 
 func formError(err error) error {
+	if e := slowBody(err); e != nil {
+		return e
+	}
 	var mb *http.MaxBytesError
 	if errors.As(err, &mb) {
 		return &apiError{Status: http.StatusRequestEntityTooLarge, Field: "body", Message: fmt.Sprintf("the form is over %d bytes: upload smaller files", mb.Limit)}

@@ -1,7 +1,9 @@
 package server
 
 import (
+	"fmt"
 	"net/http"
+	"strings"
 
 	"github.com/skirmish-engine/skirmish/server/ui"
 )
@@ -41,7 +43,7 @@ func (s *Server) routes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /g/{id}/panel", s.panel)
 	mux.HandleFunc("GET /rosters/new", s.rosterNewPage)
 	mux.HandleFunc("GET /rosters/{id}", s.rosterPage)
-	mux.Handle("GET /static/", ui.Static())
+	mux.Handle("GET /static/", ui.Static(http.HandlerFunc(noRoute)))
 	mux.Handle("GET /manifest.webmanifest", ui.Manifest())
 	mux.Handle("GET /sw.js", ui.ServiceWorker())
 
@@ -66,14 +68,37 @@ func (s *Server) routes(mux *http.ServeMux) {
 	for _, m := range []string{"POST", "PUT", "DELETE", "PATCH"} {
 		mux.HandleFunc(m+" /rosters/{id}", methodNotAllowed("GET"))
 	}
-	for p, allow := range map[string]string{"/new": "POST", "/new/{key}": "GET", "/g/{id}": "GET", "/g/{id}/panel": "GET"} {
+	for p, allow := range map[string]string{"/new": "POST", "/new/{key}": "GET", "/g/{id}": "GET", "/g/{id}/panel": "GET",
+		"/{$}": "GET", "/healthz": "GET", "/static/": "GET", "/manifest.webmanifest": "GET", "/sw.js": "GET"} {
 		mux.HandleFunc(p, methodNotAllowed(allow))
 	}
 	mux.HandleFunc("GET /new", func(w http.ResponseWriter, r *http.Request) { http.Redirect(w, r, "/", http.StatusSeeOther) })
 	mux.HandleFunc("GET /api/games/import", methodNotAllowed("POST"))
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
-		fail(w, notFound("no such API route: %s %s", r.Method, r.URL.Path))
+		fail(w, notFound("no such API route: %s %s", r.Method, clip(r.URL.Path)))
 	})
+	// Everything else: the API's JSON for a client that asks for JSON,
+	// a page's words for a browser.
+	mux.HandleFunc("/", noRoute)
+}
+
+// noRoute answers a path no route serves: JSON when the client asks for
+// it (or for anything of the API), else a line of text for a person.
+func noRoute(w http.ResponseWriter, r *http.Request) {
+	if wantsJSON(r) {
+		fail(w, notFound("nothing at %s %s", r.Method, clip(r.URL.Path)))
+		return
+	}
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	w.Header().Set("X-Content-Type-Options", "nosniff")
+	w.WriteHeader(http.StatusNotFound)
+	fmt.Fprintln(w, "Nothing here. The new-game page is at /.")
+}
+
+// wantsJSON reports whether a request's client reads JSON: it says so in
+// Accept (as API clients do), or writes JSON.
+func wantsJSON(r *http.Request) bool {
+	return strings.Contains(r.Header.Get("Accept"), "application/json") || strings.HasPrefix(r.Header.Get("Content-Type"), "application/json")
 }
 
 func methodNotAllowed(allow string) http.HandlerFunc {

@@ -68,13 +68,14 @@ func Render(w io.Writer, name string, data any) error {
 }
 
 // Static serves the CSS and JavaScript under /static/: the files only (no
-// folder listings), cached for good when asked for by their version.
-func Static() http.Handler {
+// folder listings), cached for good when asked for by their version;
+// notFound answers for a file that is not there.
+func Static(notFound http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		name := strings.TrimPrefix(r.URL.Path, "/static/")
 		b, err := staticFS.ReadFile("static/" + name)
 		if err != nil || name == "" || strings.Contains(name, "/") {
-			http.NotFound(w, r)
+			notFound.ServeHTTP(w, r)
 			return
 		}
 		h := w.Header()
