@@ -39,6 +39,9 @@ type Config struct {
 	// Strict refuses to undo an action whose dice were rolled, so that undo
 	// cannot be used to roll again.
 	Strict bool
+	// Commitment is the game's commitment to Seed, if it has one: its
+	// save carries it, and Load checks it.
+	Commitment *Commitment
 }
 
 // Game is one game in progress: the live state, the log that is its source

@@ -339,6 +339,9 @@ type Save struct {
 	// Digest holds digests of the setup, part by part, and of the final
 	// state, which Load checks.
 	Digest *Digest `json:"digest"`
+	// Commitment is the commitment to the seed made when the game began,
+	// if it was made (a server's games): Load checks the seed against it.
+	Commitment *Commitment `json:"seed_commitment,omitempty"`
 }
 
 // Digest is a set of SHA-256 digests ("sha256:" and 64 hex digits) of a
@@ -510,7 +513,8 @@ func pluralWas(n int) string {
 // Save writes the game as JSON. A prompt's action in flight is not saved.
 func (g *Game) Save(w io.Writer) error {
 	sv := Save{Format: SaveFormat, Ruleset: g.info.ID, Version: g.info.Version, Seed: g.cfg.Seed,
-		Dice: g.cfg.Dice, Mode: g.setup.Mode, Strict: g.cfg.Strict, Options: g.setup.Options, Scenario: g.setup.Scenario, Entries: g.log.Entries}
+		Dice: g.cfg.Dice, Mode: g.setup.Mode, Strict: g.cfg.Strict, Options: g.setup.Options, Scenario: g.setup.Scenario, Entries: g.log.Entries,
+		Commitment: g.cfg.Commitment}
 	if sv.Scenario == nil {
 		sv.Scenario = json.RawMessage("null")
 	}
@@ -581,6 +585,9 @@ type Verified struct {
 	Choices int // choices checked against their questions
 	Facts   int // measurements checked against their questions
 	Dice    DiceMode
+	// Commitment is the seed's commitment the save carries, checked
+	// against its seed; nil when the save has none.
+	Commitment *Commitment
 }
 
 // Verified returns what Load checked, or nil for a game that was not
@@ -614,8 +621,13 @@ func Load(rs Ruleset, su *Setup, sv *Save, players []Policy) (*Game, error) {
 	case sv.Digest == nil:
 		return nil, &FieldError{Path: "digest", Problem: "missing; a save holds the digests of its setup and final state"}
 	}
+	if sv.Commitment != nil {
+		if err := sv.Commitment.Check(sv.Seed); err != nil {
+			return nil, err
+		}
+	}
 	su.Options = sv.Options
-	g, err := New(rs, su, Config{Seed: sv.Seed, Dice: sv.Dice, Players: players, Strict: sv.Strict})
+	g, err := New(rs, su, Config{Seed: sv.Seed, Dice: sv.Dice, Players: players, Strict: sv.Strict, Commitment: sv.Commitment})
 	if err != nil {
 		return nil, err
 	}
@@ -665,7 +677,7 @@ func (g *Game) replay(entries []Entry) error {
 			return &FieldError{Path: "entries", Problem: "empty, but this game's start asks no one anything, so its save holds the start entry"}
 		}
 		g.log, g.anno, g.marks = Log{}, nil, nil
-		g.verified = &Verified{Dice: g.cfg.Dice}
+		g.verified = &Verified{Dice: g.cfg.Dice, Commitment: g.cfg.Commitment}
 		return nil
 	}
 	// The fresh game ran its own start; verify the saved one gave the same.
@@ -675,7 +687,7 @@ func (g *Game) replay(entries []Entry) error {
 		return err
 	}
 	verifier := dice.NewRNG(g.cfg.Seed)
-	v := &Verified{Dice: g.cfg.Dice}
+	v := &Verified{Dice: g.cfg.Dice, Commitment: g.cfg.Commitment}
 	type frame struct {
 		state *State
 		entry int

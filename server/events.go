@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"strconv"
 	"strings"
@@ -245,8 +246,15 @@ func (s *Server) importGame(w http.ResponseWriter, r *http.Request) {
 		}
 		return
 	}
+	// Whoever imports a save knows its seed: the game says so (issue 34),
+	// with a commitment of its own.
+	salt := make([]byte, 16)
+	if _, err := io.ReadFull(s.cfg.Random, salt); err != nil {
+		fail(w, internal(err))
+		return
+	}
 	rec := &store.Game{Created: s.cfg.Now().UTC(), Ruleset: sv.Ruleset, Version: sv.Version, Name: su.Name, Scenario: su.Scenario,
-		Mode: su.Mode, Dice: string(sv.Dice), Seed: sv.Seed, Strict: sv.Strict, Options: su.Options}
+		Mode: su.Mode, Dice: string(sv.Dice), Seed: sv.Seed, Strict: sv.Strict, Options: su.Options, Salt: salt, Chosen: true}
 	cmds, err := commandsOf(loaded, sv)
 	if err != nil {
 		fail(w, unprocessable("entries", "%v", err))

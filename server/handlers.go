@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"math"
 	"math/big"
 	"net/http"
@@ -240,12 +241,18 @@ func (s *Server) newGame(ctx context.Context, req createRequest) (*createRespons
 	if req.Strict != nil {
 		strict = *req.Strict
 	}
-	g, err := engine.New(rs, su, engine.Config{Seed: seed, Dice: diceMode, Strict: strict})
+	// The seed is committed to now, before any die (issue 34): every view
+	// shows the commitment, the export after the end the salt.
+	salt := make([]byte, 16)
+	if _, err := io.ReadFull(s.cfg.Random, salt); err != nil {
+		return nil, internal(err)
+	}
+	rec := &store.Game{Created: s.cfg.Now().UTC(), Ruleset: in.ID, Version: in.Version, Name: su.Name, Scenario: su.Scenario,
+		Mode: su.Mode, Dice: string(diceMode), Seed: seed, Strict: strict, Options: su.Options, Salt: salt, Chosen: req.Seed != nil}
+	g, err := engine.New(rs, su, engine.Config{Seed: seed, Dice: diceMode, Strict: strict, Commitment: commitment(rec)})
 	if err != nil {
 		return nil, scenarioError(err)
 	}
-	rec := &store.Game{Created: s.cfg.Now().UTC(), Ruleset: in.ID, Version: in.Version, Name: su.Name, Scenario: su.Scenario,
-		Mode: su.Mode, Dice: string(diceMode), Seed: seed, Strict: strict, Options: su.Options}
 	resp, err := s.store(ctx, rec, su)
 	if err != nil {
 		return nil, err
@@ -528,22 +535,28 @@ func validID(id string) bool {
 
 // viewJSON is a game as one seat (or a spectator) sees it.
 type viewJSON struct {
-	ID      string       `json:"id"`
-	Ruleset string       `json:"ruleset"`
-	Name    string       `json:"name"`
-	Mode    string       `json:"mode"`
-	Dice    string       `json:"dice"`
-	Seq     int          `json:"seq"`
-	Over    bool         `json:"over"`
-	Winner  *int         `json:"winner"`
-	Round   int          `json:"round"`
-	Phase   string       `json:"phase"`
-	Decider *int         `json:"decider"`
-	Seat    *int         `json:"seat"` // nil: a spectator
-	Sides   []sideJSON   `json:"sides"`
-	Legal   []string     `json:"legal"`
-	Actions []actionJSON `json:"actions"`
-	Pending *pendingJSON `json:"pending"`
+	ID      string `json:"id"`
+	Ruleset string `json:"ruleset"`
+	Name    string `json:"name"`
+	Mode    string `json:"mode"`
+	Dice    string `json:"dice"`
+	// SeedCommitment is the SHA-256 committing the game to its dice seed
+	// (engine.Commitment; "" for a game from before commitments);
+	// SeedChosen says the creator chose the seed rather than the server
+	// drawing it, so the creator could foresee digital rolls.
+	SeedCommitment string       `json:"seed_commitment,omitempty"`
+	SeedChosen     bool         `json:"seed_chosen_by_creator"`
+	Seq            int          `json:"seq"`
+	Over           bool         `json:"over"`
+	Winner         *int         `json:"winner"`
+	Round          int          `json:"round"`
+	Phase          string       `json:"phase"`
+	Decider        *int         `json:"decider"`
+	Seat           *int         `json:"seat"` // nil: a spectator
+	Sides          []sideJSON   `json:"sides"`
+	Legal          []string     `json:"legal"`
+	Actions        []actionJSON `json:"actions"`
+	Pending        *pendingJSON `json:"pending"`
 	// UndoRequest is an undo waiting for another seat's consent;
 	// TookBack, what the latest command took back, when it was an undo.
 	UndoRequest *undoRequest    `json:"undo_request"`
@@ -728,9 +741,12 @@ func (s *Server) viewBytes(gm *game, side, tail int) ([]byte, error) {
 func (s *Server) viewOf(gm *game, side int, tail int) (*viewJSON, error) {
 	g := gm.g
 	st := g.State()
-	v := &viewJSON{ID: gm.rec.ID, Ruleset: gm.rec.Ruleset, Name: gm.rec.Name, Mode: gm.rec.Mode, Dice: gm.rec.Dice,
+	v := &viewJSON{ID: gm.rec.ID, Ruleset: gm.rec.Ruleset, Name: gm.rec.Name, Mode: gm.rec.Mode, Dice: gm.rec.Dice, SeedChosen: gm.rec.Chosen,
 		Seq: gm.seq, Over: g.Over(), Round: st.Round, Phase: st.PhaseID(), Legal: []string{}, Actions: []actionJSON{}, Log: []logLine{},
 		UndoRequest: gm.request}
+	if c := commitment(gm.rec); c != nil {
+		v.SeedCommitment = c.SHA256
+	}
 	if u := gm.undone; u != nil && u.Seq == gm.seq {
 		v.TookBack = u
 	}

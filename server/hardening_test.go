@@ -3,6 +3,7 @@ package server_test
 import (
 	"bufio"
 	"context"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"net"
@@ -14,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/skirmish-engine/skirmish/engine"
 	"github.com/skirmish-engine/skirmish/rulesets/all"
 	"github.com/skirmish-engine/skirmish/server"
 	"github.com/skirmish-engine/skirmish/store"
@@ -371,5 +373,83 @@ func TestSlowBody(t *testing.T) {
 	json.NewDecoder(resp.Body).Decode(&e)
 	if resp.StatusCode != 408 || !strings.Contains(e.Error, "came too slowly") || strings.Contains(e.Error, "i/o timeout") {
 		t.Errorf("a slow body: %d %+v", resp.StatusCode, e)
+	}
+}
+
+// Issue 34, item 4: the server commits to every game's seed at creation
+// (each view shows the SHA-256 of a salt and the seed); a seed the creator
+// chose is flagged in both seats' views and on the page, as is an
+// imported save's; the export after the end gives the seed and salt, which
+// check against the commitment the views showed.
+func TestSeedCommitment(t *testing.T) {
+	ts, _ := newServer(t)
+	type view struct {
+		Commitment string `json:"seed_commitment"`
+		Chosen     bool   `json:"seed_chosen_by_creator"`
+		Decider    int
+	}
+	mk := func(req map[string]any) (created, [2]view) {
+		var c created
+		if code := do(t, "POST", ts.URL+"/api/games", "", req, &c); code != 201 {
+			t.Fatalf("create %v: %d", req, code)
+		}
+		var vs [2]view
+		for i := range 2 {
+			do(t, "GET", ts.URL+"/api/games/"+c.ID, c.Seats[i].Token, nil, &vs[i])
+		}
+		return c, vs
+	}
+	drawn, dv := mk(map[string]any{"scenario": "sump-crossing", "dice": "digital"})
+	twinA, av := mk(map[string]any{"scenario": "sump-crossing", "dice": "digital", "seed": 42})
+	_, bv := mk(map[string]any{"scenario": "sump-crossing", "dice": "digital", "seed": 42})
+	if dv[0].Chosen || dv[1].Chosen || len(dv[0].Commitment) != 64 || dv[0].Commitment != dv[1].Commitment {
+		t.Errorf("a drawn seed's views: %+v", dv)
+	}
+	for _, v := range append(av[:], bv[:]...) {
+		if !v.Chosen || len(v.Commitment) != 64 {
+			t.Errorf("a creator's seed's view: %+v", v)
+		}
+	}
+	if av[0].Commitment == bv[0].Commitment {
+		t.Error("twin games with one seed share a commitment: the salt is not per game")
+	}
+	_, panel, _ := fetch(t, "GET", ts.URL+"/g/"+twinA.ID+"/panel", twinA.Seats[1].Token, "", nil)
+	if !strings.Contains(panel, `id="seed-chosen"`) {
+		t.Logf("%.600s", panel)
+		t.Error("the page of a game with a creator's seed does not say so")
+	}
+	_, panel, _ = fetch(t, "GET", ts.URL+"/g/"+drawn.ID+"/panel", drawn.Seats[1].Token, "", nil)
+	if strings.Contains(panel, "seed-chosen") {
+		t.Error("the page of a game with a drawn seed says it was chosen")
+	}
+
+	// The end: the export reveals the seed and salt.
+	if code, e := post(t, ts, drawn.ID, "concede", drawn.Seats[0].Token, map[string]any{"seq": 0}); code != 200 {
+		t.Fatalf("concede: %d %+v", code, e)
+	}
+	_, export, _ := fetch(t, "GET", ts.URL+"/api/games/"+drawn.ID+"/export", drawn.Seats[0].Token, "", nil)
+	var sv struct {
+		Seed       uint64
+		Commitment struct {
+			Salt, SHA256 string
+			Chosen       bool
+		} `json:"seed_commitment"`
+	}
+	if err := json.Unmarshal([]byte(export), &sv); err != nil {
+		t.Fatal(err)
+	}
+	salt, _ := hex.DecodeString(sv.Commitment.Salt)
+	if sv.Commitment.SHA256 != dv[0].Commitment || engine.CommitSeed(sv.Seed, salt) != dv[0].Commitment || sv.Commitment.Chosen {
+		t.Errorf("the export's seed %d and salt %q do not give the commitment the views showed (%s)", sv.Seed, sv.Commitment.Salt, dv[0].Commitment)
+	}
+	// An import is flagged: its importer knows the seed.
+	var imp created
+	if code := do(t, "POST", ts.URL+"/api/games/import", "", export, &imp); code != 201 {
+		t.Fatalf("import: %d", code)
+	}
+	var iv view
+	do(t, "GET", ts.URL+"/api/games/"+imp.ID, imp.Seats[0].Token, nil, &iv)
+	if !iv.Chosen || iv.Commitment == "" || iv.Commitment == dv[0].Commitment {
+		t.Errorf("an imported game's view: %+v", iv)
 	}
 }

@@ -427,7 +427,8 @@ func (s *Server) panelOf(gm *game, side, logLines int) (*ui.Panel, error) {
 		return "the players"
 	}
 	p := &ui.Panel{ID: gm.rec.ID, Name: gm.rec.Name, Ruleset: in.Name, Mode: gm.rec.Mode, Dice: gm.rec.Dice, Seq: gm.seq,
-		Over: g.Over(), Spectator: side == spectator}
+		SeedChosen: gm.rec.Chosen && gm.rec.Dice != string(engine.PhysicalDice),
+		Over:       g.Over(), Spectator: side == spectator}
 	if st.Round == 0 {
 		p.Round = fmt.Sprintf("Before round 1 of %d", su.Rounds)
 	} else {

@@ -483,7 +483,16 @@ func (s *Server) build(rec *store.Game) (*engine.Game, error) {
 	for k, v := range rec.Options {
 		su.Options[k] = v
 	}
-	return engine.New(rs, su, engine.Config{Seed: rec.Seed, Dice: engine.DiceMode(rec.Dice), Strict: rec.Strict})
+	return engine.New(rs, su, engine.Config{Seed: rec.Seed, Dice: engine.DiceMode(rec.Dice), Strict: rec.Strict, Commitment: commitment(rec)})
+}
+
+// commitment is a game's commitment to its seed, nil for a game from
+// before commitments.
+func commitment(rec *store.Game) *engine.Commitment {
+	if len(rec.Salt) == 0 {
+		return nil
+	}
+	return engine.NewCommitment(rec.Seed, rec.Salt, rec.Chosen)
 }
 
 // The commands, as stored.

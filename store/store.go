@@ -32,6 +32,8 @@ type Game struct {
 	Mode     string            // board or table
 	Dice     string            // digital or physical
 	Seed     uint64            // the dice seed: secret until the game is over
+	Salt     []byte            // the salt of the seed's commitment (engine.Commitment); nil for none
+	Chosen   bool              // the seed was the creator's own (or an imported save's), not drawn
 	Strict   bool              // undo refused past rolled dice
 	Options  map[string]string // every rule option, defaults filled
 	Seats    [][]byte          // per side, the SHA-256 of the seat's token

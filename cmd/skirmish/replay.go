@@ -105,10 +105,17 @@ func verifiedText(v *engine.Verified) string {
 	default:
 		dice = fmt.Sprintf("%d dice re-rolled from the seed, all equal (digital dice: none typed)", v.Seeded)
 	}
+	commit := ""
+	if c := v.Commitment; c != nil {
+		commit = "; the seed is the one committed to at the start (sha256 " + c.SHA256[:16] + "…)"
+		if c.Chosen {
+			commit += ", a seed the game's creator chose: they could foresee every digital roll"
+		}
+	}
 	return fmt.Sprintf("verified: %d entries (%d undone) replayed; the setup (ruleset and version, seed, dice mode and strictness, mode, options, scenario) matches its digests; "+
 		"%s legal at their time and taken by the side whose decision it was; every answer fits its question (%s, %s); %s; "+
-		"every entry's events and undo marks are the replay's; the final state matches its digest and its rebuild",
-		v.Entries, v.Undone, count(v.Actions, "action was", "actions were"), count(v.Choices, "choice", "choices"), count(v.Facts, "measurement", "measurements"), dice)
+		"every entry's events and undo marks are the replay's; the final state matches its digest and its rebuild%s",
+		v.Entries, v.Undone, count(v.Actions, "action was", "actions were"), count(v.Choices, "choice", "choices"), count(v.Facts, "measurement", "measurements"), dice, commit)
 }
 
 func count(n int, one, many string) string {

@@ -73,6 +73,10 @@ var migrations = []string{
 		edit    BLOB NOT NULL,
 		version INTEGER NOT NULL
 	) STRICT;`,
+	// 3: the seed's commitment (issue 34): its salt, and whether the
+	// creator chose the seed.
+	`ALTER TABLE games ADD COLUMN salt BLOB NOT NULL DEFAULT x'';
+	ALTER TABLE games ADD COLUMN chosen INTEGER NOT NULL DEFAULT 0;`,
 }
 
 // Store is a SQLite-backed store.Store.
@@ -306,9 +310,13 @@ func (s *Store) Create(ctx context.Context, g *store.Game, log ...store.Command)
 		// Once queued, a write is the writer's: it no longer depends on
 		// the caller's context.
 		ctx := context.Background()
-		_, err := tx.ExecContext(ctx, `INSERT INTO games (id, created, ruleset, version, name, scenario, mode, dice, seed, strict, options, watch)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-			g.ID, g.Created.UnixNano(), g.Ruleset, g.Version, g.Name, g.Scenario, g.Mode, g.Dice, int64(g.Seed), g.Strict, string(opts), g.Watch)
+		salt := g.Salt
+		if salt == nil {
+			salt = []byte{}
+		}
+		_, err := tx.ExecContext(ctx, `INSERT INTO games (id, created, ruleset, version, name, scenario, mode, dice, seed, strict, options, watch, salt, chosen)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			g.ID, g.Created.UnixNano(), g.Ruleset, g.Version, g.Name, g.Scenario, g.Mode, g.Dice, int64(g.Seed), g.Strict, string(opts), g.Watch, salt, g.Chosen)
 		if err != nil {
 			if strings.Contains(err.Error(), "UNIQUE") || strings.Contains(err.Error(), "PRIMARY KEY") {
 				return fmt.Errorf("sqlite: create %s: %w", g.ID, store.ErrConflict)
@@ -338,8 +346,8 @@ func (s *Store) Game(ctx context.Context, id string) (*store.Game, error) {
 	g := &store.Game{ID: id}
 	var created, seed int64
 	var opts string
-	err := s.db.QueryRowContext(ctx, `SELECT created, ruleset, version, name, scenario, mode, dice, seed, strict, options, watch FROM games WHERE id = ?`, id).
-		Scan(&created, &g.Ruleset, &g.Version, &g.Name, &g.Scenario, &g.Mode, &g.Dice, &seed, &g.Strict, &opts, &g.Watch)
+	err := s.db.QueryRowContext(ctx, `SELECT created, ruleset, version, name, scenario, mode, dice, seed, strict, options, watch, salt, chosen FROM games WHERE id = ?`, id).
+		Scan(&created, &g.Ruleset, &g.Version, &g.Name, &g.Scenario, &g.Mode, &g.Dice, &seed, &g.Strict, &opts, &g.Watch, &g.Salt, &g.Chosen)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, fmt.Errorf("sqlite: game %s: %w", id, store.ErrNotFound)
 	}
@@ -347,6 +355,9 @@ func (s *Store) Game(ctx context.Context, id string) (*store.Game, error) {
 		return nil, fmt.Errorf("sqlite: game %s: %w", id, err)
 	}
 	g.Created, g.Seed = time.Unix(0, created).UTC(), uint64(seed)
+	if len(g.Salt) == 0 {
+		g.Salt = nil // a game from before commitments
+	}
 	if err := json.Unmarshal([]byte(opts), &g.Options); err != nil {
 		return nil, fmt.Errorf("sqlite: game %s: options: %w", id, err)
 	}

@@ -110,7 +110,7 @@ func rosters(t *testing.T, s store.Store) {
 // Sample is a game record for tests.
 func Sample(id string) *store.Game {
 	return &store.Game{ID: id, Created: time.Unix(1_700_000_000, 5).UTC(), Ruleset: "n26", Version: "1", Name: "Sump Crossing",
-		Scenario: []byte(`{"name":"Sump Crossing"}`), Mode: "board", Dice: "digital", Seed: 1<<63 + 12345, Strict: true,
+		Scenario: []byte(`{"name":"Sump Crossing"}`), Mode: "board", Dice: "digital", Seed: 1<<63 + 12345, Strict: true, Salt: []byte("0123456789abcdef"), Chosen: true,
 		Options: map[string]string{"a": "b"}, Seats: [][]byte{{1, 2, 3}, {4, 5, 6}}, Watch: []byte{7, 8}}
 }
 
@@ -128,8 +128,17 @@ func games(t *testing.T, s store.Store) {
 	if got.ID != want.ID || !got.Created.Equal(want.Created) || got.Ruleset != want.Ruleset || got.Version != want.Version ||
 		got.Name != want.Name || !bytes.Equal(got.Scenario, want.Scenario) || got.Mode != want.Mode || got.Dice != want.Dice ||
 		got.Seed != want.Seed || got.Strict != want.Strict || fmt.Sprint(got.Options) != fmt.Sprint(want.Options) ||
-		len(got.Seats) != 2 || !bytes.Equal(got.Seats[1], want.Seats[1]) || !bytes.Equal(got.Watch, want.Watch) {
+		len(got.Seats) != 2 || !bytes.Equal(got.Seats[1], want.Seats[1]) || !bytes.Equal(got.Watch, want.Watch) ||
+		!bytes.Equal(got.Salt, want.Salt) || got.Chosen != want.Chosen {
 		t.Errorf("game round trip:\n got %+v\nwant %+v", got, want)
+	}
+	plain := Sample("g0") // a game without a commitment
+	plain.Salt, plain.Chosen = nil, false
+	if err := s.Create(ctx, plain); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := s.Game(ctx, "g0"); err != nil || got.Salt != nil || got.Chosen {
+		t.Errorf("a game without a commitment: %+v %v", got, err)
 	}
 	if err := s.Create(ctx, Sample("g1")); !errors.Is(err, store.ErrConflict) {
 		t.Errorf("a second game g1: %v, want ErrConflict", err)

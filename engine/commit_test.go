@@ -1,0 +1,72 @@
+package engine_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/skirmish-engine/skirmish/engine"
+	"github.com/skirmish-engine/skirmish/internal/mini"
+)
+
+// A game committed to its seed (issue 34) saves the commitment; Load
+// checks the seed against it, so a save whose seed or salt was changed
+// is refused naming the field; a save without one loads as before.
+func TestSeedCommitment(t *testing.T) {
+	salt := []byte("0123456789abcdef")
+	c := engine.NewCommitment(77, salt, true)
+	if c.SHA256 != engine.CommitSeed(77, salt) || len(c.SHA256) != 64 || c.Salt != "30313233343536373839616263646566" || !c.Chosen {
+		t.Fatalf("commitment %+v", c)
+	}
+	if engine.CommitSeed(78, salt) == c.SHA256 || engine.CommitSeed(77, []byte("0123456789abcdeg")) == c.SHA256 {
+		t.Fatal("the commitment does not depend on the seed and the salt")
+	}
+	g, err := engine.New(mini.New("n26"), mini.BoardSetup(testBoard()), engine.Config{Seed: 77, Players: engine.Bots(2), Commitment: c})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < 30 && !g.Over(); i++ {
+		g.Step()
+	}
+	data := saved(t, g)
+	if !bytes.Contains(data, []byte(`"seed_commitment"`)) {
+		t.Fatalf("the save has no commitment")
+	}
+	g2, err := load(data, mini.New("n26"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v := g2.Verified(); v == nil || v.Commitment == nil || v.Commitment.SHA256 != c.SHA256 {
+		t.Errorf("verified %+v", v)
+	}
+	for name, edit := range map[string]func(sv map[string]any){
+		"seed": func(sv map[string]any) { sv["seed"] = float64(78) },
+		"salt": func(sv map[string]any) {
+			sv["seed_commitment"].(map[string]any)["salt"] = "30313233343536373839616263646567"
+		},
+		"hash": func(sv map[string]any) {
+			sv["seed_commitment"].(map[string]any)["sha256"] = strings.Repeat("0", 64)
+		},
+		"not hex": func(sv map[string]any) { sv["seed_commitment"].(map[string]any)["salt"] = "zz" },
+	} {
+		var sv map[string]any
+		json.Unmarshal(data, &sv)
+		edit(sv)
+		b, _ := json.Marshal(sv)
+		_, err := load(b, mini.New("n26"))
+		var fe *engine.FieldError
+		if !errors.As(err, &fe) || !strings.HasPrefix(fe.Path, "seed_commitment") {
+			t.Errorf("%s changed: %v, want a refusal naming seed_commitment", name, err)
+		}
+	}
+	// Without a commitment, as before.
+	plain := saved(t, playBots(t, "n26", 77, 30, engine.DigitalDice))
+	if bytes.Contains(plain, []byte("seed_commitment")) {
+		t.Error("a game without a commitment saves one")
+	}
+	if _, err := load(plain, mini.New("n26")); err != nil {
+		t.Error(err)
+	}
+}
