@@ -194,6 +194,11 @@ func (in *Info) Validate(s *Setup) error {
 		if !(m.Height >= 0 && m.Height <= 24) { // NaN too
 			return bad(p+".height", "%g\" is not a height; allowed 0 (the ruleset's default) up to 24\"", m.Height)
 		}
+		for k, kw := range m.Keywords {
+			if slices.Contains(m.Keywords[:k], kw) {
+				return bad(fmt.Sprintf("%s.keywords[%d]", p, k), "%q twice; a model has a keyword once", kw)
+			}
+		}
 		for g, gear := range m.Gear {
 			for t, tr := range gear.Traits {
 				if !slices.Contains(in.Traits, tr.Name) {

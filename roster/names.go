@@ -57,10 +57,11 @@ func Slug(s, fallback string) string {
 			dash = true
 		}
 	}
-	if b.Len() == 0 {
+	out := strings.TrimRight(clip(b.String(), 48), "-")
+	if out == "" {
 		return fallback
 	}
-	return clip(b.String(), 48)
+	return out
 }
 
 // idSet hands out unique IDs: the ID asked for, or it with -2, -3 ….

@@ -23,6 +23,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/goccy/go-yaml"
 
@@ -151,7 +152,7 @@ func Read(name string, data []byte, format string, opt Options) (*Result, error)
 // out as comments at the top.
 func (r *Result) YAML() ([]byte, error) {
 	var b bytes.Buffer
-	fmt.Fprintf(&b, "# %s, imported for %s from a %s file.\n", r.Roster.Name, r.Ruleset, r.Format)
+	fmt.Fprintf(&b, "# %s, imported for %s from a %s file.\n", oneLine(r.Roster.Name), r.Ruleset, r.Format)
 	if len(r.Unknown) > 0 {
 		b.WriteString("# Left out (the ruleset does not model it):\n")
 		for _, u := range r.Unknown {
@@ -166,7 +167,18 @@ func (r *Result) YAML() ([]byte, error) {
 	return b.Bytes(), nil
 }
 
-func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+// oneLine is s on one line, for a YAML comment: every line or paragraph
+// separator (U+0085, U+2028, U+2029 too, which some YAML readers take as a
+// line break) and control character is a space.
+func oneLine(s string) string {
+	s = strings.Map(func(r rune) rune {
+		if unicode.IsControl(r) || r == '\u2028' || r == '\u2029' || r == '\u0085' {
+			return ' '
+		}
+		return r
+	}, s)
+	return strings.Join(strings.Fields(s), " ")
+}
 
 // Check builds a table game of the roster against itself, as the ruleset
 // checks every setup: an error names the model and the field
@@ -233,11 +245,11 @@ func rosterError(name string, err error) error {
 	msg := err.Error()
 	var se *scenario.Error
 	if errors.As(err, &se) {
-		msg = se.Path + ": " + se.Problem
+		msg = strings.TrimPrefix(se.Path+": "+se.Problem, ": ")
 	}
 	var fe *engine.FieldError
 	if errors.As(err, &fe) {
-		msg = fe.Path + ": " + fe.Problem
+		msg = strings.TrimPrefix(fe.Path+": "+fe.Problem, ": ")
 	}
 	msg = strings.NewReplacer("sides[0].", "", "sides[1].", "").Replace(msg)
 	return &Error{File: name, Problem: msg}

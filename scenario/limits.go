@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"math"
 	"regexp"
 	"strings"
 
@@ -127,6 +128,9 @@ func decodeNode(name string, body ast.Node, v any) error {
 	}
 	return yamlError(name, err)
 }
+
+// wholeField matches the path of a value that decodes as a whole number.
+var wholeField = regexp.MustCompile(`(\.(profile|stats|counters)\.[^.\[]+|^\$\.rounds|\.level|\.below)$`)
 
 // wholeNumber matches a whole number written out in decimal.
 var wholeNumber = regexp.MustCompile(`^[+-]?\d[\d_]*$`)
@@ -360,6 +364,14 @@ func (w *walker) size(n ast.Node) (int, error) {
 		}
 	case *ast.NanNode, *ast.InfinityNode:
 		return 0, w.nonFinite(n)
+	case *ast.FloatNode:
+		// A whole-number field (a characteristic, a stat, a counter, the
+		// rounds, a level) would take 6.5 as 6 without a word.
+		if tk := n.GetToken(); tk != nil && wholeField.MatchString(n.GetPath()) && n.Value != math.Trunc(n.Value) {
+			e := &Error{File: w.name, Path: yamlPath(n.GetPath()), Problem: fmt.Sprintf("%s is not a whole number; allowed whole numbers here", clipped(tk.Value))}
+			e.Line, e.Column = at(tk)
+			return 0, e
+		}
 	case *ast.StringNode:
 		// A whole number written out past what an unsigned 64-bit integer
 		// holds is read as a string, which a whole-number field takes

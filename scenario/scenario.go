@@ -350,6 +350,19 @@ func (sc *Scenario) UseRoster(i int, file string, r Roster) error {
 	sd := &sides[i]
 	if r.Name != "" {
 		sd.Name = r.Name
+		// Two sides of one name (both players brought the same list)
+		// would read the same in every line of the log.
+		named := func(n string) bool {
+			for j := range sides {
+				if j != i && sides[j].Name == n {
+					return true
+				}
+			}
+			return false
+		}
+		for k := 2; named(sd.Name); k++ {
+			sd.Name = fmt.Sprintf("%s (%d)", r.Name, k)
+		}
 	}
 	if r.Counters != nil {
 		sd.Counters = r.Counters

@@ -93,6 +93,8 @@ func TestErrors(t *testing.T) {
 		{"a tab", "    models:\n      - id: blue-a", "    models:\n\t  - id: blue-a", `: a tab in the indentation; YAML indents with spaces`},
 		{"binary", "rounds: 4", "rounds: !!binary aGVsbG8=", `rounds: binary data (!!binary) (`},
 		{"huge rounds", "rounds: 4", "rounds: 99999999999999999999999", `crossroads.yaml:4:9: rounds: 99999999999999999999999 is out of range: too large a number`},
+		{"rounds not whole", "rounds: 4", "rounds: 4.5", `crossroads.yaml:4:9: rounds: 4.5 is not a whole number; allowed whole numbers here`},
+		{"profile not whole", "profile: {M: 4, Skill: 4, Tough: 3, W: 2}\n        base: 32\n        at: [12, 6]", "profile: {M: 4.5, Skill: 4, Tough: 3, W: 2}\n        base: 32\n        at: [12, 6]", `sides[0].models[1].profile.M: 4.5 is not a whole number`},
 		{"rounds 2^64+1", "rounds: 4", "rounds: 18446744073709551617", `crossroads.yaml:4:9: rounds: 18446744073709551617 is out of range: too large a number`}, // issue 34: it read as a negative number
 		{"rounds -2^64", "rounds: 4", "rounds: -18446744073709551616", `crossroads.yaml:4:9: rounds: -18446744073709551616 is out of range: too large a number`},
 	} {

@@ -123,4 +123,9 @@ sides:
 	if got := strings.Join(ids, " "); got != "g g-2 g-3 g-2-2" {
 		t.Errorf("ids %s, want g g-2 g-3 g-2-2", got)
 	}
+	// The sides' names are told apart too (issue 33: the log read the same
+	// name for both).
+	if a, b := su.Sides[0].Name, su.Sides[1].Name; a != "Crows" || b != "Crows (2)" {
+		t.Errorf("sides %q and %q, want Crows and Crows (2)", a, b)
+	}
 }

@@ -310,9 +310,9 @@ type readRosterRequest struct {
 // or making a game (the new-game page shows it under the file chosen).
 func (s *Server) readRoster(w http.ResponseWriter, r *http.Request) {
 	// Reading a roster checks it by setting up a game: it costs as much
-	// as a creation, and is limited as creations are (per client address).
-	if ok, wait := s.creates.allow(r); !ok {
-		tooMany(w, wait)
+	// as a creation, and is limited as roster saves are (per client).
+	if ok, wait := s.rosterWrites.allow(r); !ok {
+		tooManyRosters(w, wait)
 		return
 	}
 	var req readRosterRequest
@@ -504,18 +504,22 @@ func (s *Server) access(r *http.Request) (*game, int, error) {
 // without headers, ?token=.
 func bearer(r *http.Request) (string, error) {
 	auth := strings.TrimSpace(r.Header.Get("Authorization"))
+	what := "your seat's token"
+	if strings.HasPrefix(r.URL.Path, "/api/rosters/") {
+		what = "the roster's edit token"
+	}
 	scheme, tok, _ := strings.Cut(auth, " ")
 	tok = strings.TrimSpace(tok)
 	switch {
 	case auth == "" && strings.HasSuffix(r.URL.Path, "/events") && r.URL.Query().Has("token"):
 		tok = r.URL.Query().Get("token")
 	case auth == "":
-		return "", unauthorized("missing: send Authorization: Bearer <your seat's token>")
+		return "", unauthorized("missing: send Authorization: Bearer <%s>", what)
 	case !strings.EqualFold(scheme, "Bearer"):
-		return "", unauthorized("missing: send Authorization: Bearer <your seat's token>, not %s", clip(scheme))
+		return "", unauthorized("missing: send Authorization: Bearer <%s>, not %s", what, clip(scheme))
 	}
 	if len(tok) != 32 || strings.Trim(tok, "0123456789abcdef") != "" {
-		return "", unauthorized("not a token: a seat's token is 32 hexadecimal digits")
+		return "", unauthorized("not a token: %s is 32 hexadecimal digits", what)
 	}
 	return tok, nil
 }

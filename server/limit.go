@@ -93,3 +93,10 @@ func tooMany(w http.ResponseWriter, wait time.Duration) {
 	w.Header().Set("Retry-After", strconv.Itoa(secs))
 	fail(w, &apiError{Status: http.StatusTooManyRequests, Message: "too many games created from this address; retry in " + strconv.Itoa(secs) + " s"})
 }
+
+// tooManyRosters answers a client over its budget of roster saves and
+// reads: 429, with when to retry.
+func tooManyRosters(w http.ResponseWriter, wait time.Duration) {
+	secs := int(wait/time.Second) + 1
+	fail(w, &apiError{Status: http.StatusTooManyRequests, RetryAfter: secs, Message: "too many rosters saved or read from this address; retry in " + strconv.Itoa(secs) + " s"})
+}

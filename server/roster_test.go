@@ -3,15 +3,20 @@ package server_test
 import (
 	"encoding/base64"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
+	"net/http/httptest"
 	"os"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/skirmish-engine/skirmish/roster"
 	"github.com/skirmish-engine/skirmish/rulesets/all"
+	"github.com/skirmish-engine/skirmish/server"
+	"github.com/skirmish-engine/skirmish/store/sqlite"
 )
 
 // A game from the players' own rosters (issue 33): POST /api/games takes a
@@ -170,7 +175,7 @@ func TestSavedRosters(t *testing.T) {
 	body, _ := io.ReadAll(resp.Body)
 	resp.Body.Close()
 	if resp.StatusCode != 200 || !strings.HasPrefix(resp.Header.Get("Content-Type"), "application/yaml") ||
-		resp.Header.Get("Content-Disposition") != `attachment; filename="the-pit-crows.yaml"` || string(body) != s1.YAML {
+		resp.Header.Get("Content-Disposition") != `attachment; filename=the-pit-crows.yaml` || string(body) != s1.YAML {
 		t.Errorf("export: %d %v %q", resp.StatusCode, resp.Header, body)
 	}
 	if r, err := roster.Read("the-pit-crows.yaml", body, "", roster.Options{Ruleset: "trenchcrusade", Rulesets: all.Rulesets()}); err != nil || len(r.Roster.Models) != 1 {
@@ -347,5 +352,90 @@ func TestRosterPages(t *testing.T) {
 	st, body = form(t, ts.URL, map[string]string{"ruleset": "trenchcrusade", "scenario": "trenchcrusade/no-mans-land", "side0_roster_id": "0123456789ab"}, nil)
 	if st != 422 || !strings.Contains(body, "no saved roster") || !strings.Contains(body, `id="side0-roster-id" name="side0_roster_id" type="text" autocomplete="off" list="saved-rosters" value="0123456789ab" data-side="0" aria-invalid="true"`) {
 		t.Errorf("an unknown saved roster on the form: %d", st)
+	}
+}
+
+// What a hostile probe of saved rosters found (issue 33): a roster whose
+// YAML would be too large to read again is refused, not saved; a roster
+// without a name is refused; saves without a version never refuse each
+// other (the last wins); a name outside ASCII exports under RFC 2231's
+// filename*, and a line separator in it does not break the YAML's comment;
+// and saving rosters does not use up the budget of games.
+func TestSavedRostersHostile(t *testing.T) {
+	st, err := sqlite.Open(":memory:")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	ts := httptest.NewServer(server.New(server.Config{Store: st, Rulesets: all.Rulesets(), Samples: all.Samples(), Procs: all.Procedures(), CreatesPerMinute: 4}).Handler())
+	defer ts.Close()
+
+	var models []map[string]any
+	for i := range 32 {
+		var gear []map[string]any
+		for j := range 42 {
+			gear = append(gear, map[string]any{"name": fmt.Sprintf("%02d-%02d %s", i, j, strings.Repeat("g", 122)), "kind": "ranged", "stats": map[string]int{"range": 12}})
+		}
+		models = append(models, map[string]any{"id": fmt.Sprintf("m%d", i), "profile": map[string]int{"Movement": 6, "Ranged": 0, "Melee": 0, "Armour": 0}, "base": 25, "gear": gear})
+	}
+	big, _ := json.Marshal(map[string]any{"name": "Heavy", "models": models})
+	var e apiErr
+	if code := do(t, "POST", ts.URL+"/api/rosters", "", map[string]any{"ruleset": "trenchcrusade", "yaml": string(big)}, &e); code != 413 || e.Field != "yaml" || !strings.Contains(e.Error, "a roster may be at most 262144") {
+		t.Errorf("a roster too large as YAML: %d %+v", code, e)
+	}
+	if code := do(t, "POST", ts.URL+"/api/rosters", "", map[string]any{"ruleset": "trenchcrusade", "yaml": "name: '   '\nmodels: [{id: a, profile: {Movement: 6, Ranged: 0, Melee: 0, Armour: 0}, base: 25}]\n"}, &e); code != 422 || !strings.Contains(e.Error, "no name") {
+		t.Errorf("a roster without a name: %d %+v", code, e)
+	}
+	name := "Ünïcødé 火龍\u2028models: []"
+	gang, _ := json.Marshal(map[string]any{"name": name, "models": []map[string]any{{"id": "a", "profile": map[string]int{"Movement": 6, "Ranged": 0, "Melee": 0, "Armour": 0}, "base": 25}}})
+	var s1 struct {
+		ID, YAML  string
+		EditToken string `json:"edit_token"`
+	}
+	if code := do(t, "POST", ts.URL+"/api/rosters", "", map[string]any{"ruleset": "trenchcrusade", "yaml": string(gang)}, &s1); code != 201 {
+		t.Fatalf("save: %d", code)
+	}
+	first, _, _ := strings.Cut(s1.YAML, "\n")
+	if strings.ContainsRune(first, '\u2028') || !strings.HasPrefix(first, "# Ünïcødé 火龍 models: [], imported") {
+		t.Errorf("the YAML's first line: %q", first)
+	}
+	resp, err := http.Get(ts.URL + "/api/rosters/" + s1.ID + "/export")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if cd := resp.Header.Get("Content-Disposition"); !strings.HasPrefix(cd, "attachment; filename*=utf-8''") || strings.ContainsFunc(cd, func(r rune) bool { return r > 127 }) {
+		t.Errorf("Content-Disposition %q", cd)
+	}
+
+	// Saves without a version: the last wins, none is refused.
+	var wg sync.WaitGroup
+	codes := make([]int, 10)
+	for i := range codes {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			codes[i] = do(t, "PUT", ts.URL+"/api/rosters/"+s1.ID, s1.EditToken, map[string]any{"yaml": string(gang)}, nil)
+		}()
+	}
+	wg.Wait()
+	for i, c := range codes {
+		if c != 200 && c != 429 {
+			t.Errorf("save %d without a version: %d", i, c)
+		}
+	}
+
+	// Rosters have their own budget: games can still be made.
+	if code := do(t, "POST", ts.URL+"/api/games", "", map[string]any{"scenario": "sump-crossing"}, nil); code != 201 {
+		t.Errorf("a game after the roster saves: %d", code)
+	}
+	code := 0
+	for range 10 {
+		if code = do(t, "POST", ts.URL+"/api/rosters/read", "", map[string]any{"ruleset": "trenchcrusade", "roster_file": base64.StdEncoding.EncodeToString(gang)}, &e); code == 429 {
+			break
+		}
+	}
+	if code != 429 || !strings.Contains(e.Error, "too many rosters") {
+		t.Errorf("past the roster budget: %d %+v", code, e)
 	}
 }

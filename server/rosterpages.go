@@ -29,7 +29,7 @@ func (s *Server) rosterNewPage(w http.ResponseWriter, r *http.Request) {
 // token after #), or read only without it.
 func (s *Server) rosterPage(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
-	rec, _, err := s.savedRoster(r.Context(), "", id)
+	rec, err := s.savedRecord(r.Context(), "", id)
 	if err != nil {
 		http.Error(w, "no such roster", http.StatusNotFound)
 		return

@@ -6,6 +6,7 @@ import (
 	"encoding/base64"
 	"errors"
 	"fmt"
+	"mime"
 	"net/http"
 	"path"
 	"strings"
@@ -75,12 +76,29 @@ func (s *Server) readSaved(req saveRosterRequest) (*roster.Result, error) {
 	return nil, invalid("yaml", "missing: the roster, as yaml (skirmish's roster YAML) or as roster_file (a file, base64)")
 }
 
+// rosterYAML is the YAML a roster is kept as, refused (naming field
+// yaml) when it is more than a roster file may be or has no name: what is
+// kept must read again.
+func rosterYAML(res *roster.Result) ([]byte, error) {
+	if strings.TrimSpace(res.Roster.Name) == "" {
+		return nil, unprocessable("yaml", "the roster has no name: give it one (name: …)")
+	}
+	y, err := res.YAML()
+	if err != nil {
+		return nil, internal(err)
+	}
+	if len(y) > scenario.MaxSize {
+		return nil, &apiError{Status: http.StatusRequestEntityTooLarge, Field: "yaml", Message: fmt.Sprintf("the roster is %d bytes as YAML; a roster may be at most %d (fewer models, gear or words)", len(y), scenario.MaxSize)}
+	}
+	return y, nil
+}
+
 // createRoster is POST /api/rosters: the roster is read (and checked as a
 // game would), saved as YAML, and its ID and edit token given, the token
 // this once.
 func (s *Server) createRoster(w http.ResponseWriter, r *http.Request) {
-	if ok, wait := s.creates.allow(r); !ok {
-		tooMany(w, wait)
+	if ok, wait := s.rosterWrites.allow(r); !ok {
+		tooManyRosters(w, wait)
 		return
 	}
 	var req saveRosterRequest
@@ -97,9 +115,9 @@ func (s *Server) createRoster(w http.ResponseWriter, r *http.Request) {
 		fail(w, err)
 		return
 	}
-	y, err := res.YAML()
+	y, err := rosterYAML(res)
 	if err != nil {
-		fail(w, internal(err))
+		fail(w, err)
 		return
 	}
 	now := s.cfg.Now().UTC()
@@ -125,6 +143,7 @@ func (s *Server) createRoster(w http.ResponseWriter, r *http.Request) {
 		}
 		break
 	}
+	s.rosterCache.put(rec.ID, rec.Version, res)
 	out := rosterOut(rec, res)
 	out.EditToken, out.EditURL = tok, "/rosters/"+rec.ID+"#"+tok
 	w.Header().Set("Location", "/api/rosters/"+rec.ID)
@@ -137,17 +156,32 @@ func rosterOut(rec *store.Roster, res *roster.Result) rosterJSON {
 		YAML: string(rec.YAML), Roster: res.Summary(), Unknown: append([]roster.Unknown{}, res.Unknown...)}
 }
 
-// savedRoster reads a saved roster and its YAML, refusals naming field.
-func (s *Server) savedRoster(ctx context.Context, field, id string) (*store.Roster, *roster.Result, error) {
+// savedRecord reads a saved roster's record, refusals naming field.
+func (s *Server) savedRecord(ctx context.Context, field, id string) (*store.Roster, error) {
 	if !validID(id) {
-		return nil, nil, notFoundField(field, "no saved roster %q: a roster's ID is 12 hexadecimal digits", clip(id))
+		return nil, notFoundField(field, "no saved roster %q: a roster's ID is 12 hexadecimal digits", clip(id))
 	}
 	rec, err := s.cfg.Store.Roster(ctx, id)
 	if errors.Is(err, store.ErrNotFound) {
-		return nil, nil, notFoundField(field, "no saved roster %q", id)
+		return nil, notFoundField(field, "no saved roster %q", id)
 	}
 	if err != nil {
-		return nil, nil, internal(err)
+		return nil, internal(err)
+	}
+	return rec, nil
+}
+
+// savedRoster reads a saved roster and its YAML, refusals naming field.
+// Reading checks the roster by setting up a game (some tens of
+// milliseconds for a large one), and anyone with the ID may ask: each
+// version is read once and kept (rosterCache), so that reads cost a row.
+func (s *Server) savedRoster(ctx context.Context, field, id string) (*store.Roster, *roster.Result, error) {
+	rec, err := s.savedRecord(ctx, field, id)
+	if err != nil {
+		return nil, nil, err
+	}
+	if res, ok := s.rosterCache.get(rec.ID, rec.Version); ok {
+		return rec, res, nil
 	}
 	res, err := s.readFile(field, rec.Ruleset, rec.Name+".yaml", rec.YAML, "yaml")
 	if err != nil {
@@ -155,7 +189,47 @@ func (s *Server) savedRoster(ctx context.Context, field, id string) (*store.Rost
 		// takes: say so, rather than fail the whole request.
 		return nil, nil, unprocessable(field, "saved roster %s no longer reads: %v", id, err)
 	}
+	s.rosterCache.put(rec.ID, rec.Version, res)
 	return rec, res, nil
+}
+
+// rosterCache keeps the readings of saved rosters, by ID and version; a
+// few hundred at most (the oldest put goes first).
+type rosterCache struct {
+	mu    sync.Mutex
+	by    map[string]cachedRoster
+	order []string
+}
+
+type cachedRoster struct {
+	version int
+	res     *roster.Result
+}
+
+// maxCachedRosters bounds the rosterCache.
+const maxCachedRosters = 512
+
+func (c *rosterCache) get(id string, version int) (*roster.Result, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	e, ok := c.by[id]
+	return e.res, ok && e.version == version
+}
+
+func (c *rosterCache) put(id string, version int, res *roster.Result) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.by == nil {
+		c.by = map[string]cachedRoster{}
+	}
+	if _, ok := c.by[id]; !ok {
+		c.order = append(c.order, id)
+	}
+	c.by[id] = cachedRoster{version, res}
+	for len(c.order) > maxCachedRosters {
+		delete(c.by, c.order[0])
+		c.order = c.order[1:]
+	}
 }
 
 func notFoundField(field, format string, a ...any) *apiError {
@@ -177,14 +251,14 @@ func (s *Server) getRoster(w http.ResponseWriter, r *http.Request) {
 // exportRoster is GET /api/rosters/{id}/export: the roster as a YAML file
 // to keep, or to bring with `skirmish play --roster`.
 func (s *Server) exportRoster(w http.ResponseWriter, r *http.Request) {
-	rec, _, err := s.savedRoster(r.Context(), "", r.PathValue("id"))
+	rec, err := s.savedRecord(r.Context(), "", r.PathValue("id"))
 	if err != nil {
 		fail(w, err)
 		return
 	}
-	name := roster.Slug(rec.Name, "roster")
 	w.Header().Set("Content-Type", "application/yaml; charset=utf-8")
-	w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="%s.yaml"`, name))
+	// A name outside ASCII goes as RFC 2231's filename*, as browsers read.
+	w.Header().Set("Content-Disposition", mime.FormatMediaType("attachment", map[string]string{"filename": roster.Slug(rec.Name, "roster") + ".yaml"}))
 	w.Header().Set("X-Content-Type-Options", "nosniff")
 	w.Write(rec.YAML)
 }
@@ -216,8 +290,8 @@ func (s *Server) putRoster(w http.ResponseWriter, r *http.Request) {
 		fail(w, unauthorized("not this roster's edit token"))
 		return
 	}
-	if ok, wait := s.creates.allow(r); !ok {
-		tooMany(w, wait)
+	if ok, wait := s.rosterWrites.allow(r); !ok {
+		tooManyRosters(w, wait)
 		return
 	}
 	var req saveRosterRequest
@@ -241,21 +315,35 @@ func (s *Server) putRoster(w http.ResponseWriter, r *http.Request) {
 		fail(w, err)
 		return
 	}
-	y, err := res.YAML()
+	y, err := rosterYAML(res)
 	if err != nil {
-		fail(w, internal(err))
+		fail(w, err)
 		return
 	}
-	up := &store.Roster{ID: id, Created: rec.Created, Updated: s.cfg.Now().UTC(), Ruleset: rec.Ruleset, Name: clip(res.Roster.Name), YAML: y, Edit: rec.Edit, Version: rec.Version + 1}
-	var ce *store.ConflictError
-	if err := s.cfg.Store.UpdateRoster(r.Context(), up); errors.As(err, &ce) {
-		fail(w, &apiError{Status: http.StatusConflict, Field: "version", Message: fmt.Sprintf("the roster was saved elsewhere meanwhile (now version %d): reload it", ce.Seq)})
-		return
-	} else if err != nil {
-		fail(w, internal(err))
+	// Without a version the last save wins: a save that meets another's
+	// reads the roster again and goes on top (a few tries).
+	for try := 0; ; try++ {
+		up := &store.Roster{ID: id, Created: rec.Created, Updated: s.cfg.Now().UTC(), Ruleset: rec.Ruleset, Name: clip(res.Roster.Name), YAML: y, Edit: rec.Edit, Version: rec.Version + 1}
+		var ce *store.ConflictError
+		err := s.cfg.Store.UpdateRoster(r.Context(), up)
+		if errors.As(err, &ce) && req.Version == 0 && try < 8 {
+			if rec, err = s.cfg.Store.Roster(r.Context(), id); err != nil {
+				fail(w, internal(err))
+				return
+			}
+			continue
+		}
+		if errors.As(err, &ce) {
+			fail(w, &apiError{Status: http.StatusConflict, Field: "version", Message: fmt.Sprintf("the roster was saved elsewhere meanwhile (now version %d): reload it", ce.Seq)})
+			return
+		} else if err != nil {
+			fail(w, internal(err))
+			return
+		}
+		s.rosterCache.put(id, up.Version, res)
+		encode(w, http.StatusOK, rosterOut(up, res))
 		return
 	}
-	encode(w, http.StatusOK, rosterOut(up, res))
 }
 
 // readFile reads roster bytes for a ruleset with the ruleset's sample

@@ -120,7 +120,11 @@ type Server struct {
 	stopping  chan struct{}       // closed by StopStreams
 	arms      armouries           // the rulesets' sample armouries
 	streams   streamCaps          // the event streams open
-	stopOnce  sync.Once
+	// rosterWrites limits saves and reads of roster files per client, as
+	// creates limits games (at the same rate, apart).
+	rosterWrites *limiter
+	rosterCache  rosterCache // saved rosters as read, by ID and version
+	stopOnce     sync.Once
 }
 
 // StopStreams ends every event stream (their clients reconnect, to another
@@ -208,7 +212,8 @@ func New(cfg Config) *Server {
 		log = slog.New(slog.DiscardHandler)
 	}
 	return &Server{cfg: cfg, log: log, creates: newLimiter(cfg.CreatesPerMinute, cfg.Now), badTokens: newLimiter(cfg.BadTokensPerMinute, cfg.Now),
-		loading: map[string]*flight{}, games: map[string]*game{}, handoffs: map[string]*handoff{}, samples: map[string]*scenario.Scenario{},
+		rosterWrites: newLimiter(cfg.CreatesPerMinute, cfg.Now),
+		loading:      map[string]*flight{}, games: map[string]*game{}, handoffs: map[string]*handoff{}, samples: map[string]*scenario.Scenario{},
 		oddsSlots: make(chan struct{}, max(1, runtime.GOMAXPROCS(0)/2)), stopping: make(chan struct{}),
 		streams: streamCaps{max: cfg.MaxStreams, perAddr: cfg.MaxStreamsPerAddress, perKey: cfg.MaxStreamsPerSeat,
 			byAddr: map[string]int{}, bySeat: map[seatKey]int{}}}

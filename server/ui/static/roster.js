@@ -160,7 +160,10 @@
       $("#export-it").href = "/api/rosters/" + j.id + "/export";
       $("#saved").hidden = false;
     };
-    const saved = (j) => {
+    // saved shows the links; a save that the server took (proved is the
+    // token) is kept on this phone: a link opened with a made-up token
+    // never replaces the one kept.
+    const saved = (j, proved) => {
       id = j.id;
       version = j.version;
       if (j.edit_token) token = j.edit_token;
@@ -170,7 +173,7 @@
       links(j);
       $("h1", editor).textContent = "Roster: " + j.name;
       rules.disabled = true;
-      keep({ id, url: editURL, name: j.name, ruleset: j.ruleset });
+      if (proved) keep({ id, url: editURL, name: j.name, ruleset: j.ruleset });
     };
     const load = (j) => {
       nameIn.value = j.name;
@@ -211,13 +214,13 @@
         err.scrollIntoView({ block: "center" });
         return;
       }
-      saved(j);
+      saved(j, true);
       load(j);
     });
     if (id) {
       fetch("/api/rosters/" + id).then((r) => r.json()).then((j) => {
         load(j);
-        if (token) saved(j);
+        if (token) saved(j, false);
         else {
           $("#read-only").hidden = false;
           $("#save").hidden = $("#add-model").hidden = true;
