@@ -14,9 +14,13 @@ import (
 // gives the same faces on every Go version and platform. Its state can be
 // saved and restored with MarshalBinary and UnmarshalBinary.
 //
+// An RNG counts the 64-bit values it has drawn since it was seeded
+// (Draws), so that a log can say where in the stream its dice came from.
+//
 // An RNG is not safe for concurrent use; give each game its own.
 type RNG struct {
 	c rand.ChaCha8
+	n uint64 // values drawn since Reseed (not part of the saved state)
 }
 
 // seedDomain fills the ChaCha8 key after the seed, so that skirmish seeds do
@@ -37,6 +41,19 @@ func (r *RNG) Reseed(seed uint64) {
 	binary.LittleEndian.PutUint64(key[:8], seed)
 	copy(key[8:], seedDomain)
 	r.c.Seed(key)
+	r.n = 0
+}
+
+// Draws is how many 64-bit values r has drawn since it was seeded.
+func (r *RNG) Draws() uint64 { return r.n }
+
+// Skip draws n values and drops them: the stream moves on as it did for
+// dice that were drawn and never used.
+func (r *RNG) Skip(n uint64) {
+	for range n {
+		r.c.Uint64()
+	}
+	r.n += n
 }
 
 // RandomSeed returns a seed from the operating system's secure source.
@@ -58,24 +75,27 @@ func DeriveSeed(batch, index uint64) uint64 {
 }
 
 // Uint64 returns the next 64 random bits.
-func (r *RNG) Uint64() uint64 { return r.c.Uint64() }
+func (r *RNG) Uint64() uint64 { r.n++; return r.c.Uint64() }
 
 // Face returns a uniformly random face 1..sides (sides ≥ 1). It uses Lemire's
 // multiply-and-reject method on the ChaCha8 stream: exact, and fixed here
 // rather than borrowed from math/rand, whose mapping may change.
 func (r *RNG) Face(sides int) int {
 	n := uint64(sides)
+	r.n++
 	hi, lo := bits.Mul64(r.c.Uint64(), n)
 	if lo < n {
 		thresh := -n % n
 		for lo < thresh {
+			r.n++
 			hi, lo = bits.Mul64(r.c.Uint64(), n)
 		}
 	}
 	return int(hi) + 1
 }
 
-// MarshalBinary returns the RNG's state.
+// MarshalBinary returns the RNG's state (the stream's, not the count of
+// draws).
 func (r *RNG) MarshalBinary() ([]byte, error) { return r.c.MarshalBinary() }
 
 // UnmarshalBinary restores a state made by MarshalBinary.

@@ -42,6 +42,11 @@ type Config struct {
 	// Commitment is the game's commitment to Seed, if it has one: its
 	// save carries it, and Load checks it.
 	Commitment *Commitment
+	// RewindDice keeps the rule of games stored before issue 34, for a
+	// server replaying their commands: an action cancelled or refused
+	// gives its dice back, and taken again rolls the same ones. New games
+	// leave it false (the dice given up are never drawn again).
+	RewindDice bool
 }
 
 // Game is one game in progress: the live state, the log that is its source
@@ -61,6 +66,9 @@ type Game struct {
 	// dice stream stays the one a replay derives from the seed, and taking
 	// the action again rolls the same dice.
 	rngAt, botRNGAt dice.RNG
+	// logEnd is where the dice stream was when the last entry was logged:
+	// an entry that starts further on records the difference (Entry.Skip).
+	logEnd uint64
 
 	live, work *State
 	log        Log
@@ -400,9 +408,31 @@ func (g *Game) Apply(a Action) error {
 	return g.resolve()
 }
 
-// rewind puts both RNGs back where they were before the action in flight,
-// which was cancelled or refused.
-func (g *Game) rewind() { *g.rng, *g.bots = g.rngAt, g.botRNGAt }
+// rewind puts the bots' RNG back where it was before the action in
+// flight, which was cancelled or refused. The dice stream goes on (issue
+// 34): dice drawn for the action are never drawn again, so taking it again
+// rolls new dice, and the next entry logged records the skip.
+func (g *Game) rewind() {
+	*g.bots = g.botRNGAt
+	if g.cfg.RewindDice {
+		*g.rng = g.rngAt
+	}
+}
+
+// SkipDice moves the dice stream on by n values, as an action cancelled or
+// refused after drawing them does (the next entry logged records them as
+// its Skip): for a program that rebuilds a game from a save's entries as
+// commands, such as a server's import. Not while a prompt waits.
+func (g *Game) SkipDice(n uint64) error {
+	switch {
+	case g.pending != nil:
+		return ErrPending
+	case n > MaxSkip:
+		return &FieldError{Path: "skip", Problem: fmt.Sprintf("%d; at most %d", n, MaxSkip)}
+	}
+	g.rng.Skip(n)
+	return nil
+}
 
 // WhyNot says, for people, why a is not legal now ("" when it is): the
 // rule that forbids it. The game is unchanged.
@@ -529,6 +559,8 @@ func (g *Game) resolve() error {
 	}
 	g.live, g.work = g.work, g.live
 	g.log.add(g.fly.action, g.fly.side, r.answers, r.events, r.then())
+	g.log.Entries[len(g.log.Entries)-1].Skip = g.rngAt.Draws() - g.logEnd
+	g.logEnd = g.rng.Draws()
 	g.fly.active = false
 	// The run listed the committed state's actions while deciding to stop.
 	g.listOK = r.list.final

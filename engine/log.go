@@ -40,7 +40,18 @@ type Entry struct {
 	// and its priority roll), not of the action: zero when nothing did.
 	// Worked out by resolving the action; a loaded log's is recomputed.
 	Then Then `json:"then,omitzero"`
+	// Skip is how many values of the dice stream were drawn between the
+	// previous entry and this one by actions that were cancelled or
+	// refused after drawing (issue 34): their dice are never drawn again,
+	// so an action taken again rolls new dice, and a replay moves the
+	// stream on by Skip before this entry to roll what the game rolled.
+	Skip uint64 `json:"skip,omitempty"`
 }
+
+// MaxSkip bounds the dice a save's entries may skip in all (Entry.Skip):
+// far more than cancelled actions draw in the longest game, few enough to
+// draw in some tens of milliseconds.
+const MaxSkip = 1 << 24
 
 // Then is how many of an entry's answers and events, at their end, came
 // after its action was resolved.
@@ -109,9 +120,10 @@ func (e *UndoError) Error() string {
 // decided, with every bot action after it (a bot's action waiting for a
 // person's answer is cancelled with them). The bots' RNG goes back to where
 // it was before that action, so the bots draw the same numbers again; the
-// dice RNG goes on, so undo never brings back dice already seen (an action
-// cancelled while it waits draws nothing: taking it again rolls the same
-// dice; a strict game refuses to cancel one whose dice were rolled). With no
+// dice RNG goes on, so undo never brings back dice already seen: an action
+// cancelled while it waits, after its dice were drawn, gives them up, and
+// taken again rolls new ones (the next entry's Skip records the dice given
+// up; a strict game refuses to cancel one whose dice were rolled). With no
 // action of a person's left to undo it is ErrNothingToUndo. In a game of
 // people only, or of bots only, Undo reverts the last action. A game
 // loaded from a save cannot take the bots' RNG back past its saved entries.
@@ -693,6 +705,7 @@ func (g *Game) replay(entries []Entry) error {
 		entry int
 	}
 	var stack []frame // states before each applied entry, for undo
+	var skipped uint64
 	var r run
 	r.list = newLister(g)
 	for i, e := range entries {
@@ -743,6 +756,12 @@ func (g *Game) replay(entries []Entry) error {
 		if e.Side != side {
 			return &FieldError{Path: at("side"), Problem: fmt.Sprintf("%d is not the side whose decision it was (%d)", e.Side, side)}
 		}
+		if e.Skip > 0 {
+			if skipped += e.Skip; e.Skip > MaxSkip || skipped > MaxSkip {
+				return &FieldError{Path: at("skip"), Problem: fmt.Sprintf("%d; a save's entries skip at most %d dice in all", e.Skip, MaxSkip)}
+			}
+			verifier.Skip(e.Skip)
+		}
 		before := s.Clone()
 		r.reset(g, replaying, e.Answers)
 		r.check = func(c *Ctx, q *Question, a Answer) { g.checkDice(verifier, v, i, c, q, a) }
@@ -762,6 +781,7 @@ func (g *Game) replay(entries []Entry) error {
 			}
 		}
 		g.log.add(e.Action, e.Side, e.Answers, r.events, r.then())
+		g.log.Entries[len(g.log.Entries)-1].Skip = e.Skip
 		if i > 0 {
 			stack = append(stack, frame{before, i})
 		}
@@ -775,6 +795,7 @@ func (g *Game) replay(entries []Entry) error {
 	g.live, g.work, g.listOK = s, nil, false
 	g.pending, g.fly = nil, inflight{} // New may have stopped at a question the log answers
 	g.rng = verifier                   // continue the dice stream where the log left it
+	g.logEnd = verifier.Draws()
 	return nil
 }
 

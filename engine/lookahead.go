@@ -46,6 +46,7 @@ func (g *Game) Restart(s *State, seed uint64) {
 	g.pending, g.listOK, g.botsAt, g.anno, g.marks = nil, false, nil, nil, nil
 	g.fly = inflight{answers: g.fly.answers[:0]}
 	g.rngAt, g.botRNGAt = *g.rng, *g.bots
+	g.logEnd = 0
 }
 
 // Expect is the exact expected value of value over every dice outcome of

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -463,11 +464,13 @@ func TestLinksRoundTrip(t *testing.T) {
 	}
 }
 
-// An action cancelled while it waits (undo) or refused by a measurement
-// (Ctx.Refuse) draws nothing from the dice: taking it again rolls the same
-// dice, the state and log are unchanged, and the game's save still replays
-// with every digital die checked against the seed.
-func TestCancelAndRefuseDrawNothing(t *testing.T) {
+// Dice drawn for an action that is cancelled (undo while it waits) or
+// refused (a measurement shows it illegal) are given up (issue 34): taken
+// again, the action rolls new dice, so undo cannot be used to peek at the
+// dice; the entry logged next records how many values of the stream were
+// given up (Skip), and the save replays exactly. A save whose skip was
+// edited rolls other dice and is refused; one past MaxSkip too.
+func TestCancelAndRefuseDrawNew(t *testing.T) {
 	roll := act("roll", "single")
 	roll.Resolve = func(c *engine.Ctx, a engine.Action) {
 		r := c.Roll(0, testD6, engine.For("Test roll", a.Actor, engine.NoModel))
@@ -503,27 +506,45 @@ func TestCancelAndRefuseDrawNothing(t *testing.T) {
 	if err := g.Answer(engine.FactQ, engine.Reply{Value: 1}); err != nil {
 		t.Fatal(err)
 	}
-	// The die rolled is the seed's first after the start: the same as a
-	// game that never cancelled or refused.
+	last := g.Log().Entries[len(g.Log().Entries)-1]
+	if last.Skip < 2 {
+		t.Fatalf("the entry after a cancel and a refusal skips %d values of the dice stream, want the two dice given up", last.Skip)
+	}
+	// The die is the stream's third after the start, not its first: a
+	// fresh game's roll comes from the values the cancelled one gave up.
 	fresh := start(t, rs, engine.Config{Seed: 11})
 	do(t, fresh, "activate m0")
 	do(t, fresh, "roll")
 	if err := fresh.Answer(engine.FactQ, engine.Reply{Value: 1}); err != nil {
 		t.Fatal(err)
 	}
-	if got, want := g.State().Vars[0], fresh.State().Vars[0]; got != want {
-		t.Errorf("after a cancel and a refusal the die is %d, want %d as in a fresh game", got, want)
+	if fresh.Log().Entries[len(fresh.Log().Entries)-1].Skip != 0 {
+		t.Error("a game that gave up no dice skips some")
 	}
 	var buf bytes.Buffer
 	if err := g.Save(&buf); err != nil {
 		t.Fatal(err)
 	}
-	sv, err := engine.ReadSave(&buf)
-	if err != nil {
-		t.Fatal(err)
+	data := buf.Bytes()
+	load := func(data []byte) error {
+		sv, err := engine.ReadSave(bytes.NewReader(data))
+		if err != nil {
+			return err
+		}
+		_, err = engine.Load(rs, probeSetup(), sv, nil)
+		return err
 	}
-	if _, err := engine.Load(rs, probeSetup(), sv, nil); err != nil {
-		t.Errorf("the save does not replay: %v", err)
+	if err := load(data); err != nil {
+		t.Fatalf("the save does not replay: %v", err)
+	}
+	skip := fmt.Sprintf(`"skip": %d`, last.Skip)
+	if !bytes.Contains(data, []byte(skip)) {
+		t.Fatalf("the save has no %s", skip)
+	}
+	for _, edit := range []string{`"skip": 0`, `"skip": 7`, fmt.Sprintf(`"skip": %d`, engine.MaxSkip+1)} {
+		if err := load(bytes.Replace(data, []byte(skip), []byte(edit), 1)); err == nil {
+			t.Errorf("a save with %s instead of %s loads", edit, skip)
+		}
 	}
 }
 

@@ -307,6 +307,9 @@ func commandsOf(g *engine.Game, sv *engine.Save) ([]store.Command, error) {
 		return nil, err
 	}
 	for i, e := range sv.Entries {
+		if e.Skip > 0 && i > 0 {
+			add(e.Side, "skip", skipCmd{Draws: e.Skip})
+		}
 		switch {
 		case i == 0:
 			// The start: the game makes it; its people's answers follow.

@@ -453,3 +453,106 @@ func TestSeedCommitment(t *testing.T) {
 		t.Errorf("an imported game's view: %+v", iv)
 	}
 }
+
+// Issue 34, item 5: in a game whose undo may take back rolled dice, an
+// action cancelled after its digital dice showed and taken again rolls
+// new dice (the stream moves on), so undo cannot peek at the dice; the
+// export records where (skip), replays, and imports again. The game walks
+// (the legal list's (7·step)th action, choices' first option) to a
+// Fallout: Factions shot whose Lucky Break choice follows its test roll.
+func TestCancelRollsNewDice(t *testing.T) {
+	ts, _ := newServer(t)
+	var c created
+	if code := do(t, "POST", ts.URL+"/api/games", "", map[string]any{"scenario": "junction-yard", "dice": "digital", "strict": false, "seed": 1}, &c); code != 201 {
+		t.Fatalf("create: %d", code)
+	}
+	type view struct {
+		Seq     int
+		Decider *int
+		Legal   []string
+		Pending *struct {
+			Side    int
+			Key     string
+			Options []string
+			SoFar   []string `json:"so_far"`
+		}
+	}
+	read := func(side int) (v view) {
+		do(t, "GET", ts.URL+"/api/games/"+c.ID+"?log=none", c.Seats[side].Token, nil, &v)
+		return v
+	}
+	var shot string
+	var side int
+	var dice []string
+	for step := 0; step < 400 && shot == ""; step++ {
+		v := read(0)
+		if p := v.Pending; p != nil {
+			if p.Key == "lucky-break" {
+				break
+			}
+			if code, e := post(t, ts, c.ID, "answers", c.Seats[p.Side].Token, map[string]any{"seq": v.Seq, "answer": p.Options[0]}); code != 200 {
+				t.Fatalf("step %d: answer: %d %+v", step, code, e)
+			}
+			continue
+		}
+		side = *v.Decider
+		l := read(side).Legal
+		a := l[(step*7)%len(l)]
+		if code, e := post(t, ts, c.ID, "actions", c.Seats[side].Token, map[string]any{"seq": v.Seq, "action": a}); code != 200 {
+			t.Fatalf("step %d: %s: %d %+v", step, a, code, e)
+		}
+		if v := read(side); v.Pending != nil && v.Pending.Key == "lucky-break" {
+			shot, dice = a, v.Pending.SoFar
+		}
+	}
+	if shot == "" {
+		t.Fatal("no shot asked for a Lucky Break in 400 steps")
+	}
+	seen := []string{strings.Join(dice, "; ")}
+	for try := range 4 {
+		v := read(side)
+		// Its dice were seen: the other player agrees to the cancel.
+		if code, e := post(t, ts, c.ID, "undo", c.Seats[side].Token, map[string]any{"seq": v.Seq}); code != 202 {
+			t.Fatalf("cancel %d: %d %+v", try, code, e)
+		}
+		v = read(side)
+		if code, e := post(t, ts, c.ID, "undo/approve", c.Seats[1-side].Token, map[string]any{"seq": v.Seq}); code != 200 {
+			t.Fatalf("approve %d: %d %+v", try, code, e)
+		}
+		v = read(side)
+		if code, e := post(t, ts, c.ID, "actions", c.Seats[side].Token, map[string]any{"seq": v.Seq, "action": shot}); code != 200 {
+			t.Fatalf("again %d, %s: %d %+v", try, shot, code, e)
+		}
+		v = read(side)
+		if v.Pending == nil {
+			seen = append(seen, "(no question)")
+			continue
+		}
+		seen = append(seen, strings.Join(v.Pending.SoFar, "; "))
+	}
+	same := 0
+	for _, s := range seen[1:] {
+		if s == seen[0] {
+			same++
+		}
+	}
+	if same == len(seen)-1 {
+		t.Errorf("a shot cancelled after its dice and taken again rolled the same dice %d times: %q", same, seen)
+	}
+	// The game goes on and ends; its export replays and imports.
+	v := read(side)
+	for v.Pending != nil {
+		post(t, ts, c.ID, "answers", c.Seats[v.Pending.Side].Token, map[string]any{"seq": v.Seq, "answer": v.Pending.Options[0]})
+		v = read(side)
+	}
+	if code, e := post(t, ts, c.ID, "concede", c.Seats[0].Token, map[string]any{"seq": v.Seq}); code != 200 {
+		t.Fatalf("concede: %d %+v", code, e)
+	}
+	_, export, _ := fetch(t, "GET", ts.URL+"/api/games/"+c.ID+"/export", c.Seats[0].Token, "", nil)
+	if !strings.Contains(export, `"skip":`) {
+		t.Errorf("the export records no skipped dice")
+	}
+	if code := do(t, "POST", ts.URL+"/api/games/import", "", export, nil); code != 201 {
+		t.Errorf("the export does not import: %d", code)
+	}
+}

@@ -488,7 +488,10 @@ func (s *Server) build(rec *store.Game) (*engine.Game, error) {
 	for k, v := range rec.Options {
 		su.Options[k] = v
 	}
-	return engine.New(rs, su, engine.Config{Seed: rec.Seed, Dice: engine.DiceMode(rec.Dice), Strict: rec.Strict, Commitment: commitment(rec)})
+	// A game stored before commitments (schema 3) is also one whose
+	// cancelled actions gave their dice back: its commands replay so.
+	legacy := len(rec.Salt) == 0
+	return engine.New(rs, su, engine.Config{Seed: rec.Seed, Dice: engine.DiceMode(rec.Dice), Strict: rec.Strict, Commitment: commitment(rec), RewindDice: legacy})
 }
 
 // commitment is a game's commitment to its seed, nil for a game from
@@ -575,8 +578,22 @@ func runEngine(g *engine.Game, side int, kind string, body []byte) error {
 		return err
 	case "concede":
 		return g.Concede(side)
+	case "skip":
+		// An imported save's entry that followed dice given up (an action
+		// cancelled or refused after drawing): the stream moves on as it
+		// did (engine.Entry.Skip). Only imports make this command.
+		var c skipCmd
+		if err := json.Unmarshal(body, &c); err != nil {
+			return err
+		}
+		return g.SkipDice(c.Draws)
 	}
 	return fmt.Errorf("unknown command %q", kind)
+}
+
+// skipCmd is a stored "skip" command.
+type skipCmd struct {
+	Draws uint64 `json:"draws"`
 }
 
 // write applies a command to a game and stores it: under the game's lock,
