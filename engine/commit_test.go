@@ -70,3 +70,55 @@ func TestSeedCommitment(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+// A measurement answered can be taken back while nothing followed it
+// (issue 34: a dispute): the question is asked again and the game is as
+// before the answer; after dice or another answer, or with no action
+// waiting, there is nothing to take back.
+func TestRetract(t *testing.T) {
+	roll := act("roll", "single")
+	roll.Resolve = func(c *engine.Ctx, a engine.Action) {
+		r := c.Roll(0, testD6, engine.For("Test roll", a.Actor, engine.NoModel))
+		if !c.FactTrue(engine.Fact{Kind: engine.FactSight, A: 0, B: 2, Why: "Seen"}) {
+			c.Refuse("it cannot see")
+		}
+		c.Choose(0, "how", "How?", []string{"a", "b"})
+		c.State().Vars[0] = int32(r.Outcome + 1)
+	}
+	rs := newProbe(engine.Economy{Slots: 2, Cost: map[string]int{"single": 1}}, roll)
+	rs.info.Vars = []string{"result"}
+	g := start(t, rs, engine.Config{Seed: 11})
+	if err := g.Retract(); !errors.Is(err, engine.ErrNothingToRetract) {
+		t.Errorf("with nothing waiting: %v", err)
+	}
+	do(t, g, "activate m0")
+	do(t, g, "roll")
+	if g.Acting() != 0 {
+		t.Errorf("acting side %d, want 0", g.Acting())
+	}
+	if err := g.Retract(); !errors.Is(err, engine.ErrNothingToRetract) {
+		t.Errorf("before any measurement: %v", err)
+	}
+	first := g.SoFar()
+	if err := g.Answer(engine.FactQ, engine.Reply{Value: 1}); err != nil {
+		t.Fatal(err)
+	}
+	if p := g.Pending(); p == nil || p.Kind != engine.ChoiceQ {
+		t.Fatalf("pending %+v, want the choice", p)
+	}
+	if err := g.Retract(); err != nil {
+		t.Fatal(err)
+	}
+	if p := g.Pending(); p == nil || p.Kind != engine.FactQ || strings.Join(g.SoFar(), "|") != strings.Join(first, "|") {
+		t.Fatalf("after the retract: %+v, so far %q (was %q)", p, g.SoFar(), first)
+	}
+	if err := g.Answer(engine.FactQ, engine.Reply{Value: 1}); err != nil {
+		t.Fatal(err)
+	}
+	if err := g.Answer(engine.ChoiceQ, engine.Reply{Choice: 1}); err != nil {
+		t.Fatal(err)
+	}
+	if g.Pending() != nil || g.Acting() != engine.NoModel {
+		t.Fatal("the action did not finish")
+	}
+}

@@ -251,3 +251,39 @@ func (g *Game) Answer(kind Kind, rep Reply) error {
 	g.fly.answers = append(slices.Clip(g.fly.answers), a)
 	return g.resolve()
 }
+
+// ErrNothingToRetract is Retract's answer when the action in flight's last
+// answer is not a measurement that may be taken back.
+var ErrNothingToRetract = errors.New("engine: no measurement to take back: the action waiting has none answered last (dice were rolled or something else answered after it, or no action waits)")
+
+// Retract takes back the last answer of the action in flight when it was
+// a measurement and nothing was rolled or answered after it, and asks the
+// measurement again: a dispute at a table, where the other player does not
+// agree with what was measured (issue 34). Dice rolled before it stay as
+// they fell. The game is as it was before that answer.
+func (g *Game) Retract() error {
+	if g.pending == nil || !g.fly.active || len(g.fly.answers) == 0 || g.fly.answers[len(g.fly.answers)-1].Kind != FactQ {
+		return ErrNothingToRetract
+	}
+	g.pending = nil
+	g.fly.answers = g.fly.answers[:len(g.fly.answers)-1]
+	return g.resolve()
+}
+
+// Acting is the side whose action is in flight (waiting for an answer),
+// or NoModel when none is, or the game's start is.
+func (g *Game) Acting() int {
+	if g.pending == nil || !g.fly.active {
+		return NoModel
+	}
+	return g.fly.side
+}
+
+// LastAnswer is the kind of the action in flight's last answer ("" when
+// it has none, or no action waits): a measurement last may be retracted.
+func (g *Game) LastAnswer() Kind {
+	if g.pending == nil || !g.fly.active || len(g.fly.answers) == 0 {
+		return ""
+	}
+	return g.fly.answers[len(g.fly.answers)-1].Kind
+}

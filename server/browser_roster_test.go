@@ -217,12 +217,13 @@ func TestBrowserRosterEditor(t *testing.T) {
 	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline) && msg == ""; time.Sleep(50 * time.Millisecond) {
 		p.eval(`document.querySelector("#roster-error").hidden ? "" : document.querySelector("#roster-error").textContent`, &msg)
 	}
-	if !strings.Contains(msg, "Not saved: model 2's Movement: 99 is out of range") {
+	if !strings.Contains(msg, "Not saved: model 2's Movement 99 is out of range; allowed 1 to 12") {
 		t.Errorf("a Movement of 99: %q, want a refusal naming model 2's Movement", msg)
 	}
 	p.shot("roster-editor-refused")
 	set("#m1-stat-Movement", "5")
-	p.click("#save")
+	// A double tap saves once.
+	p.eval(`(() => { const b = document.querySelector("#save"); b.click(); b.click(); return true; })()`, nil)
 	var edit, share string
 	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline) && edit == ""; time.Sleep(50 * time.Millisecond) {
 		p.eval(`document.querySelector("#saved").hidden ? "" : document.querySelector("#edit-link").value`, &edit)
@@ -230,6 +231,11 @@ func TestBrowserRosterEditor(t *testing.T) {
 	p.eval(`document.querySelector("#share-link").value`, &share)
 	if !strings.HasPrefix(edit, ts.URL+"/rosters/") || !strings.Contains(edit, "#") || !strings.HasPrefix(edit, share+"#") {
 		t.Fatalf("after saving: edit link %q, share link %q", edit, share)
+	}
+	var kept int
+	p.eval(`JSON.parse(localStorage.getItem("skirmish.rosters") || "[]").length`, &kept)
+	if kept != 1 {
+		t.Errorf("a double tap on Save kept %d rosters, want 1", kept)
 	}
 	p.checkPage("roster editor, saved")
 	p.eval(`window.scrollTo(0, 0)`, nil)
@@ -273,11 +279,14 @@ func TestBrowserRosterEditor(t *testing.T) {
 	watcher := newPhone(t, b, "watcher")
 	watcher.run(chromedp.Navigate(share), chromedp.WaitVisible(css("#m1-name")))
 	var ro struct {
-		Note, Save bool
+		Note, Save, Editable, EditLink bool
 	}
-	watcher.eval(`({note: !document.querySelector("#read-only").hidden, save: !document.querySelector("#save").hidden})`, &ro)
-	if !ro.Note || ro.Save {
-		t.Errorf("the share link: read-only note %v, save button %v", ro.Note, ro.Save)
+	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline) && !ro.Note; time.Sleep(50 * time.Millisecond) {
+		watcher.eval(`({note: !document.querySelector("#read-only").hidden, save: !document.querySelector("#save").hidden,
+			editable: !document.querySelector("#m1-name").disabled, editlink: document.querySelector("label[for=edit-link]").offsetParent !== null})`, &ro)
+	}
+	if !ro.Note || ro.Save || ro.Editable || ro.EditLink {
+		t.Errorf("the share link: read-only note %v, save button %v, fields editable %v, edit link shown %v", ro.Note, ro.Save, ro.Editable, ro.EditLink)
 	}
 
 	// New game with this roster: the form comes filled.

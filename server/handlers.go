@@ -601,6 +601,11 @@ type pendingJSON struct {
 	// SoFar is what the action asking has had already, in the log's
 	// words (engine.Game.SoFar): the dice it rolled before this question.
 	SoFar []string `json:"so_far,omitempty"`
+	// Disputed: the measurement was disputed and is asked again, of
+	// either seat. Disputable: the action's last answer was a measurement
+	// a seat may still dispute (POST …/dispute).
+	Disputed   bool `json:"disputed,omitempty"`
+	Disputable bool `json:"disputable,omitempty"`
 }
 
 func intp(v int) *int { return &v }
@@ -770,6 +775,11 @@ func (s *Server) viewOf(gm *game, side int, tail int) (*viewJSON, error) {
 	if p := g.Pending(); p != nil {
 		v.Pending = pendingOf(p)
 		v.Pending.SoFar = g.SoFar()
+		if p.Kind == engine.FactQ && p.Who == engine.Anyone {
+			v.Pending.Side = s.measurer(gm) // -1: either seat
+			v.Pending.Disputed = gm.disputed
+		}
+		v.Pending.Disputable = s.disputable(gm)
 	} else if !g.Over() && side == g.Decider() {
 		for _, a := range g.Legal() {
 			v.Legal = append(v.Legal, a.String())
@@ -924,7 +934,11 @@ func (s *Server) answer(w http.ResponseWriter, r *http.Request) {
 		if *req.Seq != gm.seq {
 			return nil, stale(gm.seq)
 		}
-		return readAnswer(gm.g.Pending(), req.Answer)
+		p := gm.g.Pending()
+		if by := s.measurer(gm); p != nil && p.Kind == engine.FactQ && by >= 0 && by != side {
+			return nil, forbidden("the measurement is for %s to answer, whose action asks it; once they answer, you may dispute it (POST /api/games/%s/dispute) if you do not agree", sideName(gm, by), gm.rec.ID)
+		}
+		return readAnswer(p, req.Answer)
 	}()
 	if err != nil {
 		fail(w, err)
@@ -986,6 +1000,37 @@ func (s *Server) concede(w http.ResponseWriter, r *http.Request) {
 	s.plainWrite(w, r, "concede")
 }
 
+// dispute is POST /api/games/{id}/dispute: a seat does not agree with the
+// measurement just answered for the action waiting; it is asked again,
+// and either seat may answer it (issue 34).
+func (s *Server) dispute(w http.ResponseWriter, r *http.Request) {
+	s.plainWrite(w, r, "dispute")
+}
+
+// measurer is the side that must answer the measurement waiting, or -1
+// when either seat may: with --measure either, after a dispute, or for a
+// question of the game's start.
+func (s *Server) measurer(gm *game) int {
+	if s.cfg.MeasureEither || gm.disputed {
+		return -1
+	}
+	return gm.g.Acting()
+}
+
+// disputable reports whether the action waiting's last answer is a
+// measurement that may still be disputed.
+func (s *Server) disputable(gm *game) bool {
+	return gm.g.LastAnswer() == engine.FactQ
+}
+
+// sideName is a side's name in a game.
+func sideName(gm *game, side int) string {
+	if sd := gm.g.State().Setup().Sides; side >= 0 && side < len(sd) {
+		return sd[side].Name
+	}
+	return fmt.Sprintf("side %d", side)
+}
+
 func (s *Server) plainWrite(w http.ResponseWriter, r *http.Request, kind string) {
 	gm, side, err := s.access(r)
 	if err != nil {
@@ -1003,7 +1048,7 @@ func (s *Server) plainWrite(w http.ResponseWriter, r *http.Request, kind string)
 		return
 	}
 	if side == spectator {
-		verb := map[string]string{"concede": "concede", "undo-approve": "approve an undo", "undo-decline": "decline an undo"}[kind]
+		verb := map[string]string{"concede": "concede", "undo-approve": "approve an undo", "undo-decline": "decline an undo", "dispute": "dispute a measurement"}[kind]
 		fail(w, forbidden("a spectator cannot %s", verb))
 		return
 	}

@@ -556,3 +556,104 @@ func TestCancelRollsNewDice(t *testing.T) {
 		t.Errorf("the export does not import: %d", code)
 	}
 }
+
+// Issue 34, item 6: at a table, the side whose action asks a measurement
+// answers it; the other seat is refused (naming who measures) but may
+// dispute the answer while nothing followed it, which asks it again of
+// either seat; --measure either lets either seat answer, as before.
+func TestMeasurementDispute(t *testing.T) {
+	for _, either := range []bool{false, true} {
+		st, err := sqlite.Open(":memory:")
+		if err != nil {
+			t.Fatal(err)
+		}
+		ts := httptest.NewServer(server.New(server.Config{Store: st, Rulesets: all.Rulesets(), Samples: all.Samples(), Procs: all.Procedures(), MeasureEither: either}).Handler())
+		var c created
+		if code := do(t, "POST", ts.URL+"/api/games", "", map[string]any{"scenario": "hab-block-brawl", "dice": "digital", "seed": 5}, &c); code != 201 {
+			t.Fatalf("create: %d", code)
+		}
+		type view struct {
+			Seq     int
+			Decider *int
+			Legal   []string
+			Pending *struct {
+				Side       int
+				Kind, Key  string
+				Text       string
+				Disputed   bool
+				Disputable bool
+			}
+		}
+		read := func(side int) (v view) {
+			do(t, "GET", ts.URL+"/api/games/"+c.ID+"?log=none", c.Seats[side].Token, nil, &v)
+			return v
+		}
+		v := read(0)
+		actor := *v.Decider
+		other := 1 - actor
+		// Activate the model that can shoot, and shoot: a sight question.
+		var shot string
+		for _, a := range read(actor).Legal {
+			post(t, ts, c.ID, "actions", c.Seats[actor].Token, map[string]any{"seq": read(0).Seq, "action": a})
+			for _, b := range read(actor).Legal {
+				if strings.Contains(b, "shot") || strings.Contains(b, "shoot") {
+					shot = b
+				}
+			}
+			if shot != "" {
+				break
+			}
+			post(t, ts, c.ID, "undo", c.Seats[actor].Token, map[string]any{"seq": read(0).Seq})
+		}
+		if shot == "" {
+			t.Fatal("no shot")
+		}
+		post(t, ts, c.ID, "actions", c.Seats[actor].Token, map[string]any{"seq": read(0).Seq, "action": shot})
+		v = read(other)
+		if v.Pending == nil || v.Pending.Kind != "fact" {
+			t.Fatalf("after %s: pending %+v", shot, v.Pending)
+		}
+		first := v.Pending.Text
+		code, e := post(t, ts, c.ID, "answers", c.Seats[other].Token, map[string]any{"seq": v.Seq, "answer": "yes"})
+		if !either {
+			if code != 403 || !strings.Contains(e.Error, "whose action asks it") || v.Pending.Side != actor {
+				t.Errorf("the other seat answering the actor's measurement: %d %+v (pending side %d)", code, e, v.Pending.Side)
+			}
+			if code, e := post(t, ts, c.ID, "answers", c.Seats[actor].Token, map[string]any{"seq": v.Seq, "answer": "yes"}); code != 200 {
+				t.Fatalf("the actor measures: %d %+v", code, e)
+			}
+		} else if code != 200 || v.Pending.Side != -1 {
+			t.Errorf("--measure either, the other seat answering: %d %+v", code, e)
+		}
+		v = read(other)
+		if v.Pending == nil || !v.Pending.Disputable {
+			t.Fatalf("after the measurement: %+v, want another question with the measurement disputable", v.Pending)
+		}
+		if code, e := post(t, ts, c.ID, "dispute", c.Seats[other].Token, map[string]any{"seq": v.Seq}); code != 200 {
+			t.Fatalf("dispute: %d %+v", code, e)
+		}
+		v = read(other)
+		if v.Pending == nil || v.Pending.Text != first || !v.Pending.Disputed && !either || v.Pending.Side != -1 {
+			t.Fatalf("after the dispute: %+v, want %q asked again of either seat", v.Pending, first)
+		}
+		if code, e := post(t, ts, c.ID, "dispute", c.Seats[other].Token, map[string]any{"seq": v.Seq}); code != 422 || e.Field != "dispute" {
+			t.Errorf("a second dispute with nothing measured: %d %+v", code, e)
+		}
+		if code, e := post(t, ts, c.ID, "answers", c.Seats[other].Token, map[string]any{"seq": v.Seq, "answer": "yes"}); code != 200 {
+			t.Errorf("the other seat answers the disputed measurement: %d %+v", code, e)
+		}
+		if code, e := post(t, ts, c.ID, "dispute", c.Seats[0].Token, map[string]any{"seq": v.Seq}); code != 409 {
+			t.Errorf("a stale dispute: %d %+v", code, e)
+		}
+		// The game rebuilds the same from its commands (dispute included).
+		ts.Close()
+		ts2 := httptest.NewServer(server.New(server.Config{Store: st, Rulesets: all.Rulesets(), Samples: all.Samples(), Procs: all.Procedures()}).Handler())
+		var after view
+		do(t, "GET", ts2.URL+"/api/games/"+c.ID+"?log=none", c.Seats[0].Token, nil, &after)
+		if after.Seq != v.Seq+1 {
+			t.Errorf("rebuilt at seq %d, want %d", after.Seq, v.Seq+1)
+		}
+		ts2.Close()
+		st.Close()
+	}
+}

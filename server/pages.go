@@ -65,6 +65,8 @@ func (s *Server) newGameForm(f *gameForm, err *apiError) *ui.NewGame {
 	}
 	if err != nil {
 		d.Error, d.Field = err.Message, err.Field
+		d.RosterField = strings.HasPrefix(err.Field, "sides") || strings.HasPrefix(err.Field, "side0_") || strings.HasPrefix(err.Field, "side1_")
+		d.OptionField = strings.HasPrefix(err.Field, "options") || strings.HasPrefix(err.Field, "opt.")
 	}
 	for _, id := range s.cfg.Rulesets.IDs() {
 		rs, _ := s.cfg.Rulesets.Lookup(id)
@@ -453,17 +455,24 @@ func (s *Server) panelOf(gm *game, side, logLines int) (*ui.Panel, error) {
 		}
 		p.Export = "/api/games/" + gm.rec.ID + "/export"
 	case pr != nil:
-		mine := !p.Spectator && (pr.Who == side || pr.Who == engine.Anyone)
+		who := pr.Who
+		if pr.Kind == engine.FactQ && who == engine.Anyone {
+			if by := s.measurer(gm); by >= 0 {
+				who = by // the acting side measures (issue 34)
+			}
+		}
+		mine := !p.Spectator && (who == side || who == engine.Anyone)
 		p.Mine = mine
+		p.Disputable = !p.Spectator && s.disputable(gm)
 		switch {
-		case mine && pr.Who == engine.Anyone:
+		case mine && who == engine.Anyone:
 			p.Turn = "A question for the table: either of you may answer"
 		case mine:
 			p.Turn = "Your answer is needed"
 		default:
-			p.Turn = "Waiting for " + name(pr.Who) + " to answer"
+			p.Turn = "Waiting for " + name(who) + " to answer"
 		}
-		p.Pending = pendingPage(st, pr, mine, name(pr.Who))
+		p.Pending = pendingPage(st, pr, mine, name(who))
 		p.Pending.SoFar = slices.Clone(g.SoFar())
 	default:
 		d := g.Decider()

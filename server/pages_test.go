@@ -383,6 +383,9 @@ func followUpsIn(t *testing.T, ts *httptest.Server, mode string) {
 			if v.Pending == nil {
 				return tok, v
 			}
+			if v.Pending.Side >= 0 { // a measurement is the acting side's (issue 34)
+				tok = c.Seats[v.Pending.Side].Token
+			}
 			answer := "yes"
 			if len(v.Pending.Options) > 0 {
 				answer = v.Pending.Options[0]

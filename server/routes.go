@@ -30,6 +30,7 @@ func (s *Server) routes(mux *http.ServeMux) {
 	mux.HandleFunc("POST /api/games/{id}/undo/approve", s.undoApprove)
 	mux.HandleFunc("POST /api/games/{id}/undo/decline", s.undoDecline)
 	mux.HandleFunc("POST /api/games/{id}/concede", s.concede)
+	mux.HandleFunc("POST /api/games/{id}/dispute", s.dispute)
 	mux.HandleFunc("GET /api/games/{id}/why", s.why)
 	mux.HandleFunc("GET /api/games/{id}/odds", s.actionOdds)
 	mux.HandleFunc("GET /api/games/{id}/export", s.export)
@@ -51,7 +52,7 @@ func (s *Server) routes(mux *http.ServeMux) {
 	// allowed, not the mux's text. An event stream has no HEAD.
 	for p, allow := range map[string]string{"/api/rulesets": "GET", "/api/scenarios": "GET", "/api/odds/{procedure}": "GET",
 		"/api/games": "POST", "/api/rosters": "POST", "/api/rosters/{id}/export": "GET", "/api/games/{id}": "GET", "/api/games/{id}/actions": "POST",
-		"/api/games/{id}/answers": "POST", "/api/games/{id}/undo": "POST", "/api/games/{id}/concede": "POST",
+		"/api/games/{id}/answers": "POST", "/api/games/{id}/undo": "POST", "/api/games/{id}/concede": "POST", "/api/games/{id}/dispute": "POST",
 		"/api/games/{id}/undo/approve": "POST", "/api/games/{id}/undo/decline": "POST",
 		"/api/games/{id}/why": "GET", "/api/games/{id}/odds": "GET", "/api/games/{id}/export": "GET", "/api/games/{id}/events": "GET"} {
 		mux.HandleFunc(p, methodNotAllowed(allow))

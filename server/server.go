@@ -90,6 +90,11 @@ type Config struct {
 	// minute, beyond which its requests for games get 429 until it may
 	// again (0: no cap; skirmish serve sets 60).
 	BadTokensPerMinute int
+	// MeasureEither lets either seat answer a measurement at a table, as
+	// before issue 34 (skirmish serve --measure either). By default the
+	// side whose action asks answers it, and the other seat may dispute
+	// the answer (a dispute asks it again, of either seat).
+	MeasureEither bool
 	// MaxCommands caps the commands one game takes (default
 	// DefaultMaxCommands, far above any real game): beyond it, writes
 	// but a concession are refused (422), and an import that would make
@@ -142,6 +147,9 @@ type game struct {
 	seq  int
 	subs map[chan event]struct{}
 	gone bool // dropped from memory after a store failure: reload
+	// disputed: the measurement waiting was asked again after a dispute,
+	// so either seat may answer it (issue 34).
+	disputed bool
 
 	lines    []logLine // the log in words, as of linesSeq
 	linesSeq int
@@ -531,11 +539,23 @@ type (
 func (gm *game) run(side int, kind string, body []byte) error {
 	switch kind {
 	case "undo", "undo-request", "undo-approve", "undo-decline":
-		return gm.runUndo(side, kind)
+		err := gm.runUndo(side, kind)
+		if err == nil {
+			gm.disputed = false
+		}
+		return err
+	case "dispute":
+		// A seat disputes the measurement just answered: it is asked
+		// again, and either seat may answer it now, as at a table.
+		if err := gm.g.Retract(); err != nil {
+			return err
+		}
+		gm.request, gm.disputed = nil, true
+		return nil
 	}
 	err := runEngine(gm.g, side, kind, body)
 	if err == nil {
-		gm.request = nil
+		gm.request, gm.disputed = nil, false
 	}
 	return err
 }
@@ -685,6 +705,8 @@ func engineError(err error) error {
 		return unprocessable("undo", "%s", ue.Error())
 	case errors.Is(err, engine.ErrNothingToUndo):
 		return unprocessable("undo", "nothing of yours to undo")
+	case errors.Is(err, engine.ErrNothingToRetract):
+		return unprocessable("dispute", "nothing to dispute: the action waiting has no measurement answered last (a measurement can be disputed until dice are rolled or another question is answered after it)")
 	case errors.Is(err, engine.ErrOver):
 		return unprocessable("", "the game is over")
 	case errors.Is(err, engine.ErrPending):

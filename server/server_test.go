@@ -457,7 +457,7 @@ func TestRefusedAnswer(t *testing.T) {
 		Seq     int    `json:"seq"`
 		Refused string `json:"refused"`
 	}
-	if st := do(t, "POST", ts.URL+"/api/games/"+c.ID+"/answers", b, map[string]any{"seq": 4, "answer": "no"}, &reply); st != 200 || reply.Seq != 5 || !strings.Contains(reply.Refused, "see") {
+	if st := do(t, "POST", ts.URL+"/api/games/"+c.ID+"/answers", w, map[string]any{"seq": 4, "answer": "no"}, &reply); st != 200 || reply.Seq != 5 || !strings.Contains(reply.Refused, "see") {
 		t.Fatalf("answering no: %d %+v", st, reply)
 	}
 	after := c.get(t, ts, w)

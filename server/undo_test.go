@@ -69,13 +69,13 @@ func (tb *table) ok(path, token, what string) undoReply {
 }
 
 // shoot takes the gunner's Braced Shot to its first die: the three
-// measurements (which either seat answers) and the Wardens' choice of one
-// firepower die.
+// measurements (the Wardens', whose shot asks them: issue 34) and the
+// Wardens' choice of one firepower die.
 func (tb *table) shoot() {
 	tb.t.Helper()
 	tb.ok("actions", tb.w, "braced-shot m1 >m5")
 	for _, a := range []string{"yes", "yes", "yes"} {
-		tb.ok("answers", tb.b, a)
+		tb.ok("answers", tb.w, a)
 	}
 	tb.ok("answers", tb.w, "1")
 }
@@ -189,7 +189,7 @@ func TestUndoByConsent(t *testing.T) {
 		t.Errorf("another write left the request: %+v", v.UndoRequest)
 	}
 	// The Breakers' dice too: the shot is done, with both sides' dice.
-	tb.ok("answers", tb.b, "no") // cover
+	tb.ok("answers", tb.w, "no") // cover: the Wardens measure (issue 34)
 	tb.ok("answers", tb.b, "1")  // the wound roll, the Breakers'
 	if v := tb.c.get(t, ts, tb.w); v.Pending != nil || len(v.Log) != 3 {
 		t.Fatalf("the shot is not done: pending %+v, %d lines", v.Pending, len(v.Log))

@@ -21,6 +21,7 @@ import (
 func newServe(e *env) *cobra.Command {
 	var addr, db, logLevel string
 	var maxGames, creates, badTokens, maxStreams, maxCommands int
+	var measure string
 	var cpuProfile string
 	c := &cobra.Command{
 		Use:   "serve [--addr HOST:PORT] [--db FILE]",
@@ -47,6 +48,9 @@ and the database is closed. The API is described in docs/api.md.`,
 			}
 			if creates < 0 {
 				return usagef("--creates-per-minute %d: out of range; allowed 0 (no limit) or more", creates)
+			}
+			if measure != "actor" && measure != "either" {
+				return usagef("--measure %q: allowed actor (the side whose action asks measures; the other may dispute) or either", measure)
 			}
 			if maxCommands < 1 || maxCommands > 30000 {
 				return usagef("--max-commands %d: out of range; allowed 1 to 30000 (an export of a game at the limit must fit an import)", maxCommands)
@@ -84,7 +88,8 @@ and the database is closed. The API is described in docs/api.md.`,
 				defer pprof.StopCPUProfile()
 			}
 			srv := server.New(server.Config{Store: st, Rulesets: e.rulesets, Samples: e.samples, Procs: e.procs, Log: log,
-				MaxGames: maxGames, CreatesPerMinute: creates, BadTokensPerMinute: badTokens, MaxStreams: maxStreams, MaxCommands: maxCommands})
+				MaxGames: maxGames, CreatesPerMinute: creates, BadTokensPerMinute: badTokens, MaxStreams: maxStreams, MaxCommands: maxCommands,
+				MeasureEither: measure == "either"})
 			hs := &http.Server{
 				Handler:           srv.Handler(),
 				ReadHeaderTimeout: 5 * time.Second,
@@ -123,6 +128,7 @@ and the database is closed. The API is described in docs/api.md.`,
 	f.StringVar(&cpuProfile, "cpuprofile", "", "write a CPU profile of the server to this file until it stops (for docs/PERFORMANCE.md)")
 	f.IntVar(&maxGames, "max-games", 2000, "games kept in memory (the others are rebuilt from the database when asked for)")
 	f.IntVar(&creates, "creates-per-minute", 60, "games one client address may create or import a minute (0: no limit)")
+	f.StringVar(&measure, "measure", "actor", "who answers a measurement at a table: actor (the side whose action asks; the other seat may dispute it) or either")
 	f.IntVar(&maxCommands, "max-commands", server.DefaultMaxCommands, "commands one game takes (actions, answers, undos); past it only a concession")
 	f.IntVar(&maxStreams, "max-streams", 0, "event streams open at once (0: three quarters of the process's file limit, at most 20,000, leaving the rest for the API, pages and database)")
 	f.IntVar(&badTokens, "bad-tokens-per-minute", 60, "requests for unknown games or with wrong tokens one client address may make a minute, beyond which it must wait (0: no limit)")

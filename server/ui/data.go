@@ -11,8 +11,11 @@ type NewGame struct {
 	// Saved rosters per side, by their link or ID (the roster editor's
 	// "new game with this roster" fills the first).
 	RosterIDs [2]string
-	Error     string // the refusal, naming the field (and a YAML line:column)
-	Field     string
+	// RosterField, OptionField: the refusal is about a side's roster, or
+	// a rule option (their sections open).
+	RosterField, OptionField bool
+	Error                    string // the refusal, naming the field (and a YAML line:column)
+	Field                    string
 }
 
 // Ruleset is one game on the form, with its options.
@@ -71,6 +74,9 @@ type Panel struct {
 	// SeedChosen: the game's digital dice come from a seed its creator
 	// chose, so the creator could foresee them (issue 34).
 	SeedChosen bool
+	// Disputable: the action waiting's last answer was a measurement,
+	// which this seat may dispute (it is asked again).
+	Disputable bool
 	Seq        int
 	Round      string // "Round 2 of 4 · action phase"
 	Seat       string // "You play Rustwater Wardens", "Spectator"

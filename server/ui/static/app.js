@@ -60,8 +60,18 @@
     rules.addEventListener("change", sync);
     // A side's own roster: what the rules understood of it, and what they
     // leave out, shown under the file before the game is made.
+    // A side whose roster cannot be used holds the game back: Start waits
+    // until it is mended or cleared (the files would be lost to a refusal).
+    const unusable = {};
+    const start = $("#new form button[type=submit]");
+    const usable = (side, ok) => {
+      unusable[side] = !ok;
+      start.disabled = Object.values(unusable).some(Boolean);
+      start.title = start.disabled ? "A side's roster cannot be used: change or clear it" : "";
+    };
     async function readRoster(input) {
       const side = input.dataset.side;
+      usable(side, true);
       const out = $("#side" + side + "-read");
       const fileIn = $("#side" + side + "-roster"), idIn = $("#side" + side + "-roster-id");
       out.textContent = "";
@@ -99,12 +109,14 @@
         p.className = "error";
         p.textContent = "Choose one: a file or a saved roster, not both.";
         out.appendChild(p);
+        usable(side, false);
         return;
       }
       if (!res.ok) {
         p.className = "error";
         p.textContent = "Not usable: " + (j.error || res.statusText);
         out.appendChild(p);
+        usable(side, false);
         return;
       }
       p.className = "notice ok";
@@ -714,6 +726,8 @@
       write(t.dataset.write, {});
     } else if (t.dataset.write === "concede") {
       if (window.confirm("Concede the game? The other side wins.")) write("concede", {});
+    } else if (t.dataset.write === "dispute") {
+      write("dispute", {}); // the measurement is asked again, of either player
     }
   });
   panel.addEventListener("keydown", (ev) => {

@@ -88,7 +88,7 @@
             const t = (sp.notation[st.name] || {})[inp.value];
             says.textContent = t ? "(" + t + ")" : "";
           };
-          inp.addEventListener("input", () => { m.profile[st.name] = parseInt(inp.value, 10); show(); });
+          inp.addEventListener("input", () => { m.profile[st.name] = parseInt(inp.value, 10); inp.removeAttribute("aria-invalid"); show(); });
           m.profile[st.name] = parseInt(inp.value, 10);
           show();
           grid.append(el("div", {}, el("label", { htmlFor: inp.id }, st.name + " ", says), inp));
@@ -188,13 +188,59 @@
       const last = $$("fieldset.model", list).pop();
       if (last) $("input", last).focus();
     });
-    rules.addEventListener("change", () => { models = models.length ? [newModel()] : []; render(); });
+    // Other rules have other characteristics: the models built so far go,
+    // after the player agrees.
+    let ruleNow = rules.value;
+    rules.addEventListener("change", () => {
+      if (models.some((m) => m.name) && !window.confirm("Other rules have other characteristics: start the models again?")) {
+        rules.value = ruleNow;
+        return;
+      }
+      ruleNow = rules.value;
+      models = [newModel()];
+      render();
+    });
+    // Unsaved changes: the browser asks before leaving the page.
+    let dirty = false;
+    editor.addEventListener("input", () => { dirty = true; err.hidden = true; });
+    editor.addEventListener("change", () => { dirty = true; });
+    window.addEventListener("beforeunload", (ev) => { if (dirty && !readOnly) ev.preventDefault(); });
+    let readOnly = false;
+    const status = $("#roster-status");
+    const save = $("#save");
     $("#roster-form").addEventListener("submit", async (ev) => {
       ev.preventDefault();
+      if (save.disabled) return; // a save is on its way
       err.hidden = true;
+      status.textContent = "";
+      if (!nameIn.value.trim()) {
+        err.textContent = "Not saved: give the warband a name.";
+        err.hidden = false;
+        nameIn.focus();
+        return;
+      }
+      // Characteristics out of their bounds are named here, at the field.
+      for (const [i, m] of models.entries()) {
+        for (const st of spec().profile) {
+          const v = m.profile[st.name];
+          const bad = !Number.isInteger(v) ? "is empty" : v < st.min || v > st.max ? v + " is out of range; allowed " + st.min + " to " + st.max : "";
+          if (bad) {
+            err.textContent = "Not saved: model " + (i + 1) + "'s " + st.name + " " + bad + ".";
+            err.hidden = false;
+            const f = $("#m" + i + "-stat-" + CSS.escape(st.name));
+            if (f) {
+              f.setAttribute("aria-invalid", "true");
+              f.focus();
+            }
+            return;
+          }
+        }
+      }
       const body = { ruleset: rules.value, yaml: JSON.stringify({ name: nameIn.value.trim(), models: withIDs() }) };
       if (id) body.version = version;
       let res, j;
+      save.disabled = true;
+      status.textContent = "Saving…";
       try {
         const headers = { "Content-Type": "application/json" };
         if (id) headers.Authorization = "Bearer " + token;
@@ -204,6 +250,9 @@
         err.textContent = "Not saved: " + e.message;
         err.hidden = false;
         return;
+      } finally {
+        save.disabled = false;
+        status.textContent = "";
       }
       if (!res.ok) {
         // "models[2].profile.WS: …" names the model by its place.
@@ -216,15 +265,25 @@
       }
       saved(j, true);
       load(j);
+      dirty = false;
+      status.textContent = "Saved (version " + j.version + ").";
+      $("#saved").scrollIntoView({ block: "start" });
     });
     if (id) {
       fetch("/api/rosters/" + id).then((r) => r.json()).then((j) => {
         load(j);
         if (token) saved(j, false);
         else {
+          // Read only: the roster is shown, not edited.
+          readOnly = true;
           $("#read-only").hidden = false;
           $("#save").hidden = $("#add-model").hidden = true;
-          for (const e of $$("#edit-link, label[for=edit-link]")) e.hidden = true;
+          for (const e of $$("#edit-link, label[for=edit-link], #saved .hint")) e.hidden = true;
+          for (const e of $$("input, select, button", editor)) {
+            if (!e.closest("#saved")) e.disabled = true;
+          }
+          $("#saved-h").textContent = "Share or play it";
+          $("h1", editor).textContent = "Roster: " + j.name;
           links(j);
         }
       });
