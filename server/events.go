@@ -186,7 +186,7 @@ func send(w http.ResponseWriter, ev event) bool {
 // --verify` does; it gets new seats. Its commands are re-made from its log
 // and checked to give the same game.
 func (s *Server) importGame(w http.ResponseWriter, r *http.Request) {
-	if ok, wait := s.creates.allow(r); !ok {
+	if ok, wait := s.allowCreate(r); !ok {
 		tooMany(w, wait)
 		return
 	}

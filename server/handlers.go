@@ -163,7 +163,7 @@ type createResponse struct {
 }
 
 func (s *Server) create(w http.ResponseWriter, r *http.Request) {
-	if ok, wait := s.creates.allow(r); !ok {
+	if ok, wait := s.allowCreate(r); !ok {
 		tooMany(w, wait)
 		return
 	}
@@ -260,7 +260,7 @@ func (s *Server) newGame(ctx context.Context, req createRequest) (*createRespons
 	resp.Unknown = unknown
 	// The game just made is the one its record rebuilds (the tests check
 	// it): keep it, rather than rebuild it on its first read.
-	s.keep(&game{rec: rec, g: g, subs: map[chan event]struct{}{}})
+	s.keep(&game{rec: rec, g: g, subs: map[chan event]struct{}{}, last: rec.Created})
 	return resp, nil
 }
 
@@ -1148,6 +1148,14 @@ func (s *Server) actionOdds(w http.ResponseWriter, r *http.Request) {
 	// The odds are worked out on a fork of the game, without its lock:
 	// the players go on meanwhile. At most a few at once, server-wide: an
 	// action's odds can take a second of CPU.
+	// One client holds at most MaxOddsPerClient requests, waiting or
+	// worked on (issue 34): it cannot queue the slots for everyone else.
+	release, err := s.odds.acquire(clientKey(r))
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	defer release()
 	gm.mu.Lock()
 	fork := gm.g.Fork()
 	text := engine.ActionText(fork.State(), a)
@@ -1156,7 +1164,7 @@ func (s *Server) actionOdds(w http.ResponseWriter, r *http.Request) {
 	case s.oddsSlots <- struct{}{}:
 		defer func() { <-s.oddsSlots }()
 	case <-r.Context().Done():
-		return
+		return // the client left while it waited: nothing is worked out
 	}
 	assume, err := readAssumed(r.URL.Query()["assume"])
 	if err != nil {

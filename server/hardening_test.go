@@ -52,11 +52,15 @@ func TestTokenBeforeRebuild(t *testing.T) {
 	if code := do(t, "POST", warm.URL+"/api/games", "", map[string]any{"scenario": "hab-block-brawl", "dice": "digital"}, &c); code != 201 {
 		t.Fatalf("create: %d", code)
 	}
-	var v struct{ Decider int }
+	var v struct {
+		Decider int
+		Legal   []string
+	}
 	do(t, "GET", warm.URL+"/api/games/"+c.ID, c.Seats[0].Token, nil, &v)
 	tok := c.Seats[v.Decider].Token
+	do(t, "GET", warm.URL+"/api/games/"+c.ID, tok, nil, &v)
 	for i := range 10 { // a log to replay: activate, undo, …
-		if code, e := post(t, warm, c.ID, "actions", tok, map[string]any{"seq": 2 * i, "action": "activate m0"}); code != 200 {
+		if code, e := post(t, warm, c.ID, "actions", tok, map[string]any{"seq": 2 * i, "action": v.Legal[0]}); code != 200 {
 			t.Fatalf("activate: %d %+v", code, e)
 		}
 		if code, e := post(t, warm, c.ID, "undo", tok, map[string]any{"seq": 2*i + 1}); code != 200 {
@@ -655,5 +659,100 @@ func TestMeasurementDispute(t *testing.T) {
 		}
 		ts2.Close()
 		st.Close()
+	}
+}
+
+// Issue 34, item 7: creations are limited per client, a client being an
+// IPv4 address or an IPv6 /64, and in all (CreatesPerMinuteTotal), so
+// that many addresses at once are limited too.
+func TestCreateLimitsByClientAndTotal(t *testing.T) {
+	st, err := sqlite.Open(":memory:")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	now := time.Unix(1_800_000_000, 0)
+	h := server.New(server.Config{Store: st, Rulesets: all.Rulesets(), Samples: all.Samples(), Procs: all.Procedures(),
+		CreatesPerMinute: 2, CreatesPerMinuteTotal: 5, Now: func() time.Time { return now }}).Handler()
+	create := func(addr string) int {
+		req := httptest.NewRequest("POST", "/api/games", strings.NewReader(`{"scenario": "sump-crossing"}`))
+		req.Header.Set("Content-Type", "application/json")
+		req.RemoteAddr = addr
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		return rec.Code
+	}
+	for i, c := range []struct {
+		addr string
+		want int
+	}{
+		{"[2001:db8:1:2::1]:5", 201}, {"[2001:db8:1:2::2]:5", 201},
+		{"[2001:db8:1:2::3]:5", 429}, // the same /64: one client
+		{"[2001:db8:1:3::1]:5", 201}, // another /64
+		{"127.0.0.1:5", 201}, {"127.0.0.2:5", 201},
+		{"127.0.0.3:5", 429},   // every loopback address is one client
+		{"203.0.113.9:5", 429}, // five in all this minute
+	} {
+		if got := create(c.addr); got != c.want {
+			t.Errorf("creation %d from %s: %d, want %d", i+1, c.addr, got, c.want)
+		}
+	}
+	now = now.Add(time.Minute)
+	if got := create("203.0.113.9:5"); got != 201 {
+		t.Errorf("a minute later: %d", got)
+	}
+}
+
+// Issue 34, item 7: games idle longer than Retain are deleted by the
+// sweep (a game someone follows is not abandoned); a game that moved is
+// kept; the page says until when a game is kept.
+func TestRetentionSweep(t *testing.T) {
+	st, err := sqlite.Open(":memory:")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	now := time.Date(2026, 12, 5, 12, 0, 0, 0, time.UTC)
+	srv := server.New(server.Config{Store: st, Rulesets: all.Rulesets(), Samples: all.Samples(), Procs: all.Procedures(),
+		Retain: 48 * time.Hour, Now: func() time.Time { return now }})
+	ts := httptest.NewServer(srv.Handler())
+	defer func() { srv.StopStreams(); ts.Close() }()
+	var idle, moved, followed created
+	for _, c := range []*created{&idle, &moved, &followed} {
+		if code := do(t, "POST", ts.URL+"/api/games", "", map[string]any{"scenario": "hab-block-brawl", "dice": "digital"}, c); code != 201 {
+			t.Fatalf("create: %d", code)
+		}
+	}
+	_, panel, _ := fetch(t, "GET", ts.URL+"/g/"+idle.ID+"/panel", idle.Seats[0].Token, "", nil)
+	if !strings.Contains(panel, "kept on the server until 7 December 2026, 2 days after its last move") {
+		t.Errorf("the page does not say how long the game is kept")
+	}
+	now = now.Add(30 * time.Hour)
+	var v struct{ Decider int }
+	do(t, "GET", ts.URL+"/api/games/"+moved.ID, moved.Seats[0].Token, nil, &v)
+	var l struct{ Legal []string }
+	do(t, "GET", ts.URL+"/api/games/"+moved.ID, moved.Seats[v.Decider].Token, nil, &l)
+	if code, e := post(t, ts, moved.ID, "actions", moved.Seats[v.Decider].Token, map[string]any{"seq": 0, "action": l.Legal[0]}); code != 200 {
+		t.Fatalf("a move: %d %+v", code, e)
+	}
+	req, _ := http.NewRequest("GET", ts.URL+"/api/games/"+followed.ID+"/events", nil)
+	req.Header.Set("Authorization", "Bearer "+followed.Seats[0].Token)
+	stream, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stream.Body.Close()
+	now = now.Add(30 * time.Hour) // 60 h after the creations, 30 h after the move
+	n, err := srv.Sweep(context.Background())
+	if err != nil || n != 1 {
+		t.Fatalf("the sweep deleted %d games (%v), want 1", n, err)
+	}
+	if code := do(t, "GET", ts.URL+"/api/games/"+idle.ID, idle.Seats[0].Token, nil, nil); code != 404 {
+		t.Errorf("the idle game after the sweep: %d", code)
+	}
+	for _, c := range []created{moved, followed} {
+		if code := do(t, "GET", ts.URL+"/api/games/"+c.ID, c.Seats[0].Token, nil, nil); code != 200 {
+			t.Errorf("game %s after the sweep: %d", c.ID, code)
+		}
 	}
 }

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"fmt"
 	"net/http"
 	"strconv"
 	"sync"
@@ -30,10 +31,15 @@ func newLimiter(perMinute int, now func() time.Time) *limiter {
 // allow takes a token for the request's client address, or says how long
 // until one is free.
 func (l *limiter) allow(r *http.Request) (bool, time.Duration) {
+	return l.allowKey(clientKey(r))
+}
+
+// allowKey takes a token for key (a client, or "" for everyone), or says
+// how long until one is free.
+func (l *limiter) allowKey(host string) (bool, time.Duration) {
 	if l == nil {
 		return true, 0
 	}
-	host := clientKey(r)
 	now := l.now()
 	rate := float64(l.n) / float64(time.Minute)
 	l.mu.Lock()
@@ -91,7 +97,7 @@ func tooManyBadTokens(wait time.Duration) *apiError {
 func tooMany(w http.ResponseWriter, wait time.Duration) {
 	secs := int(wait/time.Second) + 1
 	w.Header().Set("Retry-After", strconv.Itoa(secs))
-	fail(w, &apiError{Status: http.StatusTooManyRequests, Message: "too many games created from this address; retry in " + strconv.Itoa(secs) + " s"})
+	fail(w, &apiError{Status: http.StatusTooManyRequests, Message: "too many games created from this address (or on this server, by everyone); retry in " + strconv.Itoa(secs) + " s"})
 }
 
 // tooManyRosters answers a client over its budget of roster saves and
@@ -99,4 +105,47 @@ func tooMany(w http.ResponseWriter, wait time.Duration) {
 func tooManyRosters(w http.ResponseWriter, wait time.Duration) {
 	secs := int(wait/time.Second) + 1
 	fail(w, &apiError{Status: http.StatusTooManyRequests, RetryAfter: secs, Message: "too many rosters saved or read from this address; retry in " + strconv.Itoa(secs) + " s"})
+}
+
+// MaxOddsPerClient is how many odds requests one client may have waiting
+// or worked on at once.
+const MaxOddsPerClient = 2
+
+// oddsClients counts the odds requests of each client.
+type oddsClients struct {
+	mu sync.Mutex
+	by map[string]int
+}
+
+func (o *oddsClients) acquire(client string) (func(), error) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if o.by == nil {
+		o.by = map[string]int{}
+	}
+	if o.by[client] >= MaxOddsPerClient {
+		return nil, &apiError{Status: http.StatusTooManyRequests, RetryAfter: 1, Field: "action",
+			Message: fmt.Sprintf("odds: this address already has %d worked out at once, the most; retry in 1 s", MaxOddsPerClient)}
+	}
+	o.by[client]++
+	return func() {
+		o.mu.Lock()
+		defer o.mu.Unlock()
+		if o.by[client]--; o.by[client] <= 0 {
+			delete(o.by, client)
+		}
+	}, nil
+}
+
+// allowCreate takes a creation for the request's client and from the
+// server's total (issue 34: many addresses at once cannot fill the disk
+// either), or says how long until there is one.
+func (s *Server) allowCreate(r *http.Request) (bool, time.Duration) {
+	if ok, wait := s.creates.peek(r); !ok {
+		return false, wait
+	}
+	if ok, wait := s.createsAll.allowKey(""); !ok {
+		return false, wait
+	}
+	return s.creates.allow(r)
 }

@@ -259,7 +259,7 @@ func (s *Server) createFromPage(w http.ResponseWriter, r *http.Request) {
 		ae.Message = clip(ae.Message)
 		s.page(w, ae.Status, "new", s.newGameForm(f, ae))
 	}
-	if ok, wait := s.creates.allow(r); !ok {
+	if ok, wait := s.allowCreate(r); !ok {
 		w.Header().Set("Retry-After", fmt.Sprint(int(wait.Seconds())+1))
 		refuse(nil, &apiError{Status: http.StatusTooManyRequests, Message: fmt.Sprintf("too many games started from here; try again in %d seconds", int(wait.Seconds())+1)})
 		return
@@ -430,7 +430,11 @@ func (s *Server) panelOf(gm *game, side, logLines int) (*ui.Panel, error) {
 	}
 	p := &ui.Panel{ID: gm.rec.ID, Name: gm.rec.Name, Ruleset: in.Name, Mode: gm.rec.Mode, Dice: gm.rec.Dice, Seq: gm.seq,
 		SeedChosen: gm.rec.Chosen && gm.rec.Dice != string(engine.PhysicalDice),
+		RetainDays: int(s.cfg.Retain / (24 * time.Hour)),
 		Over:       g.Over(), Spectator: side == spectator}
+	if s.cfg.Retain > 0 {
+		p.KeptUntil = gm.last.Add(s.cfg.Retain).Format("2 January 2006")
+	}
 	if st.Round == 0 {
 		p.Round = fmt.Sprintf("Before round 1 of %d", su.Rounds)
 	} else {

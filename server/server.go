@@ -85,6 +85,9 @@ type Config struct {
 	// CreatesPerMinute caps the games one client address may create or
 	// import a minute (0: no cap; skirmish serve sets 60).
 	CreatesPerMinute int
+	// CreatesPerMinuteTotal caps the games all clients together may create
+	// or import a minute (0: no cap; skirmish serve sets 600).
+	CreatesPerMinuteTotal int
 	// BadTokensPerMinute caps the failed credential checks (an unknown
 	// game, or a token not of the game) one client address may make a
 	// minute, beyond which its requests for games get 429 until it may
@@ -95,6 +98,10 @@ type Config struct {
 	// side whose action asks answers it, and the other seat may dispute
 	// the answer (a dispute asks it again, of either seat).
 	MeasureEither bool
+	// Retain is how long a game is kept after its last command (skirmish
+	// serve: 90 days); Sweep deletes the games idle longer. 0 keeps
+	// every game.
+	Retain time.Duration
 	// MaxCommands caps the commands one game takes (default
 	// DefaultMaxCommands, far above any real game): beyond it, writes
 	// but a concession are refused (422), and an import that would make
@@ -116,15 +123,18 @@ type Server struct {
 	mu      sync.Mutex
 	games   map[string]*game              // games in memory, by ID
 	samples map[string]*scenario.Scenario // built-in scenarios decoded, by ruleset/name
-	// oddsSlots bounds the odds worked out at once.
-	oddsSlots chan struct{}
-	creates   *limiter            // games created or imported, by client address
-	badTokens *limiter            // failed credential checks, by client address
-	loading   map[string]*flight  // games being rebuilt from the store, by ID
-	handoffs  map[string]*handoff // seat-link pages of games just made, by their key
-	stopping  chan struct{}       // closed by StopStreams
-	arms      armouries           // the rulesets' sample armouries
-	streams   streamCaps          // the event streams open
+	// oddsSlots bounds the odds worked out at once; odds, those of one
+	// client (waiting or worked on).
+	oddsSlots  chan struct{}
+	odds       oddsClients
+	creates    *limiter            // games created or imported, by client address
+	createsAll *limiter            // and by everyone
+	badTokens  *limiter            // failed credential checks, by client address
+	loading    map[string]*flight  // games being rebuilt from the store, by ID
+	handoffs   map[string]*handoff // seat-link pages of games just made, by their key
+	stopping   chan struct{}       // closed by StopStreams
+	arms       armouries           // the rulesets' sample armouries
+	streams    streamCaps          // the event streams open
 	// rosterWrites limits saves and reads of roster files per client, as
 	// creates limits games (at the same rate, apart).
 	rosterWrites *limiter
@@ -147,6 +157,9 @@ type game struct {
 	seq  int
 	subs map[chan event]struct{}
 	gone bool // dropped from memory after a store failure: reload
+	// last is when the game's last command came (its creation, with
+	// none): the retention counts from it.
+	last time.Time
 	// disputed: the measurement waiting was asked again after a dispute,
 	// so either seat may answer it (issue 34).
 	disputed bool
@@ -220,8 +233,8 @@ func New(cfg Config) *Server {
 		log = slog.New(slog.DiscardHandler)
 	}
 	return &Server{cfg: cfg, log: log, creates: newLimiter(cfg.CreatesPerMinute, cfg.Now), badTokens: newLimiter(cfg.BadTokensPerMinute, cfg.Now),
-		rosterWrites: newLimiter(cfg.CreatesPerMinute, cfg.Now),
-		loading:      map[string]*flight{}, games: map[string]*game{}, handoffs: map[string]*handoff{}, samples: map[string]*scenario.Scenario{},
+		rosterWrites: newLimiter(cfg.CreatesPerMinute, cfg.Now), createsAll: newLimiter(cfg.CreatesPerMinuteTotal, cfg.Now),
+		loading: map[string]*flight{}, games: map[string]*game{}, handoffs: map[string]*handoff{}, samples: map[string]*scenario.Scenario{},
 		oddsSlots: make(chan struct{}, max(1, runtime.GOMAXPROCS(0)/2)), stopping: make(chan struct{}),
 		streams: streamCaps{max: cfg.MaxStreams, perAddr: cfg.MaxStreamsPerAddress, perKey: cfg.MaxStreamsPerSeat,
 			byAddr: map[string]int{}, bySeat: map[seatKey]int{}}}
@@ -355,12 +368,12 @@ func (s *Server) rebuild(ctx context.Context, id string, rec *store.Game) (*game
 	if err != nil {
 		return nil, err
 	}
-	gm := &game{rec: rec, g: g, subs: map[chan event]struct{}{}}
+	gm := &game{rec: rec, g: g, subs: map[chan event]struct{}{}, last: rec.Created}
 	for _, c := range cmds {
 		if err := gm.run(c.Side, c.Kind, c.Body); err != nil {
 			return nil, fmt.Errorf("server: game %s: command %d (%s) no longer applies: %w", id, c.Seq, c.Kind, err)
 		}
-		gm.seq = c.Seq
+		gm.seq, gm.last = c.Seq, c.At
 	}
 	gm.used.Store(s.cfg.Now().UnixNano())
 	return gm, nil
@@ -657,7 +670,8 @@ func (s *Server) write(ctx context.Context, gm *game, side, seq int, kind string
 		}
 	}
 	next := gm.seq + 1
-	if err := s.cfg.Store.Append(ctx, gm.rec.ID, store.Command{Seq: next, Side: side, Kind: kind, Body: raw, At: s.cfg.Now()}); err != nil {
+	at := s.cfg.Now()
+	if err := s.cfg.Store.Append(ctx, gm.rec.ID, store.Command{Seq: next, Side: side, Kind: kind, Body: raw, At: at}); err != nil {
 		// The game in memory is ahead of the store: forget it; the next
 		// request rebuilds it from what was stored.
 		s.drop(gm)
@@ -668,7 +682,7 @@ func (s *Server) write(ctx context.Context, gm *game, side, seq int, kind string
 		s.log.Error("store append failed", "game", gm.rec.ID, "err", err)
 		return 0, nil, &apiError{Status: http.StatusServiceUnavailable, Message: "the game could not be saved; nothing was applied: retry"}
 	}
-	gm.seq = next
+	gm.seq, gm.last = next, at
 	ev := event{Seq: next, Kind: kind, Side: side}
 	for ch := range gm.subs {
 		select {
@@ -738,4 +752,52 @@ func answerAssumed(g *engine.Game, side int, as []engine.Assumed) error {
 		}
 	}
 	return nil
+}
+
+// Sweep deletes the games idle for longer than Config.Retain (their last
+// command, or their creation, is older), a batch at a time, except those
+// a client follows now; it returns how many it deleted. skirmish serve
+// runs it every hour.
+func (s *Server) Sweep(ctx context.Context) (int, error) {
+	if s.cfg.Retain <= 0 {
+		return 0, nil
+	}
+	deleted := 0
+	for {
+		ids, err := s.cfg.Store.Idle(ctx, s.cfg.Now().Add(-s.cfg.Retain), 100)
+		if err != nil {
+			return deleted, err
+		}
+		n := 0
+		for _, id := range ids {
+			s.mu.Lock()
+			gm, ok := s.games[id]
+			followed := false
+			if ok {
+				// TryLock, as evict: a request holding the game locks
+				// it before s.mu; a busy game is not abandoned anyway.
+				if gm.mu.TryLock() {
+					followed = len(gm.subs) > 0
+					gm.mu.Unlock()
+				} else {
+					followed = true
+				}
+			}
+			if !followed {
+				delete(s.games, id)
+			}
+			s.mu.Unlock()
+			if followed {
+				continue // someone is looking at it: not abandoned
+			}
+			if err := s.cfg.Store.Delete(ctx, id); err != nil && !errors.Is(err, store.ErrNotFound) {
+				return deleted, err
+			}
+			deleted++
+			n++
+		}
+		if len(ids) < 100 || n == 0 {
+			return deleted, nil
+		}
+	}
 }

@@ -51,3 +51,29 @@ func TestStreamsPerAddress(t *testing.T) {
 		t.Errorf("%d open, want 3", c.total)
 	}
 }
+
+// One client holds at most MaxOddsPerClient odds requests at once (issue
+// 34, item 9); another client is not held back by it.
+func TestOddsPerClient(t *testing.T) {
+	var o oddsClients
+	var rel []func()
+	for range MaxOddsPerClient {
+		r, err := o.acquire("a")
+		if err != nil {
+			t.Fatal(err)
+		}
+		rel = append(rel, r)
+	}
+	if _, err := o.acquire("a"); err == nil {
+		t.Errorf("a client's request past %d", MaxOddsPerClient)
+	} else if e, ok := err.(*apiError); !ok || e.Status != 429 || e.RetryAfter == 0 {
+		t.Errorf("refusal %v", err)
+	}
+	if _, err := o.acquire("b"); err != nil {
+		t.Errorf("another client: %v", err)
+	}
+	rel[0]()
+	if _, err := o.acquire("a"); err != nil {
+		t.Errorf("after one finished: %v", err)
+	}
+}

@@ -79,6 +79,11 @@ type Store interface {
 	// Commands returns a game's commands with Seq greater than after, in
 	// order.
 	Commands(ctx context.Context, id string, after int) ([]Command, error)
+	// Idle returns up to limit games whose last command (or creation,
+	// with none) is before before, oldest first: the retention sweep's.
+	Idle(ctx context.Context, before time.Time, limit int) ([]string, error)
+	// Delete removes a game and its commands (ErrNotFound if none).
+	Delete(ctx context.Context, id string) error
 	// CreateRoster stores a new roster; its ID must be new (ErrConflict
 	// if not) and its Version 1.
 	CreateRoster(ctx context.Context, r *Roster) error

@@ -20,8 +20,9 @@ import (
 
 func newServe(e *env) *cobra.Command {
 	var addr, db, logLevel string
-	var maxGames, creates, badTokens, maxStreams, maxCommands int
+	var maxGames, creates, createsTotal, badTokens, maxStreams, maxCommands int
 	var measure string
+	var retain time.Duration
 	var cpuProfile string
 	c := &cobra.Command{
 		Use:   "serve [--addr HOST:PORT] [--db FILE]",
@@ -49,6 +50,9 @@ and the database is closed. The API is described in docs/api.md.`,
 			if creates < 0 {
 				return usagef("--creates-per-minute %d: out of range; allowed 0 (no limit) or more", creates)
 			}
+			if retain < 0 {
+				return usagef("--retain %v: out of range; allowed 0 (keep every game) or more", retain)
+			}
 			if measure != "actor" && measure != "either" {
 				return usagef("--measure %q: allowed actor (the side whose action asks measures; the other may dispute) or either", measure)
 			}
@@ -60,6 +64,9 @@ and the database is closed. The API is described in docs/api.md.`,
 			}
 			if maxStreams == 0 {
 				maxStreams = streamsFor(fileLimit())
+			}
+			if createsTotal < 0 {
+				return usagef("--creates-per-minute-total %d: out of range; allowed 0 (no limit) or more", createsTotal)
 			}
 			if badTokens < 0 {
 				return usagef("--bad-tokens-per-minute %d: out of range; allowed 0 (no limit) or more", badTokens)
@@ -76,6 +83,15 @@ and the database is closed. The API is described in docs/api.md.`,
 				return err
 			}
 			defer st.Close()
+			// Seeds are kept sealed with a key beside the database: a
+			// backup of the database alone tells no running game's dice.
+			key, err := sqlite.KeyFile(db + ".key")
+			if err != nil {
+				return err
+			}
+			if err := st.SealSeeds(key); err != nil {
+				return err
+			}
 			if cpuProfile != "" {
 				f, err := os.Create(cpuProfile)
 				if err != nil {
@@ -88,8 +104,8 @@ and the database is closed. The API is described in docs/api.md.`,
 				defer pprof.StopCPUProfile()
 			}
 			srv := server.New(server.Config{Store: st, Rulesets: e.rulesets, Samples: e.samples, Procs: e.procs, Log: log,
-				MaxGames: maxGames, CreatesPerMinute: creates, BadTokensPerMinute: badTokens, MaxStreams: maxStreams, MaxCommands: maxCommands,
-				MeasureEither: measure == "either"})
+				MaxGames: maxGames, CreatesPerMinute: creates, CreatesPerMinuteTotal: createsTotal, BadTokensPerMinute: badTokens, MaxStreams: maxStreams, MaxCommands: maxCommands,
+				MeasureEither: measure == "either", Retain: retain})
 			hs := &http.Server{
 				Handler:           srv.Handler(),
 				ReadHeaderTimeout: 5 * time.Second,
@@ -103,6 +119,25 @@ and the database is closed. The API is described in docs/api.md.`,
 			defer stop()
 			errc := make(chan error, 1)
 			go func() { errc <- hs.Serve(ln) }()
+			// The retention sweep: at start, then hourly.
+			sweepCtx, endSweep := context.WithCancel(context.Background())
+			defer endSweep()
+			go func() {
+				tick := time.NewTicker(time.Hour)
+				defer tick.Stop()
+				for {
+					if n, err := srv.Sweep(sweepCtx); err != nil {
+						log.Warn("retention sweep", "err", err)
+					} else if n > 0 {
+						log.Info("retention sweep", "deleted", n, "idle for", retain.String())
+					}
+					select {
+					case <-sweepCtx.Done():
+						return
+					case <-tick.C:
+					}
+				}
+			}()
 			fmt.Fprintf(cmd.OutOrStdout(), "skirmish serving on http://%s (database %s)\n", ln.Addr(), db)
 			fmt.Fprint(cmd.OutOrStdout(), phoneHint(ln.Addr(), localAddrs()))
 			log.Info("serving", "addr", ln.Addr().String(), "db", db)
@@ -128,8 +163,10 @@ and the database is closed. The API is described in docs/api.md.`,
 	f.StringVar(&cpuProfile, "cpuprofile", "", "write a CPU profile of the server to this file until it stops (for docs/PERFORMANCE.md)")
 	f.IntVar(&maxGames, "max-games", 2000, "games kept in memory (the others are rebuilt from the database when asked for)")
 	f.IntVar(&creates, "creates-per-minute", 60, "games one client address may create or import a minute (0: no limit)")
+	f.DurationVar(&retain, "retain", 90*24*time.Hour, "how long a game is kept after its last move; an hourly sweep deletes older ones (0: keep every game)")
 	f.StringVar(&measure, "measure", "actor", "who answers a measurement at a table: actor (the side whose action asks; the other seat may dispute it) or either")
 	f.IntVar(&maxCommands, "max-commands", server.DefaultMaxCommands, "commands one game takes (actions, answers, undos); past it only a concession")
+	f.IntVar(&createsTotal, "creates-per-minute-total", 600, "games all clients together may create or import a minute (0: no limit)")
 	f.IntVar(&maxStreams, "max-streams", 0, "event streams open at once (0: three quarters of the process's file limit, at most 20,000, leaving the rest for the API, pages and database)")
 	f.IntVar(&badTokens, "bad-tokens-per-minute", 60, "requests for unknown games or with wrong tokens one client address may make a minute, beyond which it must wait (0: no limit)")
 	return c

@@ -109,8 +109,13 @@ func TestServeExportReplay(t *testing.T) {
 		t.Fatal(err)
 	}
 	code, out, stderr := runIn(t, "", false, "replay", "--verify", file)
-	if code != 0 || !strings.Contains(out, "verified: 3 entries") || !strings.Contains(out, "Cinderlane Breakers concedes") {
+	if code != 0 || !strings.Contains(out, "verified: 3 entries") || !strings.Contains(out, "Cinderlane Breakers concedes") ||
+		!strings.Contains(out, "the seed is the one committed to at the start") {
 		t.Errorf("replay --verify of the export: %d\n%s\n%s", code, out, stderr)
+	}
+	// The seeds are sealed with a key made beside the database (issue 34).
+	if fi, err := os.Stat(db + ".key"); err != nil || fi.Mode().Perm() != 0o600 {
+		t.Errorf("the seal key beside the database: %v %v", fi, err)
 	}
 }
 

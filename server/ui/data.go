@@ -77,6 +77,10 @@ type Panel struct {
 	// Disputable: the action waiting's last answer was a measurement,
 	// which this seat may dispute (it is asked again).
 	Disputable bool
+	// KeptUntil is the day the server deletes the game unless it moves
+	// on (RetainDays after its last move); "" when games are kept.
+	KeptUntil  string
+	RetainDays int
 	Seq        int
 	Round      string // "Round 2 of 4 · action phase"
 	Seat       string // "You play Rustwater Wardens", "Spectator"

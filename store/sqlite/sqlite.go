@@ -15,6 +15,7 @@ package sqlite
 
 import (
 	"context"
+	"crypto/cipher"
 	"database/sql"
 	"encoding/json"
 	"errors"
@@ -77,10 +78,14 @@ var migrations = []string{
 	// creator chose the seed.
 	`ALTER TABLE games ADD COLUMN salt BLOB NOT NULL DEFAULT x'';
 	ALTER TABLE games ADD COLUMN chosen INTEGER NOT NULL DEFAULT 0;`,
+	// 4: sealed seeds (issue 34): the seed sealed with the store's key,
+	// the seed column then 0.
+	`ALTER TABLE games ADD COLUMN sealed BLOB NOT NULL DEFAULT x'';`,
 }
 
 // Store is a SQLite-backed store.Store.
 type Store struct {
+	aead       cipher.AEAD // seals seeds (SealSeeds); nil: seeds kept in clear
 	stats      stats
 	db         *sql.DB
 	appendStmt *sql.Stmt // prepared once, on the writer's connection
@@ -314,9 +319,13 @@ func (s *Store) Create(ctx context.Context, g *store.Game, log ...store.Command)
 		if salt == nil {
 			salt = []byte{}
 		}
-		_, err := tx.ExecContext(ctx, `INSERT INTO games (id, created, ruleset, version, name, scenario, mode, dice, seed, strict, options, watch, salt, chosen)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-			g.ID, g.Created.UnixNano(), g.Ruleset, g.Version, g.Name, g.Scenario, g.Mode, g.Dice, int64(g.Seed), g.Strict, string(opts), g.Watch, salt, g.Chosen)
+		seed, sealed := int64(g.Seed), []byte{}
+		if s.aead != nil {
+			seed, sealed = 0, s.seal(g.ID, g.Seed)
+		}
+		_, err := tx.ExecContext(ctx, `INSERT INTO games (id, created, ruleset, version, name, scenario, mode, dice, seed, strict, options, watch, salt, chosen, sealed)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			g.ID, g.Created.UnixNano(), g.Ruleset, g.Version, g.Name, g.Scenario, g.Mode, g.Dice, seed, g.Strict, string(opts), g.Watch, salt, g.Chosen, sealed)
 		if err != nil {
 			if strings.Contains(err.Error(), "UNIQUE") || strings.Contains(err.Error(), "PRIMARY KEY") {
 				return fmt.Errorf("sqlite: create %s: %w", g.ID, store.ErrConflict)
@@ -346,8 +355,9 @@ func (s *Store) Game(ctx context.Context, id string) (*store.Game, error) {
 	g := &store.Game{ID: id}
 	var created, seed int64
 	var opts string
-	err := s.db.QueryRowContext(ctx, `SELECT created, ruleset, version, name, scenario, mode, dice, seed, strict, options, watch, salt, chosen FROM games WHERE id = ?`, id).
-		Scan(&created, &g.Ruleset, &g.Version, &g.Name, &g.Scenario, &g.Mode, &g.Dice, &seed, &g.Strict, &opts, &g.Watch, &g.Salt, &g.Chosen)
+	var sealed []byte
+	err := s.db.QueryRowContext(ctx, `SELECT created, ruleset, version, name, scenario, mode, dice, seed, strict, options, watch, salt, chosen, sealed FROM games WHERE id = ?`, id).
+		Scan(&created, &g.Ruleset, &g.Version, &g.Name, &g.Scenario, &g.Mode, &g.Dice, &seed, &g.Strict, &opts, &g.Watch, &g.Salt, &g.Chosen, &sealed)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, fmt.Errorf("sqlite: game %s: %w", id, store.ErrNotFound)
 	}
@@ -355,6 +365,11 @@ func (s *Store) Game(ctx context.Context, id string) (*store.Game, error) {
 		return nil, fmt.Errorf("sqlite: game %s: %w", id, err)
 	}
 	g.Created, g.Seed = time.Unix(0, created).UTC(), uint64(seed)
+	if len(sealed) > 0 {
+		if g.Seed, err = s.open(id, sealed); err != nil {
+			return nil, err
+		}
+	}
 	if len(g.Salt) == 0 {
 		g.Salt = nil // a game from before commitments
 	}
@@ -432,6 +447,46 @@ func (s *Store) Commands(ctx context.Context, id string, after int) ([]store.Com
 		out = append(out, c)
 	}
 	return out, rows.Err()
+}
+
+// Idle returns the games idle since before, oldest first.
+func (s *Store) Idle(ctx context.Context, before time.Time, limit int) ([]string, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT id FROM (
+		SELECT g.id, COALESCE((SELECT MAX(c.at) FROM commands c WHERE c.game = g.id), g.created) AS last FROM games g)
+		WHERE last < ? ORDER BY last LIMIT ?`, before.UnixNano(), limit)
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: idle games: %w", err)
+	}
+	defer rows.Close()
+	var ids []string
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			return nil, fmt.Errorf("sqlite: idle games: %w", err)
+		}
+		ids = append(ids, id)
+	}
+	return ids, rows.Err()
+}
+
+// Delete removes a game, its seats and its commands, at once.
+func (s *Store) Delete(ctx context.Context, id string) error {
+	return s.run(true, func(tx *sql.Conn) error {
+		ctx := context.Background()
+		for _, q := range []string{`DELETE FROM commands WHERE game = ?`, `DELETE FROM seats WHERE game = ?`} {
+			if _, err := tx.ExecContext(ctx, q, id); err != nil {
+				return fmt.Errorf("sqlite: delete %s: %w", id, err)
+			}
+		}
+		res, err := tx.ExecContext(ctx, `DELETE FROM games WHERE id = ?`, id)
+		if err != nil {
+			return fmt.Errorf("sqlite: delete %s: %w", id, err)
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return fmt.Errorf("sqlite: delete %s: %w", id, store.ErrNotFound)
+		}
+		return nil
+	})
 }
 
 // CreateRoster stores a new roster.

@@ -30,6 +30,81 @@ func TestConformance(t *testing.T) {
 			return s
 		})
 	})
+	t.Run("sealed", func(t *testing.T) {
+		storetest.Run(t, func(t *testing.T) store.Store {
+			s, err := Open(":memory:")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := s.SealSeeds(make([]byte, KeySize)); err != nil {
+				t.Fatal(err)
+			}
+			return s
+		})
+	})
+}
+
+// Sealed seeds (issue 34): the database holds no seed in clear, the key
+// file is made once (readable by its owner only) and reread; the store
+// opens a sealed seed only with its key, and says so otherwise.
+func TestSealedSeeds(t *testing.T) {
+	dir := t.TempDir()
+	path, keyPath := filepath.Join(dir, "s.db"), filepath.Join(dir, "s.db.key")
+	key, err := KeyFile(keyPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fi, err := os.Stat(keyPath); err != nil || fi.Mode().Perm() != 0o600 || fi.Size() != KeySize {
+		t.Fatalf("the key file: %v %v", fi, err)
+	}
+	if again, err := KeyFile(keyPath); err != nil || string(again) != string(key) {
+		t.Fatalf("the key file read again differs: %v", err)
+	}
+	s, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.SealSeeds(key); err != nil {
+		t.Fatal(err)
+	}
+	g := storetest.Sample("g1")
+	if err := s.Create(context.Background(), g); err != nil {
+		t.Fatal(err)
+	}
+	var seed int64
+	var sealed []byte
+	if err := s.db.QueryRow(`SELECT seed, sealed FROM games WHERE id = 'g1'`).Scan(&seed, &sealed); err != nil {
+		t.Fatal(err)
+	}
+	if seed != 0 || len(sealed) < 8+16 {
+		t.Errorf("the database holds seed %d and %d sealed bytes", seed, len(sealed))
+	}
+	if got, err := s.Game(context.Background(), "g1"); err != nil || got.Seed != g.Seed {
+		t.Errorf("the sealed seed reads back as %v, %v", got, err)
+	}
+	s.Close()
+	for name, k := range map[string][]byte{"no key": nil, "another key": make([]byte, KeySize)} {
+		s, err := Open(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if k != nil {
+			s.SealSeeds(k)
+		}
+		_, err = s.Game(context.Background(), "g1")
+		want := map[string]string{"no key": "its seed is sealed", "another key": "does not open with this key"}[name]
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: %v, want %q", name, err, want)
+		}
+		s.Close()
+	}
+	os.WriteFile(filepath.Join(dir, "short.key"), []byte("abc"), 0o600)
+	if _, err := KeyFile(filepath.Join(dir, "short.key")); err == nil || !strings.Contains(err.Error(), "3 bytes") {
+		t.Errorf("a short key file: %v", err)
+	}
+	if err := (&Store{}).SealSeeds([]byte("short")); err == nil {
+		t.Error("a short key is taken")
+	}
 }
 
 // A database survives closing and opening again; its pragmas are the ones

@@ -17,6 +17,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -31,6 +32,50 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 	t.Run("concurrent", func(t *testing.T) { concurrent(t, open(t)) })
 	t.Run("many-games", func(t *testing.T) { manyGames(t, open(t)) })
 	t.Run("rosters", func(t *testing.T) { rosters(t, open(t)) })
+	t.Run("retention", func(t *testing.T) { retention(t, open(t)) })
+}
+
+// retention: Idle lists the games whose last command (or creation) is
+// older than a time, oldest first; Delete removes one with its commands.
+func retention(t *testing.T, s store.Store) {
+	defer s.Close()
+	ctx := context.Background()
+	day := func(d int) time.Time { return time.Unix(1_700_000_000, 0).UTC().AddDate(0, 0, d) }
+	for i, id := range []string{"old", "moved", "new"} {
+		g := Sample(id)
+		g.Created = day(i) // old: day 0, moved: day 1, new: day 2
+		if err := s.Create(ctx, g); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := s.Append(ctx, "moved", store.Command{Seq: 1, Side: 0, Kind: "action", Body: []byte(`{}`), At: day(30)}); err != nil {
+		t.Fatal(err)
+	}
+	idle, err := s.Idle(ctx, day(10), 10)
+	if err != nil || strings.Join(idle, " ") != "old new" {
+		t.Errorf("idle before day 10: %q %v, want old new", idle, err)
+	}
+	if idle, _ := s.Idle(ctx, day(10), 1); len(idle) != 1 || idle[0] != "old" {
+		t.Errorf("idle, at most 1: %q", idle)
+	}
+	if err := s.Delete(ctx, "old"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Game(ctx, "old"); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("a deleted game: %v", err)
+	}
+	if err := s.Delete(ctx, "old"); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("deleting it again: %v", err)
+	}
+	if err := s.Delete(ctx, "moved"); err != nil {
+		t.Fatal(err)
+	}
+	if cmds, err := s.Commands(ctx, "moved", 0); err != nil || len(cmds) != 0 {
+		t.Errorf("a deleted game's commands: %d %v", len(cmds), err)
+	}
+	if idle, _ := s.Idle(ctx, day(100), 10); strings.Join(idle, " ") != "new" {
+		t.Errorf("after the deletes: %q", idle)
+	}
 }
 
 // rosters: a saved roster round-trips; an update applies only as the next
