@@ -47,7 +47,14 @@ type OddsOptions struct {
 	// checkpoints (Ctx.Checkpoint) nor at follow-ups: the same odds, more
 	// slowly; for tests that check the merging.
 	Unmerged bool
+	// Stop, when closed, gives the work up: Odds and Expect return
+	// ErrStopped (a server whose client left; nil: never).
+	Stop <-chan struct{}
 }
+
+// ErrStopped is the error of odds given up because OddsOptions.Stop was
+// closed.
+var ErrStopped = errors.New("engine: odds: stopped")
 
 // Assumed is a measurement assumed for odds: the answer to the fact
 // question with this key about this fact (its kind, models, distance and
@@ -388,6 +395,13 @@ func (out *accs) addScaled(r oddsAcc, w weight) {
 func (e *enumerator) walk(n int, w weight, out *accs) error {
 	if e.paths++; e.paths > e.opt.MaxPaths {
 		return fmt.Errorf("%w: more than %d resolutions of %s; raise the cap or ask about a smaller action", ErrTooManyPaths, e.opt.MaxPaths, e.a)
+	}
+	if e.opt.Stop != nil && e.paths&63 == 1 { // the first path, then every 64th
+		select {
+		case <-e.opt.Stop:
+			return ErrStopped
+		default:
+		}
 	}
 	g := e.g
 	e.s = e.base.CopyInto(e.s)

@@ -1171,11 +1171,16 @@ func (s *Server) actionOdds(w http.ResponseWriter, r *http.Request) {
 		fail(w, err)
 		return
 	}
+	// A client that leaves stops the work (issue 34).
+	stop := r.Context().Done()
 	if r.URL.Query().Get("measure") == "all" {
-		sheetOdds(w, fork, a, text, assume)
+		sheetOdds(w, fork, a, text, assume, stop)
 		return
 	}
-	o, err := fork.Odds(a, engine.OddsOptions{MaxPaths: MaxOddsPaths, Assume: assume})
+	o, err := fork.Odds(a, engine.OddsOptions{MaxPaths: MaxOddsPaths, Assume: assume, Stop: stop})
+	if errors.Is(err, engine.ErrStopped) {
+		return // no one to answer
+	}
 	var ill *engine.IllegalError
 	var nf *engine.NeedFactError
 	var fe *engine.FieldError
@@ -1241,13 +1246,16 @@ func headlineOf(s *engine.State, a engine.Action, o *engine.Odds) headlineJSON {
 // starting "no" that shows the action not legal (a Fight's target within
 // 1") is taken as yes instead; a value the players gave that does so is
 // kept, and the answer says the action is refused.
-func sheetOdds(w http.ResponseWriter, fork *engine.Game, a engine.Action, text string, assume []engine.Assumed) {
+func sheetOdds(w http.ResponseWriter, fork *engine.Game, a engine.Action, text string, assume []engine.Assumed, stop <-chan struct{}) {
 	given := slices.Clone(assume)
 	var o *engine.Odds
 	var err error
 	var ill *engine.IllegalError
 	for range 16 {
-		o, err = fork.Odds(a, engine.OddsOptions{MaxPaths: MaxOddsPaths, Assume: given, Default: engine.StartingValue})
+		o, err = fork.Odds(a, engine.OddsOptions{MaxPaths: MaxOddsPaths, Assume: given, Default: engine.StartingValue, Stop: stop})
+		if errors.Is(err, engine.ErrStopped) {
+			return // the client left
+		}
 		if !errors.As(err, &ill) || o == nil {
 			break
 		}

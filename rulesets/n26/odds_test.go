@@ -225,3 +225,25 @@ func TestTableShootOddsWithAssumedFacts(t *testing.T) {
 		t.Error("odds of a shot at a target assumed out of sight: no error")
 	}
 }
+
+// Odds are given up when OddsOptions.Stop closes (a server's client left:
+// issue 34), with ErrStopped; the game is unchanged and its odds come
+// whole when asked again.
+func TestOddsStop(t *testing.T) {
+	g := digital(t, [][2]float32{{4, 4}, {10, 4}, {4, 28}, {28, 28}}, ganger("w", 0), ganger("b", 1), ganger("w2", 0), ganger("b2", 1))
+	activate(t, g, 0)
+	a := engine.Action{ID: "shoot", Actor: 0, Target: 1, Option: 0}
+	want, err := g.Odds(a, engine.OddsOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	stop := make(chan struct{})
+	close(stop)
+	if _, err := g.Odds(a, engine.OddsOptions{Stop: stop}); !errors.Is(err, engine.ErrStopped) {
+		t.Fatalf("odds with Stop closed: %v, want ErrStopped", err)
+	}
+	got, err := g.Odds(a, engine.OddsOptions{Stop: make(chan struct{})})
+	if err != nil || len(got.Rows) != len(want.Rows) || got.Paths != want.Paths {
+		t.Errorf("odds after a stop: %v, %d outcomes (want %d)", err, len(got.Rows), len(want.Rows))
+	}
+}
