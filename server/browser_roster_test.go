@@ -152,7 +152,7 @@ func TestBrowserYaktribeRoster(t *testing.T) {
 		}
 	}
 	for _, want := range []string{"The Cinder Rats: 3 models — Brakka ‘Slag’ Hume, Dorrik, Vell", "Left out, as the rules here do not model it (4):",
-		"equipment Grapnel Launcher (not in the armoury", "skill Headbutt"} {
+		"Dorrik: equipment Grapnel Launcher (not in the armoury", "Brakka ‘Slag’ Hume: skill Headbutt", "the roster: save"} {
 		if !strings.Contains(read, want) {
 			t.Errorf("the page's reading of the Yaktribe gang lacks %q: %q", want, read)
 		}

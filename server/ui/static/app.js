@@ -132,7 +132,9 @@
         ul.className = "unknown";
         for (const u of j.unknown) {
           const li = document.createElement("li");
-          li.textContent = u.where + ": " + u.what + " (" + u.why + ")";
+          // "models[2] Hask: long rifle" reads "Hask: long rifle"; the roster's own, "the roster".
+          const where = u.where.replace(/^models\[\d+\] /, "").replace(/^roster$/, "the roster");
+          li.textContent = where + ": " + u.what + " (" + u.why + ")";
           ul.appendChild(li);
         }
         out.appendChild(ul);
