@@ -22,6 +22,23 @@ import (
 	"github.com/skirmish-engine/skirmish/store/sqlite"
 )
 
+// firstLegal is the token of the side to decide in a new game, and the
+// first action it may take.
+func firstLegal(t *testing.T, ts *httptest.Server, c created) (token, action string) {
+	t.Helper()
+	var v struct {
+		Decider int
+		Legal   []string
+	}
+	do(t, "GET", ts.URL+"/api/games/"+c.ID, c.Seats[0].Token, nil, &v)
+	token = c.Seats[v.Decider].Token
+	do(t, "GET", ts.URL+"/api/games/"+c.ID, token, nil, &v)
+	if len(v.Legal) == 0 {
+		t.Fatal("nothing legal")
+	}
+	return token, v.Legal[0]
+}
+
 // counting is a store that counts the reads of command logs: the costly
 // part of rebuilding a game.
 type counting struct {
@@ -52,15 +69,9 @@ func TestTokenBeforeRebuild(t *testing.T) {
 	if code := do(t, "POST", warm.URL+"/api/games", "", map[string]any{"scenario": "hab-block-brawl", "dice": "digital"}, &c); code != 201 {
 		t.Fatalf("create: %d", code)
 	}
-	var v struct {
-		Decider int
-		Legal   []string
-	}
-	do(t, "GET", warm.URL+"/api/games/"+c.ID, c.Seats[0].Token, nil, &v)
-	tok := c.Seats[v.Decider].Token
-	do(t, "GET", warm.URL+"/api/games/"+c.ID, tok, nil, &v)
+	tok, act := firstLegal(t, warm, c)
 	for i := range 10 { // a log to replay: activate, undo, …
-		if code, e := post(t, warm, c.ID, "actions", tok, map[string]any{"seq": 2 * i, "action": v.Legal[0]}); code != 200 {
+		if code, e := post(t, warm, c.ID, "actions", tok, map[string]any{"seq": 2 * i, "action": act}); code != 200 {
 			t.Fatalf("activate: %d %+v", code, e)
 		}
 		if code, e := post(t, warm, c.ID, "undo", tok, map[string]any{"seq": 2*i + 1}); code != 200 {
@@ -237,14 +248,7 @@ func TestCommandLimit(t *testing.T) {
 	if code := do(t, "POST", ts.URL+"/api/games", "", map[string]any{"scenario": "hab-block-brawl", "dice": "digital", "strict": false}, &c); code != 201 {
 		t.Fatalf("create: %d", code)
 	}
-	var v struct {
-		Decider int
-		Legal   []string
-	}
-	do(t, "GET", ts.URL+"/api/games/"+c.ID, c.Seats[0].Token, nil, &v)
-	tok := c.Seats[v.Decider].Token
-	do(t, "GET", ts.URL+"/api/games/"+c.ID, tok, nil, &v)
-	act := v.Legal[0]
+	tok, act := firstLegal(t, ts, c)
 	seq := 0
 	for ; seq < 240; seq++ {
 		kind, body := "actions", map[string]any{"seq": seq, "action": act}

@@ -93,6 +93,19 @@ func rosterYAML(res *roster.Result) ([]byte, error) {
 	return y, nil
 }
 
+// readToKeep reads a save request's roster and the YAML it is kept as.
+func (s *Server) readToKeep(req saveRosterRequest) (*roster.Result, []byte, error) {
+	res, err := s.readSaved(req)
+	if err != nil {
+		return nil, nil, err
+	}
+	y, err := rosterYAML(res)
+	if err != nil {
+		return nil, nil, err
+	}
+	return res, y, nil
+}
+
 // createRoster is POST /api/rosters: the roster is read (and checked as a
 // game would), saved as YAML, and its ID and edit token given, the token
 // this once.
@@ -110,12 +123,7 @@ func (s *Server) createRoster(w http.ResponseWriter, r *http.Request) {
 		fail(w, invalid("version", "a new roster has no version to edit"))
 		return
 	}
-	res, err := s.readSaved(req)
-	if err != nil {
-		fail(w, err)
-		return
-	}
-	y, err := rosterYAML(res)
+	res, y, err := s.readToKeep(req)
 	if err != nil {
 		fail(w, err)
 		return
@@ -310,12 +318,7 @@ func (s *Server) putRoster(w http.ResponseWriter, r *http.Request) {
 		fail(w, &apiError{Status: http.StatusConflict, Field: "version", Message: fmt.Sprintf("you edited version %d; the roster is at version %d (saved elsewhere since): reload it", req.Version, rec.Version)})
 		return
 	}
-	res, err := s.readSaved(req)
-	if err != nil {
-		fail(w, err)
-		return
-	}
-	y, err := rosterYAML(res)
+	res, y, err := s.readToKeep(req)
 	if err != nil {
 		fail(w, err)
 		return
