@@ -732,11 +732,8 @@ func TestRetentionSweep(t *testing.T) {
 		t.Errorf("the page does not say how long the game is kept")
 	}
 	now = now.Add(30 * time.Hour)
-	var v struct{ Decider int }
-	do(t, "GET", ts.URL+"/api/games/"+moved.ID, moved.Seats[0].Token, nil, &v)
-	var l struct{ Legal []string }
-	do(t, "GET", ts.URL+"/api/games/"+moved.ID, moved.Seats[v.Decider].Token, nil, &l)
-	if code, e := post(t, ts, moved.ID, "actions", moved.Seats[v.Decider].Token, map[string]any{"seq": 0, "action": l.Legal[0]}); code != 200 {
+	tok, act := firstLegal(t, ts, moved)
+	if code, e := post(t, ts, moved.ID, "actions", tok, map[string]any{"seq": 0, "action": act}); code != 200 {
 		t.Fatalf("a move: %d %+v", code, e)
 	}
 	req, _ := http.NewRequest("GET", ts.URL+"/api/games/"+followed.ID+"/events", nil)
