@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 
@@ -120,5 +121,125 @@ func TestRetract(t *testing.T) {
 	}
 	if g.Pending() != nil || g.Acting() != engine.NoModel {
 		t.Fatal("the action did not finish")
+	}
+}
+
+// Measurements that ended their action, or were followed only by the
+// seed's dice, can be taken back too (issue 34): the entry leaves the log,
+// the question is asked again, and the dice stream goes back, so the same
+// measurement rolls the same dice (a dispute is never a re-roll) and the
+// save replays.
+func TestRetractAfterDice(t *testing.T) {
+	shoot := act("shoot", "single")
+	shoot.Resolve = func(c *engine.Ctx, a engine.Action) {
+		far := c.Fact(engine.Fact{Kind: engine.FactDistance, A: 0, B: 2, Why: "Range"})
+		n := 1
+		if far <= 600 {
+			n = 2 // closer: roll twice
+		}
+		for range n {
+			r := c.Roll(0, testD6, engine.For("Hit", a.Actor, engine.NoModel))
+			c.State().Vars[0] += int32(r.Outcome + 1)
+		}
+	}
+	look := act("look", "single")
+	look.Resolve = func(c *engine.Ctx, a engine.Action) {
+		if c.FactTrue(engine.Fact{Kind: engine.FactSight, A: 0, B: 2, Why: "Seen"}) {
+			c.State().Vars[1]++
+		}
+	}
+	rs := newProbe(engine.Economy{Slots: 3, Cost: map[string]int{"single": 1}}, shoot, look)
+	rs.info.Vars = []string{"hits", "seen"}
+	for _, seed := range []uint64{3, 4, 5, 6} {
+		g := start(t, rs, engine.Config{Seed: seed, Dice: engine.DigitalDice})
+		do(t, g, "activate m0")
+		do(t, g, "shoot")
+		entries := len(g.Log().Entries)
+		if err := g.Answer(engine.FactQ, engine.Reply{Value: 800}); err != nil {
+			t.Fatal(err)
+		}
+		if g.Pending() != nil || len(g.Log().Entries) != entries+1 {
+			t.Fatalf("seed %d: the shot did not end with its dice", seed)
+		}
+		if side := g.Retractable(); side != 0 {
+			t.Fatalf("seed %d: retractable by side %d, want 0", seed, side)
+		}
+		one := g.Log().Entries[entries]
+		hits := g.State().Vars[0]
+		if _, err := g.Annotate(); err != nil { // annotated before the retract
+			t.Fatal(err)
+		}
+		if err := g.Retract(); err != nil {
+			t.Fatal(err)
+		}
+		if p := g.Pending(); p == nil || p.Kind != engine.FactQ || len(g.Log().Entries) != entries || g.State().Vars[0] != 0 {
+			t.Fatalf("seed %d: after the retract: pending %+v, %d entries, hits %d", seed, p, len(g.Log().Entries), g.State().Vars[0])
+		}
+		if err := g.Retract(); !errors.Is(err, engine.ErrNothingToRetract) {
+			t.Errorf("seed %d: retracted twice with nothing answered: %v", seed, err)
+		}
+		// Measured the same: the same dice.
+		if err := g.Answer(engine.FactQ, engine.Reply{Value: 800}); err != nil {
+			t.Fatal(err)
+		}
+		if again := g.Log().Entries[entries]; g.State().Vars[0] != hits || !slices.Equal(again.Answers[1].Faces, one.Answers[1].Faces) {
+			t.Fatalf("seed %d: measured the same, rolled %v (was %v)", seed, again.Answers[1].Faces, one.Answers[1].Faces)
+		}
+		// Measured closer: two dice, the first of them the one rolled.
+		if err := g.Retract(); err != nil {
+			t.Fatal(err)
+		}
+		if err := g.Answer(engine.FactQ, engine.Reply{Value: 500}); err != nil {
+			t.Fatal(err)
+		}
+		closer := g.Log().Entries[entries]
+		if len(closer.Answers) != 3 || !slices.Equal(closer.Answers[1].Faces, one.Answers[1].Faces) {
+			t.Fatalf("seed %d: measured closer: %+v", seed, closer.Answers)
+		}
+		if an, err := g.Annotate(); err != nil || len(an) != entries+1 || len(an[entries].Questions) != 3 {
+			t.Fatalf("seed %d: annotated after the retract: %d entries, %v", seed, len(an), err)
+		}
+		// A measurement that ends its action, with nothing rolled.
+		do(t, g, "look")
+		if err := g.Answer(engine.FactQ, engine.Reply{Value: 1}); err != nil {
+			t.Fatal(err)
+		}
+		if g.State().Vars[1] != 1 || g.Retractable() != 0 {
+			t.Fatalf("seed %d: seen %d, retractable %d", seed, g.State().Vars[1], g.Retractable())
+		}
+		if err := g.Retract(); err != nil {
+			t.Fatal(err)
+		}
+		if g.State().Vars[1] != 0 {
+			t.Fatalf("seed %d: the look was not taken back", seed)
+		}
+		if err := g.Answer(engine.FactQ, engine.Reply{Value: 0}); err != nil {
+			t.Fatal(err)
+		}
+		if g.State().Vars[1] != 0 {
+			t.Fatalf("seed %d: seen though answered no", seed)
+		}
+		// Another action ends what may be taken back.
+		if err := g.Apply(g.Legal()[0]); err != nil {
+			t.Fatal(err)
+		}
+		if err := g.Retract(); !errors.Is(err, engine.ErrNothingToRetract) || g.Retractable() != engine.NoModel {
+			t.Errorf("seed %d: after another action: %v", seed, err)
+		}
+		// The save has no trace of the answers taken back, and replays.
+		sv, err := engine.ReadSave(bytes.NewReader(saved(t, g)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		g2, err := engine.Load(rs, probeSetup(), sv, nil)
+		if err != nil {
+			t.Fatalf("seed %d: the save does not load: %v", seed, err)
+		}
+		if a, b := g2.State().Vars, g.State().Vars; a != b {
+			t.Errorf("seed %d: loaded %v, played %v", seed, a, b)
+		}
+		if a, b := g2.Log().Entries, g.Log().Entries; len(a) != len(b) {
+			t.Errorf("seed %d: loaded %d entries, played %d", seed, len(a), len(b))
+		}
 	}
 }

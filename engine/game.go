@@ -99,6 +99,19 @@ type inflight struct {
 	action  Action
 	side    int
 	answers []Answer
+	// measured is what Retract may take back: the run of measurements a
+	// person answered last, with only the seed's dice and the board's
+	// answers after them (issue 34).
+	measured measured
+}
+
+// measured is the run of measurements a person answered last in an
+// action: from its answer index from, the action being log entry entry,
+// the dice stream as it was when the first of them was answered.
+type measured struct {
+	ok          bool
+	entry, from int
+	rng         dice.RNG
 }
 
 type hooks struct {
@@ -431,6 +444,7 @@ func (g *Game) SkipDice(n uint64) error {
 		return &FieldError{Path: "skip", Problem: fmt.Sprintf("%d; at most %d", n, MaxSkip)}
 	}
 	g.rng.Skip(n)
+	g.fly.measured.ok = false // the stream moved on past them
 	return nil
 }
 

@@ -79,6 +79,16 @@ func (l *Log) add(a Action, side int, answers []Answer, events []Event, then The
 	})
 }
 
+// drop takes the last entry back out of the log (Retract). The arrays are
+// clipped, so that an entry a caller holds keeps its answers and events.
+func (l *Log) drop() {
+	n := len(l.Entries) - 1
+	e := &l.Entries[n]
+	l.answers = slices.Clip(l.answers[:len(l.answers)-len(e.Answers)])
+	l.events = slices.Clip(l.events[:len(l.events)-len(e.Events)])
+	l.Entries = slices.Clip(l.Entries[:n])
+}
+
 // Log returns the game's log. Callers must not modify it.
 func (g *Game) Log() *Log { return &g.log }
 

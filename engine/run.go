@@ -247,27 +247,112 @@ func (g *Game) Answer(kind Kind, rep Reply) error {
 		}
 		a.Code = rep.Value
 	}
+	if m := &g.fly.measured; p.Kind != FactQ {
+		m.ok = false // typed dice or a choice: what came before stays
+	} else if !m.ok || m.entry != p.Entry || m.from > len(g.fly.answers) || !onlyMeasured(g.fly.answers[m.from:]) {
+		*m = measured{ok: true, entry: p.Entry, from: len(g.fly.answers), rng: *g.rng}
+	}
 	g.pending = nil
 	g.fly.answers = append(slices.Clip(g.fly.answers), a)
 	return g.resolve()
 }
 
-// ErrNothingToRetract is Retract's answer when the action in flight's last
-// answer is not a measurement that may be taken back.
-var ErrNothingToRetract = errors.New("engine: no measurement to take back: the action waiting has none answered last (dice were rolled or something else answered after it, or no action waits)")
+// ErrNothingToRetract is Retract's answer when there is no measurement
+// to take back.
+var ErrNothingToRetract = errors.New("engine: no measurement to take back: a measurement can be taken back until a die is typed, a choice made or another action taken after it")
 
-// Retract takes back the last answer of the action in flight when it was
-// a measurement and nothing was rolled or answered after it, and asks the
-// measurement again: a dispute at a table, where the other player does not
-// agree with what was measured (issue 34). Dice rolled before it stay as
-// they fell. The game is as it was before that answer.
+// Retract takes back the measurements a person answered last, and asks
+// them again: a dispute at a table, where the other player does not agree
+// with what was measured (issue 34). It takes back the measurements of
+// the action waiting for an answer, or of the last action logged when
+// they ended it, with every die the seed rolled after them and what
+// followed by itself; the dice stream goes back to where it was when the
+// first of them was answered, so measured the same they roll the same
+// dice, and a dispute is never a re-roll. Dice typed and choices made
+// before them stay; a die typed, a choice or another action after them
+// ends what may be taken back (ErrNothingToRetract). The game is as it
+// was when the first of them was asked; the log keeps nothing of the
+// answers taken back.
 func (g *Game) Retract() error {
-	if g.pending == nil || !g.fly.active || len(g.fly.answers) == 0 || g.fly.answers[len(g.fly.answers)-1].Kind != FactQ {
+	side, ok := g.retractable()
+	if !ok {
 		return ErrNothingToRetract
 	}
-	g.pending = nil
-	g.fly.answers = g.fly.answers[:len(g.fly.answers)-1]
+	m := g.fly.measured
+	if g.pending != nil {
+		g.pending = nil
+		g.fly.answers = g.fly.answers[:m.from]
+		*g.rng = m.rng
+		return g.resolve()
+	}
+	// The measurements ended the action: take its entry back out of the
+	// log and ask them again.
+	n := len(g.log.Entries) - 1
+	e := g.log.Entries[n]
+	s, err := g.rebuildWithout([]int{n})
+	if err != nil {
+		return err
+	}
+	g.log.drop()
+	if a := g.anno; a != nil && a.n > n {
+		if a.n == n+1 && len(a.stack) > 0 {
+			a.n, a.out = n, a.out[:n]
+			a.s, a.stack = a.stack[len(a.stack)-1], a.stack[:len(a.stack)-1]
+		} else {
+			g.anno = nil
+		}
+	}
+	g.live, g.listOK = s, false
+	g.logEnd = g.rngAt.Draws() - e.Skip
+	g.fly.active, g.fly.side = true, side
+	g.fly.answers = append(g.fly.answers[:0], e.Answers[:m.from]...)
+	*g.rng = m.rng
 	return g.resolve()
+}
+
+// Retractable is the side whose measurements Retract would take back now,
+// or NoModel when there are none.
+func (g *Game) Retractable() int {
+	side, ok := g.retractable()
+	if !ok {
+		return NoModel
+	}
+	return side
+}
+
+// retractable says whether Retract may take back measurements now, and
+// whose action's they are.
+func (g *Game) retractable() (int, bool) {
+	m := &g.fly.measured
+	switch {
+	case !m.ok || g.live.Over || g.fly.action == startAction:
+		return NoModel, false
+	case g.pending != nil:
+		if !g.fly.active || g.pending.Entry != m.entry || len(g.fly.answers) <= m.from || !onlyMeasured(g.fly.answers[m.from:]) {
+			return NoModel, false
+		}
+		return g.fly.side, true
+	}
+	n := len(g.log.Entries) - 1
+	if g.fly.active || n != m.entry || n <= 0 {
+		return NoModel, false
+	}
+	e := &g.log.Entries[n]
+	if e.Undone || e.Action != g.fly.action || e.Side != g.fly.side || len(e.Answers) < m.from || !onlyMeasured(e.Answers[m.from:]) {
+		return NoModel, false
+	}
+	return e.Side, true
+}
+
+// onlyMeasured reports whether answers are measurements and dice from the
+// seed only: what a person measuring again leaves the same.
+func onlyMeasured(answers []Answer) bool {
+	for _, a := range answers {
+		if a.Kind == ChoiceQ || a.Typed {
+			return false
+		}
+	}
+	return true
 }
 
 // Acting is the side whose action is in flight (waiting for an answer),
@@ -279,11 +364,3 @@ func (g *Game) Acting() int {
 	return g.fly.side
 }
 
-// LastAnswer is the kind of the action in flight's last answer ("" when
-// it has none, or no action waits): a measurement last may be retracted.
-func (g *Game) LastAnswer() Kind {
-	if g.pending == nil || !g.fly.active || len(g.fly.answers) == 0 {
-		return ""
-	}
-	return g.fly.answers[len(g.fly.answers)-1].Kind
-}

@@ -561,6 +561,10 @@ type viewJSON struct {
 	Legal          []string     `json:"legal"`
 	Actions        []actionJSON `json:"actions"`
 	Pending        *pendingJSON `json:"pending"`
+	// Disputable: this seat may dispute the other side's measurements
+	// answered last (POST …/dispute), in the action waiting or the one
+	// they ended.
+	Disputable bool `json:"disputable,omitempty"`
 	// UndoRequest is an undo waiting for another seat's consent;
 	// TookBack, what the latest command took back, when it was an undo.
 	UndoRequest *undoRequest    `json:"undo_request"`
@@ -601,11 +605,9 @@ type pendingJSON struct {
 	// SoFar is what the action asking has had already, in the log's
 	// words (engine.Game.SoFar): the dice it rolled before this question.
 	SoFar []string `json:"so_far,omitempty"`
-	// Disputed: the measurement was disputed and is asked again, of
-	// either seat. Disputable: the action's last answer was a measurement
-	// a seat may still dispute (POST …/dispute).
-	Disputed   bool `json:"disputed,omitempty"`
-	Disputable bool `json:"disputable,omitempty"`
+	// Disputed: the action's measurements were disputed and are asked
+	// again, of the same side; what it answers now stands.
+	Disputed bool `json:"disputed,omitempty"`
 }
 
 func intp(v int) *int { return &v }
@@ -779,13 +781,13 @@ func (s *Server) viewOf(gm *game, side int, tail int) (*viewJSON, error) {
 			v.Pending.Side = s.measurer(gm) // -1: either seat
 			v.Pending.Disputed = gm.disputed
 		}
-		v.Pending.Disputable = s.disputable(gm)
 	} else if !g.Over() && side == g.Decider() {
 		for _, a := range g.Legal() {
 			v.Legal = append(v.Legal, a.String())
 			v.Actions = append(v.Actions, actionOf(st, a))
 		}
 	}
+	v.Disputable = s.disputable(gm, side)
 	js, err := json.Marshal(st)
 	if err != nil {
 		return nil, err
@@ -1001,26 +1003,27 @@ func (s *Server) concede(w http.ResponseWriter, r *http.Request) {
 }
 
 // dispute is POST /api/games/{id}/dispute: a seat does not agree with the
-// measurement just answered for the action waiting; it is asked again,
-// and either seat may answer it (issue 34).
+// other side's measurements just answered; they are asked again, of the
+// same side, with the dice rolled after them taken back (issue 34).
 func (s *Server) dispute(w http.ResponseWriter, r *http.Request) {
 	s.plainWrite(w, r, "dispute")
 }
 
 // measurer is the side that must answer the measurement waiting, or -1
-// when either seat may: with --measure either, after a dispute, or for a
-// question of the game's start.
+// when either seat may: with --measure either, or for a question of the
+// game's start.
 func (s *Server) measurer(gm *game) int {
-	if s.cfg.MeasureEither || gm.disputed {
+	if s.cfg.MeasureEither {
 		return -1
 	}
 	return gm.g.Acting()
 }
 
-// disputable reports whether the action waiting's last answer is a
-// measurement that may still be disputed.
-func (s *Server) disputable(gm *game) bool {
-	return gm.g.LastAnswer() == engine.FactQ
+// disputable reports whether side may dispute the measurements answered
+// last: the other side's, not disputed yet in this action.
+func (s *Server) disputable(gm *game, side int) bool {
+	by := gm.g.Retractable()
+	return side != spectator && by != engine.NoModel && by != side && !gm.disputed
 }
 
 // sideName is a side's name in a game.

@@ -9,6 +9,7 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -567,60 +568,89 @@ func TestCancelRollsNewDice(t *testing.T) {
 
 // Issue 34, item 6: at a table, the side whose action asks a measurement
 // answers it; the other seat is refused (naming who measures) but may
-// dispute the answer while nothing followed it, which asks it again of
-// either seat; --measure either lets either seat answer, as before.
+// dispute the answer, once an action: the measurement is asked again of
+// the same side, whose second answer stands; the actor cannot dispute its
+// own. Measurements that ended the action with the seed's dice after them
+// may be disputed too: the dice are taken back with them and, measured the
+// same, roll the same. --measure either lets either seat answer, as before.
 func TestMeasurementDispute(t *testing.T) {
+	type view struct {
+		Seq        int
+		Decider    *int
+		Legal      []string
+		Disputable bool
+		Pending    *struct {
+			Side      int
+			Kind, Key string
+			Text      string
+			YesNo     bool
+			Min       *float64
+			Disputed  bool
+		}
+		Log []struct {
+			Action          string
+			Answers, Events []string
+		}
+	}
 	for _, either := range []bool{false, true} {
 		st, err := sqlite.Open(":memory:")
 		if err != nil {
 			t.Fatal(err)
 		}
 		ts := httptest.NewServer(server.New(server.Config{Store: st, Rulesets: all.Rulesets(), Samples: all.Samples(), Procs: all.Procedures(), MeasureEither: either}).Handler())
-		var c created
-		if code := do(t, "POST", ts.URL+"/api/games", "", map[string]any{"scenario": "hab-block-brawl", "dice": "digital", "seed": 5}, &c); code != 201 {
-			t.Fatalf("create: %d", code)
-		}
-		type view struct {
-			Seq     int
-			Decider *int
-			Legal   []string
-			Pending *struct {
-				Side       int
-				Kind, Key  string
-				Text       string
-				Disputed   bool
-				Disputable bool
+		// shot starts a game and takes a shot: a sight question waits.
+		shot := func() (c created, read func(side int) view, actor int) {
+			if code := do(t, "POST", ts.URL+"/api/games", "", map[string]any{"scenario": "hab-block-brawl", "dice": "digital", "seed": 5}, &c); code != 201 {
+				t.Fatalf("create: %d", code)
 			}
+			read = func(side int) (v view) {
+				do(t, "GET", ts.URL+"/api/games/"+c.ID+"?log=3", c.Seats[side].Token, nil, &v)
+				return v
+			}
+			actor = *read(0).Decider
+			var shot string
+			for _, a := range read(actor).Legal {
+				post(t, ts, c.ID, "actions", c.Seats[actor].Token, map[string]any{"seq": read(0).Seq, "action": a})
+				for _, b := range read(actor).Legal {
+					if strings.Contains(b, "shot") || strings.Contains(b, "shoot") {
+						shot = b
+					}
+				}
+				if shot != "" {
+					break
+				}
+				post(t, ts, c.ID, "undo", c.Seats[actor].Token, map[string]any{"seq": read(0).Seq})
+			}
+			if shot == "" {
+				t.Fatal("no shot")
+			}
+			post(t, ts, c.ID, "actions", c.Seats[actor].Token, map[string]any{"seq": read(0).Seq, "action": shot})
+			if v := read(actor); v.Pending == nil || v.Pending.Kind != "fact" {
+				t.Fatalf("after %s: pending %+v", shot, v.Pending)
+			}
+			return c, read, actor
 		}
-		read := func(side int) (v view) {
-			do(t, "GET", ts.URL+"/api/games/"+c.ID+"?log=none", c.Seats[side].Token, nil, &v)
-			return v
-		}
-		v := read(0)
-		actor := *v.Decider
-		other := 1 - actor
-		// Activate the model that can shoot, and shoot: a sight question.
-		var shot string
-		for _, a := range read(actor).Legal {
-			post(t, ts, c.ID, "actions", c.Seats[actor].Token, map[string]any{"seq": read(0).Seq, "action": a})
-			for _, b := range read(actor).Legal {
-				if strings.Contains(b, "shot") || strings.Contains(b, "shoot") {
-					shot = b
+		// measure answers the facts waiting as side, the same way each
+		// time, until something else waits or the action ends.
+		measure := func(c created, read func(int) view, side int) {
+			for range 20 {
+				v := read(side)
+				if v.Pending == nil || v.Pending.Kind != "fact" {
+					return
+				}
+				ans := "yes"
+				if !v.Pending.YesNo {
+					ans = fmt.Sprint(*v.Pending.Min + 3)
+				}
+				if code, e := post(t, ts, c.ID, "answers", c.Seats[side].Token, map[string]any{"seq": v.Seq, "answer": ans}); code != 200 {
+					t.Fatalf("%s measures: %d %+v", c.Seats[side].Token[:4], code, e)
 				}
 			}
-			if shot != "" {
-				break
-			}
-			post(t, ts, c.ID, "undo", c.Seats[actor].Token, map[string]any{"seq": read(0).Seq})
 		}
-		if shot == "" {
-			t.Fatal("no shot")
-		}
-		post(t, ts, c.ID, "actions", c.Seats[actor].Token, map[string]any{"seq": read(0).Seq, "action": shot})
-		v = read(other)
-		if v.Pending == nil || v.Pending.Kind != "fact" {
-			t.Fatalf("after %s: pending %+v", shot, v.Pending)
-		}
+
+		c, read, actor := shot()
+		other := 1 - actor
+		v := read(other)
 		first := v.Pending.Text
 		code, e := post(t, ts, c.ID, "answers", c.Seats[other].Token, map[string]any{"seq": v.Seq, "answer": "yes"})
 		if !either {
@@ -634,34 +664,77 @@ func TestMeasurementDispute(t *testing.T) {
 			t.Errorf("--measure either, the other seat answering: %d %+v", code, e)
 		}
 		v = read(other)
-		if v.Pending == nil || !v.Pending.Disputable {
-			t.Fatalf("after the measurement: %+v, want another question with the measurement disputable", v.Pending)
+		if v.Pending == nil || !v.Disputable || read(actor).Disputable {
+			t.Fatalf("after the measurement: %+v, want another question and the measurement disputable by the other seat only", v)
+		}
+		if code, e := post(t, ts, c.ID, "dispute", c.Seats[actor].Token, map[string]any{"seq": v.Seq}); code != 422 || !strings.Contains(e.Error, "yours") {
+			t.Errorf("the actor disputes its own measurement: %d %+v", code, e)
 		}
 		if code, e := post(t, ts, c.ID, "dispute", c.Seats[other].Token, map[string]any{"seq": v.Seq}); code != 200 {
 			t.Fatalf("dispute: %d %+v", code, e)
 		}
 		v = read(other)
-		if v.Pending == nil || v.Pending.Text != first || !v.Pending.Disputed && !either || v.Pending.Side != -1 {
-			t.Fatalf("after the dispute: %+v, want %q asked again of either seat", v.Pending, first)
+		wantSide := actor
+		if either {
+			wantSide = -1
+		}
+		if v.Pending == nil || v.Pending.Text != first || !v.Pending.Disputed || v.Pending.Side != wantSide || v.Disputable {
+			t.Fatalf("after the dispute: %+v, want %q asked again of side %d", v, first, wantSide)
 		}
 		if code, e := post(t, ts, c.ID, "dispute", c.Seats[other].Token, map[string]any{"seq": v.Seq}); code != 422 || e.Field != "dispute" {
 			t.Errorf("a second dispute with nothing measured: %d %+v", code, e)
 		}
-		if code, e := post(t, ts, c.ID, "answers", c.Seats[other].Token, map[string]any{"seq": v.Seq, "answer": "yes"}); code != 200 {
-			t.Errorf("the other seat answers the disputed measurement: %d %+v", code, e)
+		if !either {
+			if code, e := post(t, ts, c.ID, "answers", c.Seats[other].Token, map[string]any{"seq": v.Seq, "answer": "no"}); code != 403 {
+				t.Errorf("the disputing seat answers the disputed measurement: %d %+v", code, e)
+			}
 		}
-		if code, e := post(t, ts, c.ID, "dispute", c.Seats[0].Token, map[string]any{"seq": v.Seq}); code != 409 {
+		if code, e := post(t, ts, c.ID, "answers", c.Seats[actor].Token, map[string]any{"seq": v.Seq, "answer": "yes"}); code != 200 {
+			t.Fatalf("the actor measures again: %d %+v", code, e)
+		}
+		v = read(other)
+		if v.Disputable {
+			t.Error("measured again after a dispute, and disputable again")
+		}
+		if code, e := post(t, ts, c.ID, "dispute", c.Seats[other].Token, map[string]any{"seq": v.Seq}); code != 422 || !strings.Contains(e.Error, "once already") {
+			t.Errorf("a second dispute in one action: %d %+v", code, e)
+		}
+		if code, e := post(t, ts, c.ID, "dispute", c.Seats[0].Token, map[string]any{"seq": v.Seq - 1}); code != 409 {
 			t.Errorf("a stale dispute: %d %+v", code, e)
 		}
 		// The game rebuilds the same from its commands (dispute included).
-		ts.Close()
-		ts2 := httptest.NewServer(server.New(server.Config{Store: st, Rulesets: all.Rulesets(), Samples: all.Samples(), Procs: all.Procedures()}).Handler())
+		ts2 := httptest.NewServer(server.New(server.Config{Store: st, Rulesets: all.Rulesets(), Samples: all.Samples(), Procs: all.Procedures(), MeasureEither: either}).Handler())
 		var after view
-		do(t, "GET", ts2.URL+"/api/games/"+c.ID+"?log=none", c.Seats[0].Token, nil, &after)
-		if after.Seq != v.Seq+1 {
-			t.Errorf("rebuilt at seq %d, want %d", after.Seq, v.Seq+1)
+		do(t, "GET", ts2.URL+"/api/games/"+c.ID+"?log=none", c.Seats[other].Token, nil, &after)
+		if after.Seq != v.Seq || after.Pending == nil || after.Pending.Text != v.Pending.Text || after.Disputable {
+			t.Errorf("rebuilt: seq %d pending %+v, want seq %d, %+v", after.Seq, after.Pending, v.Seq, v.Pending)
 		}
 		ts2.Close()
+
+		// Measurements that ended the shot, its dice rolled after them.
+		c, read, actor = shot()
+		other = 1 - actor
+		measure(c, read, actor)
+		v = read(other)
+		if v.Pending != nil || !v.Disputable {
+			t.Fatalf("the shot measured to its end: %+v, want it ended and disputable", v)
+		}
+		rolled := v.Log
+		if n := len(rolled); n == 0 || !slices.ContainsFunc(rolled[n-1].Answers, func(a string) bool { return strings.Contains(a, "hit:") }) {
+			t.Fatalf("the shot's entry shows no dice: %+v", rolled)
+		}
+		if code, e := post(t, ts, c.ID, "dispute", c.Seats[other].Token, map[string]any{"seq": v.Seq}); code != 200 {
+			t.Fatalf("dispute of the ended shot: %d %+v", code, e)
+		}
+		if v = read(actor); v.Pending == nil || v.Pending.Kind != "fact" || !v.Pending.Disputed {
+			t.Fatalf("after the dispute of the ended shot: %+v, want its measurements asked again", v.Pending)
+		}
+		measure(c, read, actor)
+		v = read(other)
+		if fmt.Sprint(v.Log) != fmt.Sprint(rolled) || v.Disputable {
+			t.Errorf("measured the same after a dispute: the log ends\n%v\nwas\n%v (disputable %t)", v.Log, rolled, v.Disputable)
+		}
+		ts.Close()
 		st.Close()
 	}
 }

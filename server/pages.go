@@ -446,6 +446,7 @@ func (s *Server) panelOf(gm *game, side, logLines int) (*ui.Panel, error) {
 		p.Seat = "You play " + name(side)
 	}
 	pr := g.Pending()
+	p.Disputable = s.disputable(gm, side)
 	switch {
 	case g.Over():
 		if st.Winner >= 0 {
@@ -467,7 +468,6 @@ func (s *Server) panelOf(gm *game, side, logLines int) (*ui.Panel, error) {
 		}
 		mine := !p.Spectator && (who == side || who == engine.Anyone)
 		p.Mine = mine
-		p.Disputable = !p.Spectator && s.disputable(gm)
 		switch {
 		case mine && who == engine.Anyone:
 			p.Turn = "A question for the table: either of you may answer"

@@ -96,7 +96,8 @@ type Config struct {
 	// MeasureEither lets either seat answer a measurement at a table, as
 	// before issue 34 (skirmish serve --measure either). By default the
 	// side whose action asks answers it, and the other seat may dispute
-	// the answer (a dispute asks it again, of either seat).
+	// the answer, once an action (a dispute asks it again, of the same
+	// side, the dice rolled after it taken back with it).
 	MeasureEither bool
 	// Retain is how long a game is kept after its last command (skirmish
 	// serve: 90 days); Sweep deletes the games idle longer. 0 keeps
@@ -160,8 +161,9 @@ type game struct {
 	// last is when the game's last command came (its creation, with
 	// none): the retention counts from it.
 	last time.Time
-	// disputed: the measurement waiting was asked again after a dispute,
-	// so either seat may answer it (issue 34).
+	// disputed: the action waiting, or the last one taken, had its
+	// measurements disputed: they were asked again, and are final
+	// (issue 34: one dispute an action, so disputes never stall a game).
 	disputed bool
 
 	lines    []logLine // the log in words, as of linesSeq
@@ -558,8 +560,18 @@ func (gm *game) run(side int, kind string, body []byte) error {
 		}
 		return err
 	case "dispute":
-		// A seat disputes the measurement just answered: it is asked
-		// again, and either seat may answer it now, as at a table.
+		// A seat disputes the measurements just answered: they are asked
+		// again, of the side whose action it is; the dice rolled after
+		// them are taken back too, and roll the same if measured the same.
+		by := gm.g.Retractable()
+		switch {
+		case by == engine.NoModel:
+			return engine.ErrNothingToRetract
+		case by == side:
+			return unprocessable("dispute", "the measurement is yours: a side disputes the other's measurements; to change your own, undo the action")
+		case gm.disputed:
+			return unprocessable("dispute", "this action's measurements were disputed once already, and measured again: they stand (one dispute an action)")
+		}
 		if err := gm.g.Retract(); err != nil {
 			return err
 		}
@@ -568,7 +580,10 @@ func (gm *game) run(side int, kind string, body []byte) error {
 	}
 	err := runEngine(gm.g, side, kind, body)
 	if err == nil {
-		gm.request, gm.disputed = nil, false
+		gm.request = nil
+		if kind != "answer" {
+			gm.disputed = false // another action: its measurements may be disputed
+		}
 	}
 	return err
 }
@@ -720,7 +735,7 @@ func engineError(err error) error {
 	case errors.Is(err, engine.ErrNothingToUndo):
 		return unprocessable("undo", "nothing of yours to undo")
 	case errors.Is(err, engine.ErrNothingToRetract):
-		return unprocessable("dispute", "nothing to dispute: the action waiting has no measurement answered last (a measurement can be disputed until dice are rolled or another question is answered after it)")
+		return unprocessable("dispute", "nothing to dispute: no measurement was answered last (a measurement can be disputed until a die is typed, a choice is made or another action is taken after it)")
 	case errors.Is(err, engine.ErrOver):
 		return unprocessable("", "the game is over")
 	case errors.Is(err, engine.ErrPending):

@@ -74,8 +74,9 @@ type Panel struct {
 	// SeedChosen: the game's digital dice come from a seed its creator
 	// chose, so the creator could foresee them (issue 34).
 	SeedChosen bool
-	// Disputable: the action waiting's last answer was a measurement,
-	// which this seat may dispute (it is asked again).
+	// Disputable: the other side's measurements answered last, in the
+	// action waiting or the one they ended, may be disputed by this seat
+	// (they are asked again, once an action).
 	Disputable bool
 	// KeptUntil is the day the server deletes the game unless it moves
 	// on (RetainDays after its last move); "" when games are kept.

@@ -729,7 +729,7 @@
     } else if (t.dataset.write === "concede") {
       if (window.confirm("Concede the game? The other side wins.")) write("concede", {});
     } else if (t.dataset.write === "dispute") {
-      write("dispute", {}); // the measurement is asked again, of either player
+      write("dispute", {}); // the measurement is asked again, of the side that measured
     }
   });
   panel.addEventListener("keydown", (ev) => {
