@@ -363,4 +363,3 @@ func (g *Game) Acting() int {
 	}
 	return g.fly.side
 }
-
