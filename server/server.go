@@ -52,6 +52,7 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"net/netip"
 	"runtime"
 	"slices"
 	"sync"
@@ -99,6 +100,12 @@ type Config struct {
 	// the answer, once an action (a dispute asks it again, of the same
 	// side, the dice rolled after it taken back with it).
 	MeasureEither bool
+	// TrustedProxies are the reverse proxies in front of the server
+	// (skirmish serve --trusted-proxy): a request from one of them is
+	// counted as the client its X-Forwarded-For names, so that each
+	// client behind the proxy has its own limits. None by default: the
+	// header is ignored, as any client could write it.
+	TrustedProxies []netip.Prefix
 	// Retain is how long a game is kept after its last command (skirmish
 	// serve: 90 days); Sweep deletes the games idle longer. 0 keeps
 	// every game.
@@ -255,6 +262,7 @@ func (s *Server) Handler() http.Handler {
 	h = cop.Handler(h)
 	h = limited(s.cfg.MaxBody, s.maxImport(), h)
 	h = logged(s.log, h)
+	h = forwarded(s.cfg.TrustedProxies, h)
 	return recoverer(s.log, h)
 }
 

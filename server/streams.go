@@ -2,9 +2,7 @@ package server
 
 import (
 	"fmt"
-	"net"
 	"net/http"
-	"net/netip"
 	"sync"
 )
 
@@ -50,7 +48,7 @@ func (c *streamCaps) acquire(addr, game string, side int) (release func(), err e
 	case c.byAddr[addr] >= c.perAddr:
 		return nil, streamsFull(fmt.Sprintf("this address already holds %d event streams (at most %d an address)", c.byAddr[addr], c.perAddr))
 	case c.total >= c.max:
-		return nil, streamsFull(fmt.Sprintf("the server follows %d games for its clients, its most", c.total))
+		return nil, streamsFull(fmt.Sprintf("the server holds %d event streams, its most", c.total))
 	}
 	c.total++
 	c.byAddr[addr]++
@@ -77,28 +75,4 @@ func (s *Server) Streams() int {
 	s.streams.mu.Lock()
 	defer s.streams.mu.Unlock()
 	return s.streams.total
-}
-
-// clientKey is the client a request comes from, as the limits count
-// clients: an IPv4 address; an IPv6 address's /64 (one home or phone
-// network gets a /64 and may use any address in it); every loopback
-// address as one (127.0.0.2 is the same machine as 127.0.0.1).
-func clientKey(r *http.Request) string {
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		host = r.RemoteAddr
-	}
-	a, err := netip.ParseAddr(host)
-	if err != nil {
-		return host
-	}
-	a = a.Unmap()
-	switch {
-	case a.IsLoopback():
-		return "loopback"
-	case a.Is6():
-		p, _ := a.Prefix(64)
-		return p.String()
-	}
-	return a.String()
 }

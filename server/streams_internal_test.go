@@ -17,7 +17,7 @@ func TestClientKey(t *testing.T) {
 		"[2001:db8:1:2:ffff:ffff:ffff:1]:80": "2001:db8:1:2::/64",
 		"[2001:db8:1:3::1]:80":               "2001:db8:1:3::/64",
 		"[::ffff:198.51.100.7]:80":           "198.51.100.7",
-		"not an address":                     "not an address",
+		"not an address":                     "?",
 	} {
 		r := httptest.NewRequest("GET", "/", nil)
 		r.RemoteAddr = addr

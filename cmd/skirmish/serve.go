@@ -21,7 +21,8 @@ import (
 func newServe(e *env) *cobra.Command {
 	var addr, db, logLevel string
 	var maxGames, creates, createsTotal, badTokens, maxStreams, maxCommands int
-	var measure string
+	var measure, trustedList string
+	var connsPerClient int
 	var retain time.Duration
 	var cpuProfile string
 	c := &cobra.Command{
@@ -65,6 +66,13 @@ and the database is closed. The API is described in docs/api.md.`,
 			if maxStreams == 0 {
 				maxStreams = streamsFor(fileLimit())
 			}
+			if connsPerClient < 0 {
+				return usagef("--conns-per-client %d: out of range; allowed 0 (no limit) or more", connsPerClient)
+			}
+			trusted, err := server.ParseTrusted(trustedList)
+			if err != nil {
+				return usagef("--trusted-proxy: %v", err)
+			}
 			if createsTotal < 0 {
 				return usagef("--creates-per-minute-total %d: out of range; allowed 0 (no limit) or more", createsTotal)
 			}
@@ -78,6 +86,9 @@ and the database is closed. The API is described in docs/api.md.`,
 				return usagef("--addr %q: %v", addr, err)
 			}
 			defer ln.Close()
+			// Connections are capped per client and in all, below the file
+			// limit: idle keep-alives cannot take every descriptor.
+			ln = server.LimitConns(ln, connsPerClient, connsFor(fileLimit()), trusted)
 			st, err := sqlite.Open(db)
 			if err != nil {
 				return err
@@ -105,7 +116,7 @@ and the database is closed. The API is described in docs/api.md.`,
 			}
 			srv := server.New(server.Config{Store: st, Rulesets: e.rulesets, Samples: e.samples, Procs: e.procs, Log: log,
 				MaxGames: maxGames, CreatesPerMinute: creates, CreatesPerMinuteTotal: createsTotal, BadTokensPerMinute: badTokens, MaxStreams: maxStreams, MaxCommands: maxCommands,
-				MeasureEither: measure == "either", Retain: retain})
+				MeasureEither: measure == "either", Retain: retain, TrustedProxies: trusted})
 			hs := &http.Server{
 				Handler:           srv.Handler(),
 				ReadHeaderTimeout: 5 * time.Second,
@@ -168,6 +179,8 @@ and the database is closed. The API is described in docs/api.md.`,
 	f.IntVar(&maxCommands, "max-commands", server.DefaultMaxCommands, "commands one game takes (actions, answers, undos); past it only a concession")
 	f.IntVar(&createsTotal, "creates-per-minute-total", 600, "games all clients together may create or import a minute (0: no limit)")
 	f.IntVar(&maxStreams, "max-streams", 0, "event streams open at once (0: three quarters of the process's file limit, at most 20,000, leaving the rest for the API, pages and database)")
+	f.IntVar(&connsPerClient, "conns-per-client", server.DefaultConnsPerClient, "connections one client address may hold open (0: no limit); the total follows the file limit")
+	f.StringVar(&trustedList, "trusted-proxy", "", "reverse proxies in front of the server (addresses or CIDR prefixes, comma-separated): their requests count as the client X-Forwarded-For names")
 	f.IntVar(&badTokens, "bad-tokens-per-minute", 60, "requests for unknown games or with wrong tokens one client address may make a minute, beyond which it must wait (0: no limit)")
 	return c
 }
@@ -181,6 +194,16 @@ func streamsFor(limit int, known bool) int {
 		return server.DefaultMaxStreams
 	}
 	return min(20000, max(16, limit*3/4))
+}
+
+// connsFor is the cap of connections for a file limit: all but 64 files
+// (kept for the database, its journal, the key and logs), at least 32.
+// Without a known limit, the server's default.
+func connsFor(limit int, known bool) int {
+	if !known {
+		return server.DefaultMaxConns
+	}
+	return max(32, limit-64)
 }
 
 // phoneHint says where phones at the table should open the companion:

@@ -30,7 +30,7 @@ func TestServeExportReplay(t *testing.T) {
 	e.signals = func() (<-chan os.Signal, func()) { return sig, func() {} }
 	done := make(chan int, 1)
 	go func() {
-		done <- run([]string{"serve", "--addr", "127.0.0.1:0", "--db", db, "--log", "warn"}, e)
+		done <- run([]string{"serve", "--addr", "127.0.0.1:0", "--db", db, "--log", "warn", "--conns-per-client", "8"}, e)
 		outW.Close()
 	}()
 	lines := bufio.NewReader(outR)
@@ -92,6 +92,33 @@ func TestServeExportReplay(t *testing.T) {
 	var export json.RawMessage
 	if st := req("GET", "/api/games/"+c.ID+"/export", c.Seats[0].Token, "", &export); st != 200 {
 		t.Fatalf("export: %d", st)
+	}
+	// One client's idle connections are capped (--conns-per-client):
+	// the one past the cap hears why, and closing them frees the place.
+	var held []net.Conn
+	refused := ""
+	for range 10 {
+		conn, err := net.Dial("tcp", strings.TrimPrefix(base, "http://"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		held = append(held, conn)
+		conn.SetReadDeadline(time.Now().Add(100 * time.Millisecond))
+		if b, _ := io.ReadAll(conn); len(b) > 0 {
+			refused = string(b)
+			break
+		}
+	}
+	if !strings.Contains(refused, "503") || !strings.Contains(refused, "at most 8 a client") {
+		t.Errorf("the connection past the cap: %q", refused)
+	}
+	for _, conn := range held {
+		conn.Close()
+	}
+	http.DefaultClient.CloseIdleConnections()
+	time.Sleep(50 * time.Millisecond)
+	if st := req("GET", "/healthz", "", "", nil); st != 200 {
+		t.Errorf("healthz after the connections closed: %d", st)
 	}
 	sig <- os.Interrupt
 	rest, _ := io.ReadAll(lines)
