@@ -96,7 +96,13 @@ and the database is closed. The API is described in docs/api.md.`,
 			defer st.Close()
 			// Seeds are kept sealed with a key beside the database: a
 			// backup of the database alone tells no running game's dice.
-			key, err := sqlite.KeyFile(db + ".key")
+			// A missing key is made only for a database that has sealed
+			// nothing yet: otherwise its games could never be rebuilt.
+			sealed, err := st.Sealed(context.Background())
+			if err != nil {
+				return err
+			}
+			key, err := sqlite.KeyFile(db+".key", !sealed)
 			if err != nil {
 				return err
 			}

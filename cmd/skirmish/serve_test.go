@@ -144,6 +144,23 @@ func TestServeExportReplay(t *testing.T) {
 	if fi, err := os.Stat(db + ".key"); err != nil || fi.Mode().Perm() != 0o600 {
 		t.Errorf("the seal key beside the database: %v %v", fi, err)
 	}
+	// Without its key, or with another, the server refuses to start
+	// rather than fail every game it has.
+	key, _ := os.ReadFile(db + ".key")
+	os.Remove(db + ".key")
+	code, _, stderr = runIn(t, "", false, "serve", "--addr", "127.0.0.1:0", "--db", db)
+	if code == 0 || !strings.Contains(stderr, "is missing") || !strings.Contains(stderr, "restore the key file") {
+		t.Errorf("serve without its key: %d %s", code, stderr)
+	}
+	if _, err := os.Stat(db + ".key"); err == nil {
+		t.Error("serve made a new key for a database with sealed seeds")
+	}
+	key[0] ^= 1
+	os.WriteFile(db+".key", key, 0o600)
+	code, _, stderr = runIn(t, "", false, "serve", "--addr", "127.0.0.1:0", "--db", db)
+	if code == 0 || !strings.Contains(stderr, "does not open the seeds") {
+		t.Errorf("serve with another key: %d %s", code, stderr)
+	}
 }
 
 // serve says where phones should open the companion (issue 32, 6): on

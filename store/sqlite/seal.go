@@ -1,14 +1,17 @@
 package sqlite
 
 import (
+	"context"
 	"crypto/aes"
 	"crypto/cipher"
 	"crypto/rand"
+	"database/sql"
 	"encoding/binary"
 	"errors"
 	"fmt"
 	"io/fs"
 	"os"
+	"runtime"
 )
 
 // Sealed seeds (issue 34). A game's dice seed tells every digital roll to
@@ -22,12 +25,19 @@ import (
 // KeySize is the size of a seal key, in bytes.
 const KeySize = 32
 
-// KeyFile reads the seal key at path, creating it (32 random bytes,
-// readable by this user only) if there is none.
-func KeyFile(path string) ([]byte, error) {
-	key, err := os.ReadFile(path)
+// KeyFile reads the seal key at path. With create, a missing file is made
+// (32 random bytes, readable by this user only); without, it is an error
+// that says the key is missing. The key must be a file of its own, not a
+// symbolic link, and readable by its owner only (on Unix): a key others
+// can read, or a link anyone could point elsewhere, is refused with what
+// to do about it.
+func KeyFile(path string, create bool) ([]byte, error) {
+	fi, err := os.Lstat(path)
 	if errors.Is(err, fs.ErrNotExist) {
-		key = make([]byte, KeySize)
+		if !create {
+			return nil, fmt.Errorf("sqlite: seal key %s is missing, and the database holds games whose seeds it sealed: restore the key file from your backup (without it those games cannot be rebuilt)", path)
+		}
+		key := make([]byte, KeySize)
 		rand.Read(key)
 		f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
 		if err != nil {
@@ -43,6 +53,19 @@ func KeyFile(path string) ([]byte, error) {
 		}
 		return key, f.Close()
 	}
+	switch {
+	case err != nil:
+		return nil, fmt.Errorf("sqlite: seal key %s: %w", path, err)
+	case fi.Mode()&fs.ModeSymlink != 0:
+		return nil, fmt.Errorf("sqlite: seal key %s is a symbolic link: put the key file itself there", path)
+	case !fi.Mode().IsRegular():
+		return nil, fmt.Errorf("sqlite: seal key %s is not a regular file", path)
+	case runtime.GOOS != "windows" && fi.Mode().Perm()&0o077 != 0:
+		return nil, fmt.Errorf("sqlite: seal key %s can be read by other users (mode %04o): make it readable by its owner only (chmod 600 %s)", path, fi.Mode().Perm(), path)
+	case fi.Size() != KeySize:
+		return nil, fmt.Errorf("sqlite: seal key %s: %d bytes; a key is %d (a file skirmish made)", path, fi.Size(), KeySize)
+	}
+	key, err := os.ReadFile(path)
 	if err != nil {
 		return nil, fmt.Errorf("sqlite: seal key %s: %w", path, err)
 	}
@@ -52,9 +75,19 @@ func KeyFile(path string) ([]byte, error) {
 	return key, nil
 }
 
+// Sealed reports whether the store holds a game whose seed is sealed: a
+// key file must then be there to open it (KeyFile's create).
+func (s *Store) Sealed(ctx context.Context) (bool, error) {
+	var n int
+	err := s.db.QueryRowContext(ctx, `SELECT count(*) FROM (SELECT 1 FROM games WHERE length(sealed) > 0 LIMIT 1)`).Scan(&n)
+	return n > 0, err
+}
+
 // SealSeeds makes the store keep the seeds of the games it creates sealed
 // with key (KeySize bytes), and open sealed seeds with it. Call it before
-// the store is used.
+// the store is used. A key that does not open the seeds the store holds
+// already is refused: the server would otherwise start, and fail every
+// game it had.
 func (s *Store) SealSeeds(key []byte) error {
 	if len(key) != KeySize {
 		return fmt.Errorf("sqlite: a seal key is %d bytes, not %d", KeySize, len(key))
@@ -63,8 +96,25 @@ func (s *Store) SealSeeds(key []byte) error {
 	if err != nil {
 		return err
 	}
-	s.aead, err = cipher.NewGCM(block)
-	return err
+	aead, err := cipher.NewGCM(block)
+	if err != nil {
+		return err
+	}
+	var id string
+	var sealed []byte
+	err = s.db.QueryRow(`SELECT id, sealed FROM games WHERE length(sealed) > 0 LIMIT 1`).Scan(&id, &sealed)
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+	case err != nil:
+		return err
+	default:
+		t := &Store{aead: aead}
+		if _, err := t.open(id, sealed); err != nil {
+			return fmt.Errorf("sqlite: the seal key does not open the seeds this database holds (game %s): it is another database's key, or was replaced; restore the key file from the backup made with this database", id)
+		}
+	}
+	s.aead = aead
+	return nil
 }
 
 // seal is a seed sealed for game id: the nonce, then the ciphertext.

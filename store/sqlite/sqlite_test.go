@@ -50,14 +50,14 @@ func TestConformance(t *testing.T) {
 func TestSealedSeeds(t *testing.T) {
 	dir := t.TempDir()
 	path, keyPath := filepath.Join(dir, "s.db"), filepath.Join(dir, "s.db.key")
-	key, err := KeyFile(keyPath)
+	key, err := KeyFile(keyPath, true)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if fi, err := os.Stat(keyPath); err != nil || fi.Mode().Perm() != 0o600 || fi.Size() != KeySize {
 		t.Fatalf("the key file: %v %v", fi, err)
 	}
-	if again, err := KeyFile(keyPath); err != nil || string(again) != string(key) {
+	if again, err := KeyFile(keyPath, true); err != nil || string(again) != string(key) {
 		t.Fatalf("the key file read again differs: %v", err)
 	}
 	s, err := Open(path)
@@ -83,23 +83,44 @@ func TestSealedSeeds(t *testing.T) {
 		t.Errorf("the sealed seed reads back as %v, %v", got, err)
 	}
 	s.Close()
-	for name, k := range map[string][]byte{"no key": nil, "another key": make([]byte, KeySize)} {
-		s, err := Open(path)
-		if err != nil {
-			t.Fatal(err)
+	s, err = Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Game(context.Background(), "g1"); err == nil || !strings.Contains(err.Error(), "its seed is sealed") {
+		t.Errorf("no key: %v", err)
+	}
+	// A key that does not open the seeds held is refused at once, rather
+	// than every game failing later.
+	if err := s.SealSeeds(make([]byte, KeySize)); err == nil || !strings.Contains(err.Error(), "does not open the seeds this database holds") {
+		t.Errorf("another key: %v", err)
+	}
+	if sealed, err := s.Sealed(context.Background()); err != nil || !sealed {
+		t.Errorf("Sealed: %v %v", sealed, err)
+	}
+	s.Close()
+	// The key file: missing where seeds are sealed, readable by others,
+	// a link, the wrong size.
+	if _, err := KeyFile(filepath.Join(dir, "gone.key"), false); err == nil || !strings.Contains(err.Error(), "restore the key file") {
+		t.Errorf("a missing key, not to be made: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "gone.key")); err == nil {
+		t.Error("a missing key was made though it must not be")
+	}
+	open := filepath.Join(dir, "open.key")
+	os.WriteFile(open, key, 0o644)
+	os.Chmod(open, 0o644)
+	if _, err := KeyFile(open, true); err == nil || !strings.Contains(err.Error(), "chmod 600") {
+		t.Errorf("a key others can read: %v", err)
+	}
+	link := filepath.Join(dir, "link.key")
+	if err := os.Symlink(keyPath, link); err == nil {
+		if _, err := KeyFile(link, true); err == nil || !strings.Contains(err.Error(), "symbolic link") {
+			t.Errorf("a key that is a link: %v", err)
 		}
-		if k != nil {
-			s.SealSeeds(k)
-		}
-		_, err = s.Game(context.Background(), "g1")
-		want := map[string]string{"no key": "its seed is sealed", "another key": "does not open with this key"}[name]
-		if err == nil || !strings.Contains(err.Error(), want) {
-			t.Errorf("%s: %v, want %q", name, err, want)
-		}
-		s.Close()
 	}
 	os.WriteFile(filepath.Join(dir, "short.key"), []byte("abc"), 0o600)
-	if _, err := KeyFile(filepath.Join(dir, "short.key")); err == nil || !strings.Contains(err.Error(), "3 bytes") {
+	if _, err := KeyFile(filepath.Join(dir, "short.key"), true); err == nil || !strings.Contains(err.Error(), "3 bytes") {
 		t.Errorf("a short key file: %v", err)
 	}
 	if err := (&Store{}).SealSeeds([]byte("short")); err == nil {
