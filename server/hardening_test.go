@@ -781,8 +781,10 @@ func TestCreateLimitsByClientAndTotal(t *testing.T) {
 }
 
 // Issue 34, item 7: games idle longer than Retain are deleted by the
-// sweep (a game someone follows is not abandoned); a game that moved is
-// kept; the page says until when a game is kept.
+// sweep (a game someone follows, or read within the hour, is not
+// abandoned); a game that moved is kept; the page says until when a game
+// is kept; a deleted game's seats hear when and why (410), anyone else
+// the same 404 as for any unknown game.
 func TestRetentionSweep(t *testing.T) {
 	st, err := sqlite.Open(":memory:")
 	if err != nil {
@@ -794,8 +796,8 @@ func TestRetentionSweep(t *testing.T) {
 		Retain: 48 * time.Hour, Now: func() time.Time { return now }})
 	ts := httptest.NewServer(srv.Handler())
 	defer func() { srv.StopStreams(); ts.Close() }()
-	var idle, moved, followed created
-	for _, c := range []*created{&idle, &moved, &followed} {
+	var idle, moved, followed, read created
+	for _, c := range []*created{&idle, &moved, &followed, &read} {
 		if code := do(t, "POST", ts.URL+"/api/games", "", map[string]any{"scenario": "hab-block-brawl", "dice": "digital"}, c); code != 201 {
 			t.Fatalf("create: %d", code)
 		}
@@ -816,17 +818,33 @@ func TestRetentionSweep(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer stream.Body.Close()
-	now = now.Add(30 * time.Hour) // 60 h after the creations, 30 h after the move
+	now = now.Add(30*time.Hour - 10*time.Minute)
+	do(t, "GET", ts.URL+"/api/games/"+read.ID, read.Seats[1].Token, nil, nil) // read 10 minutes before the sweep
+	now = now.Add(10 * time.Minute)                                           // 60 h after the creations, 30 h after the move
 	n, err := srv.Sweep(context.Background())
 	if err != nil || n != 1 {
 		t.Fatalf("the sweep deleted %d games (%v), want 1", n, err)
 	}
-	if code := do(t, "GET", ts.URL+"/api/games/"+idle.ID, idle.Seats[0].Token, nil, nil); code != 404 {
-		t.Errorf("the idle game after the sweep: %d", code)
+	var gone struct{ Error string }
+	if code := do(t, "GET", ts.URL+"/api/games/"+idle.ID, idle.Seats[1].Token, nil, &gone); code != 410 ||
+		!strings.Contains(gone.Error, "deleted on 8 December 2026") || !strings.Contains(gone.Error, "since 5 December 2026") || !strings.Contains(gone.Error, "2 days after its last move") {
+		t.Errorf("a seat of the idle game after the sweep: %d %q", code, gone.Error)
 	}
-	for _, c := range []created{moved, followed} {
+	if code := do(t, "GET", ts.URL+"/api/games/"+idle.ID, moved.Seats[0].Token, nil, &gone); code != 404 || strings.Contains(gone.Error, "deleted") {
+		t.Errorf("another game's token on the deleted game: %d %q", code, gone.Error)
+	}
+	for _, c := range []created{moved, followed, read} {
 		if code := do(t, "GET", ts.URL+"/api/games/"+c.ID, c.Seats[0].Token, nil, nil); code != 200 {
 			t.Errorf("game %s after the sweep: %d", c.ID, code)
 		}
+	}
+	// A retention of hours is said in hours, with the time of day.
+	short := server.New(server.Config{Store: st, Rulesets: all.Rulesets(), Samples: all.Samples(), Procs: all.Procedures(),
+		Retain: 6 * time.Hour, Now: func() time.Time { return now }})
+	ts2 := httptest.NewServer(short.Handler())
+	defer ts2.Close()
+	_, panel, _ = fetch(t, "GET", ts2.URL+"/g/"+moved.ID+"/panel", moved.Seats[0].Token, "", nil)
+	if !strings.Contains(panel, "kept on the server until 7 December 2026, 00:00 UTC, 6 hours after its last move") {
+		t.Errorf("a retention of hours: %s", panel[max(0, strings.Index(panel, "kept")-40):])
 	}
 }

@@ -430,10 +430,14 @@ func (s *Server) panelOf(gm *game, side, logLines int) (*ui.Panel, error) {
 	}
 	p := &ui.Panel{ID: gm.rec.ID, Name: gm.rec.Name, Ruleset: in.Name, Mode: gm.rec.Mode, Dice: gm.rec.Dice, Seq: gm.seq,
 		SeedChosen: gm.rec.Chosen && gm.rec.Dice != string(engine.PhysicalDice),
-		RetainDays: int(s.cfg.Retain / (24 * time.Hour)),
+		Retain:     retainWords(s.cfg.Retain),
 		Over:       g.Over(), Spectator: side == spectator}
 	if s.cfg.Retain > 0 {
-		p.KeptUntil = gm.last.Add(s.cfg.Retain).Format("2 January 2006")
+		layout := "2 January 2006"
+		if s.cfg.Retain < 48*time.Hour {
+			layout = "2 January 2006, 15:04 MST"
+		}
+		p.KeptUntil = gm.last.Add(s.cfg.Retain).Format(layout)
 	}
 	if st.Round == 0 {
 		p.Round = fmt.Sprintf("Before round 1 of %d", su.Rounds)

@@ -414,6 +414,14 @@ func (s *Server) lookup(r *http.Request, id string, match func(rec *store.Game) 
 		var err error
 		rec, err = s.cfg.Store.Game(r.Context(), id)
 		if errors.Is(err, store.ErrNotFound) {
+			// Deleted by the retention sweep? Only a credential of the
+			// game hears so; anyone else, as for any unknown game.
+			t, terr := s.cfg.Store.Deleted(r.Context(), id)
+			if terr == nil {
+				if _, ok := match(&store.Game{ID: id, Seats: t.Seats, Watch: t.Watch}); ok {
+					return nil, 0, s.gone(t)
+				}
+			}
 			return deny()
 		}
 		if err != nil {
@@ -432,6 +440,14 @@ func (s *Server) lookup(r *http.Request, id string, match func(rec *store.Game) 
 	}
 	gm.used.Store(s.cfg.Now().UnixNano())
 	return gm, side, nil
+}
+
+// gone is the answer to a seat or spectator of a game the retention sweep
+// deleted: 410, when and why.
+func (s *Server) gone(t *store.Tombstone) *apiError {
+	return &apiError{Status: http.StatusGone,
+		Message: fmt.Sprintf("this game was deleted on %s: nobody had moved in it since %s, and this server keeps a game %s after its last move (skirmish serve --retain)",
+			t.Deleted.Format("2 January 2006"), t.LastMove.Format("2 January 2006"), retainWords(s.cfg.Retain))}
 }
 
 // noSuchGame is the answer to a request naming a game that does not
@@ -779,15 +795,22 @@ func answerAssumed(g *engine.Game, side int, as []engine.Assumed) error {
 
 // Sweep deletes the games idle for longer than Config.Retain (their last
 // command, or their creation, is older), a batch at a time, except those
-// a client follows now; it returns how many it deleted. skirmish serve
-// runs it every hour.
+// a client follows or read within the last hour (SweepEvery); it returns
+// how many it deleted. A deleted game leaves a tombstone, kept Retain
+// more, so that its seats' links say it was deleted and why. skirmish
+// serve runs it an hour after it starts (followers reconnect first), then
+// every hour.
 func (s *Server) Sweep(ctx context.Context) (int, error) {
 	if s.cfg.Retain <= 0 {
 		return 0, nil
 	}
+	now := s.cfg.Now()
+	if _, err := s.cfg.Store.Forget(ctx, now.Add(-s.cfg.Retain)); err != nil {
+		return 0, err
+	}
 	deleted := 0
 	for {
-		ids, err := s.cfg.Store.Idle(ctx, s.cfg.Now().Add(-s.cfg.Retain), 100)
+		ids, err := s.cfg.Store.Idle(ctx, now.Add(-s.cfg.Retain), 100)
 		if err != nil {
 			return deleted, err
 		}
@@ -795,25 +818,26 @@ func (s *Server) Sweep(ctx context.Context) (int, error) {
 		for _, id := range ids {
 			s.mu.Lock()
 			gm, ok := s.games[id]
-			followed := false
+			inUse := false
 			if ok {
 				// TryLock, as evict: a request holding the game locks
 				// it before s.mu; a busy game is not abandoned anyway.
 				if gm.mu.TryLock() {
-					followed = len(gm.subs) > 0
+					inUse = len(gm.subs) > 0
 					gm.mu.Unlock()
 				} else {
-					followed = true
+					inUse = true
 				}
+				inUse = inUse || now.Sub(time.Unix(0, gm.used.Load())) < SweepEvery
 			}
-			if !followed {
+			if !inUse {
 				delete(s.games, id)
 			}
 			s.mu.Unlock()
-			if followed {
+			if inUse {
 				continue // someone is looking at it: not abandoned
 			}
-			if err := s.cfg.Store.Delete(ctx, id); err != nil && !errors.Is(err, store.ErrNotFound) {
+			if err := s.cfg.Store.Delete(ctx, id, now); err != nil && !errors.Is(err, store.ErrNotFound) {
 				return deleted, err
 			}
 			deleted++
@@ -823,4 +847,28 @@ func (s *Server) Sweep(ctx context.Context) (int, error) {
 			return deleted, nil
 		}
 	}
+}
+
+// SweepEvery is how often skirmish serve sweeps (Sweep), and how recently
+// a game must have been read to be spared as in use.
+const SweepEvery = time.Hour
+
+// retainWords says a retention in words: "90 days", "36 hours", "1 hour",
+// "90 minutes".
+func retainWords(d time.Duration) string {
+	plural := func(n int64, unit string) string {
+		if n == 1 {
+			return "1 " + unit
+		}
+		return fmt.Sprintf("%d %ss", n, unit)
+	}
+	switch {
+	case d >= 48*time.Hour && d%(24*time.Hour) == 0:
+		return plural(int64(d/(24*time.Hour)), "day")
+	case d >= time.Hour && d%time.Hour == 0:
+		return plural(int64(d/time.Hour), "hour")
+	case d >= time.Minute:
+		return plural(int64(d.Round(time.Minute)/time.Minute), "minute")
+	}
+	return d.String()
 }

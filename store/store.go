@@ -20,6 +20,17 @@ import (
 	"time"
 )
 
+// Tombstone is what a store keeps of a deleted game: when it was deleted,
+// its last move (or creation), and its credentials' hashes, so that a
+// seat's link can be told the game is gone and why, and nobody else
+// learns it existed.
+type Tombstone struct {
+	ID                string
+	Deleted, LastMove time.Time
+	Seats             [][]byte // per side, the SHA-256 of the seat's token
+	Watch             []byte   // the SHA-256 of the spectator token
+}
+
 // Game is a stored game's setup: what it takes, with the engine and the
 // ruleset, to rebuild it.
 type Game struct {
@@ -82,8 +93,15 @@ type Store interface {
 	// Idle returns up to limit games whose last command (or creation,
 	// with none) is before before, oldest first: the retention sweep's.
 	Idle(ctx context.Context, before time.Time, limit int) ([]string, error)
-	// Delete removes a game and its commands (ErrNotFound if none).
-	Delete(ctx context.Context, id string) error
+	// Delete removes a game and its commands (ErrNotFound if none),
+	// keeping a Tombstone dated at.
+	Delete(ctx context.Context, id string, at time.Time) error
+	// Deleted returns the tombstone of a deleted game (ErrNotFound if
+	// none, or forgotten).
+	Deleted(ctx context.Context, id string) (*Tombstone, error)
+	// Forget removes the tombstones of games deleted before before, and
+	// says how many.
+	Forget(ctx context.Context, before time.Time) (int, error)
 	// CreateRoster stores a new roster; its ID must be new (ErrConflict
 	// if not) and its Version 1.
 	CreateRoster(ctx context.Context, r *Roster) error

@@ -136,22 +136,24 @@ and the database is closed. The API is described in docs/api.md.`,
 			defer stop()
 			errc := make(chan error, 1)
 			go func() { errc <- hs.Serve(ln) }()
-			// The retention sweep: at start, then hourly.
+			// The retention sweep: hourly, the first an hour after the
+			// start, so that the clients following games before a restart
+			// have reconnected (a game followed is kept).
 			sweepCtx, endSweep := context.WithCancel(context.Background())
 			defer endSweep()
 			go func() {
-				tick := time.NewTicker(time.Hour)
+				tick := time.NewTicker(server.SweepEvery)
 				defer tick.Stop()
 				for {
-					if n, err := srv.Sweep(sweepCtx); err != nil {
-						log.Warn("retention sweep", "err", err)
-					} else if n > 0 {
-						log.Info("retention sweep", "deleted", n, "idle for", retain.String())
-					}
 					select {
 					case <-sweepCtx.Done():
 						return
 					case <-tick.C:
+					}
+					if n, err := srv.Sweep(sweepCtx); err != nil {
+						log.Warn("retention sweep", "err", err)
+					} else if n > 0 {
+						log.Info("retention sweep", "deleted", n, "idle for", retain.String())
 					}
 				}
 			}()

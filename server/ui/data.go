@@ -78,10 +78,10 @@ type Panel struct {
 	// action waiting or the one they ended, may be disputed by this seat
 	// (they are asked again, once an action).
 	Disputable bool
-	// KeptUntil is the day the server deletes the game unless it moves
-	// on (RetainDays after its last move); "" when games are kept.
-	KeptUntil  string
-	RetainDays int
+	// KeptUntil is when the server deletes the game unless it moves on
+	// (Retain after its last move, in words: "90 days", "6 hours"); ""
+	// when games are kept.
+	KeptUntil, Retain string
 	Seq        int
 	Round      string // "Round 2 of 4 · action phase"
 	Seat       string // "You play Rustwater Wardens", "Spectator"

@@ -81,6 +81,15 @@ var migrations = []string{
 	// 4: sealed seeds (issue 34): the seed sealed with the store's key,
 	// the seed column then 0.
 	`ALTER TABLE games ADD COLUMN sealed BLOB NOT NULL DEFAULT x'';`,
+	// 5: what is kept of a deleted game (issue 34): when, its last move,
+	// and its credentials' hashes, so a seat's link can say why it is gone.
+	`CREATE TABLE deleted (
+		id    TEXT PRIMARY KEY,
+		at    INTEGER NOT NULL,
+		last  INTEGER NOT NULL,
+		seats BLOB NOT NULL,
+		watch BLOB NOT NULL
+	) STRICT;`,
 }
 
 // Store is a SQLite-backed store.Store.
@@ -469,24 +478,81 @@ func (s *Store) Idle(ctx context.Context, before time.Time, limit int) ([]string
 	return ids, rows.Err()
 }
 
-// Delete removes a game, its seats and its commands, at once.
-func (s *Store) Delete(ctx context.Context, id string) error {
+// Delete removes a game, its seats and its commands, at once, keeping a
+// tombstone dated at: its last move and its credentials' hashes.
+func (s *Store) Delete(ctx context.Context, id string, at time.Time) error {
 	return s.run(true, func(tx *sql.Conn) error {
 		ctx := context.Background()
-		for _, q := range []string{`DELETE FROM commands WHERE game = ?`, `DELETE FROM seats WHERE game = ?`} {
-			if _, err := tx.ExecContext(ctx, q, id); err != nil {
+		var seats []byte
+		rows, err := tx.QueryContext(ctx, `SELECT hash FROM seats WHERE game = ? ORDER BY side`, id)
+		if err != nil {
+			return fmt.Errorf("sqlite: delete %s: %w", id, err)
+		}
+		for rows.Next() {
+			var h []byte
+			if err := rows.Scan(&h); err != nil {
+				rows.Close()
 				return fmt.Errorf("sqlite: delete %s: %w", id, err)
 			}
+			if len(h) > 255 {
+				rows.Close()
+				return fmt.Errorf("sqlite: delete %s: a seat's hash of %d bytes", id, len(h))
+			}
+			seats = append(append(seats, byte(len(h))), h...) // each hash after its length
 		}
-		res, err := tx.ExecContext(ctx, `DELETE FROM games WHERE id = ?`, id)
+		rows.Close()
+		res, err := tx.ExecContext(ctx, `INSERT OR REPLACE INTO deleted (id, at, last, seats, watch)
+			SELECT g.id, ?, COALESCE((SELECT MAX(c.at) FROM commands c WHERE c.game = g.id), g.created), ?, g.watch FROM games g WHERE g.id = ?`,
+			at.UnixNano(), seats, id)
 		if err != nil {
 			return fmt.Errorf("sqlite: delete %s: %w", id, err)
 		}
 		if n, _ := res.RowsAffected(); n == 0 {
 			return fmt.Errorf("sqlite: delete %s: %w", id, store.ErrNotFound)
 		}
+		for _, q := range []string{`DELETE FROM commands WHERE game = ?`, `DELETE FROM seats WHERE game = ?`, `DELETE FROM games WHERE id = ?`} {
+			if _, err := tx.ExecContext(ctx, q, id); err != nil {
+				return fmt.Errorf("sqlite: delete %s: %w", id, err)
+			}
+		}
 		return nil
 	})
+}
+
+// Deleted returns what is kept of a deleted game (ErrNotFound if none).
+func (s *Store) Deleted(ctx context.Context, id string) (*store.Tombstone, error) {
+	var at, last int64
+	var seats, watch []byte
+	err := s.db.QueryRowContext(ctx, `SELECT at, last, seats, watch FROM deleted WHERE id = ?`, id).Scan(&at, &last, &seats, &watch)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, fmt.Errorf("sqlite: deleted %s: %w", id, store.ErrNotFound)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: deleted %s: %w", id, err)
+	}
+	t := &store.Tombstone{ID: id, Deleted: time.Unix(0, at).UTC(), LastMove: time.Unix(0, last).UTC(), Watch: watch}
+	for len(seats) > 0 {
+		n := int(seats[0])
+		if len(seats) < 1+n {
+			return nil, fmt.Errorf("sqlite: deleted %s: its seats are damaged", id)
+		}
+		t.Seats, seats = append(t.Seats, seats[1:1+n:1+n]), seats[1+n:]
+	}
+	return t, nil
+}
+
+// Forget removes the tombstones of games deleted before before.
+func (s *Store) Forget(ctx context.Context, before time.Time) (int, error) {
+	var n int64
+	err := s.run(false, func(tx *sql.Conn) error {
+		res, err := tx.ExecContext(context.Background(), `DELETE FROM deleted WHERE at < ?`, before.UnixNano())
+		if err != nil {
+			return fmt.Errorf("sqlite: forget deleted games: %w", err)
+		}
+		n, _ = res.RowsAffected()
+		return nil
+	})
+	return int(n), err
 }
 
 // CreateRoster stores a new roster.

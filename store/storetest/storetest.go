@@ -58,16 +58,26 @@ func retention(t *testing.T, s store.Store) {
 	if idle, _ := s.Idle(ctx, day(10), 1); len(idle) != 1 || idle[0] != "old" {
 		t.Errorf("idle, at most 1: %q", idle)
 	}
-	if err := s.Delete(ctx, "old"); err != nil {
+	if err := s.Delete(ctx, "old", day(40)); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := s.Game(ctx, "old"); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("a deleted game: %v", err)
 	}
-	if err := s.Delete(ctx, "old"); !errors.Is(err, store.ErrNotFound) {
+	if err := s.Delete(ctx, "old", day(41)); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("deleting it again: %v", err)
 	}
-	if err := s.Delete(ctx, "moved"); err != nil {
+	// What is kept of it: when, its last move, its credentials' hashes.
+	want := Sample("old")
+	tomb, err := s.Deleted(ctx, "old")
+	if err != nil || !tomb.Deleted.Equal(day(40)) || !tomb.LastMove.Equal(day(0)) || len(tomb.Seats) != len(want.Seats) ||
+		!bytes.Equal(tomb.Seats[1], want.Seats[1]) || !bytes.Equal(tomb.Watch, want.Watch) {
+		t.Errorf("the tombstone: %+v %v", tomb, err)
+	}
+	if _, err := s.Deleted(ctx, "new"); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("a live game's tombstone: %v", err)
+	}
+	if err := s.Delete(ctx, "moved", day(50)); err != nil {
 		t.Fatal(err)
 	}
 	if cmds, err := s.Commands(ctx, "moved", 0); err != nil || len(cmds) != 0 {
@@ -75,6 +85,19 @@ func retention(t *testing.T, s store.Store) {
 	}
 	if idle, _ := s.Idle(ctx, day(100), 10); strings.Join(idle, " ") != "new" {
 		t.Errorf("after the deletes: %q", idle)
+	}
+	if tomb, err := s.Deleted(ctx, "moved"); err != nil || !tomb.LastMove.Equal(day(30)) {
+		t.Errorf("the tombstone of a game with moves: %+v %v", tomb, err)
+	}
+	// Tombstones are forgotten in their turn.
+	if n, err := s.Forget(ctx, day(45)); err != nil || n != 1 {
+		t.Errorf("forget before day 45: %d %v, want 1", n, err)
+	}
+	if _, err := s.Deleted(ctx, "old"); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("a forgotten tombstone: %v", err)
+	}
+	if _, err := s.Deleted(ctx, "moved"); err != nil {
+		t.Errorf("a tombstone not yet forgotten: %v", err)
 	}
 }
 

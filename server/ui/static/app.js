@@ -276,8 +276,8 @@
     }
     if (!res.ok) {
       say(await errorText(res));
-      if (res.status === 401 || res.status === 404) {
-        dead = true; // a wrong link: nothing to follow
+      if (res.status === 401 || res.status === 404 || res.status === 410) {
+        dead = true; // a wrong link, or a game deleted: nothing to follow
         conn.textContent = "";
       }
       return;
