@@ -606,7 +606,13 @@ type Verified struct {
 	Typed   int // typed dice checked against their procedures
 	Choices int // choices checked against their questions
 	Facts   int // measurements checked against their questions
-	Dice    DiceMode
+	// Skipped is how many values of the dice stream the entries say
+	// actions cancelled or refused gave up (Entry.Skip), before
+	// SkipEntries entries: each a retake with new dice, so a save's
+	// author who knew the seed could have chosen among them.
+	Skipped     uint64
+	SkipEntries int
+	Dice        DiceMode
 	// Commitment is the seed's commitment the save carries, checked
 	// against its seed; nil when the save has none.
 	Commitment *Commitment
@@ -767,10 +773,20 @@ func (g *Game) replay(entries []Entry) error {
 			return &FieldError{Path: at("side"), Problem: fmt.Sprintf("%d is not the side whose decision it was (%d)", e.Side, side)}
 		}
 		if e.Skip > 0 {
+			// Dice are given up only by an action drawn from the seed and
+			// then cancelled or refused: never before the start, never
+			// with physical dice.
+			switch {
+			case i == 0:
+				return &FieldError{Path: at("skip"), Problem: fmt.Sprintf("%d; the start entry skips no dice (nothing came before it)", e.Skip)}
+			case g.cfg.Dice == PhysicalDice:
+				return &FieldError{Path: at("skip"), Problem: fmt.Sprintf("%d; a game with physical dice draws none from the seed, so it gives none up", e.Skip)}
+			}
 			if skipped += e.Skip; e.Skip > MaxSkip || skipped > MaxSkip {
 				return &FieldError{Path: at("skip"), Problem: fmt.Sprintf("%d; a save's entries skip at most %d dice in all", e.Skip, MaxSkip)}
 			}
 			verifier.Skip(e.Skip)
+			v.SkipEntries++
 		}
 		before := s.Clone()
 		r.reset(g, replaying, e.Answers)
@@ -801,6 +817,7 @@ func (g *Game) replay(entries []Entry) error {
 			return &FieldError{Path: fmt.Sprintf("entries[%d].undone", i), Problem: fmt.Sprintf("is %t, but the log's undo entries say %t", e.Undone, g.log.Entries[i].Undone)}
 		}
 	}
+	v.Skipped = skipped
 	g.verified = v
 	g.live, g.work, g.listOK = s, nil, false
 	g.pending, g.fly = nil, inflight{} // New may have stopped at a question the log answers

@@ -537,6 +537,19 @@ func TestCancelAndRefuseDrawNew(t *testing.T) {
 	if err := load(data); err != nil {
 		t.Fatalf("the save does not replay: %v", err)
 	}
+	if sv, err := engine.ReadSave(bytes.NewReader(data)); err == nil {
+		if g2, err := engine.Load(rs, probeSetup(), sv, nil); err != nil || g2.Verified().Skipped != last.Skip || g2.Verified().SkipEntries != 1 {
+			t.Errorf("verified skips: %+v %v, want %d before 1 entry", g2.Verified(), err, last.Skip)
+		}
+	}
+	// Dice are never given up before the start (issue 34 re-probe: a
+	// forged skip chooses the dice).
+	var sv map[string]any
+	json.Unmarshal(data, &sv)
+	sv["entries"].([]any)[0].(map[string]any)["skip"] = 3
+	if forged, _ := json.Marshal(sv); load(forged) == nil || !strings.Contains(load(forged).Error(), "start entry skips no dice") {
+		t.Errorf("a skip on the start entry: %v", load(forged))
+	}
 	skip := fmt.Sprintf(`"skip": %d`, last.Skip)
 	if !bytes.Contains(data, []byte(skip)) {
 		t.Fatalf("the save has no %s", skip)
@@ -614,5 +627,31 @@ func TestConcedeAndUndoAs(t *testing.T) {
 	}
 	if !back.Over() || back.State().Winner != 0 {
 		t.Error("the replayed concession did not end the game")
+	}
+}
+
+// A game with physical dice draws none from the seed, so a save of one
+// that says dice were given up is refused (issue 34 re-probe).
+func TestPhysicalSkipsNothing(t *testing.T) {
+	rs := newProbe(engine.Economy{Slots: 2, Cost: map[string]int{"single": 1}}, act("wait", "single"))
+	g := start(t, rs, engine.Config{Seed: 5, Dice: engine.PhysicalDice})
+	do(t, g, "activate m0")
+	do(t, g, "wait")
+	var buf bytes.Buffer
+	if err := g.Save(&buf); err != nil {
+		t.Fatal(err)
+	}
+	var sv map[string]any
+	json.Unmarshal(buf.Bytes(), &sv)
+	entries := sv["entries"].([]any)
+	entries[len(entries)-1].(map[string]any)["skip"] = 2
+	forged, _ := json.Marshal(sv)
+	read, err := engine.ReadSave(bytes.NewReader(forged))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var fe *engine.FieldError
+	if _, err := engine.Load(rs, probeSetup(), read, nil); !errors.As(err, &fe) || !strings.Contains(fe.Problem, "physical dice") {
+		t.Errorf("a skip in a game with physical dice: %v", err)
 	}
 }

@@ -105,6 +105,10 @@ func verifiedText(v *engine.Verified) string {
 	default:
 		dice = fmt.Sprintf("%d dice re-rolled from the seed, all equal (digital dice: none typed)", v.Seeded)
 	}
+	if v.SkipEntries > 0 {
+		dice += fmt.Sprintf("; %d values of the dice stream given up by actions cancelled or refused, before %s (each a retake with new dice: the save's author could have chosen among them)",
+			v.Skipped, count(v.SkipEntries, "entry", "entries"))
+	}
 	commit := ""
 	if c := v.Commitment; c != nil {
 		commit = "; the seed is the one committed to at the start (sha256 " + c.SHA256[:16] + "…)"
