@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -575,7 +576,7 @@ func ReadSave(r io.Reader) (*Save, error) {
 		}
 		var ute *json.UnmarshalTypeError
 		if errors.As(err, &ute) && ute.Field != "" {
-			return nil, &FieldError{Path: ute.Field, Problem: fmt.Sprintf("a JSON %s where the save has %s", ute.Value, ute.Type)}
+			return nil, &FieldError{Path: ute.Field, Problem: fmt.Sprintf("a JSON %s where the save has %s", ute.Value, jsonWords(ute.Type))}
 		}
 		return nil, fmt.Errorf("engine: read save: %w", err)
 	}
@@ -595,6 +596,30 @@ func ReadSave(r io.Reader) (*Save, error) {
 		return nil, &FieldError{Path: "entries[0]", Problem: "a game's log starts with its start entry"}
 	}
 	return &sv, nil
+}
+
+// jsonWords says what a save's field holds, in JSON's words rather than
+// Go's types.
+func jsonWords(t reflect.Type) string {
+	switch t.Kind() {
+	case reflect.Struct, reflect.Map:
+		return "an object"
+	case reflect.Slice, reflect.Array:
+		return "a list"
+	case reflect.String:
+		return "text"
+	case reflect.Bool:
+		return "true or false"
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		return fmt.Sprintf("a whole number from %d to %d", int64(-1)<<(t.Bits()-1), int64(1)<<(t.Bits()-1)-1)
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		return fmt.Sprintf("a whole number from 0 to %d", uint64(1)<<(t.Bits()-1)*2-1)
+	case reflect.Float32, reflect.Float64:
+		return "a number"
+	case reflect.Pointer:
+		return jsonWords(t.Elem())
+	}
+	return "another kind of value"
 }
 
 // Verified says what Load checked of a save, for people (replay --verify).

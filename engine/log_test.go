@@ -663,3 +663,23 @@ func ratFloat(r *big.Rat) float64 {
 	f, _ := r.Float64()
 	return f
 }
+
+// A save's fields of the wrong JSON kind are named in JSON's words, never
+// Go's types (issue 34 re-probe).
+func TestReadSaveTypeWords(t *testing.T) {
+	data := saved(t, playBots(t, "n26", 3, 5, engine.DigitalDice))
+	for field, want := range map[string]string{
+		"seed":    "a JSON string where the save has a whole number from 0 to 18446744073709551615",
+		"entries": "a JSON string where the save has a list",
+		"strict":  "a JSON string where the save has true or false",
+	} {
+		var sv map[string]any
+		json.Unmarshal(data, &sv)
+		sv[field] = "abc"
+		b, _ := json.Marshal(sv)
+		_, err := engine.ReadSave(bytes.NewReader(b))
+		if err == nil || !strings.Contains(err.Error(), want) || strings.Contains(err.Error(), "engine.") || strings.Contains(err.Error(), "uint64") {
+			t.Errorf("%s as text: %v, want %q", field, err, want)
+		}
+	}
+}
