@@ -82,22 +82,22 @@ type Panel struct {
 	// (Retain after its last move, in words: "90 days", "6 hours"); ""
 	// when games are kept.
 	KeptUntil, Retain string
-	Seq        int
-	Round      string // "Round 2 of 4 · action phase"
-	Seat       string // "You play Rustwater Wardens", "Spectator"
-	Spectator  bool
-	Turn       string // whose decision it is, in words
-	Mine       bool   // the decision (or the question) is this seat's
-	Over       bool
-	Result     string
-	Report     []string
-	Pending    *Pending
-	Groups     []ModelActions // the seat's legal actions, by model
-	Barred     []Barred       // what the active model may not do now, and why: the economy's refusals, then the rules' (engine.Game.Barred, Unavailable)
-	Board      template.HTML  // board mode: the board as SVG
-	Legend     Legend         // board mode: the board's key
-	Sides      []SideCards
-	Log        []LogLine // newest first
+	Seq               int
+	Round             string // "Round 2 of 4 · action phase"
+	Seat              string // "You play Rustwater Wardens", "Spectator"
+	Spectator         bool
+	Turn              string // whose decision it is, in words
+	Mine              bool   // the decision (or the question) is this seat's
+	Over              bool
+	Result            string
+	Report            []string
+	Pending           *Pending
+	Groups            []ModelActions // the seat's legal actions, by model
+	Barred            []Barred       // what the active model may not do now, and why: the economy's refusals, then the rules' (engine.Game.Barred, Unavailable)
+	Board             template.HTML  // board mode: the board as SVG
+	Legend            Legend         // board mode: the board's key
+	Sides             []SideCards
+	Log               []LogLine // newest first
 	// Last is the newest log line, shown above the question or the
 	// actions: what the last action did (digital dice roll out of sight,
 	// and the other phone's player was not looking).
