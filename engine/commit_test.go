@@ -243,3 +243,45 @@ func TestRetractAfterDice(t *testing.T) {
 		}
 	}
 }
+
+// The acting side's own choices after its measurements are taken back
+// with them; another side's choice, made knowing what the dice did, ends
+// what may be taken back (issue 34: the disputer cannot choose again).
+func TestRetractChoices(t *testing.T) {
+	duel := act("duel", "single")
+	duel.Resolve = func(c *engine.Ctx, a engine.Action) {
+		c.FactTrue(engine.Fact{Kind: engine.FactSight, A: 0, B: 2, Why: "Seen"})
+		c.Choose(0, "aim", "Aim?", []string{"low", "high"})
+		c.Roll(0, testD6, engine.For("Hit", a.Actor, engine.NoModel))
+		c.Choose(1, "dodge", "Dodge?", []string{"no", "yes"})
+	}
+	rs := newProbe(engine.Economy{Slots: 3, Cost: map[string]int{"single": 1}}, duel)
+	g := start(t, rs, engine.Config{Seed: 9, Dice: engine.DigitalDice})
+	do(t, g, "activate m0")
+	do(t, g, "duel")
+	if err := g.Answer(engine.FactQ, engine.Reply{Value: 1}); err != nil {
+		t.Fatal(err)
+	}
+	if err := g.Answer(engine.ChoiceQ, engine.Reply{Choice: 1}); err != nil {
+		t.Fatal(err)
+	}
+	// The dodge waits, the hit die rolled: the sight and the aim may be
+	// taken back.
+	if p := g.Pending(); p == nil || p.Key != "dodge" || g.Retractable() != 0 {
+		t.Fatalf("at the dodge: %+v, retractable %d", p, g.Retractable())
+	}
+	if err := g.Retract(); err != nil {
+		t.Fatal(err)
+	}
+	if p := g.Pending(); p == nil || p.Kind != engine.FactQ {
+		t.Fatalf("after the retract: %+v, want the sight asked again", p)
+	}
+	g.Answer(engine.FactQ, engine.Reply{Value: 1})
+	g.Answer(engine.ChoiceQ, engine.Reply{Choice: 1})
+	if err := g.Answer(engine.ChoiceQ, engine.Reply{Choice: 1}); err != nil { // side 1 dodges
+		t.Fatal(err)
+	}
+	if err := g.Retract(); !errors.Is(err, engine.ErrNothingToRetract) || g.Retractable() != engine.NoModel {
+		t.Errorf("after the other side's choice: %v", err)
+	}
+}

@@ -247,8 +247,12 @@ func (g *Game) Answer(kind Kind, rep Reply) error {
 		}
 		a.Code = rep.Value
 	}
-	if m := &g.fly.measured; p.Kind != FactQ {
-		m.ok = false // typed dice or a choice: what came before stays
+	if m := &g.fly.measured; p.Kind == DiceQ || p.Kind == ChoiceQ && p.Who != g.fly.side {
+		// Typed dice, or another side's choice (made knowing what the
+		// seed's dice did): what came before stays.
+		m.ok = false
+	} else if p.Kind == ChoiceQ {
+		// The acting side's own choice: taken back with its measurements.
 	} else if !m.ok || m.entry != p.Entry || m.from > len(g.fly.answers) || !onlyMeasured(g.fly.answers[m.from:]) {
 		*m = measured{ok: true, entry: p.Entry, from: len(g.fly.answers), rng: *g.rng}
 	}
@@ -259,18 +263,19 @@ func (g *Game) Answer(kind Kind, rep Reply) error {
 
 // ErrNothingToRetract is Retract's answer when there is no measurement
 // to take back.
-var ErrNothingToRetract = errors.New("engine: no measurement to take back: a measurement can be taken back until a die is typed, a choice made or another action taken after it")
+var ErrNothingToRetract = errors.New("engine: no measurement to take back: a measurement can be taken back until a die is typed, another side chooses or another action is taken after it")
 
 // Retract takes back the measurements a person answered last, and asks
 // them again: a dispute at a table, where the other player does not agree
 // with what was measured (issue 34). It takes back the measurements of
 // the action waiting for an answer, or of the last action logged when
 // they ended it, with every die the seed rolled after them and what
-// followed by itself; the dice stream goes back to where it was when the
-// first of them was answered, so measured the same they roll the same
-// dice, and a dispute is never a re-roll. Dice typed and choices made
-// before them stay; a die typed, a choice or another action after them
-// ends what may be taken back (ErrNothingToRetract). The game is as it
+// followed by itself, and the acting side's own choices among them; the
+// dice stream goes back to where it was when the first of them was
+// answered, so measured the same they roll the same dice, and a dispute
+// is never a re-roll. Dice typed and choices made before them stay; a die
+// typed, another side's choice (made knowing the dice) or another action
+// after them ends what may be taken back (ErrNothingToRetract). The game is as it
 // was when the first of them was asked; the log keeps nothing of the
 // answers taken back.
 func (g *Game) Retract() error {
@@ -344,11 +349,11 @@ func (g *Game) retractable() (int, bool) {
 	return e.Side, true
 }
 
-// onlyMeasured reports whether answers are measurements and dice from the
-// seed only: what a person measuring again leaves the same.
+// onlyMeasured reports whether answers hold no typed dice: measurements,
+// the seed's dice and choices (Answer keeps track of whose) only.
 func onlyMeasured(answers []Answer) bool {
 	for _, a := range answers {
-		if a.Kind == ChoiceQ || a.Typed {
+		if a.Typed {
 			return false
 		}
 	}

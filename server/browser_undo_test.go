@@ -102,3 +102,58 @@ func TestBrowserUndoByConsent(t *testing.T) {
 	}
 	c.shot("undo-approved")
 }
+
+// A dispute through two phones' pages (issue 34): the Wardens answer the
+// measurements of a shot; the Breakers' phone offers "Dispute the last
+// measurement" while the Wardens' does not; tapped, the Wardens' phone asks
+// the first measurement again, saying it was disputed, and the Breakers'
+// phone waits for them and offers no second dispute.
+func TestBrowserDispute(t *testing.T) {
+	b := browser(t)
+	ts, _ := newServer(t)
+	tb := newTable(t, ts) // the Wardens have activated their gunner
+	link := func(tok string) string { return ts.URL + "/g/" + tb.c.ID + "#" + tok }
+	a, c := newPhone(t, b, "Wardens' phone"), newPhone(t, b, "Breakers' phone")
+	sa := a.open(link(tb.w))
+	c.open(link(tb.b))
+	has := func(p *phone, sel string) bool {
+		var ok bool
+		p.eval(`!!document.querySelector(`+"`"+sel+"`"+`)`, &ok)
+		return ok
+	}
+	a.oddsShot = true
+	next := a.act("braced-shot m1 >m5", sa, "")
+	first := "" // the first measurement asked (those on the action's sheet are sent with it)
+	rng := rand.New(rand.NewPCG(34, 6))
+	for next.Kind != "roll" {
+		if !next.Mine || next.Kind == "" || next.Over {
+			t.Fatalf("the shot stopped before its dice: %+v", next)
+		}
+		if first == "" && (next.Kind == "yesno" || next.Kind == "measure") {
+			first = next.Kind
+		}
+		next = a.answer(next, rng, true)
+	}
+	c.waitSeq(next.Seq)
+	if !has(c, `#dispute`) || has(a, `#dispute`) {
+		t.Fatalf("after the Wardens' measurements: Dispute on the Breakers' phone %v, on the Wardens' %v; want only the Breakers'", has(c, `#dispute`), has(a, `#dispute`))
+	}
+	c.shot("dispute-offered")
+	w := c.writes()
+	c.click(`#dispute`)
+	sc := c.settle(w)
+	if sc.Notice != "" || has(c, `#dispute`) || !strings.Contains(sc.Turn, "Waiting for") || !strings.Contains(sc.Turn, "disputed") {
+		t.Fatalf("the disputing phone: notice %q, turn %q, Dispute still there %v", sc.Notice, sc.Turn, has(c, `#dispute`))
+	}
+	sa = a.waitSeq(sc.Seq)
+	if !sa.Mine || first != "" && sa.Kind != first || sa.Kind != "yesno" && sa.Kind != "measure" || !strings.Contains(sa.Turn, "disputed: measure again together") {
+		t.Fatalf("the Wardens' phone after the dispute: %+v, want the first measurement (%s) asked again, saying it was disputed", sa, first)
+	}
+	a.shot("dispute-measure-again")
+	for sa.Kind != "roll" {
+		sa = a.answer(sa, rng, true)
+	}
+	if c.waitSeq(sa.Seq); has(c, `#dispute`) {
+		t.Error("measured again after a dispute, and the Breakers may dispute again")
+	}
+}

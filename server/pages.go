@@ -480,6 +480,10 @@ func (s *Server) panelOf(gm *game, side, logLines int) (*ui.Panel, error) {
 		default:
 			p.Turn = "Waiting for " + name(who) + " to answer"
 		}
+		if gm.disputed && pr.Kind == engine.FactQ {
+			// Issue 34: a dispute asks the measurement again; say so.
+			p.Turn += " · the measurement was disputed: measure again together; this answer stands"
+		}
 		p.Pending = pendingPage(st, pr, mine, name(who))
 		p.Pending.SoFar = slices.Clone(g.SoFar())
 	default:

@@ -774,7 +774,7 @@
       const n = Number(ev.lastEventId);
       if (!(n <= seq)) load();
     };
-    for (const k of ["action", "answer", "undo", "undo-request", "undo-approve", "undo-decline", "concede", "reset"]) es.addEventListener(k, moved);
+    for (const k of ["action", "answer", "undo", "undo-request", "undo-approve", "undo-decline", "concede", "dispute", "skip", "reset"]) es.addEventListener(k, moved);
     es.onopen = () => {
       conn.textContent = "Live";
       conn.className = "conn";
