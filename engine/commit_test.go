@@ -199,10 +199,22 @@ func TestRetractAfterDice(t *testing.T) {
 		if an, err := g.Annotate(); err != nil || len(an) != entries+1 || len(an[entries].Questions) != 3 {
 			t.Fatalf("seed %d: annotated after the retract: %d entries, %v", seed, len(an), err)
 		}
+		// Measured farther again: one die, the second die shown is given
+		// up, so no later action rolls it (issue 34 re-probe: a dispute
+		// must not let the acting side see dice to come).
+		if err := g.Retract(); err != nil {
+			t.Fatal(err)
+		}
+		if err := g.Answer(engine.FactQ, engine.Reply{Value: 800}); err != nil {
+			t.Fatal(err)
+		}
 		// A measurement that ends its action, with nothing rolled.
 		do(t, g, "look")
 		if err := g.Answer(engine.FactQ, engine.Reply{Value: 1}); err != nil {
 			t.Fatal(err)
+		}
+		if skip := g.Log().Entries[len(g.Log().Entries)-1].Skip; skip == 0 {
+			t.Errorf("seed %d: the die a dispute showed and the shot did not roll again is not given up (skip %d)", seed, skip)
 		}
 		if g.State().Vars[1] != 1 || g.Retractable() != 0 {
 			t.Fatalf("seed %d: seen %d, retractable %d", seed, g.State().Vars[1], g.Retractable())
@@ -283,5 +295,41 @@ func TestRetractChoices(t *testing.T) {
 	}
 	if err := g.Retract(); !errors.Is(err, engine.ErrNothingToRetract) || g.Retractable() != engine.NoModel {
 		t.Errorf("after the other side's choice: %v", err)
+	}
+}
+
+// An action whose dice a dispute took back has shown them: cancelled, it
+// gives them up (the next entry skips them), and a strict game refuses
+// to cancel it at all (issue 34 re-probe).
+func TestRetractThenCancel(t *testing.T) {
+	shoot := act("shoot", "single")
+	shoot.Resolve = func(c *engine.Ctx, a engine.Action) {
+		c.FactTrue(engine.Fact{Kind: engine.FactSight, A: 0, B: 2, Why: "Seen"})
+		c.Roll(0, testD6, engine.For("Hit", a.Actor, engine.NoModel))
+	}
+	rs := newProbe(engine.Economy{Slots: 3, Cost: map[string]int{"single": 1}}, shoot, act("wait", "single"))
+	for _, strict := range []bool{false, true} {
+		g := start(t, rs, engine.Config{Seed: 4, Dice: engine.DigitalDice, Strict: strict})
+		do(t, g, "activate m0")
+		do(t, g, "shoot")
+		g.Answer(engine.FactQ, engine.Reply{Value: 1})
+		if err := g.Retract(); err != nil || !g.Shown() {
+			t.Fatalf("strict %v: retract %v, shown %v", strict, err, g.Shown())
+		}
+		err := g.Undo()
+		if strict {
+			var ue *engine.UndoError
+			if !errors.As(err, &ue) {
+				t.Errorf("a strict game cancels an action whose dice a dispute showed: %v", err)
+			}
+			continue
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		do(t, g, "wait")
+		if skip := g.Log().Entries[len(g.Log().Entries)-1].Skip; skip == 0 {
+			t.Error("the dice a dispute showed were not given up when the action was cancelled")
+		}
 	}
 }

@@ -103,6 +103,22 @@ type inflight struct {
 	// person answered last, with only the seed's dice and the board's
 	// answers after them (issue 34).
 	measured measured
+	// seen is the dice stream as far as the action had drawn it when a
+	// dispute took dice back (Retract; seenOK): those dice were shown, so
+	// whatever the action does next, the stream never falls back behind
+	// them. Dice the action does not draw again are given up, and the
+	// next entry's Skip records them, as for an action cancelled.
+	seen   dice.RNG
+	seenOK bool
+}
+
+// pastSeen moves the dice stream on past the dice a dispute showed, if the
+// action did not draw them again (inflight.seen).
+func (g *Game) pastSeen() {
+	if g.fly.seenOK && g.fly.seen.Draws() > g.rng.Draws() {
+		*g.rng = g.fly.seen
+	}
+	g.fly.seenOK = false
 }
 
 // measured is the run of measurements a person answered last in an
@@ -430,6 +446,7 @@ func (g *Game) rewind() {
 	if g.cfg.RewindDice {
 		*g.rng = g.rngAt
 	}
+	g.pastSeen()
 }
 
 // SkipDice moves the dice stream on by n values, as an action cancelled or
@@ -575,6 +592,7 @@ func (g *Game) resolve() error {
 	g.log.add(g.fly.action, g.fly.side, r.answers, r.events, r.then())
 	g.log.Entries[len(g.log.Entries)-1].Skip = g.rngAt.Draws() - g.logEnd
 	g.logEnd = g.rng.Draws()
+	g.pastSeen() // dice a dispute showed and the action did not draw again: the next entry skips them
 	g.fly.active = false
 	// The run listed the committed state's actions while deciding to stop.
 	g.listOK = r.list.final

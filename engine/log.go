@@ -180,7 +180,7 @@ func (g *Game) undoPlan() ([]int, error) {
 		return []int{0}, nil // ask the start's questions again
 	}
 	if g.pending != nil && (!mixed || g.person(g.fly.side)) {
-		if g.cfg.Strict && slices.ContainsFunc(g.fly.answers, func(a Answer) bool { return a.Kind == DiceQ }) {
+		if g.cfg.Strict && (g.fly.seenOK || slices.ContainsFunc(g.fly.answers, func(a Answer) bool { return a.Kind == DiceQ })) {
 			return nil, &UndoError{Entry: len(g.log.Entries), Action: g.fly.action, Text: ActionText(g.live, g.fly.action)}
 		}
 		return nil, nil

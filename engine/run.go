@@ -284,6 +284,9 @@ func (g *Game) Retract() error {
 		return ErrNothingToRetract
 	}
 	m := g.fly.measured
+	if !g.fly.seenOK || g.rng.Draws() > g.fly.seen.Draws() {
+		g.fly.seen, g.fly.seenOK = *g.rng, true // the dice shown so far
+	}
 	if g.pending != nil {
 		g.pending = nil
 		g.fly.answers = g.fly.answers[:m.from]
@@ -313,6 +316,13 @@ func (g *Game) Retract() error {
 	g.fly.answers = append(g.fly.answers[:0], e.Answers[:m.from]...)
 	*g.rng = m.rng
 	return g.resolve()
+}
+
+// Shown reports whether the action waiting for an answer has shown dice
+// that a dispute took back (Retract): taking it back now gives them up,
+// so a strict game refuses to, and a server asks the other players first.
+func (g *Game) Shown() bool {
+	return g.pending != nil && g.fly.active && g.fly.seenOK
 }
 
 // Retractable is the side whose measurements Retract would take back now,

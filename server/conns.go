@@ -141,6 +141,7 @@ func peerAddr(hostport string) netip.Addr {
 // /64 and may use any address in it); every loopback address as one
 // (127.0.0.2 is the same machine as 127.0.0.1).
 func addrKey(a netip.Addr) string {
+	a = a.WithZone("") // fe80::1%eth0 is fe80::1's network
 	switch {
 	case !a.IsValid():
 		return "?"

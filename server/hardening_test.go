@@ -600,7 +600,8 @@ func TestMeasurementDispute(t *testing.T) {
 		ts := httptest.NewServer(server.New(server.Config{Store: st, Rulesets: all.Rulesets(), Samples: all.Samples(), Procs: all.Procedures(), MeasureEither: either}).Handler())
 		// shot starts a game and takes a shot: a sight question waits.
 		shot := func() (c created, read func(side int) view, actor int) {
-			if code := do(t, "POST", ts.URL+"/api/games", "", map[string]any{"scenario": "hab-block-brawl", "dice": "digital", "seed": 5}, &c); code != 201 {
+			// Not strict, so that the actor may ask to take back dice.
+			if code := do(t, "POST", ts.URL+"/api/games", "", map[string]any{"scenario": "hab-block-brawl", "dice": "digital", "seed": 5, "strict": false}, &c); code != 201 {
 				t.Fatalf("create: %d", code)
 			}
 			read = func(side int) (v view) {
@@ -698,6 +699,18 @@ func TestMeasurementDispute(t *testing.T) {
 		}
 		if code, e := post(t, ts, c.ID, "dispute", c.Seats[other].Token, map[string]any{"seq": v.Seq}); code != 422 || !strings.Contains(e.Error, "once already") {
 			t.Errorf("a second dispute in one action: %d %+v", code, e)
+		}
+		// An undo asked and withdrawn takes nothing back: still one
+		// dispute an action (issue 34 re-probe).
+		if code, e := post(t, ts, c.ID, "undo", c.Seats[actor].Token, map[string]any{"seq": v.Seq}); code != 202 {
+			t.Errorf("the actor's undo after a dispute showed dice: %d %+v, want 202 (the other seat must agree)", code, e)
+		}
+		if code, e := post(t, ts, c.ID, "undo/decline", c.Seats[actor].Token, map[string]any{"seq": v.Seq + 1}); code != 200 {
+			t.Errorf("withdraw: %d %+v", code, e)
+		}
+		v = read(other)
+		if code, e := post(t, ts, c.ID, "dispute", c.Seats[other].Token, map[string]any{"seq": v.Seq}); code != 422 || !strings.Contains(e.Error, "once already") || v.Disputable {
+			t.Errorf("a dispute after an undo asked and withdrawn: %d %+v (disputable %v)", code, e, v.Disputable)
 		}
 		if code, e := post(t, ts, c.ID, "dispute", c.Seats[0].Token, map[string]any{"seq": v.Seq - 1}); code != 409 {
 			t.Errorf("a stale dispute: %d %+v", code, e)
@@ -846,5 +859,42 @@ func TestRetentionSweep(t *testing.T) {
 	_, panel, _ = fetch(t, "GET", ts2.URL+"/g/"+moved.ID+"/panel", moved.Seats[0].Token, "", nil)
 	if !strings.Contains(panel, "kept on the server until 7 December 2026, 00:00 UTC, 6 hours after its last move") {
 		t.Errorf("a retention of hours: %s", panel[max(0, strings.Index(panel, "kept")-40):])
+	}
+}
+
+// The sweep reaches past the games it spares: a hundred old games in use
+// do not keep the idle ones behind them (issue 34 re-probe).
+func TestRetentionSweepPastSpared(t *testing.T) {
+	st, err := sqlite.Open(":memory:")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	now := time.Date(2026, 12, 5, 12, 0, 0, 0, time.UTC)
+	srv := server.New(server.Config{Store: st, Rulesets: all.Rulesets(), Samples: all.Samples(), Procs: all.Procedures(),
+		Retain: 48 * time.Hour, Now: func() time.Time { return now }})
+	ts := httptest.NewServer(srv.Handler())
+	defer ts.Close()
+	var games []created
+	for i := range 103 {
+		var c created
+		if code := do(t, "POST", ts.URL+"/api/games", "", map[string]any{"scenario": "sump-crossing"}, &c); code != 201 {
+			t.Fatalf("create %d: %d", i, code)
+		}
+		games = append(games, c)
+		now = now.Add(time.Second) // the first are the oldest
+	}
+	now = now.Add(72 * time.Hour)
+	for _, c := range games[:100] {
+		do(t, "GET", ts.URL+"/api/games/"+c.ID+"?log=none", c.Seats[0].Token, nil, nil) // in use
+	}
+	n, err := srv.Sweep(context.Background())
+	if err != nil || n != 3 {
+		t.Fatalf("the sweep deleted %d (%v), want the 3 idle games past the 100 in use", n, err)
+	}
+	for _, c := range games[100:] {
+		if code := do(t, "GET", ts.URL+"/api/games/"+c.ID, c.Seats[0].Token, nil, nil); code != 410 {
+			t.Errorf("an idle game past the spared ones: %d, want 410", code)
+		}
 	}
 }

@@ -579,8 +579,8 @@ func (gm *game) run(side int, kind string, body []byte) error {
 	switch kind {
 	case "undo", "undo-request", "undo-approve", "undo-decline":
 		err := gm.runUndo(side, kind)
-		if err == nil {
-			gm.disputed = false
+		if err == nil && (kind == "undo" || kind == "undo-approve") {
+			gm.disputed = false // an action taken back: the next one may be disputed
 		}
 		return err
 	case "dispute":
@@ -809,13 +809,17 @@ func (s *Server) Sweep(ctx context.Context) (int, error) {
 		return 0, err
 	}
 	deleted := 0
+	spared := map[string]bool{} // in use: the next pages reach past them
 	for {
-		ids, err := s.cfg.Store.Idle(ctx, now.Add(-s.cfg.Retain), 100)
+		limit := 100 + len(spared) // each page brings 100 not seen yet
+		ids, err := s.cfg.Store.Idle(ctx, now.Add(-s.cfg.Retain), limit)
 		if err != nil {
 			return deleted, err
 		}
-		n := 0
 		for _, id := range ids {
+			if spared[id] {
+				continue
+			}
 			s.mu.Lock()
 			gm, ok := s.games[id]
 			inUse := false
@@ -835,16 +839,16 @@ func (s *Server) Sweep(ctx context.Context) (int, error) {
 			}
 			s.mu.Unlock()
 			if inUse {
-				continue // someone is looking at it: not abandoned
+				spared[id] = true // someone is looking at it: not abandoned
+				continue
 			}
 			if err := s.cfg.Store.Delete(ctx, id, now); err != nil && !errors.Is(err, store.ErrNotFound) {
 				return deleted, err
 			}
 			deleted++
-			n++
 		}
-		if len(ids) < 100 || n == 0 {
-			return deleted, nil
+		if len(ids) < limit {
+			return deleted, nil // every idle game seen
 		}
 	}
 }

@@ -18,6 +18,7 @@ func TestClientKey(t *testing.T) {
 		"[2001:db8:1:3::1]:80":               "2001:db8:1:3::/64",
 		"[::ffff:198.51.100.7]:80":           "198.51.100.7",
 		"not an address":                     "?",
+		"[fe80::1%eth0]:80":                  "fe80::/64",
 	} {
 		r := httptest.NewRequest("GET", "/", nil)
 		r.RemoteAddr = addr

@@ -147,7 +147,10 @@ func (gm *game) takeback(side int) (lines []engine.LogLine, req *undoRequest, co
 	if len(lines) > 0 {
 		req.Entry = lines[len(lines)-1].Index
 	}
-	return lines, req, revealed(tb, side), nil
+	// Dice a dispute took back were shown all the same: cancelling the
+	// action gives them up, so the other players must agree, as to any
+	// re-roll (issue 34 re-probe).
+	return lines, req, revealed(tb, side) || gm.g.Shown(), nil
 }
 
 // runUndo applies an undo command for side: "undo" takes back the side's

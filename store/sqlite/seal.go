@@ -9,8 +9,10 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
+	"path/filepath"
 	"runtime"
 )
 
@@ -51,7 +53,15 @@ func KeyFile(path string, create bool) ([]byte, error) {
 			f.Close()
 			return nil, fmt.Errorf("sqlite: seal key %s: %w", path, err)
 		}
-		return key, f.Close()
+		if err := f.Close(); err != nil {
+			return nil, fmt.Errorf("sqlite: seal key %s: %w", path, err)
+		}
+		// The new file's name is durable only once its directory is.
+		if d, err := os.Open(filepath.Dir(path)); err == nil {
+			d.Sync() // not every platform syncs a directory; the key is written either way
+			d.Close()
+		}
+		return key, nil
 	}
 	switch {
 	case err != nil:
@@ -59,13 +69,23 @@ func KeyFile(path string, create bool) ([]byte, error) {
 	case fi.Mode()&fs.ModeSymlink != 0:
 		return nil, fmt.Errorf("sqlite: seal key %s is a symbolic link: put the key file itself there", path)
 	case !fi.Mode().IsRegular():
-		return nil, fmt.Errorf("sqlite: seal key %s is not a regular file", path)
+		return nil, fmt.Errorf("sqlite: seal key %s is a %s, not a file: move it away; the server makes the key file itself on a database's first start", path, kindOf(fi.Mode()))
 	case runtime.GOOS != "windows" && fi.Mode().Perm()&0o077 != 0:
-		return nil, fmt.Errorf("sqlite: seal key %s can be read by other users (mode %04o): make it readable by its owner only (chmod 600 %s)", path, fi.Mode().Perm(), path)
+		return nil, fmt.Errorf("sqlite: seal key %s can be read or written by other users (mode %04o): make it its owner's only (chmod 600 %s)", path, fi.Mode().Perm(), path)
 	case fi.Size() != KeySize:
 		return nil, fmt.Errorf("sqlite: seal key %s: %d bytes; a key is %d (a file skirmish made)", path, fi.Size(), KeySize)
 	}
-	key, err := os.ReadFile(path)
+	// Read the file that was checked: a link put in its place meanwhile
+	// opens another file, and is refused.
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: seal key %s: %w", path, err)
+	}
+	defer f.Close()
+	if opened, err := f.Stat(); err != nil || !os.SameFile(fi, opened) {
+		return nil, fmt.Errorf("sqlite: seal key %s changed while it was read: start again", path)
+	}
+	key, err := io.ReadAll(io.LimitReader(f, KeySize+1))
 	if err != nil {
 		return nil, fmt.Errorf("sqlite: seal key %s: %w", path, err)
 	}
@@ -73,6 +93,21 @@ func KeyFile(path string, create bool) ([]byte, error) {
 		return nil, fmt.Errorf("sqlite: seal key %s: %d bytes; a key is %d (a file skirmish made)", path, len(key), KeySize)
 	}
 	return key, nil
+}
+
+// kindOf names a file that is not a regular file.
+func kindOf(m fs.FileMode) string {
+	switch {
+	case m.IsDir():
+		return "directory"
+	case m&fs.ModeNamedPipe != 0:
+		return "named pipe"
+	case m&fs.ModeSocket != 0:
+		return "socket"
+	case m&fs.ModeDevice != 0:
+		return "device"
+	}
+	return "special file"
 }
 
 // Sealed reports whether the store holds a game whose seed is sealed: a

@@ -119,6 +119,10 @@ func TestSealedSeeds(t *testing.T) {
 			t.Errorf("a key that is a link: %v", err)
 		}
 	}
+	os.Mkdir(filepath.Join(dir, "dir.key"), 0o700)
+	if _, err := KeyFile(filepath.Join(dir, "dir.key"), true); err == nil || !strings.Contains(err.Error(), "is a directory, not a file") {
+		t.Errorf("a key that is a directory: %v", err)
+	}
 	os.WriteFile(filepath.Join(dir, "short.key"), []byte("abc"), 0o600)
 	if _, err := KeyFile(filepath.Join(dir, "short.key"), true); err == nil || !strings.Contains(err.Error(), "3 bytes") {
 		t.Errorf("a short key file: %v", err)
