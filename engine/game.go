@@ -81,6 +81,7 @@ type Game struct {
 	tries  *tries      // ChoiceTrier's tries' buffers, reused
 	list   lister      // legal actions of the live state
 	listOK bool
+	kinds  *kindLister // ActionKinds' and KindActions' lists (nil until asked)
 
 	anno     *annotator     // Annotate's work so far
 	marks    []stateMark    // states before some entries, for Undo

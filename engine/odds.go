@@ -158,7 +158,7 @@ func (g *Game) Fork() *Game {
 		p := *g.pending
 		f.pending = &p
 	}
-	f.enum, f.tries, f.anno, f.marks, f.botsAt = nil, nil, nil, nil, nil
+	f.enum, f.tries, f.anno, f.marks, f.botsAt, f.kinds = nil, nil, nil, nil, nil, nil
 	f.list, f.listOK = newLister(&f), false
 	f.r = run{}
 	return &f

@@ -447,6 +447,33 @@ func (p *player) check() {
 	if !slices.IsSortedFunc(legal, compare) {
 		p.errorf("legal actions not sorted: %v", legal)
 	}
+	// The decision's kinds, each expanded, are the legal list (issue 35:
+	// bots choose a kind, then an option, without listing every option);
+	// every third decision, which is thousands a run.
+	legal = slices.Clone(legal)
+	var byKind []engine.Action
+	kinds := g.ActionKinds()
+	if p.step%3 != 0 {
+		kinds, byKind = nil, legal
+	}
+	for _, k := range kinds {
+		opts := g.KindActions(k)
+		if len(opts) == 0 {
+			p.errorf("kind %s of m%d has no legal action", k.ID, k.Actor)
+		}
+		for _, a := range opts {
+			if a.ID != k.ID || a.Actor != k.Actor {
+				p.errorf("kind %s of m%d lists %s", k.ID, k.Actor, a)
+			}
+		}
+		byKind = append(byKind, opts...)
+	}
+	if !slices.Equal(byKind, legal) {
+		p.errorf("the kinds' actions are not the legal list:\n kinds: %v\n legal: %v", byKind, legal)
+	}
+	if l2 := g.Legal(); !slices.Equal(l2, legal) {
+		p.errorf("listing the kinds changed the legal list")
+	}
 	for i := 1; i < len(legal); i++ {
 		if legal[i] == legal[i-1] {
 			p.errorf("legal action %s listed twice", legal[i])
