@@ -793,22 +793,29 @@ func TestCreateLimitsByClientAndTotal(t *testing.T) {
 	}
 }
 
+// retentionServer is a server keeping games 48 hours, on a clock the test
+// sets (*now), closed with the test.
+func retentionServer(t *testing.T, now *time.Time) (*server.Server, *httptest.Server, *sqlite.Store) {
+	t.Helper()
+	st, err := sqlite.Open(":memory:")
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := server.New(server.Config{Store: st, Rulesets: all.Rulesets(), Samples: all.Samples(), Procs: all.Procedures(),
+		Retain: 48 * time.Hour, Now: func() time.Time { return *now }})
+	ts := httptest.NewServer(srv.Handler())
+	t.Cleanup(func() { srv.StopStreams(); ts.Close(); st.Close() })
+	return srv, ts, st
+}
+
 // Issue 34, item 7: games idle longer than Retain are deleted by the
 // sweep (a game someone follows, or read within the hour, is not
 // abandoned); a game that moved is kept; the page says until when a game
 // is kept; a deleted game's seats hear when and why (410), anyone else
 // the same 404 as for any unknown game.
 func TestRetentionSweep(t *testing.T) {
-	st, err := sqlite.Open(":memory:")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
 	now := time.Date(2026, 12, 5, 12, 0, 0, 0, time.UTC)
-	srv := server.New(server.Config{Store: st, Rulesets: all.Rulesets(), Samples: all.Samples(), Procs: all.Procedures(),
-		Retain: 48 * time.Hour, Now: func() time.Time { return now }})
-	ts := httptest.NewServer(srv.Handler())
-	defer func() { srv.StopStreams(); ts.Close() }()
+	srv, ts, st := retentionServer(t, &now)
 	var idle, moved, followed, read created
 	for _, c := range []*created{&idle, &moved, &followed, &read} {
 		if code := do(t, "POST", ts.URL+"/api/games", "", map[string]any{"scenario": "hab-block-brawl", "dice": "digital"}, c); code != 201 {
@@ -865,16 +872,8 @@ func TestRetentionSweep(t *testing.T) {
 // The sweep reaches past the games it spares: a hundred old games in use
 // do not keep the idle ones behind them (issue 34 re-probe).
 func TestRetentionSweepPastSpared(t *testing.T) {
-	st, err := sqlite.Open(":memory:")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
 	now := time.Date(2026, 12, 5, 12, 0, 0, 0, time.UTC)
-	srv := server.New(server.Config{Store: st, Rulesets: all.Rulesets(), Samples: all.Samples(), Procs: all.Procedures(),
-		Retain: 48 * time.Hour, Now: func() time.Time { return now }})
-	ts := httptest.NewServer(srv.Handler())
-	defer ts.Close()
+	srv, ts, _ := retentionServer(t, &now)
 	var games []created
 	for i := range 103 {
 		var c created

@@ -121,7 +121,7 @@ func read(name string, max int64, stat func(string) (fs.FileInfo, error), open f
 func regular(name string, fi fs.FileInfo, max int64) error {
 	m := fi.Mode()
 	if !m.IsRegular() {
-		return &Error{Name: name, Problem: "is " + kind(m) + ", not a regular file", Err: ErrNotRegular}
+		return &Error{Name: name, Problem: "is " + Kind(m) + ", not a regular file", Err: ErrNotRegular}
 	}
 	if fi.Size() > max {
 		return tooLarge(name, fi.Size(), max)
@@ -136,7 +136,9 @@ func tooLarge(name string, size, max int64) error {
 	return &Error{Name: name, Problem: fmt.Sprintf("more than %d bytes; allowed at most %d", max, max), Err: ErrTooLarge}
 }
 
-func kind(m fs.FileMode) string {
+// Kind names what a file that is not a plain file is, for messages: "a
+// directory", "a FIFO (named pipe)".
+func Kind(m fs.FileMode) string {
 	switch {
 	case m.IsDir():
 		return "a directory"

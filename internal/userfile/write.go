@@ -19,7 +19,7 @@ func CheckWritable(name string) error {
 	case err == nil && fi.Mode()&fs.ModeSymlink != 0:
 		return &Error{Name: name, Problem: "is a symbolic link; give the file it points to", Err: ErrNotRegular}
 	case err == nil && !fi.Mode().IsRegular():
-		return &Error{Name: name, Problem: "is " + kind(fi.Mode()) + ", not a regular file", Err: ErrNotRegular}
+		return &Error{Name: name, Problem: "is " + Kind(fi.Mode()) + ", not a regular file", Err: ErrNotRegular}
 	case err != nil && !errors.Is(err, fs.ErrNotExist):
 		return writeError(name, err)
 	}
@@ -82,7 +82,7 @@ type Atomic struct {
 func CreateAtomic(name string, perm fs.FileMode) (*Atomic, error) {
 	if fi, err := os.Lstat(name); err == nil {
 		if !fi.Mode().IsRegular() {
-			return nil, &Error{Name: name, Problem: "is " + kind(fi.Mode()) + ", not a regular file", Err: ErrNotRegular}
+			return nil, &Error{Name: name, Problem: "is " + Kind(fi.Mode()) + ", not a regular file", Err: ErrNotRegular}
 		}
 		perm = fi.Mode().Perm()
 	}
@@ -160,7 +160,7 @@ func Head(name string, n int) ([]byte, error) {
 		return nil, openError(name, err)
 	}
 	if !fi.Mode().IsRegular() {
-		return nil, &Error{Name: name, Problem: "is " + kind(fi.Mode()) + ", not a regular file", Err: ErrNotRegular}
+		return nil, &Error{Name: name, Problem: "is " + Kind(fi.Mode()) + ", not a regular file", Err: ErrNotRegular}
 	}
 	f, err := os.OpenFile(name, os.O_RDONLY|syscall.O_NONBLOCK, 0)
 	if err != nil {

@@ -14,6 +14,8 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+
+	"github.com/skirmish-engine/skirmish/internal/userfile"
 )
 
 // Sealed seeds (issue 34). A game's dice seed tells every digital roll to
@@ -69,7 +71,7 @@ func KeyFile(path string, create bool) ([]byte, error) {
 	case fi.Mode()&fs.ModeSymlink != 0:
 		return nil, fmt.Errorf("sqlite: seal key %s is a symbolic link: put the key file itself there", path)
 	case !fi.Mode().IsRegular():
-		return nil, fmt.Errorf("sqlite: seal key %s is a %s, not a file: move it away; the server makes the key file itself on a database's first start", path, kindOf(fi.Mode()))
+		return nil, fmt.Errorf("sqlite: seal key %s is %s, not a key file: move it away; the server makes the key file itself on a database's first start", path, userfile.Kind(fi.Mode()))
 	case runtime.GOOS != "windows" && fi.Mode().Perm()&0o077 != 0:
 		return nil, fmt.Errorf("sqlite: seal key %s can be read or written by other users (mode %04o): make it its owner's only (chmod 600 %s)", path, fi.Mode().Perm(), path)
 	case fi.Size() != KeySize:
@@ -93,21 +95,6 @@ func KeyFile(path string, create bool) ([]byte, error) {
 		return nil, fmt.Errorf("sqlite: seal key %s: %d bytes; a key is %d (a file skirmish made)", path, len(key), KeySize)
 	}
 	return key, nil
-}
-
-// kindOf names a file that is not a regular file.
-func kindOf(m fs.FileMode) string {
-	switch {
-	case m.IsDir():
-		return "directory"
-	case m&fs.ModeNamedPipe != 0:
-		return "named pipe"
-	case m&fs.ModeSocket != 0:
-		return "socket"
-	case m&fs.ModeDevice != 0:
-		return "device"
-	}
-	return "special file"
 }
 
 // Sealed reports whether the store holds a game whose seed is sealed: a

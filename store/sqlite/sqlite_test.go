@@ -120,7 +120,7 @@ func TestSealedSeeds(t *testing.T) {
 		}
 	}
 	os.Mkdir(filepath.Join(dir, "dir.key"), 0o700)
-	if _, err := KeyFile(filepath.Join(dir, "dir.key"), true); err == nil || !strings.Contains(err.Error(), "is a directory, not a file") {
+	if _, err := KeyFile(filepath.Join(dir, "dir.key"), true); err == nil || !strings.Contains(err.Error(), "is a directory, not a key file") {
 		t.Errorf("a key that is a directory: %v", err)
 	}
 	os.WriteFile(filepath.Join(dir, "short.key"), []byte("abc"), 0o600)
