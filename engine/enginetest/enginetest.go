@@ -449,12 +449,14 @@ func (p *player) check() {
 	}
 	// The decision's kinds, each expanded, are the legal list (issue 35:
 	// bots choose a kind, then an option, without listing every option);
-	// every third decision, which is thousands a run.
-	legal = slices.Clone(legal)
+	// every eighth decision, which is still thousands a run.
 	var byKind []engine.Action
-	kinds := g.ActionKinds()
-	if p.step%3 != 0 {
-		kinds, byKind = nil, legal
+	var kinds []engine.ActionKind
+	if p.step%8 == 0 {
+		legal = slices.Clone(legal)
+		kinds = g.ActionKinds()
+	} else {
+		byKind = legal
 	}
 	for _, k := range kinds {
 		opts := g.KindActions(k)
