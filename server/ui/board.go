@@ -109,10 +109,12 @@ func BoardSVG(b *board.Board, pieces []Piece, dests []Dest) template.HTML {
 		}
 		// above the model; else below it, to its right or its left,
 		// whichever first overlaps no label drawn already nor runs off
-		// the board; else above
+		// the board; else above, or below when above is off the board (a
+		// model on the top edge, as a deployment zone places them)
 		ty := (p.Y - p.R - 0.25) * 10
 		at := box{x0, ty - font*0.8, x0 + w, ty + font*0.2}
-		if at.overlapsAny(placed) {
+		if at.overlapsAny(placed) || at.y0 < 0 {
+			found := false
 			mid := p.Y*10 + font*0.3
 			right, left := (p.X+p.R+0.2)*10, (p.X-p.R-0.2)*10
 			for _, c := range []struct {
@@ -124,10 +126,14 @@ func BoardSVG(b *board.Board, pieces []Piece, dests []Dest) template.HTML {
 				{right, mid, ` class="start"`, box{right, mid - font*0.8, right + w, mid + font*0.2}},
 				{left, mid, ` class="end"`, box{left - w, mid - font*0.8, left, mid + font*0.2}},
 			} {
-				if !c.b.overlapsAny(placed) && c.b.x0 >= 0 && c.b.x1 <= b.Width*10 && c.b.y1 <= b.Height*10 {
-					tx, ty, anchor, at = c.x, c.y, c.anchor, c.b
+				if !c.b.overlapsAny(placed) && c.b.x0 >= 0 && c.b.x1 <= b.Width*10 && c.b.y0 >= 0 && c.b.y1 <= b.Height*10 {
+					tx, ty, anchor, at, found = c.x, c.y, c.anchor, c.b, true
 					break
 				}
+			}
+			if !found && at.y0 < 0 { // below, overlapping, rather than cut off
+				ty = (p.Y+p.R+0.25)*10 + font*0.8
+				at = box{x0, ty - font*0.8, x0 + w, ty + font*0.2}
 			}
 		}
 		placed = append(placed, at)

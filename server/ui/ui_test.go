@@ -228,6 +228,17 @@ func TestBoardLabelsStayOnTheBoard(t *testing.T) {
 	if want := "[32 57 32]"; fmt.Sprint(got) != want {
 		t.Errorf("labels' y: %v, want %s", got, want)
 	}
+	// A model on the top edge (as a deployment zone places them): its
+	// label goes below it, not off the board.
+	pieces = []Piece{{ID: "zone-a", X: 6, Y: 0.5, R: 0.5}}
+	ys.Groups = nil
+	if err := xml.Unmarshal([]byte(BoardSVG(b, pieces, nil)), &ys); err != nil {
+		t.Fatal(err)
+	}
+	// below: (0.5 + 0.5 + 0.25) × 10 + 0.8 × 240/28
+	if y := ys.Groups[0].Text.Y; y != "19" {
+		t.Errorf("the label of a model on the top edge at y %s, want 19 (below it)", y)
+	}
 }
 
 // Every page renders from empty data without a template error, and the
