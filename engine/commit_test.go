@@ -308,6 +308,18 @@ func TestRetractThenCancel(t *testing.T) {
 		c.Roll(0, testD6, engine.For("Hit", a.Actor, engine.NoModel))
 	}
 	rs := newProbe(engine.Economy{Slots: 3, Cost: map[string]int{"single": 1}}, shoot, act("wait", "single"))
+	// With real dice the measurement is disputed before any die: nothing
+	// was shown, and the action may be cancelled as any other.
+	phys := start(t, rs, engine.Config{Seed: 4, Dice: engine.PhysicalDice, Strict: true})
+	do(t, phys, "activate m0")
+	do(t, phys, "shoot")
+	phys.Answer(engine.FactQ, engine.Reply{Value: 1})
+	if err := phys.Retract(); err != nil || phys.Shown() {
+		t.Fatalf("real dice: retract %v, shown %v (no die was rolled)", err, phys.Shown())
+	}
+	if err := phys.Undo(); err != nil {
+		t.Errorf("real dice, strict: cancelling a disputed action that rolled nothing: %v", err)
+	}
 	for _, strict := range []bool{false, true} {
 		g := start(t, rs, engine.Config{Seed: 4, Dice: engine.DigitalDice, Strict: strict})
 		do(t, g, "activate m0")

@@ -284,8 +284,11 @@ func (g *Game) Retract() error {
 		return ErrNothingToRetract
 	}
 	m := g.fly.measured
-	if !g.fly.seenOK || g.rng.Draws() > g.fly.seen.Draws() {
-		g.fly.seen, g.fly.seenOK = *g.rng, true // the dice shown so far
+	// The dice shown so far, when the seed rolled some after the
+	// measurements (typed dice close the window, so a table with real
+	// dice never gets here with dice to give up).
+	if g.rng.Draws() > m.rng.Draws() && (!g.fly.seenOK || g.rng.Draws() > g.fly.seen.Draws()) {
+		g.fly.seen, g.fly.seenOK = *g.rng, true
 	}
 	if g.pending != nil {
 		g.pending = nil

@@ -759,7 +759,7 @@ func engineError(err error) error {
 	case errors.Is(err, engine.ErrNothingToUndo):
 		return unprocessable("undo", "nothing of yours to undo")
 	case errors.Is(err, engine.ErrNothingToRetract):
-		return unprocessable("dispute", "nothing to dispute: no measurement was answered last (a measurement can be disputed until a die is typed, a choice is made or another action is taken after it)")
+		return unprocessable("dispute", "nothing to dispute: no measurement was answered last (a measurement can be disputed until a die is typed, the disputing side makes a choice, or another action is taken after it)")
 	case errors.Is(err, engine.ErrOver):
 		return unprocessable("", "the game is over")
 	case errors.Is(err, engine.ErrPending):
