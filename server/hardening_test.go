@@ -736,6 +736,15 @@ func TestMeasurementDispute(t *testing.T) {
 		if n := len(rolled); n == 0 || !slices.ContainsFunc(rolled[n-1].Answers, func(a string) bool { return strings.Contains(a, "hit:") }) {
 			t.Fatalf("the shot's entry shows no dice: %+v", rolled)
 		}
+		// The page offers it, saying what was measured (Last leaves the
+		// measurements out).
+		_, panel, _ := fetch(t, "GET", ts.URL+"/g/"+c.ID+"/panel", c.Seats[other].Token, "", nil)
+		if !strings.Contains(panel, "Their measurement") || !strings.Contains(panel, "The other side measured for their last action: can ") || !strings.Contains(panel, `id="dispute"`) {
+			t.Errorf("the other seat's page does not offer the dispute with the measurements: %s", panel[:min(len(panel), 1500)])
+		}
+		if _, mine, _ := fetch(t, "GET", ts.URL+"/g/"+c.ID+"/panel", c.Seats[actor].Token, "", nil); strings.Contains(mine, `id="dispute"`) {
+			t.Error("the measuring side's page offers to dispute its own measurement")
+		}
 		if code, e := post(t, ts, c.ID, "dispute", c.Seats[other].Token, map[string]any{"seq": v.Seq}); code != 200 {
 			t.Fatalf("dispute of the ended shot: %d %+v", code, e)
 		}

@@ -579,6 +579,16 @@ func (s *Server) panelOf(gm *game, side, logLines int) (*ui.Panel, error) {
 	if len(p.Log) > 0 {
 		p.Last = &p.Log[0]
 	}
+	if p.Disputable && pr == nil {
+		// The measurements a dispute would take back, once their action
+		// ended: the log's line leaves them out of Last.
+		if an, err := g.Annotate(); err == nil && len(an) > 0 {
+			if ls := engine.LogLines(st, []engine.Annotated{factsOf(an[len(an)-1])}); len(ls) == 1 {
+				p.Measured = slices.Clone(ls[0].Answers)
+				nm.each(p.Measured)
+			}
+		}
+	}
 	p.CanConcede = !p.Spectator && !g.Over()
 	p.CanUndo = p.CanConcede && gm.request == nil && g.CanUndo(side) == nil
 	if r := gm.request; r != nil {

@@ -112,12 +112,24 @@ func words(b *strings.Builder, answers, events []string) {
 // the table saw made and which taking it back hides from no one: what an
 // undo takes back says its dice and choices (the log keeps the whole).
 func withoutFacts(a engine.Annotated) engine.Annotated {
+	return answersWhere(a, func(q engine.Question) bool { return q.Kind != engine.FactQ })
+}
+
+// factsOf is an annotated entry with its measurements only: what a
+// dispute would have measured again.
+func factsOf(a engine.Annotated) engine.Annotated {
+	return answersWhere(a, func(q engine.Question) bool { return q.Kind == engine.FactQ })
+}
+
+// answersWhere is an annotated entry with only the answers whose
+// question keep takes.
+func answersWhere(a engine.Annotated, keep func(engine.Question) bool) engine.Annotated {
 	e := *a.Entry
 	n, then := len(e.Answers), 0
 	var answers []engine.Answer
 	var qs []engine.Question
 	for k, q := range a.Questions {
-		if q.Kind == engine.FactQ || k >= n {
+		if !keep(q) || k >= n {
 			continue
 		}
 		answers, qs = append(answers, e.Answers[k]), append(qs, q)

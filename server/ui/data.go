@@ -78,6 +78,9 @@ type Panel struct {
 	// action waiting or the one they ended, may be disputed by this seat
 	// (they are asked again, once an action).
 	Disputable bool
+	// Measured are those measurements, in words, when their action
+	// ended (while it waits, SoFar shows them).
+	Measured []string
 	// KeptUntil is when the server deletes the game unless it moves on
 	// (Retain after its last move, in words: "90 days", "6 hours"); ""
 	// when games are kept.
