@@ -347,7 +347,6 @@ type lister struct {
 	allowed bool
 	out     []Action
 	emit    func(Action)
-	final   bool // out is the legal list of the state a run ended in
 }
 
 func newLister(g *Game) lister {
@@ -465,29 +464,22 @@ func (l *lister) list(s *State, m int, forced, first bool) {
 
 // hasChoice reports whether the active model in s has any action besides
 // ending its activation. A follow-up that cannot be taken is dropped first.
-// With quick set (enumerating odds, where nobody will look at the list) it
-// stops at the first action definition that offers anything, and the list
-// is left unfinished.
-func (l *lister) hasChoice(s *State, quick bool) bool {
+// It stops at the first action definition that offers anything (one whose
+// options are costly to list answers by its Any), so l.out is left
+// unfinished: Legal lists the decision when someone asks (issue 35).
+func (l *lister) hasChoice(s *State) bool {
+	l.bind()
 	if len(s.Turn.Forced) > 0 {
-		l.bind()
 		l.out, l.s = l.out[:0], s
 		if l.actions(s, s.Turn.Model, true); len(l.out) == 0 {
 			s.Turn.Forced = s.Turn.Forced[:0]
 		}
 	}
-	if quick && len(s.Turn.Forced) == 0 {
-		l.bind()
-		l.out, l.s, l.final = l.out[:0], s, false
+	if len(s.Turn.Forced) == 0 {
+		l.out, l.s = l.out[:0], s
 		l.list(s, s.Turn.Model, false, true)
 		return len(l.out) > 0
 	}
 	l.legal(s)
-	for _, a := range l.out {
-		if a.ID != End {
-			l.final = true
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(l.out, func(a Action) bool { return a.ID != End })
 }

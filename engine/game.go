@@ -81,6 +81,7 @@ type Game struct {
 	tries  *tries      // ChoiceTrier's tries' buffers, reused
 	list   lister      // legal actions of the live state
 	listOK bool
+	spare  []Action    // Legal's other buffer
 	kinds  *kindLister // ActionKinds' and KindActions' lists (nil until asked)
 
 	anno     *annotator     // Annotate's work so far
@@ -257,14 +258,18 @@ func (g *Game) Decider() int {
 	return g.live.Turn.Side
 }
 
-// Legal lists the actions of the current decision, sorted and unique. The
-// slice is reused by the next call; it is empty while a prompt is pending
-// and when the game is over.
+// Legal lists the actions of the current decision, sorted and unique. It
+// is empty while a prompt is pending and when the game is over. The slice
+// is reused by later calls: it holds until the decision after next is
+// listed (two buffers take turns, so that a loop over one decision's list
+// that applies an action, lists the next decision and undoes keeps its
+// list), and a caller that keeps it longer must copy it.
 func (g *Game) Legal() []Action {
 	if g.pending != nil {
 		return nil
 	}
 	if !g.listOK {
+		g.list.out, g.spare = g.spare[:0], g.list.out
 		g.list.legal(g.live)
 		g.listOK = true
 	}
@@ -432,6 +437,11 @@ func (g *Game) Apply(a Action) error {
 	if !g.isLegal(a) {
 		return illegal(g.live, a, g.whyIllegal(a))
 	}
+	return g.apply(a)
+}
+
+// apply is Apply of an action known to be legal.
+func (g *Game) apply(a Action) error {
 	g.snapBots(len(g.log.Entries), g.live.Turn.Side)
 	g.fly = inflight{active: true, action: a, side: g.live.Turn.Side, answers: g.fly.answers[:0]}
 	g.rngAt, g.botRNGAt = *g.rng, *g.bots
@@ -481,8 +491,42 @@ func (g *Game) WhyNot(a Action) string {
 }
 
 // isLegal reports whether a may be taken now: it is in Legal, or its
-// definition's Unlisted takes it (legalIn).
-func (g *Game) isLegal(a Action) bool { return g.legalIn(g.live, g.Legal(), a) }
+// definition's Unlisted takes it (legalIn). While Legal's list is not made
+// yet, an action of the active model's is checked against its own
+// definition's options only (what Legal would list for it), which spares
+// the listing of every move destination.
+func (g *Game) isLegal(a Action) bool {
+	if !g.listOK {
+		if ok, known := g.legalOwn(a); known {
+			return ok
+		}
+	}
+	return g.legalIn(g.live, g.Legal(), a)
+}
+
+// legalOwn checks a against the options of its own definition, as Legal
+// lists them, where that settles it (known): an action of the active model
+// outside a follow-up, other than ending the activation (which depends on
+// every other action).
+func (g *Game) legalOwn(a Action) (ok, known bool) {
+	s := g.live
+	t := &s.Turn
+	i := g.eco.indexOf(a.ID)
+	if t.Model == NoModel || len(t.Forced) > 0 || a.Actor != t.Model || i < 0 || i >= len(g.info.Actions) {
+		return false, false
+	}
+	d := &g.info.Actions[i]
+	switch {
+	case g.eco.barred(s, t.Model, i, false), d.Available != nil && !d.Available(s, t.Model):
+		return false, true
+	case g.eco.fixed[i] && g.eco.check(s, t.Model, i, Act(d.ID, t.Model), false).code != allowed:
+		return false, true
+	}
+	if g.kinds == nil {
+		g.kinds = &kindLister{l: newLister(g)}
+	}
+	return g.legalIn(s, g.kinds.options(s, t.Model, i), a), true
+}
 
 // legalIn reports whether a may be taken in s, whose legal list is list:
 // it is listed, or it is an action a person typed that its definition's
@@ -595,11 +639,7 @@ func (g *Game) resolve() error {
 	g.logEnd = g.rng.Draws()
 	g.pastSeen() // dice a dispute showed and the action did not draw again: the next entry skips them
 	g.fly.active = false
-	// The run listed the committed state's actions while deciding to stop.
-	g.listOK = r.list.final
-	if g.listOK {
-		g.list.out = append(g.list.out[:0], r.list.out...)
-	}
+	g.listOK = false // listed when asked (Legal)
 	return nil
 }
 
@@ -746,7 +786,7 @@ func (g *Game) advance(c *Ctx) {
 		if s.Turn.Model != NoModel {
 			// An activation ends when its model leaves play (taken out by a
 			// strike back in its own Fight), whatever it had left.
-			if !s.Turn.Ended && s.Models[s.Turn.Model].InPlay && c.r.list.hasChoice(s, c.r.mode == enumerate) {
+			if !s.Turn.Ended && s.Models[s.Turn.Model].InPlay && c.r.list.hasChoice(s) {
 				return
 			}
 			g.endActivation(c)

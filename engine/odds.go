@@ -159,7 +159,7 @@ func (g *Game) Fork() *Game {
 		f.pending = &p
 	}
 	f.enum, f.tries, f.anno, f.marks, f.botsAt, f.kinds = nil, nil, nil, nil, nil, nil
-	f.list, f.listOK = newLister(&f), false
+	f.list, f.listOK, f.spare = newLister(&f), false, nil
 	f.r = run{}
 	return &f
 }

@@ -2,12 +2,23 @@ package engine
 
 import "github.com/skirmish-engine/skirmish/dice"
 
+// KindPolicy is a Policy that chooses what to do before how (issue 35):
+// Step asks Kind to pick one of the decision's kinds (Game.ActionKinds),
+// then Act to pick among that kind's actions only, so that a decision
+// lists one kind's options rather than every legal action with every move
+// destination worked out.
+type KindPolicy interface {
+	Policy
+	// Kind picks one of the decision's kinds (an index into kinds).
+	Kind(s *State, kinds []ActionKind, rng *dice.RNG) int
+}
+
 // RandomPolicy is a bot that picks uniformly among the legal actions and
 // the options of every choice, with the game's bot RNG. It has no state of
 // its own, so one value may serve any number of games at once.
 type RandomPolicy struct{}
 
-// Act picks a legal action at random.
+// Act picks an action of the list at random.
 func (RandomPolicy) Act(_ *State, legal []Action, rng *dice.RNG) int { return rng.Face(len(legal)) - 1 }
 
 // Choose picks an option at random.
@@ -35,6 +46,9 @@ func (g *Game) Step() (bool, error) {
 	if p == nil {
 		return false, nil
 	}
+	if kp, ok := p.(KindPolicy); ok {
+		return g.stepKind(kp)
+	}
 	legal := g.Legal()
 	if len(legal) == 0 {
 		return false, nil
@@ -44,6 +58,28 @@ func (g *Game) Step() (bool, error) {
 		return false, &IllegalError{Action: Action{ID: "?", Actor: NoModel, Target: NoModel}, Reason: "the bot picked no legal action"}
 	}
 	return true, g.Apply(legal[i])
+}
+
+// stepKind is Step for a KindPolicy: a kind, then one of its actions,
+// which needs no second check of its legality.
+func (g *Game) stepKind(p KindPolicy) (bool, error) {
+	kinds := g.ActionKinds()
+	if len(kinds) == 0 {
+		return false, nil
+	}
+	k := p.Kind(g.live, kinds, g.bots)
+	if k < 0 || k >= len(kinds) {
+		return false, &IllegalError{Action: Action{ID: "?", Actor: NoModel, Target: NoModel}, Reason: "the bot picked no kind of action"}
+	}
+	opts := g.kinds.expand(g.live, k)
+	i := 0
+	if len(opts) > 1 {
+		i = p.Act(g.live, opts, g.bots)
+	}
+	if i < 0 || i >= len(opts) {
+		return false, &IllegalError{Action: Action{ID: "?", Actor: NoModel, Target: NoModel}, Reason: "the bot picked no legal action"}
+	}
+	return true, g.apply(opts[i])
 }
 
 // Try resolves a legal action on a copy, with dice and bot draws from an RNG

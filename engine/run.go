@@ -82,7 +82,6 @@ func (r *run) reset(g *Game, mode runMode, answers []Answer) {
 	r.plain, r.cutRound, r.merge, r.from, r.skip, r.hit = false, false, false, 0, "", ""
 	r.branches, r.rolls = r.branches[:0], r.rolls[:0]
 	r.rng, r.bots = g.rng, g.bots
-	r.list.final = false
 	if r.list.g == nil {
 		r.list = newLister(g)
 	}

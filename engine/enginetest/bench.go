@@ -103,3 +103,28 @@ func Games(b *testing.B, g *engine.Game) {
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
 	b.ReportMetric(float64(decisions)/float64(b.N), "decisions/game")
 }
+
+// ListRandom is the random bot as it was before issue 35: uniform over the
+// whole legal list (not a KindPolicy), and every choice's options. Tests
+// that walk to a fixed position with bot decisions use it, so that the
+// position (and the perft counts pinned there) stay what they were.
+type ListRandom struct{}
+
+// Act picks a legal action at random.
+func (ListRandom) Act(_ *engine.State, legal []engine.Action, rng *dice.RNG) int {
+	return rng.Face(len(legal)) - 1
+}
+
+// Choose picks an option at random.
+func (ListRandom) Choose(_ *engine.State, q *engine.Question, rng *dice.RNG) int {
+	return rng.Face(len(q.Options)) - 1
+}
+
+// ListBots is a ListRandom for each of n sides.
+func ListBots(n int) []engine.Policy {
+	ps := make([]engine.Policy, n)
+	for i := range ps {
+		ps[i] = ListRandom{}
+	}
+	return ps
+}

@@ -476,6 +476,9 @@ func (p *player) check() {
 	if l2 := g.Legal(); !slices.Equal(l2, legal) {
 		p.errorf("listing the kinds changed the legal list")
 	}
+	if p.step%8 == 0 {
+		p.unlisted(g, legal)
+	}
 	for i := 1; i < len(legal); i++ {
 		if legal[i] == legal[i-1] {
 			p.errorf("legal action %s listed twice", legal[i])
@@ -572,5 +575,34 @@ func (p *player) saveLoad() {
 	}
 	if (g2.Pending() == nil) != (g.Pending() == nil) || !slices.Equal(g2.Legal(), g.Legal()) || g2.Over() != g.Over() {
 		p.errorf("loaded game is at another decision: pending %v vs %v, legal %v vs %v", g2.Pending(), g.Pending(), g2.Legal(), g.Legal())
+	}
+}
+
+// unlisted checks that an action applied before the decision is listed
+// (as a bot that chose a kind, or a person who typed an action, applies
+// one) gets the verdict the legal list gives: the engine then checks it
+// against its own definition's options only (issue 35). It checks up to
+// 16 of the legal actions and variants of them (another target, option or
+// destination) on a fork that has not listed the decision.
+func (p *player) unlisted(g *engine.Game, legal []engine.Action) {
+	f := g.Fork()
+	n := len(f.State().Models)
+	step := max(1, len(legal)/16)
+	for k := 0; k < len(legal); k += step {
+		a := legal[k]
+		vs := []engine.Action{a, a.With(a.Option + 1)}
+		if a.Target != engine.NoModel {
+			vs = append(vs, a.On((a.Target+1)%n))
+		}
+		if a.HasPos {
+			b := a
+			b.X += 0.5
+			vs = append(vs, b)
+		}
+		for _, v := range vs {
+			if want, got := g.WhyNot(v), f.WhyNot(v); want != got {
+				p.errorf("%s before the decision is listed: %q; with the list: %q", v, got, want)
+			}
+		}
 	}
 }

@@ -2,6 +2,7 @@ package falloutfactions_test
 
 import (
 	"fmt"
+	"slices"
 	"testing"
 
 	"github.com/skirmish-engine/skirmish/engine"
@@ -56,7 +57,7 @@ func TestPerft(t *testing.T) {
 			g := newGame(t, tc.scenario, tc.seed)
 			if tc.steps > 0 {
 				var err error
-				g, err = engine.New(falloutfactions.New(), sample(t, tc.scenario), engine.Config{Seed: tc.seed, Players: engine.Bots(2)})
+				g, err = engine.New(falloutfactions.New(), sample(t, tc.scenario), engine.Config{Seed: tc.seed, Players: enginetest.ListBots(2)})
 				must(t, err)
 				for range tc.steps {
 					if _, err := g.Step(); err != nil {
@@ -85,7 +86,7 @@ func TestLegalAtStartByModel(t *testing.T) {
 		t.Fatal("seed 1 no longer gives the Regulators the first Turn")
 	}
 	const each = "get-moving:6 hurry:6 open-fire:5 rummage:1" // 18: no End before the first action
-	for _, a := range g.Legal() {
+	for _, a := range slices.Clone(g.Legal()) {
 		if a.ID != engine.Activate {
 			continue
 		}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/skirmish-engine/skirmish/engine"
+	"github.com/skirmish-engine/skirmish/engine/enginetest"
 	"github.com/skirmish-engine/skirmish/rulesets/n23"
 )
 
@@ -53,7 +54,7 @@ func perft(t *testing.T, g *engine.Game, depth int) int {
 // byID counts the legal actions by action ID.
 func byID(g *engine.Game) string {
 	counts := map[string]int{}
-	for _, a := range g.Legal() {
+	for _, a := range slices.Clone(g.Legal()) {
 		counts[a.ID]++
 	}
 	var out []string
@@ -95,7 +96,7 @@ func TestPerft(t *testing.T) {
 			g := newGame(t, tc.scenario, tc.seed)
 			if tc.steps > 0 {
 				var err error
-				g, err = engine.New(n23.New(), sample(t, tc.scenario), engine.Config{Seed: tc.seed, Players: engine.Bots(2)})
+				g, err = engine.New(n23.New(), sample(t, tc.scenario), engine.Config{Seed: tc.seed, Players: enginetest.ListBots(2)})
 				must(t, err)
 				for range tc.steps {
 					if _, err := g.Step(); err != nil {
@@ -133,7 +134,7 @@ func TestLegalAtStartByModel(t *testing.T) {
 	if g.State().Turn.Side != 0 {
 		t.Fatal("seed 1 no longer gives the Lamplighters Priority")
 	}
-	for _, a := range g.Legal() {
+	for _, a := range slices.Clone(g.Legal()) {
 		must(t, g.Apply(a))
 		id := g.State().Static(a.Actor).ID
 		if got := byID(g); got != want[id] {

@@ -2,6 +2,7 @@ package n26_test
 
 import (
 	"fmt"
+	"slices"
 	"testing"
 
 	"github.com/skirmish-engine/skirmish/engine"
@@ -45,7 +46,7 @@ func TestPerft(t *testing.T) {
 			g := newGame(t, tc.scenario, tc.seed)
 			if tc.steps > 0 {
 				var err error
-				g, err = engine.New(n26.New(), sample(t, tc.scenario), engine.Config{Seed: tc.seed, Players: engine.Bots(2)})
+				g, err = engine.New(n26.New(), sample(t, tc.scenario), engine.Config{Seed: tc.seed, Players: enginetest.ListBots(2)})
 				must(t, err)
 				for range tc.steps {
 					if _, err := g.Step(); err != nil {
@@ -81,7 +82,7 @@ func TestLegalAtStartByModel(t *testing.T) {
 	if g.State().Turn.Side != 0 {
 		t.Fatal("seed 1 no longer gives the Wardens Priority")
 	}
-	for _, a := range g.Legal() {
+	for _, a := range slices.Clone(g.Legal()) {
 		must(t, g.Apply(a))
 		id := g.State().Static(a.Actor).ID
 		if got := enginetest.LegalByID(g); got != want[id] {
