@@ -227,6 +227,18 @@ func (r *Router) Path(p engine.Pos, goal int, out []Point) ([]Point, bool) {
 	return out, true
 }
 
+// Straight reports whether m can stand at p and get there in a straight
+// line of at most reach (and of the reach Reset was given), out of every
+// zone: the first thing Length tries, without the search round corners.
+// A point it accepts, Length measures at its straight distance; one it
+// refuses may still have a path round.
+func (r *Router) Straight(p engine.Pos, reach float64) bool {
+	q := Point{float64(p.X), float64(p.Y), int(p.Level)}
+	from := r.o.p
+	d := hyp(q.X-from.X, q.Y-from.Y)
+	return q.Level == from.Level && d <= min(reach, r.lim)+1e-6 && r.o.near.fits(r.b, r.s, r.m, q) && !r.inZone(q, -1) && r.clear(from, q, -1)
+}
+
 // inZone reports whether a base centred at q is inside a zone (inside
 // goal's Core, for goal).
 func (r *Router) inZone(q Point, goal int) bool {

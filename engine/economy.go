@@ -427,13 +427,6 @@ func (l *lister) list(s *State, m int, forced, first bool) {
 			continue
 		}
 		l.m, l.i, l.forced = m, i, forced
-		if first && d.Any != nil {
-			if d.Any(s, m) {
-				l.out = append(l.out, Act(d.ID, m)) // a stand-in: nobody reads a quick list
-				return
-			}
-			continue
-		}
 		// A definition whose type no effect changes gets one verdict for
 		// all its options: asked once, and none of them worked out when it
 		// is no.
@@ -443,6 +436,15 @@ func (l *lister) list(s *State, m int, forced, first bool) {
 				continue
 			}
 			l.allowed = true
+		}
+		// Any answers for the options only where the economy's verdict is
+		// the same for all of them (a fixed type): else they are listed.
+		if first && d.Any != nil && l.allowed {
+			if d.Any(s, m) {
+				l.out = append(l.out, Act(d.ID, m)) // a stand-in: nobody reads a quick list
+				return
+			}
+			continue
 		}
 		if d.Options == nil {
 			l.emit(Act(d.ID, m))
@@ -469,17 +471,13 @@ func (l *lister) list(s *State, m int, forced, first bool) {
 // unfinished: Legal lists the decision when someone asks (issue 35).
 func (l *lister) hasChoice(s *State) bool {
 	l.bind()
+	l.out, l.s = l.out[:0], s
 	if len(s.Turn.Forced) > 0 {
-		l.out, l.s = l.out[:0], s
-		if l.actions(s, s.Turn.Model, true); len(l.out) == 0 {
-			s.Turn.Forced = s.Turn.Forced[:0]
+		if l.list(s, s.Turn.Model, true, true); len(l.out) > 0 {
+			return true // a follow-up to take: legal lists no end beside one
 		}
+		s.Turn.Forced = s.Turn.Forced[:0]
 	}
-	if len(s.Turn.Forced) == 0 {
-		l.out, l.s = l.out[:0], s
-		l.list(s, s.Turn.Model, false, true)
-		return len(l.out) > 0
-	}
-	l.legal(s)
-	return slices.ContainsFunc(l.out, func(a Action) bool { return a.ID != End })
+	l.list(s, s.Turn.Model, false, true)
+	return len(l.out) > 0
 }

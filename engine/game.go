@@ -490,6 +490,16 @@ func (g *Game) WhyNot(a Action) string {
 	return g.whyIllegal(a)
 }
 
+// IsLegal reports whether a may be taken now, as Apply would judge it,
+// without changing the game. It is cheaper than searching Legal's list
+// when the list is not made yet: an action of the active model's is
+// checked against its own definition's options only (issue 35), so a
+// search that asks about a few actions need not list a decision's every
+// move destination.
+func (g *Game) IsLegal(a Action) bool {
+	return !g.live.Over && g.pending == nil && g.isLegal(a)
+}
+
 // isLegal reports whether a may be taken now: it is in Legal, or its
 // definition's Unlisted takes it (legalIn). While Legal's list is not made
 // yet, an action of the active model's is checked against its own
@@ -525,7 +535,7 @@ func (g *Game) legalOwn(a Action) (ok, known bool) {
 	if g.kinds == nil {
 		g.kinds = &kindLister{l: newLister(g)}
 	}
-	return g.legalIn(s, g.kinds.options(s, t.Model, i), a), true
+	return g.legalIn(s, g.kinds.options(s, t.Model, i, false), a), true
 }
 
 // legalIn reports whether a may be taken in s, whose legal list is list:

@@ -22,9 +22,12 @@ type kindLister struct {
 	l     lister
 	kinds []ActionKind
 	def   []int // per kind, the action definition (-1: one action of its own)
-	// listed is the whole legal list of a decision that had to be listed
-	// (a forced follow-up): its kinds expand from it.
-	listed bool
+	// at is, per kind, where its options start in opts when listing the
+	// kinds worked them out (a definition without Any), else -1; opts
+	// holds them, so that expanding such a kind lists nothing again.
+	at     []int32
+	opts   []Action
+	forced bool // the kinds are a follow-up's
 }
 
 // ActionKinds returns the kinds of the decision's legal actions, each with at
@@ -69,96 +72,113 @@ func (kl *kindLister) list(s *State) []ActionKind {
 	l := &kl.l
 	l.bind()
 	g := l.g
-	kl.kinds, kl.def, kl.listed = kl.kinds[:0], kl.def[:0], false
+	kl.kinds, kl.def, kl.at, kl.opts = kl.kinds[:0], kl.def[:0], kl.at[:0], kl.opts[:0]
 	t := &s.Turn
-	add := func(k ActionKind, def int) {
-		kl.kinds = append(kl.kinds, k)
-		kl.def = append(kl.def, def)
-	}
-	switch {
-	case t.Model == NoModel:
+	if t.Model == NoModel {
 		l.legal(s) // activations and a pass: a kind each, nothing to work out
 		for _, a := range l.out {
-			add(ActionKind{a.ID, a.Actor}, -1)
-		}
-		return kl.kinds
-	case len(t.Forced) > 0:
-		// A follow-up (rare): the whole list, grouped.
-		l.legal(s)
-		kl.listed = true
-		for _, a := range l.out {
-			if n := len(kl.kinds); n == 0 || kl.kinds[n-1] != (ActionKind{a.ID, a.Actor}) {
-				add(ActionKind{a.ID, a.Actor}, -1)
-			}
+			kl.add(ActionKind{a.ID, a.Actor}, -1)
 		}
 		return kl.kinds
 	}
 	m := t.Model
-	for _, i := range g.eco.order {
-		d := &g.info.Actions[i]
-		if g.eco.barred(s, m, i, false) || d.Available != nil && !d.Available(s, m) {
-			continue
-		}
-		one := Act(d.ID, m)
-		if g.eco.fixed[i] && g.eco.check(s, m, i, one, false).code != allowed {
-			continue
-		}
-		switch {
-		case d.Options == nil:
-			if g.eco.check(s, m, i, one, false).code != allowed {
-				continue
-			}
-		case d.Any != nil:
-			if !d.Any(s, m) {
-				continue
-			}
-		default:
-			if len(kl.options(s, m, i)) == 0 {
-				continue
-			}
-		}
-		add(ActionKind{d.ID, m}, i)
+	forced := len(t.Forced) > 0
+	kl.model(s, m, forced)
+	if forced && len(kl.kinds) == 0 {
+		forced = false // advance drops a follow-up that cannot be taken; be safe, as legal is
+		kl.model(s, m, false)
 	}
-	if t.Actions >= g.info.Economy.MinActions || len(kl.kinds) == 0 {
+	kl.forced = forced
+	if !forced && (t.Actions >= g.info.Economy.MinActions || len(kl.kinds) == 0) {
 		end := ActionKind{End, m}
 		k, _ := slices.BinarySearchFunc(kl.kinds, end, func(a, b ActionKind) int { return compareActions(Act(a.ID, a.Actor), Act(b.ID, b.Actor)) })
 		kl.kinds = slices.Insert(kl.kinds, k, end)
 		kl.def = slices.Insert(kl.def, k, -1)
+		kl.at = slices.Insert(kl.at, k, -1)
 	}
 	return kl.kinds
+}
+
+func (kl *kindLister) add(k ActionKind, def int) {
+	kl.kinds = append(kl.kinds, k)
+	kl.def = append(kl.def, def)
+	kl.at = append(kl.at, -1)
+}
+
+// model adds the kinds of model m's actions (the follow-ups only, when
+// forced), as lister.list visits its definitions.
+func (kl *kindLister) model(s *State, m int, forced bool) {
+	g := kl.l.g
+	for _, i := range g.eco.order {
+		d := &g.info.Actions[i]
+		if forced && !slices.Contains(s.Turn.Forced, int16(i)) {
+			continue
+		}
+		if g.eco.barred(s, m, i, forced) || d.Available != nil && !d.Available(s, m) {
+			continue
+		}
+		one := Act(d.ID, m)
+		if g.eco.fixed[i] && g.eco.check(s, m, i, one, forced).code != allowed {
+			continue
+		}
+		switch {
+		case d.Options == nil:
+			if g.eco.check(s, m, i, one, forced).code != allowed {
+				continue
+			}
+		case d.Any != nil && g.eco.fixed[i]:
+			// Any answers for the options only where the economy's
+			// verdict is the same for all of them (a fixed type)
+			if !d.Any(s, m) {
+				continue
+			}
+		default:
+			opts := kl.options(s, m, i, forced)
+			if len(opts) == 0 {
+				continue
+			}
+			kl.add(ActionKind{d.ID, m}, i)
+			kl.at[len(kl.at)-1] = int32(len(kl.opts))
+			kl.opts = append(kl.opts, opts...)
+			continue
+		}
+		kl.add(ActionKind{d.ID, m}, i)
+	}
 }
 
 // expand lists the legal actions of kind i of the decision in s.
 func (kl *kindLister) expand(s *State, i int) []Action {
 	k := kl.kinds[i]
 	switch {
-	case kl.listed:
-		// The list of the whole decision, which listing its kinds made;
-		// Legal's own buffer may hold another list since, so list again.
-		kl.l.legal(s)
-		lo := slices.IndexFunc(kl.l.out, func(a Action) bool { return a.ID == k.ID && a.Actor == k.Actor })
-		hi := lo
-		for hi < len(kl.l.out) && kl.l.out[hi].ID == k.ID && kl.l.out[hi].Actor == k.Actor {
-			hi++
-		}
-		return kl.l.out[lo:hi:hi]
 	case kl.def[i] < 0:
 		kl.l.out = append(kl.l.out[:0], Act(k.ID, k.Actor))
 		return kl.l.out
+	case kl.at[i] >= 0:
+		// worked out when the kinds were listed: they run to the next
+		// kind's that were
+		end := len(kl.opts)
+		for j := i + 1; j < len(kl.at); j++ {
+			if kl.at[j] >= 0 {
+				end = int(kl.at[j])
+				break
+			}
+		}
+		return kl.opts[kl.at[i]:end:end]
 	}
-	return kl.options(s, k.Actor, kl.def[i])
+	return kl.options(s, k.Actor, kl.def[i], kl.forced)
 }
 
-// options lists model m's legal actions of action definition i in s,
-// sorted, as lister.list does for each definition.
-func (kl *kindLister) options(s *State, m, i int) []Action {
+// options lists model m's legal actions of action definition i in s
+// (as a follow-up, when forced), sorted, as lister.list does for each
+// definition.
+func (kl *kindLister) options(s *State, m, i int, forced bool) []Action {
 	l := &kl.l
 	l.bind()
 	g := l.g
 	d := &g.info.Actions[i]
 	l.out, l.s = l.out[:0], s
-	l.m, l.i, l.forced = m, i, false
-	l.allowed = g.eco.fixed[i] && g.eco.check(s, m, i, Act(d.ID, m), false).code == allowed
+	l.m, l.i, l.forced = m, i, forced
+	l.allowed = g.eco.fixed[i] && g.eco.check(s, m, i, Act(d.ID, m), forced).code == allowed
 	if d.Options == nil {
 		l.emit(Act(d.ID, m))
 		return l.out

@@ -447,6 +447,11 @@ func (p *player) check() {
 	if !slices.IsSortedFunc(legal, compare) {
 		p.errorf("legal actions not sorted: %v", legal)
 	}
+	// An activation with nothing left but its end ends by itself (the
+	// engine's advance): a decision always offers more.
+	if t.Model != engine.NoModel && !slices.ContainsFunc(legal, func(a engine.Action) bool { return a.ID != engine.End }) {
+		p.errorf("m%d's activation goes on with nothing to do but end it: %v", t.Model, legal)
+	}
 	// The decision's kinds, each expanded, are the legal list (issue 35:
 	// bots choose a kind, then an option, without listing every option);
 	// every eighth decision, which is still thousands a run.

@@ -38,7 +38,7 @@ func actionDefs() []engine.ActionDef {
 		aOrder: {ID: "movement-order", Name: "Movement Orders", Type: "order", When: "within a Get Moving: a friendly unengaged model in the Control Area Takes Fatigue and moves 8\" (12\" for a second Fatigue)",
 			Available: func(s *engine.State, m int) bool { return s.Vars[vOrder] == 1 }, Options: orderOptions, Resolve: resolveOrder, Note: orderNote},
 		aOrderMove: {ID: "order-move", Name: "Ordered move", Type: "order", When: "within a Get Moving: the model given Movement Orders moves",
-			Available: func(s *engine.State, m int) bool { return s.Vars[vOrder] > 1 }, Options: orderMoveOptions, Resolve: resolveOrderMove, Text: orderMoveText},
+			Available: func(s *engine.State, m int) bool { return s.Vars[vOrder] > 1 }, Options: orderMoveOptions, Any: anyOrderMove, Resolve: resolveOrderMove, Text: orderMoveText},
 		aOpenFire: {ID: "open-fire", Name: "Open Fire", Type: "action", TypeOf: fastType, When: "unengaged; a Pistol, Rifle, Heavy or Grenade weapon at a Visible enemy; then Supporting Fire and Aim may be declared before it fires",
 			Available: canShoot, Unmet: shootUnmet, Options: shotOptions, Resolve: resolveOpenFire, Note: weaponNote},
 		aSupport: {ID: "supporting-fire", Name: "Supporting Fire", Type: "order", When: "declaring an Open Fire: a friend in the Control Area, unengaged and not Exhausted, Takes Fatigue for +1 bonus die (up to Charisma friends)",

@@ -345,6 +345,16 @@ func anyMove(reach float32) func(s *engine.State, m int) bool {
 		if concrete(s) == nil {
 			return true
 		}
+		// First a destination reached in a straight line, found without
+		// listing them (board.AnyDestination stops at the first): what
+		// listMoves gives first with no Proximity in the way. Else all.
+		bd := concrete(s)
+		e := ext(s)
+		e.zones = moveZones(s, bd, m, e.zones[:0], &e.zone)
+		e.route.Reset(bd, s, m, searched, e.zones)
+		if bd.AnyDestination(s, m, reach, rules.SetOf(s, m, enemy), func(p engine.Pos) bool { return e.route.Straight(p, float64(reach)) }) {
+			return true
+		}
 		found := false
 		listMoves(s, m, reach, func(engine.Pos, int) bool { found = true; return false })
 		return found
@@ -545,6 +555,13 @@ func ordered(s *engine.State) (int, bool) {
 // orderMoveOptions: where the ordered model may move (on a board; staying
 // put if it has nowhere), or at a table a plain move or one into base
 // contact with each enemy (the enemy's index + 1 in Option).
+// anyOrderMove is orderMoveOptions' engine.ActionDef.Any: an ordered
+// model always has a move, to stay put if nothing else (issue 35).
+func anyOrderMove(s *engine.State, _ int) bool {
+	f, _ := ordered(s)
+	return f >= 0 && f < len(s.Models)
+}
+
 func orderMoveOptions(s *engine.State, m int, add func(engine.Action)) {
 	f, far := ordered(s)
 	if f < 0 || f >= len(s.Models) {

@@ -20,7 +20,7 @@ func actionDefs() []engine.ActionDef {
 			Available: func(s *engine.State, m int) bool { return fighter(s, m) && status(s, m) == standing }, Unmet: rules.Needs(isFighter, isStanding),
 			Options: turnOptions, Unlisted: freeHeading, Resolve: resolveTurn, Note: faceNote},
 		{ID: "move", Name: "Move", Type: "simple", When: "Standing and Active fighters not Broken, Mobile vehicles; moves M\"",
-			Available: canMove, Unmet: rules.Needs(canMoveC), Options: moveOptions(moveReach), Unlisted: typedMove(moveReach),
+			Available: canMove, Unmet: rules.Needs(canMoveC), Options: moveOptions(moveReach), Any: anyMove(moveReach), Unlisted: typedMove(moveReach),
 			Resolve: resolveMove, Note: moveNote(func(s *engine.State, m int) string { return fmt.Sprintf("up to %d\"", s.Stat(m, sM)) })},
 		{ID: "charge", Name: "Charge", Type: "double", When: "Standing and Active fighters not Broken; an enemy to charge; moves M+D3\" into base contact, then a free Fight",
 			Available: ready, Unmet: rules.Needs(readyC), Options: chargeTargets, Unlisted: chargeRefused, Resolve: resolveCharge,
@@ -59,7 +59,7 @@ func actionDefs() []engine.ActionDef {
 			Options: standOptions, Unlisted: freeHeading, Resolve: resolveStandUp, Note: faceNote},
 		{ID: "crawl", Name: "Crawl", Type: "double", When: "Prone fighters; moves 2\" (option crawl), still Prone",
 			Available: func(s *engine.State, m int) bool { return fighter(s, m) && status(s, m) == prone }, Unmet: rules.Needs(isFighter, isProne),
-			Options: moveOptions(crawlReach), Unlisted: typedMove(crawlReach), Resolve: resolveMove,
+			Options: moveOptions(crawlReach), Any: anyMove(crawlReach), Unlisted: typedMove(crawlReach), Resolve: resolveMove,
 			Note: moveNote(func(s *engine.State, m int) string { return fmt.Sprintf("up to %g\"", crawlReach(s, m)) })},
 		{ID: "blind-fire", Name: "Blind Fire", Type: "double", When: "Prone and Pinned fighters not Broken; a ranged weapon at an enemy in sight and range, any way; −2 to hit (option blind-fire)",
 			Available: func(s *engine.State, m int) bool {

@@ -71,6 +71,25 @@ func moveOptions(reach func(s *engine.State, m int) float32) func(s *engine.Stat
 	}
 }
 
+// anyMove is moveOptions' engine.ActionDef.Any: whether the move has a
+// destination at all, found without listing them (board.AnyDestination
+// stops at the first), so that a decision's kinds and its odds need not
+// work out every destination (issue 35).
+func anyMove(reach func(s *engine.State, m int) float32) func(s *engine.State, m int) bool {
+	list := moveOptions(reach)
+	return func(s *engine.State, m int) bool {
+		bd, isBoard := geo(s).(*board.Board)
+		if !isBoard || bd == nil {
+			found := false // a table, or another board: list them
+			list(s, m, func(engine.Action) { found = true })
+			return found
+		}
+		set, r := shy(s, m), reach(s, m)
+		near := set & board.Around(s, m, float64(r), 1)
+		return bd.AnyDestination(s, m, r, set, func(p engine.Pos) bool { return keepsClear(s, m, p, near) })
+	}
+}
+
 // typedMove is Move's (and Crawl's) engine.ActionDef.Unlisted on a board:
 // a destination a person types (move w @4.5,7) is taken when the model can
 // stand there and get there within reach (round terrain and models, as the

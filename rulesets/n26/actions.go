@@ -32,7 +32,7 @@ func actionDefs() []engine.ActionDef {
 			Available: func(s *engine.State, m int) bool { return free(s, m) && fighter(s, m) && necromunda.NearDuct(s, m) }, Unmet: rules.Needs(isFree, isFighter, nearDuct),
 			Resolve: func(c *engine.Ctx, a engine.Action) { necromunda.CrawlDuct(c, a.Actor, refresh) }},
 		{ID: "dash", Name: "Dash", Type: "double", When: "not Engaged or Seriously Injured; moves M+I\"",
-			Available: free, Unmet: rules.Needs(isFree), Options: moveOptions(dashReach, dashTo), Unlisted: typedMove(dashReach, dashTo, "the Dash would come within 1\" of an enemy that is not Seriously Injured, or closer to one already within 1\" (rules.md §2.3.5), or, for a vehicle, turn more than once or not go straight"),
+			Available: free, Unmet: rules.Needs(isFree), Options: moveOptions(dashReach, dashTo), Any: anyMove(dashReach, dashTo), Unlisted: typedMove(dashReach, dashTo, "the Dash would come within 1\" of an enemy that is not Seriously Injured, or closer to one already within 1\" (rules.md §2.3.5), or, for a vehicle, turn more than once or not go straight"),
 			Resolve: resolveMove, Note: moveNote(func(s *engine.State, m int) string { return fmt.Sprintf("up to %d\"", s.Stat(m, sM)+s.Stat(m, sI)) })},
 		{ID: "engage", Name: "Engage", Type: "single", When: "not Engaged or Seriously Injured; an enemy to engage; moves D6\"",
 			Available: free, Unmet: rules.Needs(isFree), Options: enemyTargets, Resolve: resolveEngage, Note: moveNote(func(*engine.State, int) string { return "D6\"" })},
@@ -51,7 +51,7 @@ func actionDefs() []engine.ActionDef {
 			Unmet:   rules.Needs(isFree, notBeast, nearToken),
 			Options: tokenOptions, Resolve: resolveInteract, Note: tokenNote},
 		{ID: "move", Name: "Move", Type: "single", When: "not Engaged or Seriously Injured; moves M\"",
-			Available: free, Unmet: rules.Needs(isFree), Options: moveOptions(moveReach, moveBy1inch), Unlisted: typedMove(moveReach, moveBy1inch, "the Move would come within 1\" of an enemy that is not Seriously Injured, or closer to one already within 1\" (rules.md §2.3.5)"),
+			Available: free, Unmet: rules.Needs(isFree), Options: moveOptions(moveReach, moveBy1inch), Any: anyMove(moveReach, moveBy1inch), Unlisted: typedMove(moveReach, moveBy1inch, "the Move would come within 1\" of an enemy that is not Seriously Injured, or closer to one already within 1\" (rules.md §2.3.5)"),
 			Resolve: resolveMove, Note: moveNote(func(s *engine.State, m int) string { return fmt.Sprintf("up to %d\"", s.Stat(m, sM)) })},
 		{ID: "reload", Name: "Reload", Type: "single", When: "not Engaged or Seriously Injured; a weapon Out of Ammo and not jammed",
 			Available: func(s *engine.State, m int) bool { return free(s, m) && reloadable(s, m) >= 0 }, Unmet: rules.Needs(isFree, hasReload),
@@ -89,7 +89,7 @@ func actionDefs() []engine.ActionDef {
 
 		{ID: "crawl", Name: "Crawl", Type: "double", When: "Seriously Injured fighters; moves S\"",
 			Available: func(s *engine.State, m int) bool { return status(s, m) == seriouslyInjured && fighter(s, m) }, Unmet: rules.Needs(isSI, isFighter),
-			Options: moveOptions(func(s *engine.State, m int) float32 { return float32(s.Stat(m, sS)) }, anywhere), Resolve: resolveMove, Note: moveNote(func(s *engine.State, m int) string { return fmt.Sprintf("up to %d\"", s.Stat(m, sS)) })},
+			Options: moveOptions(crawlReach, anywhere), Any: anyMove(crawlReach, anywhere), Resolve: resolveMove, Note: moveNote(func(s *engine.State, m int) string { return fmt.Sprintf("up to %d\"", s.Stat(m, sS)) })},
 		{ID: "desperate-escape", Name: "Desperate Escape", Type: "double", When: "Seriously Injured fighters and Seriously Damaged vehicles; flees: Out of Action",
 			Available: func(s *engine.State, m int) bool { return status(s, m) == seriouslyInjured }, Unmet: rules.Needs(isSI), Resolve: resolveEscape},
 		{ID: "tend-wounds", Name: "Tend Wounds", Type: "double", When: "Seriously Injured fighters; +1 injury die on this activation's Recovery test",
@@ -239,6 +239,9 @@ func reloadOptions(s *engine.State, m int, add func(engine.Action)) {
 // geo is the board, or nil at a table.
 func geo(s *engine.State) engine.Board { return s.Setup().Board }
 
+// crawlReach is a Crawl's reach: S".
+func crawlReach(s *engine.State, m int) float32 { return float32(s.Stat(m, sS)) }
+
 // within: is m within x" of t? On a board, the board's answer; at a table
 // yes, and the resolution asks the players (rules.Maybe).
 func within(s *engine.State, m, t int, x float32) bool {
@@ -254,13 +257,26 @@ func sees(s *engine.State, m, t int) bool {
 // kind asked, at each enemy in play (on a board: in sight and within Long
 // Range).
 func shotOptions(heavy bool) func(s *engine.State, m int, add func(engine.Action)) {
+	// Target by target (the legal list's order), the range before the
+	// sight, which costs more and is worked out once a target.
 	return func(s *engine.State, m int, add func(engine.Action)) {
-		for _, w := range stat(s).weapons[m] {
-			if !w.ranged || w.heavy != heavy || w.lr <= 0 || !usable(s, m, w) {
+		ws := stat(s).weapons[m]
+		for t := range s.Models {
+			if !enemy(s, m, t) {
 				continue
 			}
-			for t := range s.Models {
-				if enemy(s, m, t) && sees(s, m, t) && within(s, m, t, w.lr) {
+			seen := 0 // 1 sees, -1 does not, 0 not asked yet
+			for _, w := range ws {
+				if !w.ranged || w.heavy != heavy || w.lr <= 0 || !usable(s, m, w) || !within(s, m, t, w.lr) {
+					continue
+				}
+				if seen == 0 {
+					seen = -1
+					if sees(s, m, t) {
+						seen = 1
+					}
+				}
+				if seen > 0 {
 					add(engine.Action{Target: t, Option: w.gear})
 				}
 			}

@@ -102,7 +102,8 @@ func TestTiledGamesFingerprint(t *testing.T) {
 		h := fnv.New64a()
 		decisions := 0
 		for seed := range uint64(4) {
-			g, err := engine.New(n26.New(), su, engine.Config{Seed: seed + 1, Dice: engine.SampledDice, Players: engine.Bots(2)})
+			// the random bot before issue 35, which the pins were taken with
+			g, err := engine.New(n26.New(), su, engine.Config{Seed: seed + 1, Dice: engine.SampledDice, Players: enginetest.ListBots(2)})
 			if err != nil {
 				t.Fatal(err)
 			}

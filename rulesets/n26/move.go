@@ -94,6 +94,28 @@ func moveOptions(reach func(s *engine.State, m int) float32, ok func(s *engine.S
 	}
 }
 
+// anyMove is moveOptions' engine.ActionDef.Any: whether the move has a
+// destination at all, found without listing them (board.AnyDestination
+// stops at the first), so that a decision's kinds and its odds need not
+// work out every destination (issue 35).
+func anyMove(reach func(s *engine.State, m int) float32, ok func(s *engine.State, m int, p engine.Pos, near nearby) bool) func(s *engine.State, m int) bool {
+	list := moveOptions(reach, ok)
+	return func(s *engine.State, m int) bool {
+		bd, isBoard := geo(s).(*board.Board)
+		if !isBoard || bd == nil {
+			found := false // a table, or another board: list them
+			list(s, m, func(engine.Action) { found = true })
+			return found
+		}
+		r, sh := reach(s, m), shy(s, m)
+		near := nearby{all: board.Around(s, m, float64(r), 1)}
+		near.engaging = near.all & sh
+		return bd.AnyDestination(s, m, r, sh, func(p engine.Pos) bool {
+			return ok(s, m, p, near) && board.Unblocked(s, m, p, near.all)
+		})
+	}
+}
+
 // typedMove is a movement action's engine.ActionDef.Unlisted on a board:
 // a destination a person types (move w @4.5,7) is taken when the model can
 // stand there and get there within reach, and the action's own rule (ok)

@@ -19,13 +19,13 @@ func actionDefs() []engine.ActionDef {
 			Options: chargeTargets, Resolve: resolveCharge, Note: tableNote(chargeReach)},
 		{ID: "dash", Name: "Dash", Type: "action", When: "standing, no enemy within 1\"; a Risky Success Roll, then an extra move of up to Movement",
 			Unmet: moveUnmet, Available: func(s *engine.State, m int) bool { return moveUnmet(s, m) == "" },
-			Options: moveOptions, Resolve: resolveDash, Note: tableNote(func(s *engine.State, m int) string { return "up to " + fmtMove(movement(s, m)) })},
+			Options: moveOptions, Any: anyMove, Resolve: resolveDash, Note: tableNote(func(s *engine.State, m int) string { return "up to " + fmtMove(movement(s, m)) })},
 		{ID: "fight", Name: "Fight", Type: "action", When: "standing, a melee weapon; an enemy within 1\"",
 			Unmet: fightUnmet, Available: func(s *engine.State, m int) bool { return fightUnmet(s, m) == "" },
 			Options: fightTargets, Resolve: resolveFight},
 		{ID: "move", Name: "Move", Type: "action", When: "standing, no enemy within 1\"; up to Movement, never within 1\" of an enemy",
 			Excludes: []string{"charge", "retreat"}, Unmet: moveUnmet, Available: func(s *engine.State, m int) bool { return moveUnmet(s, m) == "" },
-			Options: moveOptions, Resolve: resolveMove, Note: tableNote(func(s *engine.State, m int) string { return "up to " + fmtMove(movement(s, m)) })},
+			Options: moveOptions, Any: anyMove, Resolve: resolveMove, Note: tableNote(func(s *engine.State, m int) string { return "up to " + fmtMove(movement(s, m)) })},
 		{ID: "retreat", Name: "Retreat", Type: "action", When: "standing, an enemy within 1\"; each may strike first; then up to Movement away",
 			Excludes: []string{"move", "charge"}, Unmet: retreatUnmet, Available: func(s *engine.State, m int) bool { return retreatUnmet(s, m) == "" },
 			Options: retreatOptions, Resolve: resolveRetreat, Note: tableNote(func(s *engine.State, m int) string {
@@ -233,6 +233,23 @@ func enemies(s *engine.State, m int) uint64 { return rules.SetOf(s, m, enemy) }
 
 func moveOptions(s *engine.State, m int, add func(engine.Action)) {
 	destinations(s, m, passesClear, add)
+}
+
+// anyMove is moveOptions' engine.ActionDef.Any: whether the move has a
+// destination at all, found without listing them (board.AnyDestination
+// stops at the first), so that a decision's kinds and its odds need not
+// work out every destination (issue 35).
+func anyMove(s *engine.State, m int) bool {
+	bd, isBoard := geo(s).(*board.Board)
+	if !isBoard || bd == nil {
+		found := false // a table, or another board: list them
+		moveOptions(s, m, func(engine.Action) { found = true })
+		return found
+	}
+	shy := enemies(s, m)
+	reach := movement(s, m)
+	near := shy & board.Around(s, m, float64(reach), 1)
+	return bd.AnyDestination(s, m, reach, shy, func(p engine.Pos) bool { return passesClear(s, m, p, near) })
 }
 
 func retreatOptions(s *engine.State, m int, add func(engine.Action)) {
