@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/bits"
 	"math/rand/v2"
+	"sync"
 )
 
 // RNG is the random source of a game: a ChaCha8 stream (math/rand/v2) seeded
@@ -70,9 +71,16 @@ func DeriveSeed(batch, index uint64) uint64 {
 	binary.LittleEndian.PutUint64(key[:8], batch)
 	binary.LittleEndian.PutUint64(key[8:16], index)
 	copy(key[16:], "skirmish/derive")
-	c := rand.NewChaCha8(key)
-	return c.Uint64()
+	c := derivers.Get().(*rand.ChaCha8) // MCTS derives a seed an iteration
+	c.Seed(key)
+	v := c.Uint64()
+	derivers.Put(c)
+	return v
 }
+
+// derivers are DeriveSeed's generators, reused: one would escape to the
+// heap on every call.
+var derivers = sync.Pool{New: func() any { return new(rand.ChaCha8) }}
 
 // Uint64 returns the next 64 random bits.
 func (r *RNG) Uint64() uint64 { r.n++; return r.c.Uint64() }

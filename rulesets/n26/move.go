@@ -146,17 +146,19 @@ func typedMove(reach func(s *engine.State, m int) float32, ok func(s *engine.Sta
 // away from no model in particular, to end 1" from every enemy (seed
 // 000, Retreat).
 func retreatOptions(s *engine.State, m int, add func(engine.Action)) {
-	reach := func(s *engine.State, m int) float32 { return float32(s.Stat(m, sI)) }
+	reach := retreatReach
 	b := geo(s)
 	if b == nil {
 		add(engine.Action{Target: engine.NoModel})
 		return
 	}
-	var listed []engine.Pos
-	moveOptions(reach, clear1inch)(s, m, func(a engine.Action) {
-		listed = append(listed, engine.Pos{X: a.X, Y: a.Y})
+	e := ext(s)
+	e.listed = e.listed[:0]
+	retreatMoves(s, m, func(a engine.Action) {
+		e.listed = append(e.listed, engine.Pos{X: a.X, Y: a.Y})
 		add(a)
 	})
+	listed := e.listed
 	r := float64(reach(s, m))
 	near := nearby{all: board.Around(s, m, r, 1)}
 	x0, y0, lvl := centre(s, m)
@@ -174,7 +176,15 @@ func retreatOptions(s *engine.State, m int, add func(engine.Action)) {
 			add(engine.Action{Target: engine.NoModel}.At(p.X, p.Y))
 		}
 	}
+	e.listed = listed[:0] // the buffer, for the next
 }
+
+// retreatMoves are a Retreat's moves straight towards or away from models:
+// moveOptions, made once.
+var retreatMoves = moveOptions(retreatReach, clear1inch)
+
+// retreatReach is a Retreat's reach: I".
+func retreatReach(s *engine.State, m int) float32 { return float32(s.Stat(m, sI)) }
 
 func resolveMove(c *engine.Ctx, a engine.Action) {
 	s := c.State()

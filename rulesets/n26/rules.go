@@ -207,8 +207,9 @@ type Ext struct {
 	Queue  []int32  `json:"queue,omitempty"`  // Group Activation members still to go, in order selected
 	st     *static
 	pos    []engine.Pos
-	memo   board.Memo // destinations asked lately (scratch, not copied)
-	fight  []striker  // scratch for resolveFight
+	listed []engine.Pos // retreatOptions' destinations so far
+	memo   board.Memo   // destinations asked lately (scratch, not copied)
+	fight  []striker    // scratch for resolveFight
 }
 
 // CopyInto copies the report and queue, reusing dst's slices.
