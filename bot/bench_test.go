@@ -6,6 +6,7 @@ import (
 	"github.com/skirmish-engine/skirmish/bot"
 	"github.com/skirmish-engine/skirmish/dice"
 	"github.com/skirmish-engine/skirmish/engine"
+	"github.com/skirmish-engine/skirmish/engine/enginetest"
 	"github.com/skirmish-engine/skirmish/rulesets/all"
 )
 
@@ -16,7 +17,9 @@ func midgame(b *testing.B, bd board) (engine.Ruleset, *engine.Game) {
 	s, _ := all.Samples().Find(bd.ruleset, bd.scenario)
 	su, _ := s.Setup(reg, "")
 	rs, _ := reg.Lookup(bd.ruleset)
-	g, err := engine.New(rs, su, engine.Config{Seed: 3, Players: engine.Bots(2)})
+	// the old random bot (enginetest.ListBots): the positions the numbers
+	// in docs/PERFORMANCE.md before issue 35 were taken at
+	g, err := engine.New(rs, su, engine.Config{Seed: 3, Players: enginetest.ListBots(2)})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -25,6 +28,10 @@ func midgame(b *testing.B, bd board) (engine.Ruleset, *engine.Game) {
 	}
 	return rs, g
 }
+
+// BenchmarkYardstick is the yardstick the MCTS goal is a multiple of
+// (enginetest.Yardstick, docs/PERFORMANCE.md), run beside it.
+func BenchmarkYardstick(b *testing.B) { enginetest.Yardstick(b) }
 
 // BenchmarkMCTS is one decision of MCTS with 200 iterations; it reports
 // iterations per second.

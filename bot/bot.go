@@ -10,8 +10,8 @@ import (
 	"github.com/skirmish-engine/skirmish/engine"
 )
 
-// Random picks uniformly among the legal actions and the options of every
-// choice.
+// Random picks a kind of action uniformly, then one of its actions, and
+// any option of a choice (engine.RandomPolicy).
 type Random = engine.RandomPolicy
 
 // Kinds are the bots New makes, by name.
@@ -28,6 +28,13 @@ type Spec struct {
 
 // DefaultIterations is the MCTS budget when a spec names none.
 const DefaultIterations = 1000
+
+// Version is the bots' version: it changes when seeded bot games change
+// (how the bots choose, not the rules), so that records of games played
+// by other bots are told apart (sim's batch header). Version 2 is issue
+// 35's: the random bot draws a kind of action first, and MCTS walks its
+// tree without listing every action.
+const Version = "2"
 
 // SpecError reports a bot spec that names no bot, with what is allowed.
 type SpecError struct {

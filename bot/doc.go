@@ -1,8 +1,9 @@
 // Package bot plays any ruleset through the engine's legal list, its exact
 // odds and lookahead games, without knowing which ruleset it plays:
 //
-//   - Random picks uniformly among the legal actions and the options of
-//     every choice (engine.RandomPolicy, under this package's name);
+//   - Random picks a kind of action uniformly (engine.ActionKinds), then
+//     one of its actions, and any option of a choice (engine.RandomPolicy,
+//     under this package's name);
 //   - Greedy takes the action whose resulting position has the highest
 //     expected value: the exact expectation over every dice outcome
 //     (engine.Game.Expect) where the action's outcomes number fewer than
@@ -10,7 +11,9 @@
 //   - MCTS is Monte Carlo tree search with UCT: open-loop over dice (each
 //     iteration samples them afresh, and the tree is keyed by actions
 //     only), the root's actions starting from Greedy's exact values, the
-//     nodes below it kept to the few actions those values rank best,
+//     nodes below it kept to the few actions those values rank best
+//     (among a sample of each kind of action), asking the engine about
+//     those few rather than listing every action,
 //     depth-limited random playouts scored by the evaluation at the leaf,
 //     and a budget in iterations (deterministic for a seed) or in time
 //     (not).

@@ -80,6 +80,19 @@ type MCTS struct {
 	// 53–57 % to about 62 % (docs/PERFORMANCE.md, ninth round).
 	Width  int
 	RankAt int // the visits a node has before it is ranked (Width); default 5
+	// Sample is how many actions of one kind (engine.ActionKind: a move
+	// of one model, a shot of one model) a ranking scores: a kind with
+	// more (a move's destinations) has Sample of them drawn at random,
+	// so that a ranking scores tens of actions rather than every
+	// destination (issue 35). Below the root, before its ranking, a node
+	// tries actions drawn kind first, as the random bot draws them. 0
+	// scores every action. Default 4.
+	Sample int
+	// RankPaths caps the exact odds a ranking scores an action by: past
+	// it, the mean of 4 sampled resolutions (issue 35: a shot's odds run
+	// to hundreds of resolutions, and a search ranks many nodes).
+	// Default 64.
+	RankPaths int
 
 	// Stop, when closed, ends the decision in hand within 16 iterations
 	// (the most visited action so far is taken) and makes the next ones
@@ -92,10 +105,13 @@ type MCTS struct {
 
 	la     *engine.Game
 	greedy *Greedy
+	ranker *Greedy         // rank's: RankPaths, 4 samples
+	root   []engine.Action // the legal list Act was given
 	vals   []float64
 	ranks  []engine.Action // the ranked nodes' kept actions, Width each
 	keep   []engine.Action // the kept actions legal in the iteration at hand
-	cands  []engine.Action // a ranking's copy of the legal list
+	cands  []engine.Action // a ranking's candidates
+	kinds  []engine.ActionKind
 	order  []int
 	nodes  []node
 	r      dice.RNG
@@ -113,11 +129,12 @@ type node struct {
 	value       float64
 	first, next int32
 	ranked      int32 // 1 + the start of its kept actions in ranks; 0 when not ranked
+	kept        int32 // how many kept actions it has in ranks (at most Width)
 }
 
 // NewMCTS makes an MCTS bot for games of rs, with the default budget.
 func NewMCTS(rs engine.Ruleset) *MCTS {
-	return &MCTS{chooser: chooser{rs: rs, samples: 8}, Iterations: DefaultIterations, Depth: 0, C: 0.25, Scale: 1, Prior: 10, MaxPaths: 400, ChoiceSamples: 1, Width: 2, RankAt: 5, greedy: NewGreedy(rs)}
+	return &MCTS{chooser: chooser{rs: rs, samples: 8}, Iterations: DefaultIterations, Depth: 0, C: 0.25, Scale: 1, Prior: 10, MaxPaths: 400, ChoiceSamples: 1, Width: 2, RankAt: 5, Sample: 4, RankPaths: 64, greedy: NewGreedy(rs)}
 }
 
 // Act implements engine.Policy.
@@ -139,6 +156,7 @@ func (b *MCTS) Act(s *engine.State, legal []engine.Action, rng *dice.RNG) int {
 		return rng.Face(len(legal)) - 1
 	}
 	b.r.Reseed(dice.DeriveSeed(base, 0))
+	b.root = legal
 	b.nodes = append(b.nodes[:0], node{mover: -1, first: -1, next: -1})
 	b.ranks = b.ranks[:0]
 	if b.Prior > 0 {
@@ -226,13 +244,18 @@ func (b *MCTS) Act(s *engine.State, legal []engine.Action, rng *dice.RNG) int {
 func (b *MCTS) iterate(la *engine.Game, path []int32) ([]int32, bool) {
 	cur := int32(0)
 	for !la.Over() && la.Pending() == nil {
-		legal := la.Legal()
+		mover := la.State().Turn.Side
+		var legal []engine.Action
+		switch {
+		case cur == 0:
+			legal = b.root // the decision's list (the root's children all start from Prior)
+		case b.Width <= 0:
+			legal = la.Legal()
+		default:
+			legal = b.walkable(la, cur, mover)
+		}
 		if len(legal) == 0 {
 			break
-		}
-		mover := la.State().Turn.Side
-		if b.Width > 0 && cur != 0 {
-			legal = b.kept(la, cur, legal, mover)
 		}
 		// Children legal now are available; the first legal action
 		// without a child (a random one, of those) is expanded.
@@ -316,44 +339,95 @@ func (b *MCTS) expect(la *engine.Game, act engine.Action, mover int) bool {
 	return true
 }
 
-// kept is the actions of legal that the search walks from node n (Width):
-// its kept actions that are legal now, best first, once it is ranked (it
-// is ranked here, at the state in la, on its RankAt-th visit); else every
-// legal action.
-func (b *MCTS) kept(la *engine.Game, n int32, legal []engine.Action, mover int) []engine.Action {
+// walkable is the actions the search may walk from node n (not the root)
+// in the iteration at hand, none of them listing the decision's every
+// action (engine.Game.IsLegal asks about one): once n is ranked (on its
+// RankAt-th visit, at the state in la), its kept actions that are legal
+// now, best first; before that, or when none of them is legal (the dice
+// led elsewhere), its children that are legal now and one action drawn
+// kind first, which is expanded when it is new.
+func (b *MCTS) walkable(la *engine.Game, n int32, mover int) []engine.Action {
+	if nd := &b.nodes[n]; nd.ranked == 0 && nd.visits >= b.RankAt {
+		b.rank(la, n, mover)
+	}
 	nd := &b.nodes[n]
-	if nd.ranked == 0 {
-		if nd.visits < b.RankAt || len(legal) <= b.Width {
-			return legal
+	b.keep = b.keep[:0]
+	if nd.ranked != 0 {
+		for _, a := range b.ranks[nd.ranked-1 : nd.ranked-1+nd.kept] {
+			if la.IsLegal(a) {
+				b.keep = append(b.keep, a)
+			}
 		}
-		if b.greedy == nil {
-			b.greedy = NewGreedy(b.rs)
-		}
-		// a copy: legal is la's own list, and the odds below run in la
-		b.cands = append(b.cands[:0], legal...)
-		legal = b.cands
-		b.vals = b.greedy.expected(la, legal, &b.r, b.vals[:0], func(t *engine.State) float64 { return b.chance(t, mover) })
-		b.order = b.order[:0]
-		for i := range legal {
-			b.order = append(b.order, i)
-		}
-		// best first; equal values keep the legal list's order
-		sort.SliceStable(b.order, func(i, j int) bool { return b.vals[b.order[i]] > b.vals[b.order[j]] })
-		nd.ranked = int32(len(b.ranks)) + 1
-		for _, i := range b.order[:b.Width] {
-			b.ranks = append(b.ranks, legal[i])
+		if len(b.keep) > 0 {
+			return b.keep
 		}
 	}
-	b.keep = b.keep[:0]
-	for _, a := range b.ranks[nd.ranked-1 : int(nd.ranked-1)+b.Width] {
-		if slices.Contains(legal, a) {
+	for c := nd.first; c >= 0; c = b.nodes[c].next {
+		if a := b.nodes[c].action; la.IsLegal(a) {
 			b.keep = append(b.keep, a)
 		}
 	}
-	if len(b.keep) == 0 {
-		return legal
+	if a, ok := b.draw(la); ok && !slices.Contains(b.keep, a) {
+		b.keep = append(b.keep, a)
 	}
 	return b.keep
+}
+
+// draw is an action of la's decision drawn as the random bot draws one:
+// a kind, then one of its actions.
+func (b *MCTS) draw(la *engine.Game) (engine.Action, bool) {
+	kinds := la.ActionKinds()
+	if len(kinds) == 0 {
+		return engine.Action{}, false
+	}
+	opts := la.KindActions(kinds[b.r.Face(len(kinds))-1])
+	if len(opts) == 0 {
+		return engine.Action{}, false
+	}
+	return opts[b.r.Face(len(opts))-1], true
+}
+
+// rank keeps for node n the Width actions with the best exact expected
+// chance of winning for mover, as Greedy ranks them, among the actions of
+// la's decision with at most Sample of each kind (drawn at random from a
+// kind that has more).
+func (b *MCTS) rank(la *engine.Game, n int32, mover int) {
+	if b.ranker == nil {
+		b.ranker = NewGreedy(b.rs)
+	}
+	b.ranker.MaxPaths, b.ranker.Samples = max(b.RankPaths, 1), 4
+	b.cands = b.cands[:0]
+	b.kinds = append(b.kinds[:0], la.ActionKinds()...) // la's slice is reused below
+	for _, k := range b.kinds {
+		opts := la.KindActions(k)
+		if b.Sample <= 0 || len(opts) <= b.Sample {
+			b.cands = append(b.cands, opts...)
+			continue
+		}
+		// Sample of them without repeats: a partial shuffle of a copy
+		at := len(b.cands)
+		b.cands = append(b.cands, opts...)
+		mine := b.cands[at:]
+		for i := range b.Sample {
+			j := i + b.r.Face(len(mine)-i) - 1
+			mine[i], mine[j] = mine[j], mine[i]
+		}
+		b.cands = b.cands[:at+b.Sample]
+	}
+	cands := b.cands
+	b.vals = b.ranker.expected(la, cands, &b.r, b.vals[:0], func(t *engine.State) float64 { return b.chance(t, mover) })
+	b.order = b.order[:0]
+	for i := range cands {
+		b.order = append(b.order, i)
+	}
+	// best first; equal values keep the kinds' order
+	sort.SliceStable(b.order, func(i, j int) bool { return b.vals[b.order[i]] > b.vals[b.order[j]] })
+	kept := min(b.Width, len(cands))
+	nd := &b.nodes[n]
+	nd.ranked, nd.kept = int32(len(b.ranks))+1, int32(kept)
+	for _, i := range b.order[:kept] {
+		b.ranks = append(b.ranks, cands[i])
+	}
 }
 
 // child is the child of n reached by a, or -1.

@@ -9,12 +9,12 @@ import (
 	"github.com/skirmish-engine/skirmish/engine"
 )
 
-// A node inside the tree is walked through all its legal actions until its
-// RankAt-th visit, then through the Width of them with the best exact
+// A node inside the tree is walked through actions drawn kind first until
+// its RankAt-th visit, then through the Width of them with the best exact
 // expected chance of winning for its mover (MCTS.Width), best first: of
-// those, the ones legal in the iteration at hand, and every legal action
-// when none is. Ranking leaves the lookahead's position as it was and is
-// done once.
+// those, the ones legal in the iteration at hand, and a drawn action when
+// none is. Ranking scores up to Sample actions of each kind, leaves the
+// lookahead's position as it was and is done once.
 func TestWidthKeepsTheBestReplies(t *testing.T) {
 	rs, g := openGame(t)
 	la, err := engine.Lookahead(rs, g.State(), players(2), 1)
@@ -53,15 +53,17 @@ func TestWidthKeepsTheBestReplies(t *testing.T) {
 		t.Fatalf("the actions all score alike (%v): pick a position that ranks them", want)
 	}
 
+	b.Sample = 0 // every action scored, as the list above
 	b.nodes = append(b.nodes[:0], node{mover: -1, first: -1, next: -1}, node{mover: mover, visits: b.RankAt - 1, first: -1, next: -1})
-	if got := b.kept(la, 1, legal, mover); len(got) != len(legal) {
-		t.Fatalf("before its %dth visit a node walks %d of %d actions", b.RankAt, len(got), len(legal))
+	got := b.walkable(la, 1, mover)
+	if len(got) != 1 || !slices.Contains(legal, got[0]) || b.nodes[1].ranked != 0 {
+		t.Fatalf("before its %dth visit a childless node walks %v; want one legal action drawn, and no ranking", b.RankAt, got)
 	}
 	b.nodes[1].visits = b.RankAt
-	// the lookahead's own legal list, as the search passes it: ranking
-	// must not change it under the search's feet
+	// the lookahead's own legal list: ranking must not change it under
+	// the search's feet
 	live := la.Legal()
-	got := slices.Clone(b.kept(la, 1, live, mover))
+	got = slices.Clone(b.walkable(la, 1, mover))
 	if !slices.Equal(live, legal) {
 		t.Fatalf("ranking changed the lookahead's legal list")
 	}
@@ -72,17 +74,32 @@ func TestWidthKeepsTheBestReplies(t *testing.T) {
 		t.Fatalf("ranking moved the lookahead: %s", why)
 	}
 	// the best is no longer legal (the dice went another way): the second
-	rest := slices.DeleteFunc(slices.Clone(legal), func(a engine.Action) bool { return a == want[0].a })
-	if got := b.kept(la, 1, rest, mover); len(got) != 1 || got[0] != want[1].a {
+	other := engine.Act("move", firstOf(la.State(), 1-mover)) // not the active model's
+	b.ranks[0] = other
+	if got := b.walkable(la, 1, mover); len(got) != 1 || got[0] != want[1].a {
 		t.Errorf("with the best gone, kept %v; want %v", got, want[1].a)
 	}
-	// neither is: every legal action, and no second ranking
-	rest = slices.DeleteFunc(rest, func(a engine.Action) bool { return a == want[1].a })
-	if got := b.kept(la, 1, rest, mover); len(got) != len(rest) {
-		t.Errorf("with both kept actions gone, kept %d of %d legal", len(got), len(rest))
+	// neither is: one legal action drawn, and no second ranking
+	b.ranks[1] = other
+	if got := b.walkable(la, 1, mover); len(got) != 1 || !slices.Contains(legal, got[0]) {
+		t.Errorf("with both kept actions gone, walked %v; want one legal action", got)
 	}
 	if len(b.ranks) != b.Width {
 		t.Errorf("ranks holds %d actions; want one ranking of %d", len(b.ranks), b.Width)
+	}
+
+	// Sample 1: a ranking scores one action of each kind
+	b.Sample = 1
+	b.nodes = append(b.nodes[:1], node{mover: mover, visits: b.RankAt, first: -1, next: -1})
+	b.ranks = b.ranks[:0]
+	b.walkable(la, 1, mover)
+	if kinds := la.ActionKinds(); len(b.cands) != len(kinds) {
+		t.Errorf("Sample 1 scored %d actions; want one of each of %d kinds", len(b.cands), len(kinds))
+	}
+	for _, a := range b.cands {
+		if !slices.Contains(legal, a) {
+			t.Errorf("Sample 1 scored %s, which is not legal", a)
+		}
 	}
 }
 
@@ -114,7 +131,7 @@ func TestWidthInASearch(t *testing.T) {
 			ranked++
 		}
 	}
-	if ranked == 0 || len(b1.ranks) != ranked*b1.Width {
+	if ranked == 0 || len(b1.ranks) > ranked*b1.Width {
 		t.Fatalf("%d nodes ranked, %d kept actions; want some, %d each", ranked, len(b1.ranks), b1.Width)
 	}
 	if a1 != a2 || !slices.Equal(b1.ranks, b2.ranks) || b1.Done != b2.Done {

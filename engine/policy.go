@@ -13,10 +13,20 @@ type KindPolicy interface {
 	Kind(s *State, kinds []ActionKind, rng *dice.RNG) int
 }
 
-// RandomPolicy is a bot that picks uniformly among the legal actions and
-// the options of every choice, with the game's bot RNG. It has no state of
-// its own, so one value may serve any number of games at once.
+// RandomPolicy is a bot that picks uniformly among the kinds of a
+// decision's actions (activate this model, move, shoot, end the
+// activation: a KindPolicy), then uniformly among the chosen kind's
+// actions, and uniformly among the options of every choice, with the
+// game's bot RNG. Picking the kind first keeps a move's hundreds of
+// destinations from drowning every other action, and spares Step the
+// listing of options it does not use. It has no state of its own, so one
+// value may serve any number of games at once.
 type RandomPolicy struct{}
+
+// Kind picks a kind at random.
+func (RandomPolicy) Kind(_ *State, kinds []ActionKind, rng *dice.RNG) int {
+	return rng.Face(len(kinds)) - 1
+}
 
 // Act picks an action of the list at random.
 func (RandomPolicy) Act(_ *State, legal []Action, rng *dice.RNG) int { return rng.Face(len(legal)) - 1 }

@@ -124,7 +124,7 @@ func Merge(files []*Records) (*Summary, error) {
 var (
 	required = []string{"ruleset", "scenario", "bots", "sides", "games", "batch_seed", "swap", "models", "model_sides", "types",
 		"index", "seed", "seats", "winner", "rounds", "actions", "action_counts", "casualties", "outcomes"}
-	optional = []string{"version", "options", "scenario_rounds", "setup"}
+	optional = []string{"version", "options", "scenario_rounds", "setup", "bot_version"}
 )
 
 // checkKeys refuses a record that is not a JSON object; that gives a key

@@ -120,12 +120,15 @@ type Header struct {
 	// scenario, so that scenario files of one name but other contents are
 	// not merged.
 	Setup string `json:"setup,omitempty"`
+	// BotVersion is the bots' version (bot.Version): seeded games of
+	// other bots are other games. Records made before it have it empty.
+	BotVersion string `json:"bot_version,omitempty"`
 }
 
 // Header is the config's batch header.
 func (c *Config) Header() Header {
 	h := Header{Ruleset: c.Ruleset, Scenario: c.Scenario, Games: c.Games, Seed: c.Seed, Swap: c.Swap,
-		Options: maps.Clone(c.Setup.Options), Rounds: c.Setup.Rounds, Setup: setupDigest(c.Setup)}
+		Options: maps.Clone(c.Setup.Options), Rounds: c.Setup.Rounds, Setup: setupDigest(c.Setup), BotVersion: bot.Version}
 	if c.RS != nil {
 		h.Version = c.RS.Info().Version
 	}
@@ -168,6 +171,8 @@ func (h *Header) equal(o *Header) (bool, string) {
 		return false, "ruleset"
 	case h.Version != o.Version:
 		return false, "version"
+	case h.BotVersion != o.BotVersion:
+		return false, "bot_version"
 	case !maps.Equal(h.Options, o.Options):
 		keys := slices.Sorted(maps.Keys(h.Options))
 		for k := range o.Options {

@@ -194,6 +194,8 @@ func TestMergeRefuses(t *testing.T) {
 		{"different runs", []*sim.Records{read("a", lines[0]+lines[1]), read("b", strings.SplitAfter(string(b), "\n")[2])}, "bots"},
 		{"a game twice", []*sim.Records{read("a", lines[0]+lines[1]), read("b", lines[1]+lines[2]+lines[3])}, "index"},
 		{"a game missing", []*sim.Records{read("a", lines[0]+lines[1]+lines[3])}, "files"},
+		// games of other bots (issue 35 changed them): other games
+		{"older bots", []*sim.Records{read("a", lines[0]+lines[1]), read("b", strings.Replace(lines[2]+lines[3], `,"bot_version":"`+bot.Version+`"`, "", -1))}, "bot_version"},
 	} {
 		_, err := sim.Merge(tc.files)
 		var fe *sim.FieldError

@@ -69,7 +69,7 @@ func Example_botGame() {
 	}
 	fmt.Println("replayed:", g2.State().Winner == g.State().Winner, len(g2.Log().Entries) == len(g.Log().Entries))
 	// Output:
-	// winner: The Rust Choir in round 5
+	// winner: The Ashen Vigil in round 5
 	// replayed: true true
 }
 
@@ -104,8 +104,8 @@ func Example_actionOdds() {
 		fmt.Printf("  %s: %s\n", r.Label, r.P.FloatString(3))
 	}
 	// Output:
-	// Shoot vigil-rifle-a → choir-brute with rifle
-	//   no effect: 0.707
-	//   bloodied: 0.203
-	//   down: 0.090
+	// Shoot vigil-rifle-b → choir-sniper with rifle
+	//   no effect: 0.417
+	//   bloodied: 0.237
+	//   down: 0.178
 }
