@@ -102,9 +102,14 @@
 //
 // For allocation-free play, keep dice procedures boxed (in a variable or a
 // table) rather than making struct literals per roll, and give Choose
-// option slices that are package variables. For fast odds, give an action
-// whose options are costly to list (a move's destinations) an Any: odds
-// only need to know whether the activation goes on.
+// option slices that are package variables. Give an action whose options
+// are costly to list (a move's destinations) an Any: the engine only needs
+// to know whether the activation goes on after each action, and a
+// decision's kinds (ActionKinds, which the random bot and MCTS use) whether
+// the action has any option; the options are listed when someone asks
+// (Legal, KindActions). Any is only consulted for a definition whose type
+// is fixed (no TypeOf), where the economy's verdict is the same for every
+// option, and it must agree with Options exactly (enginetest checks it).
 //
 // # Concurrency
 //

@@ -154,11 +154,13 @@ type ActionDef struct {
 	// destination) of the action for model m; nil means the plain action.
 	// The engine fills in the action's ID and Actor.
 	Options func(s *State, m int, add func(Action))
-	// Any reports whether Options would add at least one action the
-	// economy allows, without listing them all (a move's destinations);
-	// nil means the engine lists them to find out. The engine asks it only
-	// to learn whether an activation goes on while it enumerates odds, so
-	// it must agree with Options exactly.
+	// Any reports whether Options would add at least one action, without
+	// listing them all (a move's destinations); nil means the engine lists
+	// them to find out. The engine asks it to learn whether an activation
+	// goes on after an action, and whether a decision has this kind of
+	// action (Game.ActionKinds), and only for a definition whose type is
+	// fixed (TypeOf nil), whose options the economy allows or refuses all
+	// alike; it must agree with Options exactly.
 	Any func(s *State, m int) bool
 	// Unlisted judges an action of this definition that Options does not
 	// list, as a person may type it: "" when it may be taken all the same,

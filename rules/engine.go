@@ -18,6 +18,16 @@ func Maybe(s *engine.State, f engine.Fact) bool {
 	return v == 1
 }
 
+// Listed reports whether options lists any action for model m: an
+// engine.ActionDef.Any where nothing quicker answers (a table, or a board
+// that is not a *board.Board, for a move whose board answers by
+// board.AnyDestination).
+func Listed(s *engine.State, m int, options func(s *engine.State, m int, add func(engine.Action))) bool {
+	found := false
+	options(s, m, func(engine.Action) { found = true })
+	return found
+}
+
 // SetOf is the set of models n (bit n for model n) for which rel(s, m, n)
 // holds: m's enemies, those that stop its moves short, and the like.
 func SetOf(s *engine.State, m int, rel func(s *engine.State, m, n int) bool) uint64 {

@@ -716,6 +716,7 @@ type viewKey struct{ side, tail int }
 func (s *Server) viewBytes(gm *game, side, tail int) ([]byte, error) {
 	if gm.viewsSeq != gm.seq || gm.views == nil {
 		clear(gm.views)
+		gm.stateJS = nil
 		if gm.views == nil {
 			gm.views = map[viewKey][]byte{}
 		}
@@ -788,11 +789,15 @@ func (s *Server) viewOf(gm *game, side int, tail int) (*viewJSON, error) {
 		}
 	}
 	v.Disputable = s.disputable(gm, side)
-	js, err := json.Marshal(st)
-	if err != nil {
-		return nil, err
+	if gm.stateJS == nil {
+		// the state as of this seq, the same for every seat: made once
+		js, err := json.Marshal(st)
+		if err != nil {
+			return nil, err
+		}
+		gm.stateJS = js
 	}
-	v.State = js
+	v.State = gm.stateJS
 	if tail != 0 {
 		lines, err := gm.logLines()
 		if err != nil {

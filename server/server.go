@@ -185,6 +185,7 @@ type game struct {
 	dropped  []logLine
 	views    map[viewKey][]byte // views as sent, as of viewsSeq
 	viewsSeq int
+	stateJS  []byte // the state's JSON as of viewsSeq, shared by the views
 }
 
 // event is one change pushed to the clients following a game.

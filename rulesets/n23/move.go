@@ -80,9 +80,7 @@ func anyMove(reach func(s *engine.State, m int) float32) func(s *engine.State, m
 	return func(s *engine.State, m int) bool {
 		bd, isBoard := geo(s).(*board.Board)
 		if !isBoard || bd == nil {
-			found := false // a table, or another board: list them
-			list(s, m, func(engine.Action) { found = true })
-			return found
+			return rules.Listed(s, m, list)
 		}
 		set, r := shy(s, m), reach(s, m)
 		near := set & board.Around(s, m, float64(r), 1)

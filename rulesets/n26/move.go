@@ -103,9 +103,7 @@ func anyMove(reach func(s *engine.State, m int) float32, ok func(s *engine.State
 	return func(s *engine.State, m int) bool {
 		bd, isBoard := geo(s).(*board.Board)
 		if !isBoard || bd == nil {
-			found := false // a table, or another board: list them
-			list(s, m, func(engine.Action) { found = true })
-			return found
+			return rules.Listed(s, m, list)
 		}
 		r, sh := reach(s, m), shy(s, m)
 		near := nearby{all: board.Around(s, m, float64(r), 1)}

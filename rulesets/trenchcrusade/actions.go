@@ -242,9 +242,7 @@ func moveOptions(s *engine.State, m int, add func(engine.Action)) {
 func anyMove(s *engine.State, m int) bool {
 	bd, isBoard := geo(s).(*board.Board)
 	if !isBoard || bd == nil {
-		found := false // a table, or another board: list them
-		moveOptions(s, m, func(engine.Action) { found = true })
-		return found
+		return rules.Listed(s, m, moveOptions)
 	}
 	shy := enemies(s, m)
 	reach := movement(s, m)
