@@ -25,6 +25,7 @@ import (
 
 	"github.com/skirmish-engine/skirmish/board"
 	"github.com/skirmish-engine/skirmish/engine"
+	"github.com/skirmish-engine/skirmish/rules"
 )
 
 // Statuses, conditions, counters, side counters, variables and profile
@@ -124,7 +125,7 @@ func (r *Rules) build() engine.Info {
 		return d
 	}
 	in.Actions = []engine.ActionDef{
-		def("move", "Move", "active", engine.ActionDef{Available: isActive, Options: moveOptions, Resolve: resolveMove}),
+		def("move", "Move", "active", engine.ActionDef{Available: isActive, Options: moveOptions, Any: anyMove, Resolve: resolveMove}),
 		def("charge", "Charge", "active, an enemy in play", engine.ActionDef{Available: isActive, Options: enemyOptions, Resolve: resolveCharge}),
 		def("shoot", "Shoot", "active, with a ranged weapon; heavy makes it a Double", engine.ActionDef{Available: canShoot, Options: enemyOptions, TypeOf: r.shootType, Resolve: resolveShoot}),
 		def("snap", "Snap Shot", "active, with a ranged weapon", engine.ActionDef{Family: "shoot", Available: canShoot, Options: enemyOptions, Resolve: resolveShoot}),
@@ -276,6 +277,28 @@ func foeOption(s *engine.State, m int, add func(engine.Action)) {
 
 // moveOptions proposes the board's destinations, or one plain move at a
 // table.
+// anyMove is moveOptions' Any: whether the model has a destination,
+// found without listing them (board.AnyDestination stops at the first).
+func anyMove(s *engine.State, m int) bool {
+	bd, ok := s.Setup().Board.(*board.Board)
+	if !ok || bd == nil {
+		return rules.Listed(s, m, moveOptions)
+	}
+	return bd.AnyDestination(s, m, float32(s.Stat(m, sM)), enemiesOf(s, m), func(engine.Pos) bool { return true })
+}
+
+// enemiesOf is the set of m's enemies (bit n for model n): a move stays
+// 1" from every one.
+func enemiesOf(s *engine.State, m int) uint64 {
+	var shy uint64
+	for n := range s.Models {
+		if s.SideOf(n) != s.SideOf(m) {
+			shy |= 1 << n
+		}
+	}
+	return shy
+}
+
 func moveOptions(s *engine.State, m int, add func(engine.Action)) {
 	b := s.Setup().Board
 	if b == nil {
@@ -283,13 +306,7 @@ func moveOptions(s *engine.State, m int, add func(engine.Action)) {
 		return
 	}
 	buf := scratch(s)
-	var shy uint64 // stay 1" from every enemy
-	for n := range s.Models {
-		if s.SideOf(n) != s.SideOf(m) {
-			shy |= 1 << n
-		}
-	}
-	buf.pos = buf.memo.Destinations(b, s, m, float32(s.Stat(m, sM)), shy, buf.pos[:0])
+	buf.pos = buf.memo.Destinations(b, s, m, float32(s.Stat(m, sM)), enemiesOf(s, m), buf.pos[:0])
 	for _, p := range buf.pos {
 		add(engine.Action{Actor: m, Target: engine.NoModel}.At(p.X, p.Y))
 	}

@@ -158,7 +158,7 @@ func chargeReach(s *engine.State, m int) string {
 // chargeTargets: enemies in sight within 12" (rules.md §4.3 Charge).
 func chargeTargets(s *engine.State, m int, add func(engine.Action)) {
 	for t := range s.Models {
-		if enemy(s, m, t) && sees(s, m, t) && within(s, m, t, 12) {
+		if enemy(s, m, t) && within(s, m, t, 12) && sees(s, m, t) { // the range first: cheaper
 			add(engine.Action{Target: t})
 		}
 	}
@@ -177,12 +177,25 @@ func fightTargets(s *engine.State, m int, add func(engine.Action)) {
 // in sight and range (all enemies at a table). After a Charge only Assault
 // weapons may shoot.
 func shotOptions(s *engine.State, m int, add func(engine.Action)) {
-	for _, w := range stat(s).ranged[m] {
-		if s.Has(m, cCharged) && !w.assault {
+	// Target by target (the legal list's order), the range before the
+	// sight, which costs more and is worked out once a target.
+	ws := stat(s).ranged[m]
+	for t := range s.Models {
+		if !enemy(s, m, t) {
 			continue
 		}
-		for t := range s.Models {
-			if enemy(s, m, t) && sees(s, m, t) && within(s, m, t, w.rng) {
+		seen := 0 // 1 sees, -1 does not, 0 not asked yet
+		for _, w := range ws {
+			if s.Has(m, cCharged) && !w.assault || !within(s, m, t, w.rng) {
+				continue
+			}
+			if seen == 0 {
+				seen = -1
+				if sees(s, m, t) {
+					seen = 1
+				}
+			}
+			if seen > 0 {
 				add(engine.Action{Target: t, Option: w.gear})
 			}
 		}
