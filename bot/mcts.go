@@ -67,10 +67,11 @@ type MCTS struct {
 	// (docs/PERFORMANCE.md; on the boards before the raised-level fix).
 	ChoiceSamples int
 	// Width keeps a node inside the tree (not the root, whose children all
-	// start from Prior) to the Width actions with the best exact expected
+	// start from Prior) to the Width actions with the best expected
 	// chance of winning for the side that moves there, as Greedy ranks
-	// them, once the node has had RankAt visits; its other children are
-	// no longer walked. The iterations below the root then follow the
+	// them (among up to Sample actions of each kind, exact up to
+	// RankPaths resolutions), once the node has had RankAt visits; its
+	// other children are no longer walked. The iterations below the root then follow the
 	// replies and follow-ups a good player would consider, so a root
 	// action's mean is not dragged down by the search trying every poor
 	// continuation once; the root still weighs every action. Where none
@@ -91,7 +92,9 @@ type MCTS struct {
 	// RankPaths caps the exact odds a ranking scores an action by: past
 	// it, the mean of 4 sampled resolutions (issue 35: a shot's odds run
 	// to hundreds of resolutions, and a search ranks many nodes).
-	// Default 64.
+	// Default 64: on n23 it and Sample 4 together cost some strength on
+	// one seed of two (docs/PERFORMANCE.md, issue 35), for about half the
+	// time of a decision on n26.
 	RankPaths int
 
 	// Stop, when closed, ends the decision in hand within 16 iterations
