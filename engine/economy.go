@@ -439,7 +439,7 @@ func (l *lister) list(s *State, m int, forced, first bool) {
 		}
 		// Any answers for the options only where the economy's verdict is
 		// the same for all of them (a fixed type): else they are listed.
-		if first && d.Any != nil && l.allowed {
+		if first && d.Any != nil && d.Options != nil && l.allowed {
 			if d.Any(s, m) {
 				l.out = append(l.out, Act(d.ID, m)) // a stand-in: nobody reads a quick list
 				return

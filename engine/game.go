@@ -516,13 +516,39 @@ func (g *Game) isLegal(a Action) bool {
 
 // legalOwn checks a against the options of its own definition, as Legal
 // lists them, where that settles it (known): an action of the active model
-// outside a follow-up, other than ending the activation (which depends on
-// every other action).
+// outside a follow-up, or its end of activation (legal once it has taken
+// the economy's least, or when nothing else is). Nothing is legal once the
+// game is over.
 func (g *Game) legalOwn(a Action) (ok, known bool) {
 	s := g.live
+	if s.Over {
+		return false, true
+	}
 	t := &s.Turn
+	if t.Model == NoModel || len(t.Forced) > 0 || a.Actor != t.Model {
+		return false, false
+	}
+	if g.kinds == nil {
+		g.kinds = &kindLister{l: newLister(g)}
+	}
+	l := &g.kinds.chk
+	if l.g == nil {
+		*l = newLister(g)
+	}
+	if a.ID == End {
+		if a != Act(End, t.Model) {
+			return false, true
+		}
+		if t.Actions >= g.info.Economy.MinActions {
+			return true, true
+		}
+		l.bind()
+		l.out, l.s = l.out[:0], s
+		l.list(s, t.Model, false, true) // is anything else on offer?
+		return len(l.out) == 0, true
+	}
 	i := g.eco.indexOf(a.ID)
-	if t.Model == NoModel || len(t.Forced) > 0 || a.Actor != t.Model || i < 0 || i >= len(g.info.Actions) {
+	if i < 0 || i >= len(g.info.Actions) {
 		return false, false
 	}
 	d := &g.info.Actions[i]
@@ -532,10 +558,7 @@ func (g *Game) legalOwn(a Action) (ok, known bool) {
 	case g.eco.fixed[i] && g.eco.check(s, t.Model, i, Act(d.ID, t.Model), false).code != allowed:
 		return false, true
 	}
-	if g.kinds == nil {
-		g.kinds = &kindLister{l: newLister(g)}
-	}
-	return g.legalIn(s, g.kinds.options(s, t.Model, i, false), a), true
+	return g.legalIn(s, optionsOf(l, s, t.Model, i, false), a), true
 }
 
 // legalIn reports whether a may be taken in s, whose legal list is list:

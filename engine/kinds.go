@@ -20,6 +20,7 @@ type ActionKind struct {
 // buffers, so that Legal's list is never disturbed.
 type kindLister struct {
 	l     lister
+	chk   lister // Game.isLegal's, so that a check leaves l's list alone
 	kinds []ActionKind
 	def   []int // per kind, the action definition (-1: one action of its own)
 	// at is, per kind, where its options start in opts when listing the
@@ -172,7 +173,11 @@ func (kl *kindLister) expand(s *State, i int) []Action {
 // (as a follow-up, when forced), sorted, as lister.list does for each
 // definition.
 func (kl *kindLister) options(s *State, m, i int, forced bool) []Action {
-	l := &kl.l
+	return optionsOf(&kl.l, s, m, i, forced)
+}
+
+// optionsOf is options, listed by l.
+func optionsOf(l *lister, s *State, m, i int, forced bool) []Action {
 	l.bind()
 	g := l.g
 	d := &g.info.Actions[i]

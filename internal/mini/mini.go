@@ -275,8 +275,6 @@ func foeOption(s *engine.State, m int, add func(engine.Action)) {
 	}
 }
 
-// moveOptions proposes the board's destinations, or one plain move at a
-// table.
 // anyMove is moveOptions' Any: whether the model has a destination,
 // found without listing them (board.AnyDestination stops at the first).
 func anyMove(s *engine.State, m int) bool {
@@ -299,6 +297,8 @@ func enemiesOf(s *engine.State, m int) uint64 {
 	return shy
 }
 
+// moveOptions proposes the board's destinations, or one plain move at a
+// table.
 func moveOptions(s *engine.State, m int, add func(engine.Action)) {
 	b := s.Setup().Board
 	if b == nil {

@@ -552,9 +552,6 @@ func ordered(s *engine.State) (int, bool) {
 	return int(v>>1&0x7f) - 1, v&orderFar != 0
 }
 
-// orderMoveOptions: where the ordered model may move (on a board; staying
-// put if it has nowhere), or at a table a plain move or one into base
-// contact with each enemy (the enemy's index + 1 in Option).
 // anyOrderMove is orderMoveOptions' engine.ActionDef.Any: an ordered
 // model always has a move, to stay put if nothing else (issue 35).
 func anyOrderMove(s *engine.State, _ int) bool {
@@ -562,6 +559,9 @@ func anyOrderMove(s *engine.State, _ int) bool {
 	return f >= 0 && f < len(s.Models)
 }
 
+// orderMoveOptions: where the ordered model may move (on a board; staying
+// put if it has nowhere), or at a table a plain move or one into base
+// contact with each enemy (the enemy's index + 1 in Option).
 func orderMoveOptions(s *engine.State, m int, add func(engine.Action)) {
 	f, far := ordered(s)
 	if f < 0 || f >= len(s.Models) {
