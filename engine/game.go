@@ -606,6 +606,8 @@ func (g *Game) whyIllegal(a Action) string {
 		return fmt.Sprintf("%s cannot activate now (out of play, or activated already this round)", modelID(s, a.Actor))
 	case s.Turn.Model == NoModel:
 		return fmt.Sprintf("no model is active: %s must activate one first", g.sideName(s.Turn.Side))
+	case a.ID == Pass:
+		return fmt.Sprintf("%s is active: a side passes only between activations; end its activation first", modelID(s, s.Turn.Model))
 	case a.Actor != s.Turn.Model:
 		return fmt.Sprintf("%s is the active model, not %s", modelID(s, s.Turn.Model), modelID(s, a.Actor))
 	case len(s.Turn.Forced) > 0 && i < len(g.info.Actions) && !slices.Contains(s.Turn.Forced, int16(i)):

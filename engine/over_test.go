@@ -2,6 +2,7 @@ package engine_test
 
 import (
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/skirmish-engine/skirmish/engine"
@@ -55,5 +56,24 @@ func TestNothingLegalOnceOver(t *testing.T) {
 	}
 	if end := engine.Act(engine.End, move.Actor); f.IsLegal(end) {
 		t.Error("IsLegal: an end of activation after the game is over")
+	}
+}
+
+// A pass typed while a model is active names the rule, not a model "m-1".
+func TestWhyNotPassMidActivation(t *testing.T) {
+	g, err := engine.New(mini.New("n26"), mini.BoardSetup(testBoard()), engine.Config{Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := g.Apply(g.Legal()[0]); err != nil {
+		t.Fatal(err)
+	}
+	seq := len(g.Log().Entries)
+	err = g.Apply(engine.Act(engine.Pass, engine.NoModel))
+	if err == nil || !strings.Contains(err.Error(), "passes only between activations") || strings.Contains(err.Error(), "m-1") {
+		t.Errorf("pass mid-activation: %v; want the rule named", err)
+	}
+	if len(g.Log().Entries) != seq {
+		t.Error("a refused pass changed the log")
 	}
 }

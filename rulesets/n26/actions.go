@@ -255,6 +255,7 @@ func sees(s *engine.State, m, t int) bool {
 
 // shotOptions are (weapon, target) pairs: each usable ranged weapon of the
 // kind asked, at each enemy in play (on a board: in sight and within Long
+// Range; rules.md §2.3.4, a shot's target in Line of Sight, none past Long
 // Range).
 func shotOptions(heavy bool) func(s *engine.State, m int, add func(engine.Action)) {
 	// Target by target (the legal list's order), the range before the

@@ -174,8 +174,9 @@ func fightTargets(s *engine.State, m int, add func(engine.Action)) {
 }
 
 // shotOptions are (weapon, target) pairs: each ranged weapon at each enemy
-// in sight and range (all enemies at a table). After a Charge only Assault
-// weapons may shoot.
+// in sight and range (all enemies at a table; rules.md §4.3, Ranged
+// attack). After a Charge only Assault weapons may shoot (rules.md §6.3-c,
+// §8 gap 7).
 func shotOptions(s *engine.State, m int, add func(engine.Action)) {
 	// Target by target (the legal list's order), the range before the
 	// sight, which costs more and is worked out once a target.
