@@ -10,7 +10,10 @@
 //
 // The interface is small so that backends are easy to add; each one passes
 // the shared conformance suite in package storetest. Package store/sqlite
-// is the embedded default. Implementations are safe for concurrent use.
+// is the embedded default, for one server; package store/postgres is for
+// several servers sharing one database, and is also a Notifier, so that
+// each server hears of the writes the others make. Implementations are
+// safe for concurrent use.
 package store
 
 import (
@@ -138,3 +141,24 @@ func (e *ConflictError) Error() string {
 
 // Is makes errors.Is(err, ErrConflict) true.
 func (e *ConflictError) Is(target error) bool { return target == ErrConflict }
+
+// Change is a write that a server sharing the store made, as a Notifier
+// reports it: a command appended to game ID (Seq is its seq), or the game
+// deleted (Deleted). A Change with no ID says that changes may have been
+// missed (the listening connection was lost, and is back): every game a
+// server holds in memory may be behind the store.
+type Change struct {
+	ID      string
+	Seq     int
+	Deleted bool
+}
+
+// Notifier is a store that several servers share: Listen calls fn for
+// every command appended and every game deleted, by any of them, its own
+// included, until ctx ends; a lost connection is made again (fn then
+// hears a Change with no ID). It returns when ctx ends, or with an error
+// if it cannot listen at all. fn is called from one goroutine, in the
+// order the store committed the changes.
+type Notifier interface {
+	Listen(ctx context.Context, fn func(Change)) error
+}

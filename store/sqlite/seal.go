@@ -2,100 +2,25 @@ package sqlite
 
 import (
 	"context"
-	"crypto/aes"
-	"crypto/cipher"
-	"crypto/rand"
 	"database/sql"
-	"encoding/binary"
 	"errors"
 	"fmt"
-	"io"
-	"io/fs"
-	"os"
-	"path/filepath"
-	"runtime"
 
-	"github.com/skirmish-engine/skirmish/internal/userfile"
+	"github.com/skirmish-engine/skirmish/store"
 )
 
-// Sealed seeds (issue 34). A game's dice seed tells every digital roll to
-// come, so a copy of the database (a backup) would tell the dice of every
-// game still running. With SealSeeds, a seed is kept only sealed with
-// AES-256-GCM under a key that lives in a file of its own next to the
-// database (KeyFile), bound to its game's ID: a backup of the database
-// without the key file tells nothing of the dice. Keep the key with the
-// database, and back it up apart: without it no game can be rebuilt.
+// Sealed seeds (issue 34): a game's seed is kept only sealed with a key
+// that lives in a file of its own next to the database (KeyFile), so that
+// a backup of the database without the key tells nothing of the dice of
+// the games still running. The sealing itself is package store's (shared
+// with the PostgreSQL backend).
 
-// KeySize is the size of a seal key, in bytes.
-const KeySize = 32
+// KeySize is the size of a seal key, in bytes (store.KeySize).
+const KeySize = store.KeySize
 
-// KeyFile reads the seal key at path. With create, a missing file is made
-// (32 random bytes, readable by this user only); without, it is an error
-// that says the key is missing. The key must be a file of its own, not a
-// symbolic link, and readable by its owner only (on Unix): a key others
-// can read, or a link anyone could point elsewhere, is refused with what
-// to do about it.
-func KeyFile(path string, create bool) ([]byte, error) {
-	fi, err := os.Lstat(path)
-	if errors.Is(err, fs.ErrNotExist) {
-		if !create {
-			return nil, fmt.Errorf("sqlite: seal key %s is missing, and the database holds games whose seeds it sealed: restore the key file from your backup (without it those games cannot be rebuilt)", path)
-		}
-		key := make([]byte, KeySize)
-		rand.Read(key)
-		f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
-		if err != nil {
-			return nil, fmt.Errorf("sqlite: seal key %s: %w", path, err)
-		}
-		if _, err := f.Write(key); err != nil {
-			f.Close()
-			return nil, fmt.Errorf("sqlite: seal key %s: %w", path, err)
-		}
-		if err := f.Sync(); err != nil {
-			f.Close()
-			return nil, fmt.Errorf("sqlite: seal key %s: %w", path, err)
-		}
-		if err := f.Close(); err != nil {
-			return nil, fmt.Errorf("sqlite: seal key %s: %w", path, err)
-		}
-		// The new file's name is durable only once its directory is.
-		if d, err := os.Open(filepath.Dir(path)); err == nil {
-			d.Sync() // not every platform syncs a directory; the key is written either way
-			d.Close()
-		}
-		return key, nil
-	}
-	switch {
-	case err != nil:
-		return nil, fmt.Errorf("sqlite: seal key %s: %w", path, err)
-	case fi.Mode()&fs.ModeSymlink != 0:
-		return nil, fmt.Errorf("sqlite: seal key %s is a symbolic link: put the key file itself there", path)
-	case !fi.Mode().IsRegular():
-		return nil, fmt.Errorf("sqlite: seal key %s is %s, not a key file: move it away; the server makes the key file itself on a database's first start", path, userfile.Kind(fi.Mode()))
-	case runtime.GOOS != "windows" && fi.Mode().Perm()&0o077 != 0:
-		return nil, fmt.Errorf("sqlite: seal key %s can be read or written by other users (mode %04o): make it its owner's only (chmod 600 %s)", path, fi.Mode().Perm(), path)
-	case fi.Size() != KeySize:
-		return nil, fmt.Errorf("sqlite: seal key %s: %d bytes; a key is %d (a file skirmish made)", path, fi.Size(), KeySize)
-	}
-	// Read the file that was checked: a link put in its place meanwhile
-	// opens another file, and is refused.
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, fmt.Errorf("sqlite: seal key %s: %w", path, err)
-	}
-	defer f.Close()
-	if opened, err := f.Stat(); err != nil || !os.SameFile(fi, opened) {
-		return nil, fmt.Errorf("sqlite: seal key %s changed while it was read: start again", path)
-	}
-	key, err := io.ReadAll(io.LimitReader(f, KeySize+1))
-	if err != nil {
-		return nil, fmt.Errorf("sqlite: seal key %s: %w", path, err)
-	}
-	if len(key) != KeySize {
-		return nil, fmt.Errorf("sqlite: seal key %s: %d bytes; a key is %d (a file skirmish made)", path, len(key), KeySize)
-	}
-	return key, nil
-}
+// KeyFile reads the seal key at path, making it with create
+// (store.KeyFile).
+func KeyFile(path string, create bool) ([]byte, error) { return store.KeyFile(path, create) }
 
 // Sealed reports whether the store holds a game whose seed is sealed: a
 // key file must then be there to open it (KeyFile's create).
@@ -111,14 +36,7 @@ func (s *Store) Sealed(ctx context.Context) (bool, error) {
 // already is refused: the server would otherwise start, and fail every
 // game it had.
 func (s *Store) SealSeeds(key []byte) error {
-	if len(key) != KeySize {
-		return fmt.Errorf("sqlite: a seal key is %d bytes, not %d", KeySize, len(key))
-	}
-	block, err := aes.NewCipher(key)
-	if err != nil {
-		return err
-	}
-	aead, err := cipher.NewGCM(block)
+	sealer, err := store.NewSealer(key)
 	if err != nil {
 		return err
 	}
@@ -130,36 +48,18 @@ func (s *Store) SealSeeds(key []byte) error {
 	case err != nil:
 		return err
 	default:
-		t := &Store{aead: aead}
-		if _, err := t.open(id, sealed); err != nil {
+		if _, err := sealer.Open(id, sealed); err != nil {
 			return fmt.Errorf("sqlite: the seal key does not open the seeds this database holds (game %s): it is another database's key, or was replaced; restore the key file from the backup made with this database", id)
 		}
 	}
-	s.aead = aead
+	s.sealer = sealer
 	return nil
-}
-
-// seal is a seed sealed for game id: the nonce, then the ciphertext.
-func (s *Store) seal(id string, seed uint64) []byte {
-	nonce := make([]byte, s.aead.NonceSize(), s.aead.NonceSize()+8+s.aead.Overhead())
-	rand.Read(nonce)
-	var plain [8]byte
-	binary.BigEndian.PutUint64(plain[:], seed)
-	return s.aead.Seal(nonce, nonce, plain[:], []byte("skirmish-seed/1 "+id))
 }
 
 // open is the seed sealed for game id.
 func (s *Store) open(id string, sealed []byte) (uint64, error) {
-	if s.aead == nil {
+	if s.sealer == nil {
 		return 0, fmt.Errorf("sqlite: game %s: its seed is sealed: open the store with its key (the .key file next to the database)", id)
 	}
-	n := s.aead.NonceSize()
-	if len(sealed) < n {
-		return 0, fmt.Errorf("sqlite: game %s: its sealed seed is damaged", id)
-	}
-	plain, err := s.aead.Open(nil, sealed[:n], sealed[n:], []byte("skirmish-seed/1 "+id))
-	if err != nil || len(plain) != 8 {
-		return 0, fmt.Errorf("sqlite: game %s: its seed does not open with this key (another database's key file?)", id)
-	}
-	return binary.BigEndian.Uint64(plain), nil
+	return s.sealer.Open(id, sealed)
 }

@@ -15,7 +15,6 @@ package sqlite
 
 import (
 	"context"
-	"crypto/cipher"
 	"database/sql"
 	"encoding/json"
 	"errors"
@@ -94,7 +93,7 @@ var migrations = []string{
 
 // Store is a SQLite-backed store.Store.
 type Store struct {
-	aead       cipher.AEAD // seals seeds (SealSeeds); nil: seeds kept in clear
+	sealer     *store.Sealer // seals seeds (SealSeeds); nil: seeds kept in clear
 	stats      stats
 	db         *sql.DB
 	appendStmt *sql.Stmt // prepared once, on the writer's connection
@@ -329,8 +328,8 @@ func (s *Store) Create(ctx context.Context, g *store.Game, log ...store.Command)
 			salt = []byte{}
 		}
 		seed, sealed := int64(g.Seed), []byte{}
-		if s.aead != nil {
-			seed, sealed = 0, s.seal(g.ID, g.Seed)
+		if s.sealer != nil {
+			seed, sealed = 0, s.sealer.Seal(g.ID, g.Seed)
 		}
 		_, err := tx.ExecContext(ctx, `INSERT INTO games (id, created, ruleset, version, name, scenario, mode, dice, seed, strict, options, watch, salt, chosen, sealed)
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,

@@ -1,0 +1,5 @@
+package postgres
+
+import "github.com/jackc/pgx/v5/pgxpool"
+
+func (s *Store) Pool() *pgxpool.Pool { return s.pool }
