@@ -94,7 +94,7 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 	gm.mu.Lock()
 	if gm.gone {
 		gm.mu.Unlock()
-		fail(w, &apiError{Status: http.StatusServiceUnavailable, Message: "the game is being reloaded; retry"})
+		fail(w, reloading())
 		return
 	}
 	gm.subs[ch] = struct{}{}

@@ -440,7 +440,20 @@ func (s *Server) lookup(r *http.Request, id string, match func(rec *store.Game) 
 		}
 	}
 	gm.used.Store(s.cfg.Now().UnixNano())
-	return gm, side, nil
+	// Another server's writes (shared.go); a game let go meanwhile (one of
+	// them won a race for a seq) is rebuilt from the store.
+	for try := 0; ; try++ {
+		err := s.fresh(r.Context(), gm)
+		if err == nil {
+			return gm, side, nil
+		}
+		if !gm.gone || try == 4 {
+			return nil, 0, err
+		}
+		if gm, err = s.load(r.Context(), id, rec); err != nil {
+			return nil, 0, err
+		}
+	}
 }
 
 // gone is the answer to a seat or spectator of a game the retention sweep
@@ -675,9 +688,28 @@ type skipCmd struct {
 // answer that made the rules refuse its action, the refusal.
 func (s *Server) write(ctx context.Context, gm *game, side, seq int, kind string, body any) (int, *engine.IllegalError, error) {
 	gm.mu.Lock()
+	for try := 0; gm.gone; try++ {
+		// Let go since the request found it (another server's write won
+		// a race for a seq, shared.go): the write is judged on the game
+		// as stored.
+		gm.mu.Unlock()
+		if try == 4 {
+			return 0, nil, reloading()
+		}
+		ngm, err := s.load(ctx, gm.rec.ID, gm.rec)
+		if err != nil {
+			return 0, nil, err
+		}
+		gm = ngm
+		gm.mu.Lock()
+	}
 	defer gm.mu.Unlock()
-	if gm.gone {
-		return 0, nil, &apiError{Status: http.StatusServiceUnavailable, Message: "the game is being reloaded; retry"}
+	if seq != gm.seq && s.shared() {
+		// Another server may have stored commands since this request
+		// read the game (shared.go).
+		if err := s.catchUp(ctx, gm); err != nil {
+			return 0, nil, err
+		}
 	}
 	if seq != gm.seq {
 		return 0, nil, stale(gm.seq)
@@ -723,15 +755,7 @@ func (s *Server) write(ctx context.Context, gm *game, side, seq int, kind string
 		return 0, nil, &apiError{Status: http.StatusServiceUnavailable, Message: "the game could not be saved; nothing was applied: retry"}
 	}
 	gm.seq, gm.last = next, at
-	ev := event{Seq: next, Kind: kind, Side: side}
-	for ch := range gm.subs {
-		select {
-		case ch <- ev:
-		default: // a client too slow to keep up: it reconnects and catches up
-			close(ch)
-			delete(gm.subs, ch)
-		}
-	}
+	gm.publish(event{Seq: next, Kind: kind, Side: side})
 	return next, refused, nil
 }
 

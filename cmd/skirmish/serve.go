@@ -14,28 +14,35 @@ import (
 	"time"
 
 	"github.com/skirmish-engine/skirmish/server"
+	"github.com/skirmish-engine/skirmish/store"
+	"github.com/skirmish-engine/skirmish/store/postgres"
 	"github.com/skirmish-engine/skirmish/store/sqlite"
 	"github.com/spf13/cobra"
 )
 
 func newServe(e *env) *cobra.Command {
-	var addr, db, logLevel string
+	var addr, db, logLevel, sealKey string
 	var maxGames, creates, createsTotal, badTokens, maxStreams, maxCommands int
 	var measure, trustedList string
 	var connsPerClient int
 	var retain time.Duration
 	var cpuProfile string
 	c := &cobra.Command{
-		Use:   "serve [--addr HOST:PORT] [--db FILE]",
+		Use:   "serve [--addr HOST:PORT] [--db FILE|postgres://URL]",
 		Short: "Serve the HTTP/JSON API: games at a table, seats on phones, live updates",
 		Long: `serve runs the game server: games created from the built-in or uploaded
 scenarios, one seat per side with its own link, every action checked by the
 rules and stored before it is acknowledged, exact odds, and live updates
 (Server-Sent Events). Games are kept in an SQLite database (--db, created
 on first run). SIGINT or SIGTERM stop it cleanly: requests in flight finish
-and the database is closed. The API is described in docs/api.md.`,
+and the database is closed. The API is described in docs/api.md.
+
+Several servers behind one address share a PostgreSQL database: give
+--db a postgres:// URL, and every server the same --seal-key file. Any
+server then answers any seat of any game (docs/api.md, "Several servers").`,
 		Example: `  skirmish serve
-  skirmish serve --addr 0.0.0.0:8080 --db /var/lib/skirmish/games.db`,
+  skirmish serve --addr 0.0.0.0:8080 --db /var/lib/skirmish/games.db
+  skirmish serve --addr 0.0.0.0:8080 --db postgres://skirmish@db.example/skirmish --seal-key /etc/skirmish/seal.key`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			var level slog.Level
@@ -89,26 +96,11 @@ and the database is closed. The API is described in docs/api.md.`,
 			// Connections are capped per client and in all, below the file
 			// limit: idle keep-alives cannot take every descriptor.
 			ln = server.LimitConns(ln, connsPerClient, connsFor(fileLimit()), trusted)
-			st, err := sqlite.Open(db)
+			st, where, err := openStore(db, sealKey)
 			if err != nil {
 				return err
 			}
 			defer st.Close()
-			// Seeds are kept sealed with a key beside the database: a
-			// backup of the database alone tells no running game's dice.
-			// A missing key is made only for a database that has sealed
-			// nothing yet: otherwise its games could never be rebuilt.
-			sealed, err := st.Sealed(context.Background())
-			if err != nil {
-				return err
-			}
-			key, err := sqlite.KeyFile(db+".key", !sealed)
-			if err != nil {
-				return err
-			}
-			if err := st.SealSeeds(key); err != nil {
-				return err
-			}
 			if cpuProfile != "" {
 				f, err := os.Create(cpuProfile)
 				if err != nil {
@@ -157,9 +149,15 @@ and the database is closed. The API is described in docs/api.md.`,
 					}
 				}
 			}()
-			fmt.Fprintf(cmd.OutOrStdout(), "skirmish serving on http://%s (database %s)\n", ln.Addr(), db)
+			// With a shared database, the writes of the other servers.
+			go func() {
+				if err := srv.Follow(sweepCtx); err != nil {
+					log.Error("following the other servers' writes", "err", err)
+				}
+			}()
+			fmt.Fprintf(cmd.OutOrStdout(), "skirmish serving on http://%s (database %s)\n", ln.Addr(), where)
 			fmt.Fprint(cmd.OutOrStdout(), phoneHint(ln.Addr(), localAddrs()))
-			log.Info("serving", "addr", ln.Addr().String(), "db", db)
+			log.Info("serving", "addr", ln.Addr().String(), "db", where)
 			select {
 			case err := <-errc:
 				return err
@@ -177,7 +175,8 @@ and the database is closed. The API is described in docs/api.md.`,
 	}
 	f := c.Flags()
 	f.StringVar(&addr, "addr", "127.0.0.1:8080", "address to listen on")
-	f.StringVar(&db, "db", "skirmish.db", "SQLite database file, created on first run")
+	f.StringVar(&db, "db", "skirmish.db", "SQLite database file, created on first run; or a postgres:// URL, for several servers sharing one database")
+	f.StringVar(&sealKey, "seal-key", "", "the key file games' dice seeds are sealed with (default: the SQLite file's name with .key; required with PostgreSQL: the same file on every server), made on the database's first start")
 	f.StringVar(&logLevel, "log", "info", "log level: debug, info, warn or error")
 	f.StringVar(&cpuProfile, "cpuprofile", "", "write a CPU profile of the server to this file until it stops (for docs/PERFORMANCE.md)")
 	f.IntVar(&maxGames, "max-games", 2000, "games kept in memory (the others are rebuilt from the database when asked for)")
@@ -258,4 +257,61 @@ func localAddrs() []net.IP {
 		}
 	}
 	return ips
+}
+
+// openStore opens the database db names, its seeds sealed with the key
+// file (made if the database has sealed nothing yet), and says where it
+// is for the start line (a URL without its password).
+func openStore(db, sealKey string) (store.Store, string, error) {
+	if postgres.IsURL(db) {
+		if sealKey == "" {
+			return nil, "", usagef("--seal-key: give the key file that seals the games' dice seeds, the same file on every server of this database (it is made on the first start, if the database has sealed no seed yet; copy it to the other servers before they start), e.g. --seal-key /etc/skirmish/seal.key")
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		defer cancel()
+		st, err := postgres.Open(ctx, db)
+		if err != nil {
+			return nil, "", err
+		}
+		if err := sealWith(ctx, st, sealKey); err != nil {
+			st.Close()
+			return nil, "", err
+		}
+		return st, postgres.Redact(db), nil
+	}
+	st, err := sqlite.Open(db)
+	if err != nil {
+		return nil, "", err
+	}
+	// Seeds are kept sealed with a key beside the database: a backup of
+	// the database alone tells no running game's dice.
+	if sealKey == "" {
+		sealKey = db + ".key"
+	}
+	if err := sealWith(context.Background(), st, sealKey); err != nil {
+		st.Close()
+		return nil, "", err
+	}
+	return st, db, nil
+}
+
+// sealer is a store that seals seeds.
+type sealer interface {
+	Sealed(ctx context.Context) (bool, error)
+	SealSeeds(key []byte) error
+}
+
+// sealWith reads the key file and seals st's seeds with it. A missing key
+// is made only for a database that has sealed nothing yet: otherwise its
+// games could never be rebuilt.
+func sealWith(ctx context.Context, st sealer, path string) error {
+	sealed, err := st.Sealed(ctx)
+	if err != nil {
+		return err
+	}
+	key, err := store.KeyFile(path, !sealed)
+	if err != nil {
+		return err
+	}
+	return st.SealSeeds(key)
 }

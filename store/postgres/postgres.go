@@ -121,24 +121,24 @@ func IsURL(db string) bool {
 func Open(ctx context.Context, url string) (*Store, error) {
 	cfg, err := pgxpool.ParseConfig(url)
 	if err != nil {
-		return nil, fmt.Errorf("postgres: %s: %w", redact(url), err)
+		return nil, fmt.Errorf("postgres: %s: %w", Redact(url), err)
 	}
 	if !strings.Contains(url, "pool_max_conns") {
 		cfg.MaxConns = DefaultConns
 	}
 	pool, err := pgxpool.NewWithConfig(ctx, cfg)
 	if err != nil {
-		return nil, fmt.Errorf("postgres: %s: %w", redact(url), err)
+		return nil, fmt.Errorf("postgres: %s: %w", Redact(url), err)
 	}
 	if err := migrate(ctx, pool); err != nil {
 		pool.Close()
-		return nil, fmt.Errorf("postgres: %s: %w", redact(url), err)
+		return nil, fmt.Errorf("postgres: %s: %w", Redact(url), err)
 	}
 	return &Store{pool: pool}, nil
 }
 
-// redact is url without its password, for messages.
-func redact(url string) string {
+// Redact is url without its password, for messages and logs.
+func Redact(url string) string {
 	at := strings.LastIndex(url, "@")
 	scheme := strings.Index(url, "://")
 	if at < 0 || scheme < 0 || at < scheme {

@@ -1,0 +1,157 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"time"
+
+	"github.com/skirmish-engine/skirmish/store"
+)
+
+// Several servers on one database (issue 36). When the store is a
+// store.Notifier (store/postgres), other servers write to the games this
+// one holds in memory, so:
+//
+//   - every request for a game first reads the commands stored after the
+//     seq this server holds (usually none: one indexed query), and runs
+//     them: any server answers any seat with the game as stored, and a
+//     write is judged on the game as it is;
+//   - a write whose append another server beat (the database's primary
+//     key refuses a second command at one seq) leaves the game in memory
+//     ahead of the store: it is let go, rebuilt at the next request, and
+//     the writer told the seq is stale (409), as for two seats on one
+//     server;
+//   - Follow listens to the store's changes: a command another server
+//     stored is run here too and sent to this server's event streams
+//     within milliseconds, and a game another server deleted leaves
+//     memory (its followers reconnect and hear it is gone).
+//
+// What stays per server: the games in memory (--max-games), the rate
+// limits, the event-stream caps and the connection caps, each counted by
+// the server that serves the request (docs/api.md, "Several servers").
+
+// shared reports whether other servers may write to the store.
+func (s *Server) shared() bool {
+	_, ok := s.cfg.Store.(store.Notifier)
+	return ok
+}
+
+// catchUp runs the commands stored after gm.seq, if any, and tells gm's
+// followers; the caller holds gm.mu. A command that does not apply (it
+// cannot happen unless the servers run different rules) lets the game go:
+// the next request rebuilds it, and says why if it cannot.
+func (s *Server) catchUp(ctx context.Context, gm *game) error {
+	if gm.gone {
+		return reloading()
+	}
+	cmds, err := s.cfg.Store.Commands(ctx, gm.rec.ID, gm.seq)
+	if err != nil {
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		s.log.Error("store read failed", "game", gm.rec.ID, "err", err)
+		return &apiError{Status: http.StatusServiceUnavailable, Message: "the game could not be read from the database: retry"}
+	}
+	for _, c := range cmds {
+		if c.Seq != gm.seq+1 {
+			break // a gap cannot be: the store's seqs are contiguous
+		}
+		if err := gm.run(c.Side, c.Kind, c.Body); err != nil {
+			s.log.Error("a command stored by another server does not apply here", "game", gm.rec.ID, "seq", c.Seq, "err", err)
+			s.drop(gm)
+			return reloading()
+		}
+		gm.seq, gm.last = c.Seq, c.At
+		gm.publish(event{Seq: c.Seq, Kind: c.Kind, Side: c.Side})
+	}
+	return nil
+}
+
+// reloading is the answer while a game is let go and rebuilt.
+func reloading() *apiError {
+	return &apiError{Status: http.StatusServiceUnavailable, Message: "the game is being reloaded; retry"}
+}
+
+// fresh brings a game in memory up to the store before a request uses it,
+// when other servers share the store.
+func (s *Server) fresh(ctx context.Context, gm *game) error {
+	if !s.shared() {
+		return nil
+	}
+	gm.mu.Lock()
+	defer gm.mu.Unlock()
+	return s.catchUp(ctx, gm)
+}
+
+// Follow listens to the changes other servers make to a shared store
+// (store.Notifier), until ctx ends: it keeps the games this server holds
+// in memory current, and their event streams told. skirmish serve runs
+// it; with a store that is not shared it returns at once. It returns an
+// error only if it cannot listen at all.
+func (s *Server) Follow(ctx context.Context) error {
+	n, ok := s.cfg.Store.(store.Notifier)
+	if !ok {
+		return nil
+	}
+	return n.Listen(ctx, func(c store.Change) { s.changed(ctx, c) })
+}
+
+// changed applies one change a server made to the shared store.
+func (s *Server) changed(ctx context.Context, c store.Change) {
+	if c.ID == "" {
+		// Changes may have been missed: check every game in memory.
+		s.mu.Lock()
+		all := make([]*game, 0, len(s.games))
+		for _, gm := range s.games {
+			all = append(all, gm)
+		}
+		s.mu.Unlock()
+		for _, gm := range all {
+			s.follow(ctx, gm, 0)
+		}
+		return
+	}
+	s.mu.Lock()
+	gm, ok := s.games[c.ID]
+	s.mu.Unlock()
+	if !ok {
+		return
+	}
+	if c.Deleted {
+		gm.mu.Lock()
+		s.drop(gm)
+		gm.mu.Unlock()
+		return
+	}
+	s.follow(ctx, gm, c.Seq)
+}
+
+// follow catches gm up with the store if it is behind seq (0: whatever
+// the store holds).
+func (s *Server) follow(ctx context.Context, gm *game, seq int) {
+	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	gm.mu.Lock()
+	defer gm.mu.Unlock()
+	if gm.gone || (seq > 0 && gm.seq >= seq) {
+		return // this server's own write, or caught up already
+	}
+	if err := s.catchUp(ctx, gm); err != nil && !errors.Is(err, context.Canceled) {
+		s.log.Warn("following another server's write", "game", gm.rec.ID, "err", fmt.Sprint(err))
+	}
+}
+
+// publish sends ev to gm's followers; a follower too slow to keep up is
+// let go (it reconnects and catches up). The caller holds gm.mu.
+func (gm *game) publish(ev event) {
+	for ch := range gm.subs {
+		select {
+		case ch <- ev:
+		default:
+			close(ch)
+			delete(gm.subs, ch)
+		}
+	}
+}
