@@ -23,6 +23,8 @@ import (
 	"github.com/skirmish-engine/skirmish/engine"
 	"github.com/skirmish-engine/skirmish/rulesets/all"
 	"github.com/skirmish-engine/skirmish/server"
+	"github.com/skirmish-engine/skirmish/store"
+	"github.com/skirmish-engine/skirmish/store/postgres"
 	"github.com/skirmish-engine/skirmish/store/sqlite"
 )
 
@@ -38,10 +40,17 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
-// childServe runs a server on db at a loopback port it prints, until it is
-// killed.
+// childServe runs a server on db (an SQLite file, or a postgres:// URL,
+// then following the other servers' writes) at a loopback port it prints,
+// until it is killed.
 func childServe(db string) {
-	st, err := sqlite.Open(db)
+	var st store.Store
+	var err error
+	if postgres.IsURL(db) {
+		st, err = postgres.Open(context.Background(), db)
+	} else {
+		st, err = sqlite.Open(db)
+	}
 	if err != nil {
 		fmt.Println("error:", err)
 		os.Exit(1)
@@ -52,6 +61,7 @@ func childServe(db string) {
 		os.Exit(1)
 	}
 	srv := server.New(server.Config{Store: st, Rulesets: all.Rulesets(), Samples: all.Samples(), Procs: all.Procedures()})
+	go srv.Follow(context.Background())
 	fmt.Println("listening", ln.Addr())
 	http.Serve(ln, srv.Handler())
 }

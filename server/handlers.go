@@ -451,6 +451,10 @@ func (s *Server) store(ctx context.Context, rec *store.Game, su *engine.Setup, l
 			continue
 		}
 		if err != nil {
+			var api *apiError
+			if errors.As(err, &api) {
+				return nil, api
+			}
 			return nil, internal(err)
 		}
 		return resp, nil
@@ -479,7 +483,10 @@ func (s *Server) storeOnce(ctx context.Context, rec *store.Game, su *engine.Setu
 	rec.Watch = hash(tok)
 	resp.Spectator, resp.Token = "/g/"+rec.ID+"#"+tok, tok
 	if err := s.cfg.Store.Create(ctx, rec, log...); err != nil {
-		return nil, err
+		if errors.Is(err, store.ErrConflict) {
+			return nil, err
+		}
+		return nil, s.storeDown(err)
 	}
 	return resp, nil
 }

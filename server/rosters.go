@@ -146,7 +146,7 @@ func (s *Server) createRoster(w http.ResponseWriter, r *http.Request) {
 			continue
 		}
 		if err != nil {
-			fail(w, internal(err))
+			fail(w, s.storeDown(err))
 			return
 		}
 		break
@@ -174,7 +174,7 @@ func (s *Server) savedRecord(ctx context.Context, field, id string) (*store.Rost
 		return nil, notFoundField(field, "no saved roster %q", id)
 	}
 	if err != nil {
-		return nil, internal(err)
+		return nil, s.storeDown(err)
 	}
 	return rec, nil
 }
@@ -291,7 +291,7 @@ func (s *Server) putRoster(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if err != nil {
-		fail(w, internal(err))
+		fail(w, s.storeDown(err))
 		return
 	}
 	if subtle.ConstantTimeCompare(hash(tok), rec.Edit) != 1 {
@@ -331,7 +331,7 @@ func (s *Server) putRoster(w http.ResponseWriter, r *http.Request) {
 		err := s.cfg.Store.UpdateRoster(r.Context(), up)
 		if errors.As(err, &ce) && req.Version == 0 && try < 8 {
 			if rec, err = s.cfg.Store.Roster(r.Context(), id); err != nil {
-				fail(w, internal(err))
+				fail(w, s.storeDown(err))
 				return
 			}
 			continue
@@ -340,7 +340,7 @@ func (s *Server) putRoster(w http.ResponseWriter, r *http.Request) {
 			fail(w, &apiError{Status: http.StatusConflict, Field: "version", Message: fmt.Sprintf("the roster was saved elsewhere meanwhile (now version %d): reload it", ce.Seq)})
 			return
 		} else if err != nil {
-			fail(w, internal(err))
+			fail(w, s.storeDown(err))
 			return
 		}
 		s.rosterCache.put(id, up.Version, res)

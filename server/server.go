@@ -368,12 +368,12 @@ func (s *Server) rebuild(ctx context.Context, id string, rec *store.Game) (*game
 			return nil, notFound("no game %q", id)
 		}
 		if err != nil {
-			return nil, err
+			return nil, s.storeDown(err)
 		}
 	}
 	cmds, err := s.cfg.Store.Commands(ctx, id, 0)
 	if err != nil {
-		return nil, err
+		return nil, s.storeDown(err)
 	}
 	g, err := s.build(rec)
 	if err != nil {
@@ -426,7 +426,7 @@ func (s *Server) lookup(r *http.Request, id string, match func(rec *store.Game) 
 			return deny()
 		}
 		if err != nil {
-			return nil, 0, internal(err)
+			return nil, 0, s.storeDown(err)
 		}
 	}
 	side, ok := match(rec)

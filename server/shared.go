@@ -51,8 +51,7 @@ func (s *Server) catchUp(ctx context.Context, gm *game) error {
 		if ctx.Err() != nil {
 			return ctx.Err()
 		}
-		s.log.Error("store read failed", "game", gm.rec.ID, "err", err)
-		return &apiError{Status: http.StatusServiceUnavailable, Message: "the game could not be read from the database: retry"}
+		return s.storeDown(err)
 	}
 	for _, c := range cmds {
 		if c.Seq != gm.seq+1 {
@@ -67,6 +66,13 @@ func (s *Server) catchUp(ctx context.Context, gm *game) error {
 		gm.publish(event{Seq: c.Seq, Kind: c.Kind, Side: c.Side})
 	}
 	return nil
+}
+
+// storeDown is the answer to a request the database failed (it is down,
+// or restarting): 503, the error logged rather than shown.
+func (s *Server) storeDown(err error) *apiError {
+	s.log.Error("the database failed a request", "err", err)
+	return &apiError{Status: http.StatusServiceUnavailable, Message: "the database is not answering: nothing was changed; retry in a moment"}
 }
 
 // reloading is the answer while a game is let go and rebuilt.
