@@ -35,7 +35,7 @@ type instance struct {
 }
 
 // pair starts n servers on one new database.
-func pair(t *testing.T, n int) []instance {
+func pair(t testing.TB, n int) []instance {
 	t.Helper()
 	url := pgtest.URL(t)
 	out := make([]instance, n)
@@ -68,7 +68,7 @@ func pair(t *testing.T, n int) []instance {
 }
 
 // testLog writes a server's log to the test's.
-type testLog struct{ t *testing.T }
+type testLog struct{ t testing.TB }
 
 func (l testLog) Write(p []byte) (int, error) {
 	l.t.Log(strings.TrimSpace(string(p)))

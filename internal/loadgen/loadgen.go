@@ -24,12 +24,18 @@ import (
 	"net/http"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
 // Config is a load run.
 type Config struct {
-	Base      string        // the server, as http://host:port
+	Base string // the server, as http://host:port
+	// Bases are several servers sharing one database (issue 36), used
+	// instead of Base: requests go to them in turn, as a round-robin
+	// load balancer without sticky sessions would send them, so that
+	// nearly every request finds its game last written through another.
+	Bases     []string
 	Games     int           // games to create and play
 	Clients   int           // concurrent clients, each with its share of the games
 	Scenarios []string      // built-in scenarios, used in turn
@@ -92,7 +98,7 @@ func Run(ctx context.Context, cfg Config) (Result, error) {
 		return Result{}, fmt.Errorf("loadgen: want games, clients and scenarios")
 	}
 	if cfg.Client == nil {
-		cfg.Client = &http.Client{Timeout: time.Minute, Transport: &http.Transport{MaxIdleConnsPerHost: cfg.Clients, MaxIdleConns: cfg.Clients}}
+		cfg.Client = &http.Client{Timeout: time.Minute, Transport: &http.Transport{MaxIdleConnsPerHost: cfg.Clients, MaxIdleConns: cfg.Clients * max(1, len(cfg.Bases))}}
 	}
 	c := &client{cfg: cfg}
 	start := time.Now()
@@ -168,7 +174,18 @@ func Run(ctx context.Context, cfg Config) (Result, error) {
 	return res, first
 }
 
-type client struct{ cfg Config }
+type client struct {
+	cfg  Config
+	turn atomic.Uint64 // the request count, for Bases in turn
+}
+
+// base is the server the next request goes to.
+func (c *client) base() string {
+	if n := uint64(len(c.cfg.Bases)); n > 0 {
+		return c.cfg.Bases[c.turn.Add(1)%n]
+	}
+	return c.cfg.Base
+}
 
 // create makes a game of a built-in scenario.
 func (c *client) create(ctx context.Context, scenario string, seed uint64) (*game, error) {
@@ -311,7 +328,7 @@ func (c *client) do(ctx context.Context, method, path, token string, body, out a
 		}
 		rd = bytes.NewReader(js)
 	}
-	req, err := http.NewRequestWithContext(ctx, method, c.cfg.Base+path, rd)
+	req, err := http.NewRequestWithContext(ctx, method, c.base()+path, rd)
 	if err != nil {
 		return 0, err
 	}
