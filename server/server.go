@@ -833,6 +833,11 @@ func (s *Server) Sweep(ctx context.Context) (int, error) {
 	if _, err := s.cfg.Store.Forget(ctx, now.Add(-s.cfg.Retain)); err != nil {
 		return 0, err
 	}
+	// On a shared store, the games in use here first (shared.go): the
+	// other servers' sweeps spare them too.
+	if err := s.touch(ctx); err != nil {
+		return 0, err
+	}
 	deleted := 0
 	spared := map[string]bool{} // in use: the next pages reach past them
 	for {

@@ -28,6 +28,10 @@ import (
 //     within milliseconds, and a game another server deleted leaves
 //     memory (its followers reconnect and hear it is gone).
 //
+//   - the games in use on a server (followed, or read within SweepEvery)
+//     are marked so in the store every TouchEvery (store.Toucher), and
+//     before each sweep: the retention sweep of any server spares them.
+//
 // What stays per server: the games in memory (--max-games), the rate
 // limits, the event-stream caps and the connection caps, each counted by
 // the server that serves the request (docs/api.md, "Several servers").
@@ -101,7 +105,53 @@ func (s *Server) Follow(ctx context.Context) error {
 	if !ok {
 		return nil
 	}
+	if _, ok := s.cfg.Store.(store.Toucher); ok {
+		go func() {
+			tick := time.NewTicker(TouchEvery)
+			defer tick.Stop()
+			for {
+				select {
+				case <-ctx.Done():
+					return
+				case <-tick.C:
+				}
+				if err := s.touch(ctx); err != nil && ctx.Err() == nil {
+					s.log.Warn("marking the games in use", "err", err)
+				}
+			}
+		}()
+	}
 	return n.Listen(ctx, func(c store.Change) { s.changed(ctx, c) })
+}
+
+// TouchEvery is how often a server on a shared store marks the games in
+// use on it (store.Toucher).
+const TouchEvery = 10 * time.Minute
+
+// touch marks the games in use on this server in a shared store: those a
+// client follows, or read within SweepEvery.
+func (s *Server) touch(ctx context.Context) error {
+	t, ok := s.cfg.Store.(store.Toucher)
+	if !ok {
+		return nil
+	}
+	now := s.cfg.Now()
+	var ids []string
+	s.mu.Lock()
+	for id, gm := range s.games {
+		inUse := now.Sub(time.Unix(0, gm.used.Load())) < SweepEvery
+		if !inUse && gm.mu.TryLock() {
+			inUse = len(gm.subs) > 0
+			gm.mu.Unlock()
+		} else if !inUse {
+			inUse = true // a request is changing it
+		}
+		if inUse {
+			ids = append(ids, id)
+		}
+	}
+	s.mu.Unlock()
+	return t.Touch(ctx, ids, now)
 }
 
 // changed applies one change a server made to the shared store.

@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -35,7 +36,11 @@ type instance struct {
 }
 
 // pair starts n servers on one new database.
-func pair(t testing.TB, n int) []instance {
+func pair(t testing.TB, n int) []instance { return pairWith(t, n, nil) }
+
+// pairWith starts n servers on one new database, their configuration
+// changed by with (if not nil).
+func pairWith(t testing.TB, n int, with func(*server.Config)) []instance {
 	t.Helper()
 	url := pgtest.URL(t)
 	out := make([]instance, n)
@@ -45,7 +50,11 @@ func pair(t testing.TB, n int) []instance {
 			t.Fatal(err)
 		}
 		log := slog.New(slog.NewTextHandler(testLog{t}, &slog.HandlerOptions{Level: slog.LevelWarn}))
-		srv := server.New(server.Config{Store: st, Rulesets: all.Rulesets(), Samples: all.Samples(), Procs: all.Procedures(), Log: log})
+		cfg := server.Config{Store: st, Rulesets: all.Rulesets(), Samples: all.Samples(), Procs: all.Procedures(), Log: log}
+		if with != nil {
+			with(&cfg)
+		}
+		srv := server.New(cfg)
 		ctx, stop := context.WithCancel(context.Background())
 		done := make(chan struct{})
 		go func() {
@@ -379,5 +388,40 @@ func TestSeveralServersDelete(t *testing.T) {
 	var e apiErr
 	if st := do(t, "GET", ins[1].ts.URL+"/api/games/"+c.ID, c.Token, nil, &e); st != http.StatusGone {
 		t.Errorf("the deleted game on the other server: %d %+v", st, e)
+	}
+}
+
+// The retention sweep across servers: a game whose seats follow it on one
+// server is marked in use there, and the sweep of another server spares
+// it; a game nobody uses goes.
+func TestSeveralServersSweep(t *testing.T) {
+	var now atomic.Int64
+	now.Store(time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC).UnixNano())
+	clock := func() time.Time { return time.Unix(0, now.Load()).UTC() }
+	ins := pairWith(t, 2, func(c *server.Config) { c.Now, c.Retain = clock, 90*24*time.Hour })
+	followed := create(t, ins[0].ts, map[string]any{"scenario": "sump-crossing", "seed": 14})
+	forgotten := create(t, ins[0].ts, map[string]any{"scenario": "sump-crossing", "seed": 15})
+	events, stop := follow(t, ins[1].ts.URL, followed.ID, followed.Token, "")
+	defer stop()
+	now.Add(int64(100 * 24 * time.Hour))
+	ctx := context.Background()
+	if n, err := ins[1].srv.Sweep(ctx); err != nil || n != 1 {
+		t.Fatalf("the following server's sweep: %d %v, want 1 (the game nobody follows)", n, err)
+	}
+	// The first server holds both games in memory, unused for 100 days:
+	// without the other's mark it would delete the one followed there.
+	if n, err := ins[0].srv.Sweep(ctx); err != nil || n != 0 {
+		t.Fatalf("the other server's sweep: %d %v, want 0", n, err)
+	}
+	if _, err := ins[0].st.Game(ctx, followed.ID); err != nil {
+		t.Errorf("the followed game: %v", err)
+	}
+	if _, err := ins[0].st.Game(ctx, forgotten.ID); err == nil {
+		t.Error("the game nobody used is still there")
+	}
+	select {
+	case h, ok := <-events:
+		t.Errorf("the stream of the game kept: %+v %v", h, ok)
+	default:
 	}
 }

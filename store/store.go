@@ -162,3 +162,12 @@ type Change struct {
 type Notifier interface {
 	Listen(ctx context.Context, fn func(Change)) error
 }
+
+// Toucher is a store that several servers share, which keeps when a game
+// was last in use on any of them (store/postgres): Touch marks games in
+// use at at, and Idle then counts a game's last use as well as its last
+// command, so that a server's retention sweep spares a game that another
+// server's clients follow.
+type Toucher interface {
+	Touch(ctx context.Context, ids []string, at time.Time) error
+}

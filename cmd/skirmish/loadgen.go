@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/url"
+	"strings"
 	"time"
 
 	"github.com/skirmish-engine/skirmish/internal/loadgen"
@@ -29,12 +30,17 @@ makes stays in the server's database: point it at a server of your own.
 The server limits how many games one address may create a minute
 (serve --creates-per-minute): start it with 0 for a load run.`,
 		Example: `  skirmish serve --db /tmp/load.db --creates-per-minute 0 &
-  skirmish loadgen --games 1000 --clients 32 --duration 20s`,
+  skirmish loadgen --games 1000 --clients 32 --duration 20s
+  skirmish loadgen --url http://127.0.0.1:8081,http://127.0.0.1:8082 --games 256`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			u, err := url.Parse(base)
-			if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-				return usagef("--url %q: not an http:// or https:// address", base)
+			var bases []string
+			for b := range strings.SplitSeq(base, ",") {
+				u, err := url.Parse(strings.TrimSpace(b))
+				if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+					return usagef("--url %q: not an http:// or https:// address", b)
+				}
+				bases = append(bases, u.String())
 			}
 			switch {
 			case games < 1 || games > 100_000:
@@ -46,8 +52,11 @@ The server limits how many games one address may create a minute
 			case len(scenarios) == 0:
 				return usagef("--scenario: give at least one")
 			}
-			res, err := loadgen.Run(context.Background(), loadgen.Config{Base: u.String(), Games: games, Clients: clients,
-				Scenarios: scenarios, Duration: duration, Seed: seed})
+			cfg := loadgen.Config{Base: bases[0], Games: games, Clients: clients, Scenarios: scenarios, Duration: duration, Seed: seed}
+			if len(bases) > 1 {
+				cfg.Bases = bases // several servers on one database: requests in turn
+			}
+			res, err := loadgen.Run(context.Background(), cfg)
 			if err != nil {
 				return err
 			}
@@ -56,7 +65,7 @@ The server limits how many games one address may create a minute
 		},
 	}
 	f := c.Flags()
-	f.StringVar(&base, "url", "http://127.0.0.1:8080", "the server")
+	f.StringVar(&base, "url", "http://127.0.0.1:8080", "the server; several servers sharing one database, comma-separated, take the requests in turn")
 	f.IntVar(&games, "games", 1000, "games to create and play")
 	f.IntVar(&clients, "clients", 32, "concurrent clients")
 	f.DurationVar(&duration, "duration", 10*time.Second, "how long to play")

@@ -91,6 +91,10 @@ var migrations = []string{
 		seats bytea[] NOT NULL,
 		watch bytea NOT NULL
 	);`,
+	// 2: when a game was last in use on any server (Touch): the
+	// retention sweep of one server spares the games another's clients
+	// follow.
+	`ALTER TABLE games ADD COLUMN seen bigint NOT NULL DEFAULT 0;`,
 }
 
 // Channel is the notification channel of changes (Listen).
@@ -372,10 +376,11 @@ func (s *Store) Commands(ctx context.Context, id string, after int) ([]store.Com
 	return out, nil
 }
 
-// Idle returns the games idle since before, oldest first.
+// Idle returns the games idle since before, oldest first: neither
+// moved in nor in use (Touch) since.
 func (s *Store) Idle(ctx context.Context, before time.Time, limit int) ([]string, error) {
 	rows, err := s.pool.Query(ctx, `SELECT id FROM (
-		SELECT g.id, COALESCE((SELECT MAX(c.at) FROM commands c WHERE c.game = g.id), g.created) AS last FROM games g) AS l
+		SELECT g.id, GREATEST(COALESCE((SELECT MAX(c.at) FROM commands c WHERE c.game = g.id), g.created), g.seen) AS last FROM games g) AS l
 		WHERE last < $1 ORDER BY last, id LIMIT $2`, before.UnixNano(), limit)
 	if err != nil {
 		return nil, fmt.Errorf("postgres: idle games: %w", err)
@@ -385,6 +390,20 @@ func (s *Store) Idle(ctx context.Context, before time.Time, limit int) ([]string
 		return nil, fmt.Errorf("postgres: idle games: %w", err)
 	}
 	return ids, nil
+}
+
+// Touch marks games in use at at (store.Toucher): Idle counts it as their
+// last use.
+func (s *Store) Touch(ctx context.Context, ids []string, at time.Time) error {
+	if len(ids) == 0 {
+		return nil
+	}
+	ctx, cancel := writing(ctx)
+	defer cancel()
+	if _, err := s.pool.Exec(ctx, `UPDATE games SET seen = $2 WHERE id = ANY($1) AND seen < $2`, ids, at.UnixNano()); err != nil {
+		return fmt.Errorf("postgres: touch %d games: %w", len(ids), err)
+	}
+	return nil
 }
 
 // Delete removes a game and its commands at once, keeping a tombstone

@@ -55,8 +55,8 @@ func TestMigrateOnceUnderLock(t *testing.T) {
 		defer stores[i].Close()
 	}
 	v, err := stores[0].Version(context.Background())
-	if err != nil || v != 1 {
-		t.Errorf("schema version %d %v, want 1", v, err)
+	if err != nil || v != 2 {
+		t.Errorf("schema version %d %v, want 2", v, err)
 	}
 	// And the schema works for all of them.
 	if err := stores[3].Create(context.Background(), storetest.Sample("g")); err != nil {
@@ -175,5 +175,33 @@ func TestOpenErrors(t *testing.T) {
 	key[0] = 1
 	if err := other.SealSeeds(key); err == nil || !strings.Contains(err.Error(), "same key file") {
 		t.Errorf("another key: %v", err)
+	}
+}
+
+// A game in use on some server (Touch) is not idle, whatever its last
+// command; the sweep of another server then spares it.
+func TestTouchKeepsGamesFromIdle(t *testing.T) {
+	s := open(t, pgtest.URL(t))
+	defer s.Close()
+	ctx := context.Background()
+	day := func(d int) time.Time { return time.Unix(1_700_000_000, 0).UTC().AddDate(0, 0, d) }
+	for i, id := range []string{"a", "b"} {
+		g := storetest.Sample(id)
+		g.Created = day(i)
+		if err := s.Create(ctx, g); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := s.Touch(ctx, []string{"a", "nosuch"}, day(20)); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Touch(ctx, []string{"a"}, day(15)); err != nil { // an older touch changes nothing
+		t.Fatal(err)
+	}
+	if idle, err := s.Idle(ctx, day(10), 10); err != nil || strings.Join(idle, " ") != "b" {
+		t.Errorf("idle before day 10: %q %v, want b (a in use on day 20)", idle, err)
+	}
+	if idle, err := s.Idle(ctx, day(30), 10); err != nil || strings.Join(idle, " ") != "b a" {
+		t.Errorf("idle before day 30: %q %v, want b a", idle, err)
 	}
 }
