@@ -24,9 +24,10 @@ import (
 //     the writer told the seq is stale (409), as for two seats on one
 //     server;
 //   - Follow listens to the store's changes: a command another server
-//     stored is run here too and sent to this server's event streams
-//     within milliseconds, and a game another server deleted leaves
-//     memory (its followers reconnect and hear it is gone).
+//     stored in a game that a client follows here is run here too and
+//     sent to the event streams within milliseconds (a game nobody follows
+//     here waits for its next request), and a game another server deleted
+//     leaves memory (its followers reconnect and hear it is gone).
 //
 //   - the games in use on a server (followed, or read within SweepEvery)
 //     are marked so in the store every TouchEvery (store.Toucher), and
@@ -193,6 +194,9 @@ func (s *Server) follow(ctx context.Context, gm *game, seq int) {
 	defer gm.mu.Unlock()
 	if gm.gone || (seq > 0 && gm.seq >= seq) {
 		return // this server's own write, or caught up already
+	}
+	if seq > 0 && len(gm.subs) == 0 {
+		return // nobody follows it here: the next request catches up
 	}
 	if err := s.catchUp(ctx, gm); err != nil && !errors.Is(err, context.Canceled) {
 		s.log.Warn("following another server's write", "game", gm.rec.ID, "err", fmt.Sprint(err))

@@ -59,7 +59,7 @@ type load struct {
 	games []created
 	mu    sync.Mutex
 	acks  []map[int]string // per game, seq → the command's kind and text
-	n503  int // writes refused with 503
+	n503  int              // writes refused with 503
 	// reads503 counts reads refused with 503 (the database down, or the
 	// game being rebuilt).
 	reads503 int
