@@ -2,11 +2,9 @@ package server_test
 
 import (
 	"bufio"
-	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
 	"math/rand/v2"
 	"net"
 	"net/http"
@@ -113,36 +111,7 @@ func TestCrashSafety(t *testing.T) {
 	}
 	db := filepath.Join(t.TempDir(), "crash.db")
 	start := func() (string, *exec.Cmd) { return startChild(t, db) }
-	client := &http.Client{Timeout: 10 * time.Second}
-	// send is one request that may die with the server: ok false then.
-	send := func(method, url, token string, body any, out any) (int, bool) {
-		var rd io.Reader
-		if body != nil {
-			js, _ := json.Marshal(body)
-			rd = bytes.NewReader(js)
-		}
-		req, _ := http.NewRequest(method, url, rd)
-		if body != nil {
-			req.Header.Set("Content-Type", "application/json")
-		}
-		if token != "" {
-			req.Header.Set("Authorization", "Bearer "+token)
-		}
-		resp, err := client.Do(req)
-		if err != nil {
-			return 0, false
-		}
-		defer resp.Body.Close()
-		data, err := io.ReadAll(resp.Body)
-		if err != nil {
-			return 0, false
-		}
-		if out != nil && json.Unmarshal(data, out) != nil {
-			return 0, false
-		}
-		return resp.StatusCode, true
-	}
-
+	send := try // one request that may die with the server: ok false then
 	base, cmd := start()
 	// Two games are played at once, one per slot; a game that ends gives
 	// its slot to a new one. Every game is checked after every kill.

@@ -166,6 +166,13 @@ func (s *Server) changed(ctx context.Context, c store.Change) {
 		}
 		s.mu.Unlock()
 		for _, gm := range all {
+			// Deleted meanwhile? Its deletion was not heard either.
+			if _, err := s.cfg.Store.Game(ctx, gm.rec.ID); errors.Is(err, store.ErrNotFound) {
+				gm.mu.Lock()
+				s.drop(gm)
+				gm.mu.Unlock()
+				continue
+			}
 			s.follow(ctx, gm, 0)
 		}
 		return

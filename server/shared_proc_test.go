@@ -171,6 +171,24 @@ func (l *load) newGame(base string, seed int) int {
 	return len(l.games) - 1
 }
 
+// startChildren starts two child servers on db.
+func startChildren(t *testing.T, db string) (bases [2]string, cmds *[2]*exec.Cmd) {
+	cmds = new([2]*exec.Cmd)
+	for i := range bases {
+		bases[i], cmds[i] = startChild(t, db)
+	}
+	return bases, cmds
+}
+
+// killAll kills the child servers (those restarted since included: cmds
+// is read when it runs).
+func killAll(cmds *[2]*exec.Cmd) {
+	for _, c := range cmds {
+		c.Process.Signal(syscall.SIGKILL)
+		c.Wait()
+	}
+}
+
 // Two server processes on one PostgreSQL database, each seat of two games
 // on a different one; one is killed with SIGKILL mid-load, a different
 // one each round. Every write either acknowledged is stored at its seq,
@@ -186,17 +204,8 @@ func TestSeveralServersKill(t *testing.T) {
 	if raceEnabled {
 		rounds = 3
 	}
-	var bases [2]string
-	var cmds [2]*exec.Cmd
-	for i := range bases {
-		bases[i], cmds[i] = startChild(t, url)
-	}
-	defer func() {
-		for _, c := range cmds {
-			c.Process.Signal(syscall.SIGKILL)
-			c.Wait()
-		}
-	}()
+	bases, cmds := startChildren(t, url)
+	defer killAll(cmds)
 	st, err := postgres.Open(context.Background(), url)
 	if err != nil {
 		t.Fatal(err)
@@ -275,17 +284,8 @@ func TestSeveralServersDatabaseRestart(t *testing.T) {
 	}
 	cl := pgtest.NewCluster(t)
 	url := cl.URL
-	var bases [2]string
-	var cmds [2]*exec.Cmd
-	for i := range bases {
-		bases[i], cmds[i] = startChild(t, url)
-	}
-	defer func() {
-		for _, c := range cmds {
-			c.Process.Signal(syscall.SIGKILL)
-			c.Wait()
-		}
-	}()
+	bases, cmds := startChildren(t, url)
+	defer killAll(cmds)
 	l := &load{t: t}
 	slots := []int{l.newGame(bases[0], 1), l.newGame(bases[1], 2)}
 	stop := make(chan struct{})

@@ -16,6 +16,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/jackc/pgx/v5"
 	"github.com/skirmish-engine/skirmish/engine"
 	"github.com/skirmish-engine/skirmish/internal/pgtest"
 	"github.com/skirmish-engine/skirmish/rulesets/all"
@@ -30,6 +31,7 @@ import (
 
 // instance is one server of a pair.
 type instance struct {
+	url string // the database's
 	ts  *httptest.Server
 	st  *postgres.Store
 	srv *server.Server
@@ -71,7 +73,28 @@ func pairWith(t testing.TB, n int, with func(*server.Config)) []instance {
 			<-done
 			st.Close()
 		})
-		out[i] = instance{ts: ts, st: st, srv: srv}
+		out[i] = instance{url: url, ts: ts, st: st, srv: srv}
+	}
+	// Every server listening before the test goes on: a change made
+	// before is caught up only at the next request.
+	conn, err := pgx.Connect(context.Background(), url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(context.Background())
+	for start := time.Now(); ; time.Sleep(5 * time.Millisecond) {
+		var n int
+		err := conn.QueryRow(context.Background(),
+			`SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN %'`).Scan(&n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n >= len(out) {
+			break
+		}
+		if time.Since(start) > 10*time.Second {
+			t.Fatalf("%d of %d servers listening after 10 s", n, len(out))
+		}
 	}
 	return out
 }
@@ -388,6 +411,30 @@ func TestSeveralServersDelete(t *testing.T) {
 	var e apiErr
 	if st := do(t, "GET", ins[1].ts.URL+"/api/games/"+c.ID, c.Token, nil, &e); st != http.StatusGone {
 		t.Errorf("the deleted game on the other server: %d %+v", st, e)
+	}
+	// A deletion made while the servers' listening connections are cut is
+	// not heard; each server, listening again, finds it.
+	d := create(t, ins[0].ts, map[string]any{"scenario": "sump-crossing", "seed": 16})
+	events, stop2 := follow(t, ins[1].ts.URL, d.ID, d.Token, "")
+	defer stop2()
+	conn, err := pgx.Connect(context.Background(), ins[0].url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(context.Background())
+	if _, err := conn.Exec(context.Background(), `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN %'`); err != nil {
+		t.Fatal(err)
+	}
+	if err := ins[0].st.Delete(context.Background(), d.ID, time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case _, ok := <-events:
+		if ok {
+			t.Fatal("an event after the missed deletion")
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("the second server's stream did not end after a deletion it missed")
 	}
 }
 

@@ -3,9 +3,7 @@ package main
 import (
 	"bufio"
 	"bytes"
-	"encoding/json"
 	"io"
-	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
@@ -68,25 +66,7 @@ func TestServePostgres(t *testing.T) {
 	}
 	req := func(base, method, path, token, body string, out any) int {
 		t.Helper()
-		r, _ := http.NewRequest(method, base+path, strings.NewReader(body))
-		if body != "" {
-			r.Header.Set("Content-Type", "application/json")
-		}
-		if token != "" {
-			r.Header.Set("Authorization", "Bearer "+token)
-		}
-		resp, err := http.DefaultClient.Do(r)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer resp.Body.Close()
-		data, _ := io.ReadAll(resp.Body)
-		if out != nil {
-			if err := json.Unmarshal(data, out); err != nil {
-				t.Fatalf("%s %s: %s", method, path, data)
-			}
-		}
-		return resp.StatusCode
+		return request(t, base, method, path, token, body, out)
 	}
 	a := start() // makes the key
 	b := start()

@@ -47,25 +47,8 @@ func TestServeExportReplay(t *testing.T) {
 		t.Errorf("the database file: %v", err)
 	}
 	req := func(method, path, token, body string, out any) int {
-		r, _ := http.NewRequest(method, base+path, strings.NewReader(body))
-		if body != "" {
-			r.Header.Set("Content-Type", "application/json")
-		}
-		if token != "" {
-			r.Header.Set("Authorization", "Bearer "+token)
-		}
-		resp, err := http.DefaultClient.Do(r)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer resp.Body.Close()
-		data, _ := io.ReadAll(resp.Body)
-		if out != nil {
-			if err := json.Unmarshal(data, out); err != nil {
-				t.Fatalf("%s %s: %s", method, path, data)
-			}
-		}
-		return resp.StatusCode
+		t.Helper()
+		return request(t, base, method, path, token, body, out)
 	}
 	if st := req("GET", "/healthz", "", "", nil); st != 200 {
 		t.Errorf("healthz: %d", st)
@@ -197,4 +180,29 @@ func TestStreamsFor(t *testing.T) {
 	if n, ok := fileLimit(); runtime.GOOS == "linux" && (!ok || n < 64) {
 		t.Errorf("the file limit: %d %v", n, ok)
 	}
+}
+
+// request sends one request to a server under test and decodes its JSON
+// reply into out (if given); it returns the status.
+func request(t *testing.T, base, method, path, token, body string, out any) int {
+	t.Helper()
+	r, _ := http.NewRequest(method, base+path, strings.NewReader(body))
+	if body != "" {
+		r.Header.Set("Content-Type", "application/json")
+	}
+	if token != "" {
+		r.Header.Set("Authorization", "Bearer "+token)
+	}
+	resp, err := http.DefaultClient.Do(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	data, _ := io.ReadAll(resp.Body)
+	if out != nil {
+		if err := json.Unmarshal(data, out); err != nil {
+			t.Fatalf("%s %s: %s", method, path, data)
+		}
+	}
+	return resp.StatusCode
 }
