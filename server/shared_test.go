@@ -27,7 +27,8 @@ import (
 // Several servers on one PostgreSQL database (issue 36): in these tests,
 // two Servers in this process, each with its own store (its own pool) on
 // one new database, each following the other's writes as skirmish serve
-// does. TestSeveralServersKill runs them as processes.
+// does; TestSeveralServersPlayOneGame and those of shared_proc_test.go run
+// them as processes.
 
 // instance is one server of a pair.
 type instance struct {
@@ -75,8 +76,16 @@ func pairWith(t testing.TB, n int, with func(*server.Config)) []instance {
 		})
 		out[i] = instance{url: url, ts: ts, st: st, srv: srv}
 	}
-	// Every server listening before the test goes on: a change made
-	// before is caught up only at the next request.
+	listening(t, url, n)
+	return out
+}
+
+// listening waits until n servers listen to the changes of the database
+// at url: a change made before a server listens is caught up only at the
+// next request, and a test that follows a game from the start must not
+// race its server's start.
+func listening(t testing.TB, url string, n int) {
+	t.Helper()
 	conn, err := pgx.Connect(context.Background(), url)
 	if err != nil {
 		t.Fatal(err)
@@ -89,14 +98,23 @@ func pairWith(t testing.TB, n int, with func(*server.Config)) []instance {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if n >= len(out) {
+		if n >= n {
 			break
 		}
 		if time.Since(start) > 10*time.Second {
-			t.Fatalf("%d of %d servers listening after 10 s", n, len(out))
+			t.Fatalf("%d of %d servers listening after 10 s", n, n)
 		}
 	}
-	return out
+}
+
+// createOn creates a game through the server at base.
+func createOn(t testing.TB, base string, req map[string]any) created {
+	t.Helper()
+	var c created
+	if st := do(t, "POST", base+"/api/games", "", req, &c); st != http.StatusCreated {
+		t.Fatalf("create: %d %+v", st, c)
+	}
+	return c
 }
 
 // testLog writes a server's log to the test's.
@@ -178,11 +196,14 @@ func move(v view, me int, rng *rand.Rand) (path string, body map[string]any, ok 
 // other server with Last-Event-ID misses nothing. The export, from either
 // server, verifies.
 func TestSeveralServersPlayOneGame(t *testing.T) {
-	ins := pair(t, 2)
-	a, b := ins[0].ts, ins[1].ts
-	c := create(t, a, map[string]any{"scenario": "sump-crossing", "seed": 11})
-	seats := []*httptest.Server{a, b}
-	events, stop := follow(t, a.URL, c.ID, c.Token, "")
+	url := pgtest.URL(t)
+	bases, cmds := startChildren(t, url) // two skirmish serve processes
+	defer killAll(cmds)
+	listening(t, url, 2)
+	a, b := bases[0], bases[1]
+	c := createOn(t, a, map[string]any{"scenario": "sump-crossing", "seed": 11})
+	seats := bases[:]
+	events, stop := follow(t, a, c.ID, c.Token, "")
 	defer stop()
 	rng := rand.New(rand.NewPCG(11, 1))
 	written := map[int]time.Time{} // seq → when its write was acknowledged through b
@@ -195,7 +216,7 @@ func TestSeveralServersPlayOneGame(t *testing.T) {
 		var v view
 		me := -1
 		for side, ts := range seats {
-			if st := do(t, "GET", ts.URL+"/api/games/"+c.ID+"?log=none", c.Seats[side].Token, nil, &v); st != http.StatusOK {
+			if st := do(t, "GET", ts+"/api/games/"+c.ID+"?log=none", c.Seats[side].Token, nil, &v); st != http.StatusOK {
 				t.Fatalf("view on server %d: %d", side, st)
 			}
 			if v.Seq != lastSeq {
@@ -214,7 +235,7 @@ func TestSeveralServersPlayOneGame(t *testing.T) {
 		}
 		path, body, _ := move(v, me, rng)
 		var reply apiErr
-		if st := do(t, "POST", seats[me].URL+"/api/games/"+c.ID+"/"+path, c.Seats[me].Token, body, &reply); st != http.StatusOK {
+		if st := do(t, "POST", seats[me]+"/api/games/"+c.ID+"/"+path, c.Seats[me].Token, body, &reply); st != http.StatusOK {
 			t.Fatalf("seat %d's %s %v through server %d: %d %+v", me, path, body, me, st, reply)
 		}
 		lastSeq = *reply.Seq
@@ -251,7 +272,7 @@ func TestSeveralServersPlayOneGame(t *testing.T) {
 		t.Errorf("events of seqs %v came more than 100 ms after their writes (slowest %v)", late, slowest)
 	}
 	// A stream that reconnects to the other server misses nothing.
-	again, stop2 := follow(t, b.URL, c.ID, c.Token, strconv.Itoa(lastSeq-5))
+	again, stop2 := follow(t, b, c.ID, c.Token, strconv.Itoa(lastSeq-5))
 	defer stop2()
 	for want := lastSeq - 4; want <= lastSeq; want++ {
 		select {
@@ -264,10 +285,10 @@ func TestSeveralServersPlayOneGame(t *testing.T) {
 		}
 	}
 	var sa, sb engine.Save
-	if st := do(t, "GET", a.URL+"/api/games/"+c.ID+"/export", c.Token, nil, &sa); st != http.StatusOK {
+	if st := do(t, "GET", a+"/api/games/"+c.ID+"/export", c.Token, nil, &sa); st != http.StatusOK {
 		t.Fatalf("export from the first server: %d", st)
 	}
-	if st := do(t, "GET", b.URL+"/api/games/"+c.ID+"/export", c.Token, nil, &sb); st != http.StatusOK {
+	if st := do(t, "GET", b+"/api/games/"+c.ID+"/export", c.Token, nil, &sb); st != http.StatusOK {
 		t.Fatalf("export from the second server: %d", st)
 	}
 	ja, _ := json.Marshal(sa)
