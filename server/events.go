@@ -98,6 +98,17 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	gm.subs[ch] = struct{}{}
+	if s.shared() {
+		// Another server's write heard between the request's catch-up
+		// and the subscription found nobody to tell here (shared.go):
+		// read the store again, now that this stream hears what comes.
+		if err := s.catchUp(r.Context(), gm); err != nil {
+			delete(gm.subs, ch)
+			gm.mu.Unlock()
+			fail(w, err)
+			return
+		}
+	}
 	now := gm.seq
 	gm.mu.Unlock()
 	defer func() {

@@ -693,6 +693,13 @@ func (s *Server) ack(w http.ResponseWriter, gm *game, side, status int, reply ma
 		return
 	}
 	gm.mu.Lock()
+	if gm.gone {
+		// Let go since the write (another failed on it): its view is not
+		// the stored game's; the client reads the game again.
+		gm.mu.Unlock()
+		encode(w, status, reply)
+		return
+	}
 	v, err := s.viewBytes(gm, side, tail)
 	gm.mu.Unlock()
 	if err != nil {

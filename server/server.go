@@ -438,6 +438,7 @@ func (s *Server) lookup(r *http.Request, id string, match func(rec *store.Game) 
 		if gm, err = s.load(r.Context(), id, rec); err != nil {
 			return nil, 0, err
 		}
+		s.touchOne(r.Context(), id) // in use here from now on (shared.go)
 	}
 	gm.used.Store(s.cfg.Now().UnixNano())
 	// Another server's writes (shared.go); a game let go meanwhile (one of
@@ -450,7 +451,8 @@ func (s *Server) lookup(r *http.Request, id string, match func(rec *store.Game) 
 		if !gm.gone || try == 4 {
 			return nil, 0, err
 		}
-		if gm, err = s.load(r.Context(), id, rec); err != nil {
+		// Read again: another server may have deleted it.
+		if gm, err = s.load(r.Context(), id, nil); err != nil {
 			return nil, 0, err
 		}
 	}
@@ -688,20 +690,23 @@ type skipCmd struct {
 // answer that made the rules refuse its action, the refusal.
 func (s *Server) write(ctx context.Context, gm *game, side, seq int, kind string, body any) (int, *engine.IllegalError, error) {
 	gm.mu.Lock()
-	for try := 0; gm.gone; try++ {
-		// Let go since the request found it (another server's write won
-		// a race for a seq, shared.go): the write is judged on the game
-		// as stored.
+	if gm.gone {
+		// Let go since the request found it (a write failed, or lost a
+		// race for a seq to another server's, shared.go): the request's
+		// checks were made on a game that is not the stored one. The game
+		// as stored says whether the writer is stale.
 		gm.mu.Unlock()
-		if try == 4 {
-			return 0, nil, reloading()
-		}
-		ngm, err := s.load(ctx, gm.rec.ID, gm.rec)
+		stored, err := s.load(ctx, gm.rec.ID, nil)
 		if err != nil {
 			return 0, nil, err
 		}
-		gm = ngm
-		gm.mu.Lock()
+		stored.mu.Lock()
+		now := stored.seq
+		stored.mu.Unlock()
+		if seq != now {
+			return 0, nil, stale(now)
+		}
+		return 0, nil, reloading()
 	}
 	defer gm.mu.Unlock()
 	if seq != gm.seq && s.shared() {
@@ -846,14 +851,25 @@ func (s *Server) Sweep(ctx context.Context) (int, error) {
 		if err != nil {
 			return deleted, err
 		}
+		// Those in use on any server (shared.go): marked lately.
+		elsewhere := map[string]bool{}
+		if t, ok := s.cfg.Store.(store.Toucher); ok {
+			used, err := t.Touched(ctx, ids, now.Add(-SweepEvery))
+			if err != nil {
+				return deleted, err
+			}
+			for _, id := range used {
+				elsewhere[id] = true
+			}
+		}
 		for _, id := range ids {
 			if spared[id] {
 				continue
 			}
 			s.mu.Lock()
 			gm, ok := s.games[id]
-			inUse := false
-			if ok {
+			inUse := elsewhere[id]
+			if ok && !inUse {
 				// TryLock, as evict: a request holding the game locks
 				// it before s.mu; a busy game is not abandoned anyway.
 				if gm.mu.TryLock() {

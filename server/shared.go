@@ -30,8 +30,9 @@ import (
 //     leaves memory (its followers reconnect and hear it is gone).
 //
 //   - the games in use on a server (followed, or read within SweepEvery)
-//     are marked so in the store every TouchEvery (store.Toucher), and
-//     before each sweep: the retention sweep of any server spares them.
+//     are marked so in the store when loaded, every TouchEvery and before
+//     each sweep (store.Toucher): the retention sweep of any server
+//     spares a game marked within SweepEvery.
 //
 // What stays per server: the games in memory (--max-games), the rate
 // limits, the event-stream caps and the connection caps, each counted by
@@ -129,6 +130,16 @@ func (s *Server) Follow(ctx context.Context) error {
 // use on it (store.Toucher).
 const TouchEvery = 10 * time.Minute
 
+// touchOne marks a game just loaded as in use, in a shared store; a
+// failure is logged (the next touch marks it).
+func (s *Server) touchOne(ctx context.Context, id string) {
+	if t, ok := s.cfg.Store.(store.Toucher); ok {
+		if err := t.Touch(ctx, []string{id}, s.cfg.Now()); err != nil {
+			s.log.Warn("marking a game in use", "game", id, "err", err)
+		}
+	}
+}
+
 // touch marks the games in use on this server in a shared store: those a
 // client follows, or read within SweepEvery.
 func (s *Server) touch(ctx context.Context) error {
@@ -155,10 +166,17 @@ func (s *Server) touch(ctx context.Context) error {
 	return t.Touch(ctx, ids, now)
 }
 
-// changed applies one change a server made to the shared store.
+// changed applies one change a server made to the shared store. The work
+// of each game is done apart (a goroutine each), so that a game whose lock
+// a slow request holds does not hold back the others' changes.
 func (s *Server) changed(ctx context.Context, c store.Change) {
-	if c.ID == "" {
-		// Changes may have been missed: check every game in memory.
+	switch {
+	case c.Lost != nil:
+		s.log.Warn("not hearing the other servers' writes (trying again; requests still read the database)", "err", c.Lost)
+		return
+	case c.ID == "":
+		// Listening (again): changes may have been missed; check every
+		// game in memory, deletions included.
 		s.mu.Lock()
 		all := make([]*game, 0, len(s.games))
 		for _, gm := range s.games {
@@ -166,14 +184,7 @@ func (s *Server) changed(ctx context.Context, c store.Change) {
 		}
 		s.mu.Unlock()
 		for _, gm := range all {
-			// Deleted meanwhile? Its deletion was not heard either.
-			if _, err := s.cfg.Store.Game(ctx, gm.rec.ID); errors.Is(err, store.ErrNotFound) {
-				gm.mu.Lock()
-				s.drop(gm)
-				gm.mu.Unlock()
-				continue
-			}
-			s.follow(ctx, gm, 0)
+			go s.follow(ctx, gm, 0)
 		}
 		return
 	}
@@ -184,19 +195,30 @@ func (s *Server) changed(ctx context.Context, c store.Change) {
 		return
 	}
 	if c.Deleted {
-		gm.mu.Lock()
-		s.drop(gm)
-		gm.mu.Unlock()
+		go func() {
+			gm.mu.Lock()
+			defer gm.mu.Unlock()
+			s.drop(gm)
+		}()
 		return
 	}
-	s.follow(ctx, gm, c.Seq)
+	go s.follow(ctx, gm, c.Seq)
 }
 
-// follow catches gm up with the store if it is behind seq (0: whatever
-// the store holds).
+// follow catches gm up with the store if it is behind seq and a client
+// follows it here; with seq 0, whatever it is behind, or dropped if it
+// was deleted.
 func (s *Server) follow(ctx context.Context, gm *game, seq int) {
 	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()
+	if seq == 0 {
+		if _, err := s.cfg.Store.Game(ctx, gm.rec.ID); errors.Is(err, store.ErrNotFound) {
+			gm.mu.Lock()
+			s.drop(gm)
+			gm.mu.Unlock()
+			return
+		}
+	}
 	gm.mu.Lock()
 	defer gm.mu.Unlock()
 	if gm.gone || (seq > 0 && gm.seq >= seq) {

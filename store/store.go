@@ -144,30 +144,36 @@ func (e *ConflictError) Is(target error) bool { return target == ErrConflict }
 
 // Change is a write that a server sharing the store made, as a Notifier
 // reports it: a command appended to game ID (Seq is its seq), or the game
-// deleted (Deleted). A Change with no ID says that changes may have been
-// missed (the listening connection was lost, and is back): every game a
-// server holds in memory may be behind the store.
+// deleted (Deleted). A Change with no ID and no Lost says the listener is
+// listening (again): changes made while it was not were not heard, and
+// every game a server holds in memory may be behind the store, or
+// deleted. Lost, with no ID, says the listener lost its connection, or
+// cannot make one, and tries again.
 type Change struct {
 	ID      string
 	Seq     int
 	Deleted bool
+	Lost    error
 }
 
 // Notifier is a store that several servers share: Listen calls fn for
 // every command appended and every game deleted, by any of them, its own
-// included, until ctx ends; a lost connection is made again (fn then
-// hears a Change with no ID). It returns when ctx ends, or with an error
-// if it cannot listen at all. fn is called from one goroutine, in the
+// included, until ctx ends; a lost connection is made again (fn hears a
+// Change with Lost, then one with nothing set once listening again). It
+// returns nil when ctx ends. fn is called from one goroutine, in the
 // order the store committed the changes.
 type Notifier interface {
 	Listen(ctx context.Context, fn func(Change)) error
 }
 
 // Toucher is a store that several servers share, which keeps when a game
-// was last in use on any of them (store/postgres): Touch marks games in
-// use at at, and Idle then counts a game's last use as well as its last
-// command, so that a server's retention sweep spares a game that another
-// server's clients follow.
+// was last in use on any of them (store/postgres): a server marks the
+// games in use on it (Touch), and the retention sweep of every server
+// spares those touched lately (Touched), so that it does not delete a
+// game whose players another server serves.
 type Toucher interface {
+	// Touch marks games in use at at (a later mark stays).
 	Touch(ctx context.Context, ids []string, at time.Time) error
+	// Touched returns those of ids marked in use at or after since.
+	Touched(ctx context.Context, ids []string, since time.Time) ([]string, error)
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"log/slog"
 	"net"
 	"net/http"
@@ -273,8 +274,24 @@ func openStore(db, sealKey string) (store.Store, string, error) {
 		if err != nil {
 			return nil, "", err
 		}
+		sealed, err := st.Sealed(ctx)
+		if err != nil {
+			st.Close()
+			return nil, "", err
+		}
+		_, statErr := os.Lstat(sealKey)
+		made := errors.Is(statErr, fs.ErrNotExist)
+		if made && sealed {
+			st.Close()
+			return nil, "", fmt.Errorf("--seal-key %s: no such file, and this database's seeds are sealed with a key: copy the key file from a server of this database (the first one started made it), or restore it from your backup", sealKey)
+		}
 		if err := sealWith(ctx, st, sealKey); err != nil {
 			st.Close()
+			if made {
+				// A key made just now that the database refuses (another
+				// server sealed it first, with its own): not kept.
+				os.Remove(sealKey)
+			}
 			return nil, "", err
 		}
 		return st, postgres.Redact(db), nil

@@ -31,7 +31,9 @@ func TestServePostgres(t *testing.T) {
 		done chan int
 		rest *bufio.Reader
 	}
-	start := func() served {
+	var startOn func(db, key string) served
+	start := func() served { return startOn(url, key) }
+	startOn = func(url, key string) served {
 		t.Helper()
 		outR, outW := io.Pipe()
 		var errb bytes.Buffer
@@ -95,8 +97,21 @@ func TestServePostgres(t *testing.T) {
 	if fi, err := os.Stat(key); err != nil || fi.Mode().Perm() != 0o600 {
 		t.Errorf("the seal key: %v %v", fi, err)
 	}
-	code, _, stderr = runIn(t, "", false, "serve", "--addr", "127.0.0.1:0", "--db", url, "--seal-key", filepath.Join(dir, "other.key"))
-	if code == 0 || !strings.Contains(stderr, "is missing") {
+	other := filepath.Join(dir, "other.key")
+	code, _, stderr = runIn(t, "", false, "serve", "--addr", "127.0.0.1:0", "--db", url, "--seal-key", other)
+	if code == 0 || !strings.Contains(stderr, "no such file") || !strings.Contains(stderr, "copy the key file from a server of this database") {
 		t.Errorf("serve with no key file for a database with sealed seeds: %d %s", code, stderr)
 	}
+	if _, err := os.Stat(other); err == nil {
+		t.Error("serve made a key file for a database sealed with another")
+	}
+	// Another key file, on a new database first sealed by one server: the
+	// second refuses to start, and keeps no key of its own.
+	fresh := pgtest.URL(t)
+	a = startOn(fresh, key)
+	code, _, stderr = runIn(t, "", false, "serve", "--addr", "127.0.0.1:0", "--db", fresh, "--seal-key", other)
+	if code == 0 || !strings.Contains(stderr, "no such file") {
+		t.Errorf("a second server with its own new key: %d %s", code, stderr)
+	}
+	stop(a)
 }

@@ -31,6 +31,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"net/url"
 	"strconv"
 	"strings"
 	"time"
@@ -95,6 +96,13 @@ var migrations = []string{
 	// retention sweep of one server spares the games another's clients
 	// follow.
 	`ALTER TABLE games ADD COLUMN seen bigint NOT NULL DEFAULT 0;`,
+	// 3: the seal key's check (SealSeeds): a known value sealed with the
+	// key the database's seeds are sealed with, so that a server given
+	// another key refuses to start before it seals a game of its own.
+	`CREATE TABLE skirmish_key (
+		id     integer PRIMARY KEY CHECK (id = 1),
+		sealed bytea NOT NULL
+	);`,
 }
 
 // Channel is the notification channel of changes (Listen).
@@ -115,44 +123,49 @@ type Store struct {
 const DefaultConns = 16
 
 // IsURL reports whether db names a PostgreSQL database (a postgres:// or
-// postgresql:// URL) rather than an SQLite file.
+// postgresql:// URL, the scheme in any case) rather than an SQLite file.
 func IsURL(db string) bool {
-	return strings.HasPrefix(db, "postgres://") || strings.HasPrefix(db, "postgresql://")
+	scheme, _, ok := strings.Cut(db, "://")
+	return ok && (strings.EqualFold(scheme, "postgres") || strings.EqualFold(scheme, "postgresql"))
 }
 
-// Open connects to the database at url (postgres://user@host/db?...) and
+// Open connects to the database at db (postgres://user@host/name?...) and
 // applies the migrations not yet applied.
-func Open(ctx context.Context, url string) (*Store, error) {
-	cfg, err := pgxpool.ParseConfig(url)
+func Open(ctx context.Context, db string) (*Store, error) {
+	cfg, err := pgxpool.ParseConfig(db)
 	if err != nil {
-		return nil, fmt.Errorf("postgres: %s: %w", Redact(url), err)
+		return nil, fmt.Errorf("postgres: %s: %w", Redact(db), err)
 	}
-	if !strings.Contains(url, "pool_max_conns") {
+	if !strings.Contains(db, "pool_max_conns") {
 		cfg.MaxConns = DefaultConns
 	}
 	pool, err := pgxpool.NewWithConfig(ctx, cfg)
 	if err != nil {
-		return nil, fmt.Errorf("postgres: %s: %w", Redact(url), err)
+		return nil, fmt.Errorf("postgres: %s: %w", Redact(db), err)
 	}
 	if err := migrate(ctx, pool); err != nil {
 		pool.Close()
-		return nil, fmt.Errorf("postgres: %s: %w", Redact(url), err)
+		return nil, fmt.Errorf("postgres: %s: %w", Redact(db), err)
 	}
 	return &Store{pool: pool}, nil
 }
 
-// Redact is url without its password, for messages and logs.
-func Redact(url string) string {
-	at := strings.LastIndex(url, "@")
-	scheme := strings.Index(url, "://")
-	if at < 0 || scheme < 0 || at < scheme {
-		return url
+// Redact is a database URL without its password (in the user part or
+// the query), for messages and logs; a URL that does not parse is not
+// shown at all.
+func Redact(db string) string {
+	u, err := url.Parse(db)
+	if err != nil {
+		return "a postgres:// URL that does not parse"
 	}
-	user := url[scheme+3 : at]
-	if i := strings.Index(user, ":"); i >= 0 {
-		return url[:scheme+3] + user[:i] + ":…" + url[at:]
+	q := u.Query()
+	for k := range q {
+		if strings.EqualFold(k, "password") {
+			q.Set(k, "xxxxx")
+			u.RawQuery = q.Encode()
+		}
 	}
-	return url
+	return u.Redacted()
 }
 
 // migrate applies the migrations not yet applied, each in a transaction,
@@ -376,11 +389,10 @@ func (s *Store) Commands(ctx context.Context, id string, after int) ([]store.Com
 	return out, nil
 }
 
-// Idle returns the games idle since before, oldest first: neither
-// moved in nor in use (Touch) since.
+// Idle returns the games idle since before, oldest first.
 func (s *Store) Idle(ctx context.Context, before time.Time, limit int) ([]string, error) {
 	rows, err := s.pool.Query(ctx, `SELECT id FROM (
-		SELECT g.id, GREATEST(COALESCE((SELECT MAX(c.at) FROM commands c WHERE c.game = g.id), g.created), g.seen) AS last FROM games g) AS l
+		SELECT g.id, COALESCE((SELECT MAX(c.at) FROM commands c WHERE c.game = g.id), g.created) AS last FROM games g) AS l
 		WHERE last < $1 ORDER BY last, id LIMIT $2`, before.UnixNano(), limit)
 	if err != nil {
 		return nil, fmt.Errorf("postgres: idle games: %w", err)
@@ -392,8 +404,7 @@ func (s *Store) Idle(ctx context.Context, before time.Time, limit int) ([]string
 	return ids, nil
 }
 
-// Touch marks games in use at at (store.Toucher): Idle counts it as their
-// last use.
+// Touch marks games in use at at (store.Toucher).
 func (s *Store) Touch(ctx context.Context, ids []string, at time.Time) error {
 	if len(ids) == 0 {
 		return nil
@@ -404,6 +415,23 @@ func (s *Store) Touch(ctx context.Context, ids []string, at time.Time) error {
 		return fmt.Errorf("postgres: touch %d games: %w", len(ids), err)
 	}
 	return nil
+}
+
+// Touched returns those of ids marked in use at or after since
+// (store.Toucher).
+func (s *Store) Touched(ctx context.Context, ids []string, since time.Time) ([]string, error) {
+	if len(ids) == 0 {
+		return nil, nil
+	}
+	rows, err := s.pool.Query(ctx, `SELECT id FROM games WHERE id = ANY($1) AND seen >= $2 ORDER BY id`, ids, since.UnixNano())
+	if err != nil {
+		return nil, fmt.Errorf("postgres: games in use: %w", err)
+	}
+	out, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	if err != nil {
+		return nil, fmt.Errorf("postgres: games in use: %w", err)
+	}
+	return out, nil
 }
 
 // Delete removes a game and its commands at once, keeping a tombstone
@@ -525,33 +553,57 @@ func (s *Store) UpdateRoster(ctx context.Context, r *store.Roster) error {
 	return &store.ConflictError{Seq: v, Roster: true}
 }
 
-// Sealed reports whether the database holds a game whose seed is sealed:
-// a key file must then be given to open it.
+// Sealed reports whether the database's seeds are sealed with a key (a
+// server sealed with one, SealSeeds): the key file must then be given.
 func (s *Store) Sealed(ctx context.Context) (bool, error) {
 	var yes bool
-	err := s.pool.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM games WHERE length(sealed) > 0)`).Scan(&yes)
-	return yes, err
+	err := s.pool.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM skirmish_key) OR EXISTS (SELECT 1 FROM games WHERE length(sealed) > 0)`).Scan(&yes)
+	if err != nil {
+		return false, fmt.Errorf("postgres: %w", err)
+	}
+	return yes, nil
 }
+
+// keyCheck is what the database keeps sealed with its key (SealSeeds).
+const (
+	keyCheckID   = "skirmish key check"
+	keyCheckSeed = 0x736b69726d697368 // "skirmish"
+)
 
 // SealSeeds makes the store keep the seeds of the games it creates sealed
 // with key (store.KeySize bytes), and open sealed seeds with it. Call it
-// before the store is used. A key that does not open the seeds the
-// database holds already is refused.
+// before the store is used. The first server to seal a database keeps a
+// check of its key there; a server given another key is refused, before
+// it seals anything, with what to do.
 func (s *Store) SealSeeds(key []byte) error {
 	sealer, err := store.NewSealer(key)
 	if err != nil {
 		return err
 	}
+	ctx := context.Background()
+	refused := func(what string) error {
+		return fmt.Errorf("postgres: the seal key is not the one this database's seeds are sealed with (%s): every server of one database needs the same key file (--seal-key); copy it from a server of this database, or restore it from your backup", what)
+	}
+	if _, err := s.pool.Exec(ctx, `INSERT INTO skirmish_key (id, sealed) VALUES (1, $1) ON CONFLICT (id) DO NOTHING`, sealer.Seal(keyCheckID, keyCheckSeed)); err != nil {
+		return fmt.Errorf("postgres: the seal key's check: %w", err)
+	}
+	var check []byte
+	if err := s.pool.QueryRow(ctx, `SELECT sealed FROM skirmish_key WHERE id = 1`).Scan(&check); err != nil {
+		return fmt.Errorf("postgres: the seal key's check: %w", err)
+	}
+	if v, err := sealer.Open(keyCheckID, check); err != nil || v != keyCheckSeed {
+		return refused("its check does not open")
+	}
 	var id string
 	var sealed []byte
-	err = s.pool.QueryRow(context.Background(), `SELECT id, sealed FROM games WHERE length(sealed) > 0 LIMIT 1`).Scan(&id, &sealed)
+	err = s.pool.QueryRow(ctx, `SELECT id, sealed FROM games WHERE length(sealed) > 0 LIMIT 1`).Scan(&id, &sealed)
 	switch {
 	case errors.Is(err, pgx.ErrNoRows):
 	case err != nil:
 		return fmt.Errorf("postgres: %w", err)
 	default:
 		if _, err := sealer.Open(id, sealed); err != nil {
-			return fmt.Errorf("postgres: the seal key does not open the seeds this database holds (game %s): every server of one database needs the same key file (--seal-key); restore it from your backup", id)
+			return refused("game " + id + "'s seed does not open")
 		}
 	}
 	s.sealer = sealer
@@ -560,10 +612,10 @@ func (s *Store) SealSeeds(key []byte) error {
 
 // Listen calls fn for every change committed by any server sharing the
 // database, until ctx ends (store.Notifier). It listens on a connection
-// of its own; when that connection is lost it connects again, with a
-// growing pause (up to 5 s) while it cannot, and calls fn with a Change
-// with no ID each time it listens again (the first time included),
-// since changes made meanwhile were not heard.
+// of its own; when that connection is lost, or cannot be made, fn hears
+// a Change with Lost, and Listen tries again after a growing pause (up to
+// 5 s); each time it listens (the first time included) fn hears an empty
+// Change, since changes made meanwhile were not heard.
 func (s *Store) Listen(ctx context.Context, fn func(store.Change)) error {
 	pause := 50 * time.Millisecond
 	for {
@@ -574,7 +626,7 @@ func (s *Store) Listen(ctx context.Context, fn func(store.Change)) error {
 		if heard {
 			pause = 50 * time.Millisecond
 		}
-		_ = err // the connection was lost: connect again
+		fn(store.Change{Lost: err})
 		select {
 		case <-ctx.Done():
 			return nil

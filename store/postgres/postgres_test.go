@@ -55,8 +55,8 @@ func TestMigrateOnceUnderLock(t *testing.T) {
 		defer stores[i].Close()
 	}
 	v, err := stores[0].Version(context.Background())
-	if err != nil || v != 2 {
-		t.Errorf("schema version %d %v, want 2", v, err)
+	if err != nil || v != 3 {
+		t.Errorf("schema version %d %v, want 3", v, err)
 	}
 	// And the schema works for all of them.
 	if err := stores[3].Create(context.Background(), storetest.Sample("g")); err != nil {
@@ -122,8 +122,11 @@ func TestListenHearsOtherServers(t *testing.T) {
 	if _, err := a.Pool().Exec(ctx, `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query LIKE 'LISTEN%' AND pid <> pg_backend_pid()`); err != nil {
 		t.Fatal(err)
 	}
+	if c := next("the cut"); c.ID != "" || c.Lost == nil {
+		t.Fatalf("after the cut: %+v, want the lost connection", c)
+	}
 	if c := next("reconnecting"); c != (store.Change{}) {
-		t.Fatalf("after the cut: %+v, want the empty change", c)
+		t.Fatalf("listening again: %+v, want the empty change", c)
 	}
 	if err := a.Create(ctx, storetest.Sample("h")); err != nil {
 		t.Fatal(err)
@@ -146,9 +149,14 @@ func TestOpenErrors(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	for _, tc := range []struct{ url, want string }{
-		{"postgres://u:hunter2@127.0.0.1:1/db?connect_timeout=2", "u:…@127.0.0.1"},
+		{"postgres://u:hunter2@127.0.0.1:1/db?connect_timeout=2", "u:xxxxx@127.0.0.1"},
+		{"postgres://u@127.0.0.1:1/db?connect_timeout=2&password=hunter2", "password=xxxxx"},
+		{"POSTGRES://u@127.0.0.1:1/db?connect_timeout=2&application_name=a@b&PassWord=hunter2", "u@127.0.0.1:1"},
 		{"postgres://u:hunter2@host/db?pool_max_conns=lots", "pool_max_conns"},
 	} {
+		if !postgres.IsURL(tc.url) {
+			t.Errorf("IsURL(%q) false", tc.url)
+		}
 		_, err := postgres.Open(ctx, tc.url)
 		if err == nil || strings.Contains(err.Error(), "hunter2") || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("Open(%q): %v; want an error with %q and no password", tc.url, err, tc.want)
@@ -176,11 +184,43 @@ func TestOpenErrors(t *testing.T) {
 	if err := other.SealSeeds(key); err == nil || !strings.Contains(err.Error(), "same key file") {
 		t.Errorf("another key: %v", err)
 	}
+	// Two servers on a new database, each with a key of its own: the
+	// second is refused before it seals anything.
+	fresh := pgtest.URL(t)
+	first, second := open(t, fresh), open(t, fresh)
+	defer first.Close()
+	defer second.Close()
+	if sealed, err := first.Sealed(ctx); err != nil || sealed {
+		t.Errorf("a new database sealed: %v %v", sealed, err)
+	}
+	if err := first.SealSeeds(make([]byte, store.KeySize)); err != nil {
+		t.Fatal(err)
+	}
+	if sealed, err := second.Sealed(ctx); err != nil || !sealed {
+		t.Errorf("a database with a key's check, not sealed: %v %v", sealed, err)
+	}
+	if err := second.SealSeeds(key); err == nil || !strings.Contains(err.Error(), "its check does not open") {
+		t.Errorf("a second key on a new database: %v", err)
+	}
 }
 
-// A game in use on some server (Touch) is not idle, whatever its last
-// command; the sweep of another server then spares it.
-func TestTouchKeepsGamesFromIdle(t *testing.T) {
+// Redact hides a password wherever the URL holds it.
+func TestRedact(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"postgres://u:secret@h/db", "postgres://u:xxxxx@h/db"},
+		{"postgres://u@h/db?password=secret&sslmode=require", "postgres://u@h/db?password=xxxxx&sslmode=require"},
+		{"postgres://u@h/db?application_name=a@b", "postgres://u@h/db?application_name=a@b"},
+		{"postgres://u:secret@h/%zz", "a postgres:// URL that does not parse"},
+	} {
+		if got := postgres.Redact(tc.in); got != tc.want || strings.Contains(got, "secret") {
+			t.Errorf("Redact(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
+
+// Touched says which games were marked in use (Touch) since a time; a
+// later mark stays; Idle goes by the last command only.
+func TestTouch(t *testing.T) {
 	s := open(t, pgtest.URL(t))
 	defer s.Close()
 	ctx := context.Background()
@@ -195,13 +235,16 @@ func TestTouchKeepsGamesFromIdle(t *testing.T) {
 	if err := s.Touch(ctx, []string{"a", "nosuch"}, day(20)); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.Touch(ctx, []string{"a"}, day(15)); err != nil { // an older touch changes nothing
+	if err := s.Touch(ctx, []string{"a"}, day(15)); err != nil { // an older mark changes nothing
 		t.Fatal(err)
 	}
-	if idle, err := s.Idle(ctx, day(10), 10); err != nil || strings.Join(idle, " ") != "b" {
-		t.Errorf("idle before day 10: %q %v, want b (a in use on day 20)", idle, err)
+	if got, err := s.Touched(ctx, []string{"a", "b", "nosuch"}, day(20)); err != nil || strings.Join(got, " ") != "a" {
+		t.Errorf("touched since day 20: %q %v, want a", got, err)
 	}
-	if idle, err := s.Idle(ctx, day(30), 10); err != nil || strings.Join(idle, " ") != "b a" {
-		t.Errorf("idle before day 30: %q %v, want b a", idle, err)
+	if got, err := s.Touched(ctx, []string{"a", "b"}, day(21)); err != nil || len(got) != 0 {
+		t.Errorf("touched since day 21: %q %v, want none", got, err)
+	}
+	if idle, err := s.Idle(ctx, day(10), 10); err != nil || strings.Join(idle, " ") != "a b" {
+		t.Errorf("idle before day 10: %q %v, want a b (a mark is not a move)", idle, err)
 	}
 }
