@@ -92,17 +92,17 @@ func listening(t testing.TB, url string, n int) {
 	}
 	defer conn.Close(context.Background())
 	for start := time.Now(); ; time.Sleep(5 * time.Millisecond) {
-		var n int
+		var got int
 		err := conn.QueryRow(context.Background(),
-			`SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN %'`).Scan(&n)
+			`SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN %'`).Scan(&got)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if n >= n {
+		if got >= n {
 			break
 		}
 		if time.Since(start) > 10*time.Second {
-			t.Fatalf("%d of %d servers listening after 10 s", n, n)
+			t.Fatalf("%d of %d servers listening after 10 s", got, n)
 		}
 	}
 }
