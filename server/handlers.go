@@ -630,7 +630,10 @@ func (s *Server) view(w http.ResponseWriter, r *http.Request) {
 		fail(w, err)
 		return
 	}
-	gm.mu.Lock()
+	if gm, err = s.hold(r.Context(), gm); err != nil {
+		fail(w, err)
+		return
+	}
 	body, err := s.viewBytes(gm, side, tail)
 	gm.mu.Unlock()
 	if err != nil {
@@ -952,6 +955,9 @@ func (s *Server) answer(w http.ResponseWriter, r *http.Request) {
 	cmd, err := func() (*answerCmd, error) {
 		gm.mu.Lock()
 		defer gm.mu.Unlock()
+		if gm.gone {
+			return nil, reloading()
+		}
 		if *req.Seq != gm.seq {
 			return nil, stale(gm.seq)
 		}
@@ -1095,7 +1101,10 @@ func (s *Server) why(w http.ResponseWriter, r *http.Request) {
 		fail(w, invalid("action", "%v", err))
 		return
 	}
-	gm.mu.Lock()
+	if gm, err = s.hold(r.Context(), gm); err != nil {
+		fail(w, err)
+		return
+	}
 	defer gm.mu.Unlock()
 	reason := gm.g.WhyNot(a)
 	encode(w, http.StatusOK, map[string]any{"action": a.String(), "legal": reason == "", "reason": reason})
@@ -1178,7 +1187,10 @@ func (s *Server) actionOdds(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer release()
-	gm.mu.Lock()
+	if gm, err = s.hold(r.Context(), gm); err != nil {
+		fail(w, err)
+		return
+	}
 	fork := gm.g.Fork()
 	text := engine.ActionText(fork.State(), a)
 	gm.mu.Unlock()
@@ -1464,7 +1476,10 @@ func (s *Server) export(w http.ResponseWriter, r *http.Request) {
 		fail(w, err)
 		return
 	}
-	gm.mu.Lock()
+	if gm, err = s.hold(r.Context(), gm); err != nil {
+		fail(w, err)
+		return
+	}
 	defer gm.mu.Unlock()
 	if !gm.g.Over() {
 		fail(w, forbidden("the game is not over: its export carries the dice seed, which would tell what every roll will be"))

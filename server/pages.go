@@ -398,7 +398,10 @@ func (s *Server) panel(w http.ResponseWriter, r *http.Request) {
 		fail(w, invalid("log", "want all, or nothing for the latest %d lines", panelLog))
 		return
 	}
-	gm.mu.Lock()
+	if gm, err = s.hold(r.Context(), gm); err != nil {
+		fail(w, err)
+		return
+	}
 	p, err := s.panelOf(gm, side, logLines)
 	gm.mu.Unlock()
 	if err != nil {

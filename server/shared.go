@@ -81,6 +81,25 @@ func (s *Server) storeDown(err error) *apiError {
 	return &apiError{Status: http.StatusServiceUnavailable, Message: "the database is not answering: nothing was changed; retry in a moment"}
 }
 
+// hold locks gm for a read, and returns it; a game let go since the
+// request found it (it holds a command that was not stored) is rebuilt
+// from the store, and that one is locked and returned instead. The caller
+// unlocks the game returned.
+func (s *Server) hold(ctx context.Context, gm *game) (*game, error) {
+	for range 4 {
+		gm.mu.Lock()
+		if !gm.gone {
+			return gm, nil
+		}
+		gm.mu.Unlock()
+		var err error
+		if gm, err = s.load(ctx, gm.rec.ID, nil); err != nil {
+			return nil, err
+		}
+	}
+	return nil, reloading()
+}
+
 // reloading is the answer while a game is let go and rebuilt.
 func reloading() *apiError {
 	return &apiError{Status: http.StatusServiceUnavailable, Message: "the game is being reloaded; retry"}

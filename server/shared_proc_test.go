@@ -234,6 +234,16 @@ func TestSeveralServersKill(t *testing.T) {
 		close(stop)
 		wg.Wait()
 		l.check(context.Background(), st, fmt.Sprintf("round %d, after the kill", round))
+		// A game that ended meanwhile gives its slot to a new one.
+		for s, gi := range slots {
+			var v view
+			if code, ok := try("GET", bases[1-victim]+"/api/games/"+l.games[gi].ID+"?log=none", l.games[gi].Token, nil, &v); !ok || code != http.StatusOK {
+				t.Fatalf("round %d: game %d on the survivor: %d", round, gi, code)
+			}
+			if v.Over {
+				slots[s] = l.newGame(bases[1-victim], 100+round*2+s)
+			}
+		}
 		stop = make(chan struct{})
 		var mu sync.Mutex
 		moved := 0

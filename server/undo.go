@@ -297,6 +297,8 @@ func (s *Server) undo(w http.ResponseWriter, r *http.Request) {
 		gm.mu.Lock()
 		defer gm.mu.Unlock()
 		switch {
+		case gm.gone:
+			return "", nil, reloading()
 		case *req.Seq != gm.seq:
 			return "", nil, stale(gm.seq)
 		case gm.g.Over():
