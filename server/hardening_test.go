@@ -907,3 +907,54 @@ func TestRetentionSweepPastSpared(t *testing.T) {
 		}
 	}
 }
+
+// gatedStore holds back the reading of one game's commands until its gate
+// opens: a rebuild in flight, for as long as a test needs.
+type gatedStore struct {
+	store.Store
+	id      string
+	reading chan struct{} // closed when the read starts
+	gate    chan struct{}
+}
+
+func (g *gatedStore) Commands(ctx context.Context, id string, after int) ([]store.Command, error) {
+	if id == g.id {
+		close(g.reading)
+		<-g.gate
+	}
+	return g.Store.Commands(ctx, id, after)
+}
+
+// The sweep spares a game a request is rebuilding from the store at that
+// moment: deleting it would leave the rebuilt copy served from memory,
+// its writes refused (noticed in issue 34, fixed in issue 36).
+func TestSweepSparesGameBeingRebuilt(t *testing.T) {
+	now := time.Date(2026, 12, 5, 12, 0, 0, 0, time.UTC)
+	_, ts, st := retentionServer(t, &now)
+	var c created
+	if code := do(t, "POST", ts.URL+"/api/games", "", map[string]any{"scenario": "hab-block-brawl", "dice": "digital"}, &c); code != 201 {
+		t.Fatalf("create: %d", code)
+	}
+	// A new server on the same store, as after a restart, its clock three
+	// days on: the game is idle, and not in its memory.
+	now = now.Add(72 * time.Hour)
+	gs := &gatedStore{Store: st, id: c.ID, reading: make(chan struct{}), gate: make(chan struct{})}
+	srv := server.New(server.Config{Store: gs, Rulesets: all.Rulesets(), Samples: all.Samples(), Procs: all.Procedures(),
+		Retain: 48 * time.Hour, Now: func() time.Time { return now }})
+	ts2 := httptest.NewServer(srv.Handler())
+	defer ts2.Close()
+	got := make(chan int, 1)
+	go func() { got <- do(t, "GET", ts2.URL+"/api/games/"+c.ID, c.Token, nil, nil) }()
+	<-gs.reading // the rebuild is under way
+	n, err := srv.Sweep(context.Background())
+	close(gs.gate)
+	if err != nil || n != 0 {
+		t.Errorf("the sweep during the rebuild: deleted %d, %v; want none", n, err)
+	}
+	if code := <-got; code != http.StatusOK {
+		t.Errorf("the read that rebuilt the game: %d", code)
+	}
+	if _, err := st.Game(context.Background(), c.ID); err != nil {
+		t.Errorf("the game after the sweep: %v", err)
+	}
+}

@@ -868,7 +868,8 @@ func (s *Server) Sweep(ctx context.Context) (int, error) {
 			}
 			s.mu.Lock()
 			gm, ok := s.games[id]
-			inUse := elsewhere[id]
+			_, loading := s.loading[id] // a request is rebuilding it
+			inUse := elsewhere[id] || loading
 			if ok && !inUse {
 				// TryLock, as evict: a request holding the game locks
 				// it before s.mu; a busy game is not abandoned anyway.
