@@ -167,9 +167,10 @@ func (g *Game) Fork() *Game {
 // Odds enumerates every outcome of the dice action a would roll from the
 // current state, through its whole resolution, the follow-ups its side
 // must take next (each follow-up's odds worked out, the best for that side
-// taken: a Charge's free Fight, an Open Fire's Fire), and whatever follows
-// by itself up to where a new round would begin (its roll-offs are not the
-// action's), and returns the exact distribution of its results and every
+// taken: a Charge's free Fight, an Open Fire's Fire; they end at a
+// follow-up to a destination, which its player chooses), and whatever
+// follows by itself up to where a new round would begin (its roll-offs
+// are not the action's), and returns the exact distribution of its results and every
 // kind of roll met on the way (Odds.Dice). When a measurement assumed
 // shows the action not legal after all (an *IllegalError), the Odds
 // returned beside the error holds only Measured, what was assumed on the
@@ -757,7 +758,9 @@ func (e *enumerator) followable(s *State) bool {
 // follow adds the results of the follow-ups from e.s, weighted by w: each
 // legal follow-up's odds worked out from there (its dice named too), the
 // one best for the acting side by the expected score taken, as the
-// acting side would choose (BestOption; FirstOption takes the first).
+// acting side would choose (BestOption; FirstOption takes the first). A
+// follow-up to a destination is not one (followFrom): the odds end where
+// a player moves a model.
 func (e *enumerator) follow(w weight, out *accs) error {
 	// The follow-ups from one state are worked out once, however many
 	// paths reach it (the same supporters declared in another order).
@@ -807,7 +810,11 @@ type followed struct {
 func (e *enumerator) followFrom(st *State) (*followed, error) {
 	f := e.g.Fork()
 	f.live, f.listOK = st, false
-	legal := slices.Clone(f.Legal())
+	// A follow-up that moves a model to a destination (Fallout: Factions'
+	// ordered moves after a Get Moving) ends the odds there: where it
+	// goes is its player's choice, not the dice's, and every destination
+	// a branch would multiply the paths past any cap for nothing.
+	legal := slices.DeleteFunc(slices.Clone(f.Legal()), func(a Action) bool { return a.HasPos })
 	sub := &enumerator{follows: e.follows}
 	fr := &followed{}
 	var bestScore *big.Rat
