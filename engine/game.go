@@ -81,8 +81,11 @@ type Game struct {
 	tries  *tries      // ChoiceTrier's tries' buffers, reused
 	list   lister      // legal actions of the live state
 	listOK bool
-	spare  []Action    // Legal's other buffer
-	kinds  *kindLister // ActionKinds' and KindActions' lists (nil until asked)
+	// gen counts the changes of the decision (each time listOK is reset):
+	// the kinds listed stay current while it does.
+	gen   uint64
+	spare []Action    // Legal's other buffer
+	kinds *kindLister // ActionKinds' and KindActions' lists (nil until asked)
 
 	anno     *annotator     // Annotate's work so far
 	marks    []stateMark    // states before some entries, for Undo
@@ -675,6 +678,7 @@ func (g *Game) resolve() error {
 	g.pastSeen() // dice a dispute showed and the action did not draw again: the next entry skips them
 	g.fly.active = false
 	g.listOK = false // listed when asked (Legal)
+	g.gen++
 	return nil
 }
 

@@ -29,6 +29,9 @@ type kindLister struct {
 	at     []int32
 	opts   []Action
 	forced bool // the kinds are a follow-up's
+	// gen is the Game's gen the kinds were listed at; ok, that they were.
+	gen uint64
+	ok  bool
 }
 
 // ActionKinds returns the kinds of the decision's legal actions, each with at
@@ -43,7 +46,17 @@ func (g *Game) ActionKinds() []ActionKind {
 	if g.kinds == nil {
 		g.kinds = &kindLister{l: newLister(g)}
 	}
-	return g.kinds.list(g.live)
+	return g.kinds.current(g)
+}
+
+// current returns the kinds of g's decision now, listed again only if it
+// changed since they were.
+func (kl *kindLister) current(g *Game) []ActionKind {
+	if !kl.ok || kl.gen != g.gen {
+		kl.list(g.live)
+		kl.gen, kl.ok = g.gen, true
+	}
+	return kl.kinds
 }
 
 // KindActions returns the legal actions of kind k of the decision now, in
@@ -59,9 +72,8 @@ func (g *Game) KindActions(k ActionKind) []Action {
 		g.kinds = kl
 	}
 	// The kinds of the decision now (the game may have moved since they
-	// were last listed): cheap beside one kind's expansion.
-	kl.list(g.live)
-	i := slices.Index(kl.kinds, k)
+	// were last listed; listed again only if it has).
+	i := slices.Index(kl.current(g), k)
 	if i < 0 {
 		return nil
 	}

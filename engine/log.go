@@ -163,6 +163,7 @@ func (g *Game) Undo() error {
 	g.pending, g.fly.active = nil, false
 	g.restoreBots(undo[len(undo)-1])
 	g.live, g.listOK = s, false
+	g.gen++
 	return nil
 }
 
@@ -845,6 +846,7 @@ func (g *Game) replay(entries []Entry) error {
 	v.Skipped = skipped
 	g.verified = v
 	g.live, g.work, g.listOK = s, nil, false
+	g.gen++
 	g.pending, g.fly = nil, inflight{} // New may have stopped at a question the log answers
 	g.rng = verifier                   // continue the dice stream where the log left it
 	g.logEnd = verifier.Draws()

@@ -44,6 +44,7 @@ func (g *Game) Restart(s *State, seed uint64) {
 	g.live = s.CopyInto(g.live)
 	g.log.Entries, g.log.answers, g.log.events = g.log.Entries[:0], g.log.answers[:0], g.log.events[:0]
 	g.pending, g.listOK, g.botsAt, g.anno, g.marks = nil, false, nil, nil, nil
+	g.gen++
 	g.fly = inflight{answers: g.fly.answers[:0]}
 	g.rngAt, g.botRNGAt = *g.rng, *g.bots
 	g.logEnd = 0

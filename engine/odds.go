@@ -810,6 +810,7 @@ type followed struct {
 func (e *enumerator) followFrom(st *State) (*followed, error) {
 	f := e.g.Fork()
 	f.live, f.listOK = st, false
+	f.gen++
 	// A follow-up that moves a model to a destination (Fallout: Factions'
 	// ordered moves after a Get Moving) ends the odds there: where it
 	// goes is its player's choice, not the dice's, and every destination

@@ -313,6 +313,7 @@ func (g *Game) Retract() error {
 		}
 	}
 	g.live, g.listOK = s, false
+	g.gen++
 	g.logEnd = g.rngAt.Draws() - e.Skip
 	g.fly.active, g.fly.side = true, side
 	g.fly.answers = append(g.fly.answers[:0], e.Answers[:m.from]...)
