@@ -314,10 +314,18 @@ func TestSeveralServersDatabaseRestart(t *testing.T) {
 			})
 		}
 	}
-	time.Sleep(300 * time.Millisecond)
-	l.mu.Lock()
-	before := len(l.acks[0]) + len(l.acks[1])
-	l.mu.Unlock()
+	// Stop the database early in the games (a few dozen writes), so that
+	// they are still going after the restart: on an idle machine the two
+	// games end within a second.
+	acked := func() int {
+		l.mu.Lock()
+		defer l.mu.Unlock()
+		return len(l.acks[0]) + len(l.acks[1])
+	}
+	for deadline := time.Now().Add(5 * time.Second); acked() < 20 && time.Now().Before(deadline); {
+		time.Sleep(5 * time.Millisecond)
+	}
+	before := acked()
 	cl.Stop()
 	time.Sleep(500 * time.Millisecond) // writes now fail
 	l.mu.Lock()
