@@ -276,13 +276,13 @@ func resolveEscape(c *engine.Ctx, a engine.Action) {
 	switch {
 	case roll <= 2:
 		c.Emit(engine.Event{Type: "escaped-hurt", Model: m, Other: engine.NoModel, Value: roll})
-		lastingRoll(c, m, fmt.Sprintf("desperate escape (%d)", roll))
+		lastingRoll(c, m, noteEscapeLasting, roll)
 	case vehicle(s, m):
 		c.Emit(engine.Event{Type: "escaped-superficial-damage", Model: m, Other: engine.NoModel, Value: roll})
-		note(s, "%s: desperate escape (%d): superficial damage", s.Static(m).ID, roll)
+		addNote(s, note{model: int16(m), kind: noteEscapeSuperficial, roll: int8(roll)})
 	default:
 		c.Emit(engine.Event{Type: "escaped-out-cold", Model: m, Other: engine.NoModel, Value: roll})
-		note(s, "%s: desperate escape (%d): out cold", s.Static(m).ID, roll)
+		addNote(s, note{model: int16(m), kind: noteEscapeOutCold, roll: int8(roll)})
 	}
 	if s.Option(optEscapeOOA) == "yes" {
 		c.AddSide(s.SideOf(m), sCasualties, 1)
@@ -345,20 +345,14 @@ func resolveGroup(c *engine.Ctx, a engine.Action) {
 	c.Emit(engine.Event{Type: "group", Model: m, Other: engine.NoModel, Value: len(picked)})
 }
 
-// note adds a line to the post-battle report.
-func note(s *engine.State, format string, a ...any) {
-	e := ext(s)
-	e.Report = append(e.Report, fmt.Sprintf(format, a...))
-}
-
 // lastingRoll rolls on the lasting table for m (the opposing player rolls)
 // and notes the result (rules.md §2.3.4, Lasting Injury and Lasting Damage).
-func lastingRoll(c *engine.Ctx, m int, why string) {
+func lastingRoll(c *engine.Ctx, m int, why noteKind, roll int) {
 	s := c.State()
 	v := 0
 	if vehicle(s, m) {
 		v = 1
 	}
 	r := c.Roll((s.SideOf(m)+1)%len(s.Sides), pLasting[v], engine.For("Lasting roll after the battle", m, engine.NoModel))
-	note(s, "%s: %s: %s", s.Static(m).ID, why, Lasting{Vehicle: v == 1}.Result(r.Outcome))
+	addNote(s, note{model: int16(m), kind: why, roll: int8(roll), entry: int8(r.Outcome)})
 }

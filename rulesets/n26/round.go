@@ -1,7 +1,6 @@
 package n26
 
 import (
-	"fmt"
 
 	"github.com/skirmish-engine/skirmish/engine"
 	"github.com/skirmish-engine/skirmish/rules"
@@ -276,20 +275,23 @@ func (r *Rules) GameEnd(c *engine.Ctx) {
 	for m := range s.Models {
 		switch {
 		case !s.Models[m].InPlay && !s.Has(m, cFled) && !s.Has(m, cNoLasting):
-			lastingRoll(c, m, "out of action")
+			lastingRoll(c, m, noteOutOfAction, 0)
 		case s.Option(optSuccumb) == "yes" && (s.Models[m].InPlay && status(s, m) == seriouslyInjured || s.Has(m, cFled) && s.Has(m, cStartedSI)):
 			roll := c.Roll(s.SideOf(m), pD6, engine.For("After the battle: does it succumb? (1–2: a lasting roll)", m, engine.NoModel)).Outcome + 1
 			if roll <= 2 {
-				lastingRoll(c, m, fmt.Sprintf("succumbed (%d)", roll))
+				lastingRoll(c, m, noteSuccumbed, roll)
 			} else {
-				note(s, "%s: recovered after the battle (%d)", s.Static(m).ID, roll)
+				addNote(s, note{model: int16(m), kind: noteRecovered, roll: int8(roll)})
 			}
 		}
 	}
 }
 
 // Report is the post-battle report.
-func (r *Rules) Report(s *engine.State) []string { return ext(s).Report }
+func (r *Rules) Report(s *engine.State) []string {
+	stat(s)
+	return ext(s).lines()
+}
 
 // Summarize names what an action did to its target (and to the actor, when
 // it came to harm), for exact odds. The score is the acting side's: harm to

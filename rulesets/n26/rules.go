@@ -167,6 +167,7 @@ type weapon struct {
 
 // static is a setup compiled for play: shared, never changed.
 type static struct {
+	ids      []string   // per model, for the report
 	weapons  [][]weapon // per model
 	vehicle  []bool
 	beast    []bool
@@ -191,6 +192,7 @@ func compile(su *engine.Setup) *static {
 			w.ammoText = fmt.Sprintf("%s, Ammo %d+: below %d it runs out of ammo", g.Name, w.ammo, w.ammo)
 			ws = append(ws, w)
 		}
+		st.ids = append(st.ids, m.ID)
 		st.weapons = append(st.weapons, ws)
 		st.vehicle = append(st.vehicle, m.Type == "vehicle")
 		st.beast = append(st.beast, m.Has("beast"))
@@ -203,8 +205,8 @@ func compile(su *engine.Setup) *static {
 // Ext is the ruleset's extra state: the post-battle report, the Group
 // Activation queue, and the compiled setup (derived, not saved).
 type Ext struct {
-	Report []string `json:"report,omitempty"` // post-battle lasting results, one line each
-	Queue  []int32  `json:"queue,omitempty"`  // Group Activation members still to go, in order selected
+	Report []note  // post-battle lasting results (report.go); the JSON holds their lines
+	Queue  []int32 // Group Activation members still to go, in order selected
 	st     *static
 	pos    []engine.Pos
 	listed []engine.Pos // retreatOptions' destinations so far
@@ -227,7 +229,7 @@ func (e *Ext) CopyInto(dst engine.Ext) engine.Ext {
 // Equal compares the saved parts.
 func (e *Ext) Equal(o engine.Ext) bool {
 	f, ok := o.(*Ext)
-	return ok && slices.Equal(e.Report, f.Report) && slices.Equal(e.Queue, f.Queue)
+	return ok && slices.Equal(e.lines(), f.lines()) && slices.Equal(e.Queue, f.Queue)
 }
 
 // DecodeExt reads an Ext from JSON; the compiled setup is rebuilt on use.

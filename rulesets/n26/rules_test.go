@@ -142,7 +142,7 @@ func TestDesperateEscape(t *testing.T) {
 		h.Play("activate m0", "desperate-escape m0")
 		h.Play(tc.faces...)
 		h.WantStatus("w", "gone")
-		if r := ext(h.S()).Report; len(r) != 1 || r[0] != tc.want {
+		if r := New().Report(h.S()); len(r) != 1 || r[0] != tc.want {
 			t.Errorf("report %q, want %q", r, tc.want)
 		}
 		if h.S().Sides[0].Counters[sCasualties] != 1 {
@@ -174,7 +174,7 @@ func TestLastModelEscapes(t *testing.T) {
 		if p := h.G.Pending(); p != nil {
 			t.Errorf("%v: after the battle, asked %q", tc.faces, p.Text)
 		}
-		if r := ext(h.S()).Report; !slices.Equal(r, tc.want) {
+		if r := New().Report(h.S()); !slices.Equal(r, tc.want) {
 			t.Errorf("%v: report %q, want %q", tc.faces, r, tc.want)
 		}
 	}
