@@ -40,7 +40,9 @@ func (c *Ctx) next(q *Question) (Answer, bool) {
 		}
 		r.pos++
 		if r.observe != nil {
-			r.observe(q, a)
+			qq := *q
+			qq.settle(c.s)
+			r.observe(&qq, a)
 		}
 		return a, true
 	}
@@ -84,11 +86,42 @@ func (c *Ctx) Roll(who int, p dice.Procedure, ab About) Roll {
 // "pass" and "spend") and returns the index picked. key identifies the
 // question in logs ("spend-blood"); text is for people.
 func (c *Ctx) Choose(who int, key, text string, options []string) int {
+	q := &c.r.q
+	*q = Question{Kind: ChoiceQ, Who: who, Key: key, Text: text, Options: options}
+	return c.choose(q)
+}
+
+// ChooseAbout is Choose with a text made only when a person reads it:
+// "{model}", "{other}" and "{with}" in text stand for ab's model, other
+// model and detail ("Add {model} to the Group Activation?"), so that bots
+// and simulations pay nothing for the names.
+func (c *Ctx) ChooseAbout(who int, key, text string, ab About, options []string) int {
+	q := &c.r.q
+	*q = Question{Kind: ChoiceQ, Who: who, Key: key, Text: text, About: ab, Options: options, fill: true}
+	return c.choose(q)
+}
+
+// ChooseModel asks side who to pick one of models, its options the
+// models' IDs, and returns the index picked; text is as ChooseAbout's.
+// The options are made in the run's scratch space: asking allocates
+// nothing.
+func (c *Ctx) ChooseModel(who int, key, text string, ab About, models []int) int {
+	r := c.r
+	r.opts = r.opts[:0]
+	for _, m := range models {
+		r.opts = append(r.opts, c.s.Static(m).ID)
+	}
+	q := &r.q
+	*q = Question{Kind: ChoiceQ, Who: who, Key: key, Text: text, About: ab, Options: r.opts, fill: true, scratch: true}
+	return c.choose(q)
+}
+
+// choose asks choice question q.
+func (c *Ctx) choose(q *Question) int {
+	options, key := q.Options, q.Key
 	if len(options) == 0 {
 		panic(fmt.Sprintf("engine: Choose %s: no options", key))
 	}
-	q := &c.r.q
-	*q = Question{Kind: ChoiceQ, Who: who, Key: key, Text: text, Options: options}
 	if a, ok := c.next(q); ok {
 		if a.Code < 0 || a.Code >= len(options) {
 			panic(drift{fmt.Errorf("answer %d: choice %d of %q is out of range now (%d options)", c.r.pos-1, a.Code, key, len(options))})
@@ -97,6 +130,7 @@ func (c *Ctx) Choose(who int, key, text string, options []string) int {
 	}
 	a, ok := c.r.g.answerChoice(c.r, c.s, q)
 	if !ok {
+		q.settle(c.s)
 		panic(suspend{*q})
 	}
 	c.record(a)

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/skirmish-engine/skirmish/dice"
@@ -38,6 +39,20 @@ type Question struct {
 	Proc    dice.Procedure // DiceQ
 	Options []string       // ChoiceQ: stable option names; the answer is an index
 	Fact    Fact           // FactQ
+
+	fill    bool // ChoiceQ: Text names About's models ({model}) when shown (Ctx.ChooseAbout)
+	scratch bool // ChoiceQ: Options are the run's scratch space (Ctx.ChooseModel)
+}
+
+// settle makes q fit to outlive its ask: its text for people, its options
+// its own.
+func (q *Question) settle(s *State) {
+	if q.fill {
+		q.Text, q.fill = q.About.fill(s, q.Text), false
+	}
+	if q.scratch {
+		q.Options, q.scratch = slices.Clone(q.Options), false
+	}
 }
 
 // About says what a dice roll is for, for the people rolling it: what the

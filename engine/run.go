@@ -39,8 +39,9 @@ type run struct {
 	// to try from the same point (Odds).
 	branches []branch
 	// q is the question being asked: one slot, reused, so that asking
-	// allocates nothing.
-	q Question
+	// allocates nothing; opts is ChooseModel's options, likewise.
+	q    Question
+	opts []string
 	// action is the action being resolved (ChoiceTrier's try).
 	action Action
 	// plain asks bots Choose even when they are ChoiceTriers: a try's own

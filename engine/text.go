@@ -34,6 +34,18 @@ func (q *Question) describe(s *State) string {
 	return q.Text
 }
 
+// fill writes ab's models and detail into a choice's text, in place of
+// "{model}", "{other}" and "{with}" (Ctx.ChooseAbout).
+func (ab About) fill(s *State, text string) string {
+	if ab.Model != NoModel {
+		text = strings.ReplaceAll(text, "{model}", modelID(s, ab.Model))
+	}
+	if ab.Other != NoModel {
+		text = strings.ReplaceAll(text, "{other}", modelID(s, ab.Other))
+	}
+	return strings.ReplaceAll(text, "{with}", ab.With)
+}
+
 // text is "Ranged hit for breaker-a against warden-b (autogun, 2 of 3)".
 func (ab About) text(s *State) string {
 	var b strings.Builder

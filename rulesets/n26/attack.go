@@ -193,17 +193,17 @@ func resolveFireAll(c *engine.Ctx, a engine.Action) {
 		w weapon
 		t int
 	}
-	var shots []shot
+	var sbuf [4]shot // on the stack, as a rule
+	var tbuf [16]int
+	shots := sbuf[:0]
 	for _, w := range stat(s).weapons[m] {
 		if !w.ranged || w.lr <= 0 || !usable(s, m, w) {
 			continue
 		}
-		var ts []int
-		var opts []string
+		ts := tbuf[:0]
 		for t := range s.Models {
 			if enemy(s, m, t) && sees(s, m, t) && within(s, m, t, w.lr) {
 				ts = append(ts, t)
-				opts = append(opts, s.Static(t).ID)
 			}
 		}
 		switch len(ts) {
@@ -212,7 +212,7 @@ func resolveFireAll(c *engine.Ctx, a engine.Action) {
 		case 1:
 			shots = append(shots, shot{w, ts[0]})
 		default:
-			k := c.Choose(s.SideOf(m), "fire-all-target", "Fire All: which enemy does the "+w.name+" fire at? (every weapon fires; all targets are declared before any dice)", opts)
+			k := c.ChooseModel(s.SideOf(m), "fire-all-target", "Fire All: which enemy does the {with} fire at? (every weapon fires; all targets are declared before any dice)", engine.About{Model: m, Other: engine.NoModel, With: w.name}, ts)
 			shots = append(shots, shot{w, ts[k]})
 		}
 	}

@@ -315,7 +315,7 @@ func resolveGroup(c *engine.Ctx, a engine.Action) {
 		if geo(s) != nil && !within(s, m, f, 3) || geo(s) == nil && !c.FactTrue(engine.Fact{Kind: engine.FactWithin, A: m, B: f, Inches: 3, Why: "Group Activation picks friendly Ready fighters within 3\""}) {
 			continue
 		}
-		if c.Choose(side, "group-member", "Add "+s.Static(f).ID+" to the Group Activation?", noYes) == 1 {
+		if c.ChooseAbout(side, "group-member", "Add {model} to the Group Activation?", engine.For("", f, engine.NoModel), noYes) == 1 {
 			picked = append(picked, f)
 		}
 	}

@@ -116,7 +116,8 @@ func endPhase(c *engine.Ctx) {
 // only if every model of the side is Engaged.
 func flee(c *engine.Ctx, side int) {
 	s := c.State()
-	var can []int
+	var buf [16]int // on the stack, as a rule
+	can := buf[:0]
 	allEngaged := true
 	for m := range s.Models {
 		if s.Models[m].InPlay && s.SideOf(m) == side && status(s, m) != engaged {
@@ -131,11 +132,7 @@ func flee(c *engine.Ctx, side int) {
 	if len(can) == 0 {
 		return
 	}
-	opts := make([]string, len(can))
-	for i, m := range can {
-		opts[i] = s.Static(m).ID
-	}
-	m := can[c.Choose(side, "flee", "Bottle check failed: which model flees?", opts)]
+	m := can[c.ChooseModel(side, "flee", "Bottle check failed: which model flees?", engine.BySide(""), can)]
 	wasSI := status(s, m) == seriouslyInjured
 	c.Remove(m)
 	s.Set(m, cFled, true)
