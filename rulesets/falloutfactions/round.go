@@ -1,7 +1,6 @@
 package falloutfactions
 
 import (
-	"fmt"
 	"math"
 
 	"github.com/skirmish-engine/skirmish/board"
@@ -274,37 +273,10 @@ func (r *Rules) GameOver(s *engine.State) (bool, int) {
 // is to be treated, except those a Tranquilize or Non-Lethal weapon put
 // down (Clean Bill of Health); the step's own table is not in the rules we
 // have, so the report lists them and rolls nothing.
-func (r *Rules) GameEnd(c *engine.Ctx) {
-	s := c.State()
-	e := ext(s)
-	for side := range s.Sides {
-		sd := &s.Sides[side]
-		e.Report = append(e.Report, fmt.Sprintf("%s: %d XP, %d caps, %d parts, %d objective points", s.Setup().Sides[side].Name,
-			sd.Counters[sXP], sd.Counters[sCaps], sd.Counters[sParts], sd.Counters[sPoints]))
-	}
-	for _, f := range e.Finds {
-		id := "?"
-		if m := int(f >> 8); m < len(s.Models) {
-			id = s.Static(m).ID
-		}
-		if total := f & 0xff; total >= 18 {
-			e.Report = append(e.Report, id+": rummaged a Rare Chem")
-		} else {
-			e.Report = append(e.Report, fmt.Sprintf("%s: rummaged a Common Chem costing up to %d caps", id, total))
-		}
-	}
-	for m := range s.Models {
-		id := s.Static(m).ID
-		switch {
-		case s.Has(m, cCleanBill):
-			e.Report = append(e.Report, id+": incapacitated: Clean Bill of Health (no Treat the Wounded roll)")
-		case s.Has(m, cIncapacitated):
-			e.Report = append(e.Report, id+": incapacitated: to Treat the Wounded")
-		case s.Has(m, cFled):
-			e.Report = append(e.Report, id+": fled the battle: unhurt")
-		}
-	}
-}
+func (r *Rules) GameEnd(c *engine.Ctx) { report(c.State()) }
 
 // Report is the post-battle report.
-func (r *Rules) Report(s *engine.State) []string { return ext(s).Report }
+func (r *Rules) Report(s *engine.State) []string {
+	stat(s)
+	return ext(s).lines()
+}

@@ -240,6 +240,8 @@ var makeshift = weapon{gear: -1, name: "Makeshift Weapon", kind: kMelee, dice: 2
 // changed, but for the words of attack tests' pools it keeps as they are
 // first asked for (poolWith), under its lock.
 type static struct {
+	ids      []string   // per model, for the report
+	crews    []string   // per side, for the report
 	weapons  [][]weapon // per model, in gear order
 	typ      []int      // index in modelTypes
 	perks    []uint16
@@ -264,7 +266,11 @@ func compile(su *engine.Setup) *static {
 		crews[i] = su.Sides[i].Name
 	}
 	st.rollOff = [2]dice.Procedure{RollOff{First: crews[0], Second: crews[1], Ties: true}, RollOff{First: crews[0], Second: crews[1]}}
+	for _, sd := range su.Sides {
+		st.crews = append(st.crews, sd.Name)
+	}
 	for i, m := range su.Models {
+		st.ids = append(st.ids, m.ID)
 		var ws []weapon
 		for gi, g := range m.Gear {
 			if w, ok := compileWeapon(gi, g); ok {
@@ -351,10 +357,10 @@ func compileWeapon(gi int, g engine.Gear) (weapon, bool) {
 // Ext is the ruleset's extra state: the post-battle report, and the
 // compiled setup and scratch buffers (derived, not saved).
 type Ext struct {
-	Report []string `json:"report,omitempty"`
+	Report []note // post-battle report (report.go); the JSON holds its lines
 	// Finds are the chems found by Rummage (option A): model<<8 | the
 	// dice's total (18 or more: a Rare Chem).
-	Finds []int32 `json:"finds,omitempty"`
+	Finds []int32
 	st    *static
 	pos   []engine.Pos
 	memo  board.Memo // destinations asked lately (scratch, not copied)
@@ -382,7 +388,7 @@ func (e *Ext) CopyInto(dst engine.Ext) engine.Ext {
 // Equal compares the saved parts.
 func (e *Ext) Equal(o engine.Ext) bool {
 	f, ok := o.(*Ext)
-	return ok && slices.Equal(e.Report, f.Report) && slices.Equal(e.Finds, f.Finds)
+	return ok && slices.Equal(e.lines(), f.lines()) && slices.Equal(e.Finds, f.Finds)
 }
 
 // DecodeExt reads an Ext from JSON; the compiled setup is rebuilt on use.

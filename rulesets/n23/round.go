@@ -1,7 +1,6 @@
 package n23
 
 import (
-	"fmt"
 
 	"github.com/skirmish-engine/skirmish/dice"
 	"github.com/skirmish-engine/skirmish/engine"
@@ -269,28 +268,30 @@ func (r *Rules) GameEnd(c *engine.Ctx) {
 		md := &s.Models[m]
 		switch {
 		case fighter(s, m) && !md.InPlay && !s.Has(m, cFled):
-			lastingRoll(c, m, "out of action")
+			lastingRoll(c, m, noteOutOfAction)
 		case vehicle(s, m) && md.InPlay && md.Secondary == wrecked:
-			lastingRoll(c, m, "wrecked")
+			lastingRoll(c, m, noteWrecked)
 		}
 	}
 }
 
 // lastingRoll rolls on the lasting table for m (the opposing player rolls)
 // and notes the result.
-func lastingRoll(c *engine.Ctx, m int, why string) {
+func lastingRoll(c *engine.Ctx, m int, why noteKind) {
 	s := c.State()
 	v := 0
 	if vehicle(s, m) {
 		v = 1
 	}
 	r := c.Roll((s.SideOf(m)+1)%len(s.Sides), pLasting[v], engine.For("Lasting roll after the battle", m, engine.NoModel))
-	e := ext(s)
-	e.Report = append(e.Report, fmt.Sprintf("%s: %s: %s", s.Static(m).ID, why, Lasting{Vehicle: v == 1}.Result(r.Outcome)))
+	addNote(s, note{model: int16(m), kind: why, entry: int8(r.Outcome)})
 }
 
 // Report is the post-battle report.
-func (r *Rules) Report(s *engine.State) []string { return ext(s).Report }
+func (r *Rules) Report(s *engine.State) []string {
+	stat(s)
+	return ext(s).lines()
+}
 
 // Summarize names what an action did to its target (and to the actor, when
 // it came to harm), for exact odds. The score is the acting side's.

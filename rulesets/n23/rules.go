@@ -192,6 +192,7 @@ type weapon struct {
 
 // static is a setup compiled for play: shared, never changed.
 type static struct {
+	ids     []string   // per model, for the report
 	weapons [][]weapon // per model
 	vehicle []bool
 	quick   []bool // the keyword quick-draw: a free Shoot with a Sidearm
@@ -243,6 +244,7 @@ func readOptions(o map[string]string) options {
 func compile(su *engine.Setup) *static {
 	st := &static{crew: make([]int, len(su.Sides)), opt: readOptions(su.Options)}
 	for _, m := range su.Models {
+		st.ids = append(st.ids, m.ID)
 		var ws []weapon
 		for gi, g := range m.Gear {
 			if g.Kind != "ranged" && g.Kind != "melee" {
@@ -267,7 +269,7 @@ func compile(su *engine.Setup) *static {
 // Ext is the ruleset's extra state: the post-battle report, and the
 // compiled setup and scratch buffers (derived, not saved).
 type Ext struct {
-	Report []string `json:"report,omitempty"` // post-battle lasting results, one line each
+	Report []note // post-battle lasting results (report.go); the JSON holds their lines
 	st     *static
 	pos    []engine.Pos
 	memo   board.Memo // destinations asked lately (scratch, not copied)
@@ -287,7 +289,7 @@ func (e *Ext) CopyInto(dst engine.Ext) engine.Ext {
 // Equal compares the saved parts.
 func (e *Ext) Equal(o engine.Ext) bool {
 	f, ok := o.(*Ext)
-	return ok && slices.Equal(e.Report, f.Report)
+	return ok && slices.Equal(e.lines(), f.lines())
 }
 
 // DecodeExt reads an Ext from JSON; the compiled setup is rebuilt on use.
