@@ -129,3 +129,45 @@ func report(s *engine.State) {
 		e.Report = append(e.Report, note{kind: k, who: int16(m)})
 	}
 }
+
+// Results (nil before the game ends) are the report's notes for programs (engine.Resulter): each
+// crew's XP, caps, parts and objective points, the chems found, and the
+// models to treat.
+func (r *Rules) Results(s *engine.State) []engine.Result {
+	if !s.Over {
+		return nil
+	}
+	stat(s)
+	e := ext(s)
+	var out []engine.Result
+	for i := range e.Report {
+		n := &e.Report[i]
+		text := e.line(n)
+		res := engine.Result{Side: -1, Kind: engine.ResultNote, Text: text}
+		if n.kind != 0 && n.kind != noteCrew && n.who >= 0 && int(n.who) < len(s.Models) {
+			res.Side, res.Model = s.SideOf(int(n.who)), e.st.ids[n.who]
+		}
+		switch n.kind {
+		case noteCrew:
+			for k, kind := range [4]string{engine.ResultXP, engine.ResultCaps, engine.ResultParts, engine.ResultPoints} {
+				out = append(out, engine.Result{Side: int(n.who), Kind: kind, Value: int(n.n[k]), Text: text})
+			}
+			continue
+		case noteRare:
+			res.Kind, res.Entry = engine.ResultFind, "rare-chem"
+		case noteCommon:
+			res.Kind, res.Entry, res.Value = engine.ResultFind, "common-chem", int(n.n[0])
+		case noteCleanBill:
+			res.Kind, res.Entry = engine.ResultUnhurt, "clean-bill-of-health"
+		case noteTreat:
+			res.Kind, res.Entry = engine.ResultToTreat, "treat-the-wounded"
+		case noteFled:
+			res.Kind, res.Entry = engine.ResultUnhurt, "fled"
+		}
+		if res.Model == "" {
+			res.Side, res.Kind = -1, engine.ResultNote // a find by a model not in the game (a hand-made state)
+		}
+		out = append(out, res)
+	}
+	return out
+}

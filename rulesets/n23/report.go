@@ -77,3 +77,23 @@ func (e *Ext) UnmarshalJSON(data []byte) error {
 	}
 	return nil
 }
+
+// Results (nil before the game ends) are the report's notes for programs (engine.Resulter): each
+// lasting roll's table entry.
+func (r *Rules) Results(s *engine.State) []engine.Result {
+	if !s.Over {
+		return nil
+	}
+	st, e := stat(s), ext(s)
+	var out []engine.Result
+	for i := range e.Report {
+		n := &e.Report[i]
+		res := engine.Result{Side: -1, Kind: engine.ResultNote, Text: e.line(n)}
+		if n.kind != 0 {
+			res.Side, res.Model, res.Kind = s.SideOf(int(n.model)), st.ids[n.model], engine.ResultLasting
+			res.Entry = Lasting{Vehicle: st.vehicle[n.model]}.Result(int(n.entry))
+		}
+		out = append(out, res)
+	}
+	return out
+}

@@ -108,3 +108,32 @@ func (e *Ext) UnmarshalJSON(data []byte) error {
 	e.Queue = j.Queue
 	return nil
 }
+
+// Results (nil before the game ends) are the report's notes for programs (engine.Resulter): a
+// lasting roll's table entry, or what spared the model one.
+func (r *Rules) Results(s *engine.State) []engine.Result {
+	if !s.Over {
+		return nil
+	}
+	st, e := stat(s), ext(s)
+	var out []engine.Result
+	for i := range e.Report {
+		n := &e.Report[i]
+		res := engine.Result{Side: -1, Kind: engine.ResultNote, Text: e.line(n)}
+		if n.kind != 0 {
+			res.Side, res.Model, res.Roll = s.SideOf(int(n.model)), st.ids[n.model], int(n.roll)
+		}
+		switch n.kind {
+		case noteOutOfAction, noteEscapeLasting, noteSuccumbed:
+			res.Kind, res.Entry = engine.ResultLasting, Lasting{Vehicle: st.vehicle[n.model]}.Result(int(n.entry))
+		case noteEscapeSuperficial:
+			res.Kind, res.Entry = engine.ResultUnhurt, "superficial-damage"
+		case noteEscapeOutCold:
+			res.Kind, res.Entry = engine.ResultUnhurt, "out-cold"
+		case noteRecovered:
+			res.Kind, res.Entry = engine.ResultUnhurt, "recovered"
+		}
+		out = append(out, res)
+	}
+	return out
+}

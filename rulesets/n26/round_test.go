@@ -113,4 +113,12 @@ func TestGameEndAndReport(t *testing.T) {
 	if got := New().Report(h.S()); !slices.Equal(got, want) {
 		t.Errorf("report %q, want %q", got, want)
 	}
+	// The same for programs (issue 37): the Breakers' two lasting rolls.
+	wantRes := []engine.Result{
+		{Side: 1, Model: "b", Kind: engine.ResultLasting, Entry: "memorable-death", Text: want[0]},
+		{Side: 1, Model: "b2", Kind: engine.ResultLasting, Entry: "lesson-learnt", Roll: 2, Text: want[1]},
+	}
+	if got := New().Results(h.S()); !slices.Equal(got, wantRes) {
+		t.Errorf("results %+v, want %+v", got, wantRes)
+	}
 }
