@@ -534,6 +534,18 @@ func pluralWas(n int) string {
 	return " were"
 }
 
+// StateDigest is the digest of the game's state that a save of it now
+// would carry (Digest.State). A campaign takes it for a finished game's
+// identity: two games that end in one state, the bots' RNG included, are
+// taken for one.
+func (g *Game) StateDigest() (string, error) {
+	bots, err := g.bots.MarshalBinary()
+	if err != nil {
+		return "", fmt.Errorf("engine: digest: %w", err)
+	}
+	return g.stateDigest(bots)
+}
+
 // Save writes the game as JSON. A prompt's action in flight is not saved.
 func (g *Game) Save(w io.Writer) error {
 	sv := Save{Format: SaveFormat, Ruleset: g.info.ID, Version: g.info.Version, Seed: g.cfg.Seed,

@@ -90,6 +90,9 @@ type Roster struct {
 	Name     string         `yaml:"name"`
 	Counters map[string]int `yaml:"counters,omitempty"`
 	Models   []Model        `yaml:"models"`
+	// Campaign is what the roster carries from game to game, if it plays
+	// a campaign (campaign.go).
+	Campaign *Campaign `yaml:"campaign,omitempty"`
 }
 
 // Model is one model.
@@ -112,6 +115,10 @@ type Model struct {
 	Secondary string `yaml:"secondary,omitempty" json:"secondary,omitempty"`
 	// Engaged names enemy models it starts Engaged with (N26 at a table).
 	Engaged []string `yaml:"engaged-with,omitempty" json:"engaged-with,omitempty"`
+	// Record is what the model carries from game to game in a campaign
+	// (campaign.go): a model with a reason to miss games does not take
+	// the field.
+	Record *Record `yaml:"record,omitempty" json:"record,omitempty"`
 }
 
 // Gear is one piece of equipment; traits are written "heavy" or
@@ -205,6 +212,7 @@ type rosterFile struct {
 	Name string   // as named in the scenario, relative to its folder
 	file string   // as shown in errors: the scenario's folder joined
 	body ast.Node // its parsed YAML, for positions
+	idx  []int    // the side's model j is the file's models[idx[j]] (models missing games are left out); nil: the same
 }
 
 // Open reads a roster file named by a scenario, by its name relative to the
@@ -315,21 +323,31 @@ func (sc *Scenario) loadRoster(i int, open Open) error {
 	if err := decodeNode(file, body, &r); err != nil {
 		return err
 	}
-	sc.rosters[i] = rosterFile{Name: sd.Roster, file: file, body: body}
+	if err := r.checkCampaign(); err != nil {
+		e := err.(*Error)
+		e.File = file
+		e.Line, e.Column = position(file, body, e.Path)
+		return e
+	}
+	fit, idx := r.fit()
+	if len(fit) == 0 && len(r.Models) > 0 {
+		return sc.errorf(path, "%q: every model misses games (its record's out): none can take the field", sd.Roster)
+	}
+	sc.rosters[i] = rosterFile{Name: sd.Roster, file: file, body: body, idx: idx}
 	if sd.Name == "" {
 		sd.Name = r.Name
 	}
 	if sd.Counters == nil {
 		sd.Counters = r.Counters
 	}
-	sd.Models = r.Models
+	sd.Models = fit
 	for j := range sd.Models {
 		if at, ok := sd.Deploy[sd.Models[j].ID]; ok {
 			sd.Models[j].At = at
 		}
 	}
 	for id := range sd.Deploy {
-		if !slices.ContainsFunc(sd.Models, func(m Model) bool { return m.ID == id }) {
+		if !slices.ContainsFunc(r.Models, func(m Model) bool { return m.ID == id }) { // one left out may keep its place
 			return sc.errorf(fmt.Sprintf("sides[%d].deploy.%s", i, id), "no model %q in roster %s", id, sd.Roster)
 		}
 	}
@@ -367,7 +385,15 @@ func (sc *Scenario) UseRoster(i int, file string, r Roster) error {
 	if r.Counters != nil {
 		sd.Counters = r.Counters
 	}
-	sd.Models = slices.Clone(r.Models)
+	if err := r.checkCampaign(); err != nil {
+		e := err.(*Error)
+		e.File = file
+		return e
+	}
+	sd.Models, _ = r.fit()
+	if len(sd.Models) == 0 && len(r.Models) > 0 {
+		return &Error{File: file, Path: "models", Problem: "every model misses games (its record's out): none can take the field"}
+	}
 	// Both players may bring the same list: an ID another side uses
 	// already gets -2, -3 … (in the roster's own engaged-with too), so
 	// that every model of the game has its own.
@@ -427,6 +453,12 @@ func DecodeRoster(name string, data []byte) (r *Roster, err error) {
 		if err := decodeNode(name, body, &rr); err != nil {
 			return err
 		}
+		if err := rr.checkCampaign(); err != nil {
+			e := err.(*Error)
+			e.File = name
+			e.Line, e.Column = position(name, body, e.Path)
+			return e
+		}
 		r = &rr
 		return nil
 	})
@@ -455,6 +487,13 @@ func (sc *Scenario) errorf(path, format string, a ...any) *Error {
 	if n, _ := fmt.Sscanf(path, "sides[%d]", &i); n == 1 && i >= 0 && i < len(sc.rosters) && sc.rosters[i].body != nil &&
 		strings.HasPrefix(path, fmt.Sprintf("sides[%d].models", i)) {
 		_, rest, _ := strings.Cut(path, "].")
+		var j int
+		if idx := sc.rosters[i].idx; idx != nil {
+			if n, _ := fmt.Sscanf(rest, "models[%d]", &j); n == 1 && j >= 0 && j < len(idx) {
+				_, tail, _ := strings.Cut(rest, "]")
+				rest = fmt.Sprintf("models[%d]%s", idx[j], tail)
+			}
+		}
 		e.File, e.Path = sc.rosters[i].file, rest
 		e.Line, e.Column = position(e.File, sc.rosters[i].body, rest)
 		return e
