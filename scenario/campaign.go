@@ -3,6 +3,7 @@ package scenario
 import (
 	"fmt"
 	"slices"
+	"strings"
 )
 
 // Record is what a model of a roster carries from game to game in a
@@ -71,7 +72,7 @@ func (r *Roster) checkCampaign() error {
 			continue
 		}
 		if m.Record.Out != "" && !slices.Contains(Outs, m.Record.Out) {
-			return &Error{Path: fmt.Sprintf("models[%d].record.out", i), Problem: fmt.Sprintf("%q is not a reason to miss games; one of %v, or none", m.Record.Out, Outs)}
+			return &Error{Path: fmt.Sprintf("models[%d].record.out", i), Problem: fmt.Sprintf("%q is not a reason to miss games: %s, or none", m.Record.Out, strings.Join(Outs, ", "))}
 		}
 		if m.Record.XP < 0 {
 			return &Error{Path: fmt.Sprintf("models[%d].record.xp", i), Problem: fmt.Sprintf("%d: experience is never below 0", m.Record.XP)}
@@ -88,7 +89,7 @@ func (r *Roster) checkCampaign() error {
 	}
 	for i, e := range c.History {
 		if !slices.Contains(Outcomes, e.Outcome) {
-			return &Error{Path: fmt.Sprintf("campaign.history[%d].outcome", i), Problem: fmt.Sprintf("%q: one of %v", e.Outcome, Outcomes)}
+			return &Error{Path: fmt.Sprintf("campaign.history[%d].outcome", i), Problem: fmt.Sprintf("%q: win, loss or draw", e.Outcome)}
 		}
 		for k, ch := range e.Changes {
 			if ch.Field == "" {
