@@ -132,6 +132,7 @@ func newRoster(e *env) *cobra.Command {
 	flags(show)
 	show.Flags().BoolVar(&asJSON, "json", false, "print JSON")
 	c.AddCommand(imp, show)
+	c.AddCommand(campaignCommands(e)...)
 	return c
 }
 
