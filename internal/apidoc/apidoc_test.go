@@ -16,7 +16,7 @@ import (
 // Public are the packages whose exported identifiers are the supported
 // API, as the README lists them.
 var Public = []string{"dice", "engine", "engine/enginetest", "board", "rules", "scenario", "roster",
-	"rulesets/all", "rulesets/n26", "rulesets/n23", "rulesets/trenchcrusade", "rulesets/falloutfactions", "bot", "store", "sim"}
+	"rulesets/all", "rulesets/n26", "rulesets/n23", "rulesets/trenchcrusade", "rulesets/falloutfactions", "bot", "store", "sim", "campaign"}
 
 // implements are the methods that implement an interface whose method
 // carries the doc (error's Error and Unwrap, fmt.Stringer, encoding/json's
