@@ -77,6 +77,20 @@ type Roster struct {
 	Version int    // 1 when created; each update adds one
 }
 
+// Campaign is a campaign (issue 37): a named set of saved rosters of one
+// ruleset and the games played between them, kept as JSON the server
+// reads (Body), which whoever holds its edit token may change.
+type Campaign struct {
+	ID      string
+	Created time.Time
+	Updated time.Time
+	Ruleset string
+	Name    string
+	Body    []byte // the rosters and games, as the server writes them
+	Edit    []byte // the SHA-256 of the edit token
+	Version int    // 1 when created; each update adds one
+}
+
 // Store keeps games and their command logs, and saved rosters.
 type Store interface {
 	// Create stores a new game with the commands it starts with (an
@@ -115,11 +129,22 @@ type Store interface {
 	// win): when it is not, nothing changes and the error is a
 	// *ConflictError with the stored version in Seq.
 	UpdateRoster(ctx context.Context, r *Roster) error
+	// CreateCampaign stores a new campaign; its ID must be new
+	// (ErrConflict if not) and its Version 1.
+	CreateCampaign(ctx context.Context, c *Campaign) error
+	// Campaign returns a campaign (ErrNotFound if none).
+	Campaign(ctx context.Context, id string) (*Campaign, error)
+	// UpdateCampaign replaces a campaign's Name, Body and Updated when the
+	// stored campaign's Version is c.Version-1: when it is not, nothing
+	// changes and the error is a *ConflictError (Campaign set) with the
+	// stored version in Seq.
+	UpdateCampaign(ctx context.Context, c *Campaign) error
 	// Close releases the store.
 	Close() error
 }
 
-// ErrNotFound is returned for a game or roster that does not exist.
+// ErrNotFound is returned for a game, roster or campaign that does not
+// exist.
 var ErrNotFound = errors.New("store: not found")
 
 // ErrConflict is returned when creating a game whose ID is taken.
@@ -128,13 +153,17 @@ var ErrConflict = errors.New("store: conflict")
 // ConflictError reports an Append whose Seq is not the next one, or a
 // roster update whose Version is not the next one.
 type ConflictError struct {
-	Seq    int  // the number of commands stored (a roster's stored version)
-	Roster bool // a roster update's conflict
+	Seq      int  // the number of commands stored (a roster's or campaign's stored version)
+	Roster   bool // a roster update's conflict
+	Campaign bool // a campaign update's conflict
 }
 
 func (e *ConflictError) Error() string {
 	if e.Roster {
 		return "store: conflict: the roster is at version " + strconv.Itoa(e.Seq)
+	}
+	if e.Campaign {
+		return "store: conflict: the campaign is at version " + strconv.Itoa(e.Seq)
 	}
 	return "store: conflict: the log is at command " + strconv.Itoa(e.Seq)
 }

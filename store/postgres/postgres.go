@@ -103,6 +103,17 @@ var migrations = []string{
 		id     integer PRIMARY KEY CHECK (id = 1),
 		sealed bytea NOT NULL
 	);`,
+	// 4: campaigns (issue 37).
+	`CREATE TABLE campaigns (
+		id      text PRIMARY KEY,
+		created bigint NOT NULL,
+		updated bigint NOT NULL,
+		ruleset text NOT NULL,
+		name    text NOT NULL,
+		body    bytea NOT NULL,
+		edit    bytea NOT NULL,
+		version integer NOT NULL
+	);`,
 }
 
 // Channel is the notification channel of changes (Listen).
@@ -551,6 +562,64 @@ func (s *Store) UpdateRoster(ctx context.Context, r *store.Roster) error {
 		return fmt.Errorf("postgres: update roster %s: %w", r.ID, err)
 	}
 	return &store.ConflictError{Seq: v, Roster: true}
+}
+
+// CreateCampaign stores a new campaign.
+func (s *Store) CreateCampaign(ctx context.Context, c *store.Campaign) error {
+	if c.Version != 1 {
+		return fmt.Errorf("postgres: create campaign %s: version %d, want 1", c.ID, c.Version)
+	}
+	ctx, cancel := writing(ctx)
+	defer cancel()
+	_, err := s.pool.Exec(ctx, `INSERT INTO campaigns (id, created, updated, ruleset, name, body, edit, version)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, 1)`, c.ID, c.Created.UnixNano(), c.Updated.UnixNano(), c.Ruleset, c.Name, nonNil(c.Body), nonNil(c.Edit))
+	if code(err) == uniqueViolation {
+		return fmt.Errorf("postgres: create campaign %s: %w", c.ID, store.ErrConflict)
+	}
+	if err != nil {
+		return fmt.Errorf("postgres: create campaign %s: %w", c.ID, err)
+	}
+	return nil
+}
+
+// Campaign returns a campaign.
+func (s *Store) Campaign(ctx context.Context, id string) (*store.Campaign, error) {
+	c := &store.Campaign{ID: id}
+	var created, updated int64
+	err := s.pool.QueryRow(ctx, `SELECT created, updated, ruleset, name, body, edit, version FROM campaigns WHERE id = $1`, id).
+		Scan(&created, &updated, &c.Ruleset, &c.Name, &c.Body, &c.Edit, &c.Version)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, fmt.Errorf("postgres: campaign %s: %w", id, store.ErrNotFound)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("postgres: campaign %s: %w", id, err)
+	}
+	c.Created, c.Updated = time.Unix(0, created).UTC(), time.Unix(0, updated).UTC()
+	return c, nil
+}
+
+// UpdateCampaign replaces a campaign when c.Version is the next version:
+// one statement, which changes nothing otherwise.
+func (s *Store) UpdateCampaign(ctx context.Context, c *store.Campaign) error {
+	ctx, cancel := writing(ctx)
+	defer cancel()
+	tag, err := s.pool.Exec(ctx, `UPDATE campaigns SET name = $1, body = $2, updated = $3, version = $4 WHERE id = $5 AND version = $6`,
+		c.Name, nonNil(c.Body), c.Updated.UnixNano(), c.Version, c.ID, c.Version-1)
+	if err != nil {
+		return fmt.Errorf("postgres: update campaign %s: %w", c.ID, err)
+	}
+	if tag.RowsAffected() == 1 {
+		return nil
+	}
+	var v int
+	err = s.pool.QueryRow(ctx, `SELECT version FROM campaigns WHERE id = $1`, c.ID).Scan(&v)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return fmt.Errorf("postgres: update campaign %s: %w", c.ID, store.ErrNotFound)
+	}
+	if err != nil {
+		return fmt.Errorf("postgres: update campaign %s: %w", c.ID, err)
+	}
+	return &store.ConflictError{Seq: v, Campaign: true}
 }
 
 // Sealed reports whether the database's seeds are sealed with a key (a

@@ -89,6 +89,17 @@ var migrations = []string{
 		seats BLOB NOT NULL,
 		watch BLOB NOT NULL
 	) STRICT;`,
+	// 6: campaigns (issue 37).
+	`CREATE TABLE campaigns (
+		id      TEXT PRIMARY KEY,
+		created INTEGER NOT NULL,
+		updated INTEGER NOT NULL,
+		ruleset TEXT NOT NULL,
+		name    TEXT NOT NULL,
+		body    BLOB NOT NULL,
+		edit    BLOB NOT NULL,
+		version INTEGER NOT NULL
+	) STRICT;`,
 }
 
 // Store is a SQLite-backed store.Store.
@@ -610,6 +621,72 @@ func (s *Store) UpdateRoster(ctx context.Context, r *store.Roster) error {
 			return fmt.Errorf("sqlite: update roster %s: %w", r.ID, err)
 		}
 		return &store.ConflictError{Seq: v, Roster: true}
+	})
+}
+
+// CreateCampaign stores a new campaign.
+func (s *Store) CreateCampaign(ctx context.Context, c *store.Campaign) error {
+	if c.Version != 1 {
+		return fmt.Errorf("sqlite: create campaign %s: version %d, want 1", c.ID, c.Version)
+	}
+	return s.run(false, func(tx *sql.Conn) error {
+		_, err := tx.ExecContext(context.Background(), `INSERT INTO campaigns (id, created, updated, ruleset, name, body, edit, version)
+			VALUES (?, ?, ?, ?, ?, ?, ?, 1)`, c.ID, c.Created.UnixNano(), c.Updated.UnixNano(), c.Ruleset, c.Name, nonNil(c.Body), nonNil(c.Edit))
+		if err != nil {
+			if strings.Contains(err.Error(), "UNIQUE") || strings.Contains(err.Error(), "PRIMARY KEY") {
+				return fmt.Errorf("sqlite: create campaign %s: %w", c.ID, store.ErrConflict)
+			}
+			return fmt.Errorf("sqlite: create campaign %s: %w", c.ID, err)
+		}
+		return nil
+	})
+}
+
+func nonNil(b []byte) []byte {
+	if b == nil {
+		return []byte{}
+	}
+	return b
+}
+
+// Campaign returns a campaign.
+func (s *Store) Campaign(ctx context.Context, id string) (*store.Campaign, error) {
+	c := &store.Campaign{ID: id}
+	var created, updated int64
+	err := s.db.QueryRowContext(ctx, `SELECT created, updated, ruleset, name, body, edit, version FROM campaigns WHERE id = ?`, id).
+		Scan(&created, &updated, &c.Ruleset, &c.Name, &c.Body, &c.Edit, &c.Version)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, fmt.Errorf("sqlite: campaign %s: %w", id, store.ErrNotFound)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: campaign %s: %w", id, err)
+	}
+	c.Created, c.Updated = time.Unix(0, created).UTC(), time.Unix(0, updated).UTC()
+	return c, nil
+}
+
+// UpdateCampaign replaces a campaign when c.Version is the next version:
+// one statement, which changes nothing otherwise.
+func (s *Store) UpdateCampaign(ctx context.Context, c *store.Campaign) error {
+	return s.run(false, func(tx *sql.Conn) error {
+		ctx := context.Background()
+		res, err := tx.ExecContext(ctx, `UPDATE campaigns SET name = ?, body = ?, updated = ?, version = ? WHERE id = ? AND version = ?`,
+			c.Name, nonNil(c.Body), c.Updated.UnixNano(), c.Version, c.ID, c.Version-1)
+		if err != nil {
+			return fmt.Errorf("sqlite: update campaign %s: %w", c.ID, err)
+		}
+		if n, err := res.RowsAffected(); err == nil && n == 1 {
+			return nil
+		}
+		var v int
+		err = tx.QueryRowContext(ctx, `SELECT version FROM campaigns WHERE id = ?`, c.ID).Scan(&v)
+		if errors.Is(err, sql.ErrNoRows) {
+			return fmt.Errorf("sqlite: update campaign %s: %w", c.ID, store.ErrNotFound)
+		}
+		if err != nil {
+			return fmt.Errorf("sqlite: update campaign %s: %w", c.ID, err)
+		}
+		return &store.ConflictError{Seq: v, Campaign: true}
 	})
 }
 

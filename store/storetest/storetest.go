@@ -32,6 +32,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 	t.Run("concurrent", func(t *testing.T) { concurrent(t, open(t)) })
 	t.Run("many-games", func(t *testing.T) { manyGames(t, open(t)) })
 	t.Run("rosters", func(t *testing.T) { rosters(t, open(t)) })
+	t.Run("campaigns", func(t *testing.T) { campaigns(t, open(t)) })
 	t.Run("retention", func(t *testing.T) { retention(t, open(t)) })
 }
 
@@ -362,5 +363,74 @@ func manyGames(t *testing.T, s store.Store) {
 		if !slices.Equal(bodies, want) {
 			t.Errorf("g%d: %v", i, bodies)
 		}
+	}
+}
+
+// campaigns: a campaign round-trips; an update applies only as the next
+// version (of several racing, exactly one wins) and a stale one changes
+// nothing; a missing campaign is ErrNotFound.
+func campaigns(t *testing.T, s store.Store) {
+	defer s.Close()
+	ctx := context.Background()
+	at := time.Unix(1_700_000_000, 7).UTC()
+	want := &store.Campaign{ID: "c1", Created: at, Updated: at, Ruleset: "n26", Name: "Sump War",
+		Body: []byte(`{"rosters":["a","b"]}`), Edit: []byte{1, 2, 3}, Version: 1}
+	if err := s.CreateCampaign(ctx, want); err != nil {
+		t.Fatal(err)
+	}
+	got, err := s.Campaign(ctx, "c1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.ID != "c1" || !got.Created.Equal(at) || !got.Updated.Equal(at) || got.Ruleset != want.Ruleset || got.Name != want.Name ||
+		!bytes.Equal(got.Body, want.Body) || !bytes.Equal(got.Edit, want.Edit) || got.Version != 1 {
+		t.Errorf("campaign round trip:\n got %+v\nwant %+v", got, want)
+	}
+	if err := s.CreateCampaign(ctx, want); !errors.Is(err, store.ErrConflict) {
+		t.Errorf("a second campaign c1: %v, want ErrConflict", err)
+	}
+	if _, err := s.Campaign(ctx, "nope"); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("a missing campaign: %v, want ErrNotFound", err)
+	}
+	if err := s.UpdateCampaign(ctx, &store.Campaign{ID: "nope", Version: 2}); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("updating a missing campaign: %v, want ErrNotFound", err)
+	}
+	later := at.Add(time.Hour)
+	up := &store.Campaign{ID: "c1", Updated: later, Name: "Sump War II", Body: []byte(`{}`), Version: 2}
+	if err := s.UpdateCampaign(ctx, up); err != nil {
+		t.Fatal(err)
+	}
+	for _, v := range []int{2, 4, 1} {
+		var ce *store.ConflictError
+		if err := s.UpdateCampaign(ctx, &store.Campaign{ID: "c1", Updated: later, Name: "stale", Version: v}); !errors.As(err, &ce) || ce.Seq != 2 || !ce.Campaign || ce.Roster {
+			t.Errorf("an update to version %d when at 2: %v, want a campaign conflict at 2", v, err)
+		}
+	}
+	got, err = s.Campaign(ctx, "c1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Name != up.Name || string(got.Body) != string(up.Body) || !got.Updated.Equal(later) || !got.Created.Equal(at) ||
+		got.Version != 2 || !bytes.Equal(got.Edit, want.Edit) || got.Ruleset != want.Ruleset {
+		t.Errorf("after the update: %+v", got)
+	}
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	won := 0
+	for i := range 8 {
+		wg.Go(func() {
+			err := s.UpdateCampaign(ctx, &store.Campaign{ID: "c1", Updated: later, Name: fmt.Sprint("editor ", i), Body: []byte{byte(i)}, Version: 3})
+			mu.Lock()
+			defer mu.Unlock()
+			if err == nil {
+				won++
+			} else if !errors.Is(err, store.ErrConflict) {
+				t.Errorf("editor %d: %v", i, err)
+			}
+		})
+	}
+	wg.Wait()
+	if won != 1 {
+		t.Errorf("%d of 8 racing updates to version 3 won, want 1", won)
 	}
 }
