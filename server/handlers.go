@@ -512,8 +512,11 @@ func (s *Server) access(r *http.Request) (*game, int, error) {
 func bearer(r *http.Request) (string, error) {
 	auth := strings.TrimSpace(r.Header.Get("Authorization"))
 	what := "your seat's token"
-	if strings.HasPrefix(r.URL.Path, "/api/rosters/") {
+	switch {
+	case strings.HasPrefix(r.URL.Path, "/api/rosters/"), strings.HasPrefix(r.URL.Path, "/api/campaigns/") && strings.HasSuffix(r.URL.Path, "/apply"):
 		what = "the roster's edit token"
+	case strings.HasPrefix(r.URL.Path, "/api/campaigns/"):
+		what = "the campaign's edit token"
 	}
 	scheme, tok, _ := strings.Cut(auth, " ")
 	tok = strings.TrimSpace(tok)

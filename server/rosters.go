@@ -9,6 +9,7 @@ import (
 	"mime"
 	"net/http"
 	"path"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -318,7 +319,7 @@ func (s *Server) putRoster(w http.ResponseWriter, r *http.Request) {
 		fail(w, &apiError{Status: http.StatusConflict, Field: "version", Message: fmt.Sprintf("you edited version %d; the roster is at version %d (saved elsewhere since): reload it", req.Version, rec.Version)})
 		return
 	}
-	res, y, err := s.readToKeep(req)
+	res, err := s.readSaved(req)
 	if err != nil {
 		fail(w, err)
 		return
@@ -326,9 +327,20 @@ func (s *Server) putRoster(w http.ResponseWriter, r *http.Request) {
 	// Without a version the last save wins: a save that meets another's
 	// reads the roster again and goes on top (a few tries).
 	for try := 0; ; try++ {
+		// A roster without campaign fields (the editor's) keeps the
+		// stored ones: its models' records and its history.
+		kept := *res
+		kept.Roster.Models = slices.Clone(res.Roster.Models)
+		keepCampaign(rec.YAML, &kept.Roster)
+		y, err := rosterYAML(&kept)
+		if err != nil {
+			fail(w, err)
+			return
+		}
+		res := &kept
 		up := &store.Roster{ID: id, Created: rec.Created, Updated: s.cfg.Now().UTC(), Ruleset: rec.Ruleset, Name: clip(res.Roster.Name), YAML: y, Edit: rec.Edit, Version: rec.Version + 1}
 		var ce *store.ConflictError
-		err := s.cfg.Store.UpdateRoster(r.Context(), up)
+		err = s.cfg.Store.UpdateRoster(r.Context(), up)
 		if errors.As(err, &ce) && req.Version == 0 && try < 8 {
 			if rec, err = s.cfg.Store.Roster(r.Context(), id); err != nil {
 				fail(w, s.storeDown(err))

@@ -22,6 +22,13 @@ func (s *Server) routes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /api/rosters/{id}", s.getRoster)
 	mux.HandleFunc("PUT /api/rosters/{id}", s.putRoster)
 	mux.HandleFunc("GET /api/rosters/{id}/export", s.exportRoster)
+	mux.HandleFunc("GET /api/rosters/{id}/history", s.rosterHistory)
+	mux.HandleFunc("POST /api/rosters/{id}/history/{n}/revert", s.revertEntry)
+	mux.HandleFunc("POST /api/campaigns", s.createCampaign)
+	mux.HandleFunc("GET /api/campaigns/{id}", s.getCampaign)
+	mux.HandleFunc("POST /api/campaigns/{id}/games", s.createCampaignGame)
+	mux.HandleFunc("GET /api/campaigns/{id}/games/{game}/results", s.campaignResults)
+	mux.HandleFunc("POST /api/campaigns/{id}/games/{game}/apply", s.applyResults)
 	mux.HandleFunc("POST /api/games/import", s.importGame)
 	mux.HandleFunc("GET /api/games/{id}", s.view)
 	mux.HandleFunc("POST /api/games/{id}/actions", s.action)
@@ -54,7 +61,10 @@ func (s *Server) routes(mux *http.ServeMux) {
 		"/api/games": "POST", "/api/rosters": "POST", "/api/rosters/{id}/export": "GET", "/api/games/{id}": "GET", "/api/games/{id}/actions": "POST",
 		"/api/games/{id}/answers": "POST", "/api/games/{id}/undo": "POST", "/api/games/{id}/concede": "POST", "/api/games/{id}/dispute": "POST",
 		"/api/games/{id}/undo/approve": "POST", "/api/games/{id}/undo/decline": "POST",
-		"/api/games/{id}/why": "GET", "/api/games/{id}/odds": "GET", "/api/games/{id}/export": "GET", "/api/games/{id}/events": "GET"} {
+		"/api/games/{id}/why": "GET", "/api/games/{id}/odds": "GET", "/api/games/{id}/export": "GET", "/api/games/{id}/events": "GET",
+		"/api/rosters/{id}/history": "GET", "/api/rosters/{id}/history/{n}/revert": "POST", "/api/campaigns": "POST",
+		"/api/campaigns/{id}": "GET", "/api/campaigns/{id}/games": "POST", "/api/campaigns/{id}/games/{game}/results": "GET",
+		"/api/campaigns/{id}/games/{game}/apply": "POST"} {
 		mux.HandleFunc(p, methodNotAllowed(allow))
 	}
 	mux.HandleFunc("HEAD /api/games/{id}/events", methodNotAllowed("GET"))
