@@ -2,6 +2,7 @@ package server
 
 import (
 	"cmp"
+	"crypto/subtle"
 	"encoding/base64"
 	"errors"
 	"fmt"
@@ -53,6 +54,11 @@ func (s *Server) newGamePage(w http.ResponseWriter, r *http.Request) {
 	for i := range d.RosterIDs {
 		d.RosterIDs[i] = clip(q.Get(fmt.Sprintf("side%d_roster_id", i)))
 	}
+	if id := q.Get("campaign"); id != "" {
+		if rec, _, err := s.campaignRecord(r.Context(), id); err == nil {
+			d.Campaign, d.CampaignName, d.Ruleset = rec.ID, rec.Name, rec.Ruleset
+		}
+	}
 	s.page(w, http.StatusOK, "new", d)
 }
 
@@ -62,6 +68,7 @@ func (s *Server) newGameForm(f *gameForm, err *apiError) *ui.NewGame {
 	if f != nil {
 		d.Ruleset, d.Scenario, d.YAML, d.Mode, d.Dice = f.ruleset, f.scenario, f.req.ScenarioYAML, f.req.Mode, f.req.Dice
 		d.RosterIDs = f.rosterIDs
+		d.Campaign, d.CampaignName = f.campaign, f.campaignName
 	}
 	if err != nil {
 		d.Error, d.Field = err.Message, err.Field
@@ -105,6 +112,8 @@ type gameForm struct {
 	ruleset, scenario string
 	opts              map[string]string // opt.<ruleset>.<name> → value, as posted
 	rosterIDs         [2]string         // side<N>_roster_id, as posted
+	// campaign and its edit token: the game is the campaign's.
+	campaign, campaignToken, campaignName string
 }
 
 // readGameForm reads the posted form into a create request. The body is
@@ -159,6 +168,10 @@ func (s *Server) readGameForm(r *http.Request) (*gameForm, error) {
 				return invalid(name, "the %s side's roster is both a file and a saved roster: choose one", [2]string{"first", "second"}[i])
 			}
 			f.req.Sides[i] = sideRequest{RosterID: savedRosterID(value)}
+		case name == "campaign":
+			f.campaign = clip(strings.TrimSpace(value))
+		case name == "campaign_token":
+			f.campaignToken = strings.TrimSpace(value)
 		case name == "mode":
 			f.req.Mode = value
 		case name == "dice":
@@ -269,8 +282,24 @@ func (s *Server) createFromPage(w http.ResponseWriter, r *http.Request) {
 		refuse(f, err)
 		return
 	}
-	resp, err := s.newGame(r.Context(), f.req)
-	if err != nil {
+	var resp *createResponse
+	if f.campaign != "" {
+		rec, _, err := s.campaignRecord(r.Context(), f.campaign)
+		if err != nil {
+			refuse(f, err)
+			return
+		}
+		f.campaignName = rec.Name
+		if subtle.ConstantTimeCompare(hash(f.campaignToken), rec.Edit) != 1 {
+			refuse(f, &apiError{Status: http.StatusUnauthorized, Field: "campaign_token", Message: "a campaign's game is made from the campaign's edit link: open the campaign from it, then its New game"})
+			return
+		}
+		resp, err = s.newCampaignGame(r.Context(), rec, f.req)
+		if err != nil {
+			refuse(f, err)
+			return
+		}
+	} else if resp, err = s.newGame(r.Context(), f.req); err != nil {
 		refuse(f, err)
 		return
 	}

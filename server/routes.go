@@ -51,6 +51,10 @@ func (s *Server) routes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /g/{id}/panel", s.panel)
 	mux.HandleFunc("GET /rosters/new", s.rosterNewPage)
 	mux.HandleFunc("GET /rosters/{id}", s.rosterPage)
+	mux.HandleFunc("GET /rosters/{id}/history", s.historyPage)
+	mux.HandleFunc("GET /campaigns/new", s.campaignNewPage)
+	mux.HandleFunc("GET /campaigns/{id}", s.campaignPage)
+	mux.HandleFunc("GET /campaigns/{id}/games/{game}/results", s.resultsPage)
 	mux.Handle("GET /static/", ui.Static(http.HandlerFunc(noRoute)))
 	mux.Handle("GET /manifest.webmanifest", ui.Manifest())
 	mux.Handle("GET /sw.js", ui.ServiceWorker())
@@ -80,6 +84,7 @@ func (s *Server) routes(mux *http.ServeMux) {
 		mux.HandleFunc(m+" /rosters/{id}", methodNotAllowed("GET"))
 	}
 	for p, allow := range map[string]string{"/new": "POST", "/new/{key}": "GET", "/g/{id}": "GET", "/g/{id}/panel": "GET",
+		"/rosters/{id}/history": "GET", "/campaigns/{id}": "GET", "/campaigns/{id}/games/{game}/results": "GET",
 		"/{$}": "GET", "/healthz": "GET", "/static/": "GET", "/manifest.webmanifest": "GET", "/sw.js": "GET"} {
 		mux.HandleFunc(p, methodNotAllowed(allow))
 	}

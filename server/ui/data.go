@@ -11,6 +11,10 @@ type NewGame struct {
 	// Saved rosters per side, by their link or ID (the roster editor's
 	// "new game with this roster" fills the first).
 	RosterIDs [2]string
+	// Campaign is the campaign the game is for (its page's "new game"),
+	// and its name; the script puts its edit token, from the link's
+	// fragment, in the form.
+	Campaign, CampaignName string
 	// RosterField, OptionField: the refusal is about a side's roster, or
 	// a rule option (their sections open).
 	RosterField, OptionField bool
@@ -273,4 +277,87 @@ type EditorModel struct {
 	Type    string         `json:"type"`
 	Base    float64        `json:"base"`
 	Profile map[string]int `json:"profile"`
+}
+
+// Campaign is a campaign's page (issue 37): its rosters and standings, its
+// games and, per side, whether its results were applied. Token-holding
+// parts (a new game, applying) are the script's, with the token after #.
+type Campaign struct {
+	ID, Name, Ruleset string
+	RulesetName       string
+	Rosters           []CampaignRoster
+	Games             []CampaignGame
+	Scenarios         []Scenario // the ruleset's, for a new game
+}
+
+// CampaignRoster is one roster's line in the standings.
+type CampaignRoster struct {
+	ID, Name                 string
+	Played, Won, Lost, Drawn int
+}
+
+// CampaignGame is one game of a campaign.
+type CampaignGame struct {
+	N      int // 1, 2, … in the order made
+	ID     string
+	Status string // "in play", "Rustwater Wardens won", "a draw", "gone"
+	Sides  []CampaignSide
+	Watch  bool // over: its results can be seen
+}
+
+// CampaignSide is one side of a campaign's game: its roster, and whether
+// its results were applied.
+type CampaignSide struct {
+	Side    int
+	Roster  string
+	Applied bool
+	Results string // the results page's link
+}
+
+// Results is a side's results of a campaign's game (the confirm-then-apply
+// page): the changes they make to its roster, shown before anything is
+// applied, and what they leave to the players.
+type Results struct {
+	Campaign, CampaignName, Game string
+	Side                         int
+	Roster, RosterName           string
+	Version                      int
+	Outcome                      string
+	Applied                      bool
+	At                           string // when applied
+	Changes                      []Change
+	Left                         []string
+	Error                        string // why the results cannot be shown
+}
+
+// Change is one change of a roster, in words: "breaker-a: M 5 → 4" and
+// why ("breaker-a: out of action: hobbled").
+type Change struct {
+	What, Why string
+}
+
+// History is a roster's campaign history page.
+type History struct {
+	ID, Name string
+	Version  int
+	Entries  []HistoryEntry
+}
+
+// HistoryEntry is one game applied to a roster.
+type HistoryEntry struct {
+	N                 int
+	Game, Outcome, At string
+	Reverted          string
+	Changes           []Change
+	Left              []string
+}
+
+// Problem is a page that could not be shown, and why.
+type Problem struct {
+	Message string
+}
+
+// NewCampaign is the form that makes a campaign.
+type NewCampaign struct {
+	Rulesets []Ruleset
 }

@@ -41,7 +41,7 @@ var staticFS embed.FS
 // and the same ones are cached for good.
 var version = func() string {
 	h := sha256.New()
-	for _, f := range []string{"static/app.js", "static/app.css", "static/roster.js"} {
+	for _, f := range []string{"static/app.js", "static/app.css", "static/roster.js", "static/campaign.js"} {
 		b, err := staticFS.ReadFile(f)
 		if err != nil {
 			panic(err) // a programming error: the files are embedded

@@ -158,6 +158,7 @@
       $("#share-link").value = location.origin + "/rosters/" + j.id;
       $("#play-it").href = "/?ruleset=" + encodeURIComponent(j.ruleset) + "&side0_roster_id=" + j.id;
       $("#export-it").href = "/api/rosters/" + j.id + "/export";
+      $("#history-it").href = "/rosters/" + j.id + "/history" + (token ? "#" + token : "");
       $("#saved").hidden = false;
     };
     // saved shows the links; a save that the server took (proved is the
