@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -352,6 +353,23 @@ func TestCampaignRefusals(t *testing.T) {
 	var done resultsView
 	if st := do(t, "POST", apply, rs[0].EditToken, map[string]any{"side": 0, "version": 1}, &done); st != http.StatusOK {
 		t.Fatalf("apply: %d", st)
+	}
+	// Exported as YAML and saved back as a new roster, the roster keeps
+	// its records and history.
+	req, _ := http.NewRequest("GET", ts.URL+"/api/rosters/"+rs[0].ID+"/export", nil)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var exported bytes.Buffer
+	exported.ReadFrom(resp.Body)
+	resp.Body.Close()
+	var back savedRoster
+	if st := do(t, "POST", ts.URL+"/api/rosters", "", map[string]any{"ruleset": "n26", "yaml": exported.String()}, &back); st != http.StatusCreated {
+		t.Fatalf("the export saved back: %d", st)
+	}
+	if a, b := history(t, ts, rs[0].ID), history(t, ts, back.ID); len(a) != 1 || !reflect.DeepEqual(a, b) {
+		t.Errorf("the export's history %+v, the roster's %+v", b, a)
 	}
 	// The editor's save (its models, renamed, without their records)
 	// keeps the records and the history.
