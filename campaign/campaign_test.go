@@ -11,6 +11,7 @@ import (
 	"github.com/skirmish-engine/skirmish/campaign"
 	"github.com/skirmish-engine/skirmish/engine"
 	"github.com/skirmish-engine/skirmish/rulesets/falloutfactions"
+	"github.com/skirmish-engine/skirmish/rulesets/n23"
 	"github.com/skirmish-engine/skirmish/rulesets/n26"
 	"github.com/skirmish-engine/skirmish/scenario"
 )
@@ -36,8 +37,8 @@ func n26Game(digest string, winner int, results ...engine.Result) *campaign.Game
 }
 
 // rules.md §2.3.4: each lasting entry's effect on the roster, its
-// characteristic a step worse within its range, a target number
-// (BS, Ld) worse higher; and what is left to the players.
+// characteristic a step worse within its range, a target number (BS)
+// worse higher; and what is left to the players.
 func TestPlanNecromundaLasting(t *testing.T) {
 	r := gang()
 	r.Models[1].Profile["BS"] = 6 // as bad as BS goes
@@ -117,8 +118,8 @@ func TestApplyRevert(t *testing.T) {
 	if a.Profile["S"] != 2 || a.Record == nil || a.Record.Out != "recovery" || !slices.Equal(a.Record.Injuries, []string{"spinal-injury"}) {
 		t.Errorf("crow-a after: %+v %+v", a.Profile, a.Record)
 	}
-	if b.Profile["Ld"] != 6 || b.Record == nil || b.Record.Out != "" {
-		t.Errorf("crow-b after (Ld a step better is 6+): %+v %+v", b.Profile, b.Record)
+	if b.Profile["Ld"] != 8 || b.Record == nil || b.Record.Out != "" {
+		t.Errorf("crow-b after (N26's Ld a step better is 8: checked 2D6 ≤ it): %+v %+v", b.Profile, b.Record)
 	}
 	if h := r.Campaign.History; len(h) != 1 || h[0].Outcome != "win" || h[0].At != "2026-12-06T12:00:00Z" || len(h[0].Changes) != len(e.Changes) {
 		t.Errorf("history %+v", h)
@@ -229,7 +230,7 @@ func TestRecoveryAndMatching(t *testing.T) {
 		t.Fatal(err)
 	}
 	got := changes(e)
-	want := []string{"crow-a injuries +head-injury", "crow-a profile.Ld 7 → 8", "crow-a out  → recovery", "crow-c out recovery → "}
+	want := []string{"crow-a injuries +head-injury", "crow-a profile.Ld 7 → 6", "crow-a out  → recovery", "crow-c out recovery → "}
 	if !slices.Equal(got, want) || e.Outcome != "draw" {
 		t.Errorf("changes %q (%s), want %q (draw)", got, e.Outcome, want)
 	}
@@ -274,5 +275,31 @@ func TestPlanFalloutCrew(t *testing.T) {
 	}
 	if c := r.Campaign; c.XP != 5 || c.Caps != 15 || !slices.Equal(c.Stash, []string{"common-chem (up to 7 caps)"}) {
 		t.Errorf("crew after: %+v", c)
+	}
+}
+
+// A characteristic's direction is the edition's (engine.Stat.Target): a
+// Head Injury lowers N26's Ld (checked 2D6 ≤ it, rules.md §2.3.1) and
+// raises N23's (a target number, rules.md §3.3); Impressive Scars the
+// other way.
+func TestLeadershipByEdition(t *testing.T) {
+	for _, tc := range []struct {
+		info        *engine.Info
+		head, scars string
+	}{
+		{n26.New().Info(), "7 → 6", "7 → 8"},
+		{n23.New().Info(), "7 → 8", "7 → 6"},
+	} {
+		for entry, want := range map[string]string{"head-injury": tc.head, "impressive-scars": tc.scars} {
+			g := n26Game("d-"+entry, 1, lasting("crow-a", entry))
+			g.Ruleset = tc.info
+			e, err := campaign.Plan(gang(), g)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := changes(e); !slices.Contains(got, "crow-a profile.Ld "+want) {
+				t.Errorf("%s, %s: %q, want Ld %s", tc.info.ID, entry, got, want)
+			}
+		}
 	}
 }

@@ -139,8 +139,8 @@ func rank(out string) int {
 }
 
 // stat plans characteristic name of m a step better (+1) or worse (-1),
-// within the ruleset's range; a characteristic read as a target number
-// ("4+") is better lower.
+// within the ruleset's range; a target number (engine.Stat.Target: N23's
+// Ld, either edition's BS) is better lower.
 func (p *planner) stat(m *scenario.Model, name string, step int, why string) {
 	field := "profile." + name
 	cur, err := strconv.Atoi(p.value(m.ID, field))
@@ -148,12 +148,12 @@ func (p *planner) stat(m *scenario.Model, name string, step int, why string) {
 		p.left("%s: %s has no %s to change", why, m.ID, name)
 		return
 	}
-	if p.target(name) {
-		step = -step
-	}
 	to := cur + step
 	for _, st := range p.g.Ruleset.Profile {
 		if st.Name == name {
+			if st.Target {
+				to = cur - step
+			}
 			to = max(st.Min, min(st.Max, to))
 		}
 	}
@@ -162,16 +162,6 @@ func (p *planner) stat(m *scenario.Model, name string, step int, why string) {
 		return
 	}
 	p.change(m.ID, field, strconv.Itoa(to), why)
-}
-
-// target reports whether the ruleset writes characteristic name as a
-// target number ("4+"), which is better lower.
-func (p *planner) target(name string) bool {
-	if p.g.Ruleset.Notation == nil {
-		return false
-	}
-	_, v := p.g.Ruleset.Notation(name, 4)
-	return v == "4+"
 }
 
 func replaceModel(s, id string) string { return strings.ReplaceAll(s, "{m}", id) }

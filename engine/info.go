@@ -199,6 +199,10 @@ type ActionDef struct {
 type Stat struct {
 	Name     string
 	Min, Max int
+	// Target says the characteristic is a target number, rolled against
+	// as "4+": lower is better (Necromunda's WS and BS). A campaign's
+	// lasting injury makes it worse by raising it.
+	Target bool
 }
 
 // CounterDef describes a bounded counter (markers, tokens, wounds).

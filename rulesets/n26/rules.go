@@ -125,13 +125,15 @@ func buildInfo() engine.Info {
 		SideCounts: []engine.CounterDef{{Name: "casualties", Min: 0, Max: engine.MaxModels}},
 		Vars:       []string{"priority", "last-priority", "tokens-used", "contact"},
 		Profile: []engine.Stat{
-			{Name: "M", Min: 1, Max: 12}, {Name: "WS", Min: 2, Max: 6}, {Name: "BS", Min: 2, Max: 6},
+			{Name: "M", Min: 1, Max: 12}, {Name: "WS", Min: 2, Max: 6, Target: true}, {Name: "BS", Min: 2, Max: 6, Target: true},
 			{Name: "S", Min: 1, Max: 10}, {Name: "T", Min: 1, Max: 10}, {Name: "W", Min: 1, Max: 10},
-			{Name: "I", Min: 1, Max: 10}, {Name: "A", Min: 1, Max: 10}, {Name: "Sv", Min: 3, Max: 7},
+			{Name: "I", Min: 1, Max: 10}, {Name: "A", Min: 1, Max: 10}, {Name: "Sv", Min: 3, Max: 7, Target: true},
+			// Ld, Cl, Wil and Int are checked 2D6 ≤ the value: higher is
+			// better, written plain (rules.md §2.3.1, §2.3.2).
 			{Name: "Ld", Min: 4, Max: 10}, {Name: "Cl", Min: 4, Max: 10}, {Name: "Wil", Min: 4, Max: 10}, {Name: "Int", Min: 4, Max: 10},
 		},
 		Traits:   []string{"heavy", "rapid-fire", "ammo", "melee", "light", "unwieldy"},
-		Notation: necromunda.Notation("WS", "BS", "Ld", "Cl", "Wil", "Int"),
+		Notation: necromunda.Notation("WS", "BS"),
 		Roster:   roster.Spec("sr", "lr", "str", "str+", "ap", "d", "l"),
 		Events:   events,
 		Actions:  actionDefs(),
