@@ -1,7 +1,6 @@
 package n26
 
 import (
-
 	"github.com/skirmish-engine/skirmish/engine"
 	"github.com/skirmish-engine/skirmish/rules"
 	"github.com/skirmish-engine/skirmish/rules/necromunda"
