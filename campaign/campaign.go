@@ -90,6 +90,7 @@ func Plan(r *scenario.Roster, g *Game) (*scenario.Entry, error) {
 	p := &planner{r: r, g: g, e: e, ids: ids, set: map[string]string{}}
 	for _, res := range g.Results {
 		if res.Side != g.Side && res.Kind != engine.ResultNote {
+			p.theirs(res)
 			continue
 		}
 		p.result(res)
@@ -253,7 +254,7 @@ func Revert(r *scenario.Roster, i int, at time.Time) error {
 	c := clone(r)
 	for k := len(e.Changes) - 1; k >= 0; k-- {
 		if err := do(c, e.Changes[k], true); err != nil {
-			return &Error{Field: fmt.Sprintf("campaign.history[%d].changes[%d]", i, k), Problem: err.Error() + ": a later change made it over; revert that one first"}
+			return &Error{Field: fmt.Sprintf("campaign.history[%d].changes[%d]", i, k), Problem: err.Error() + ": the roster changed since (a later entry, or an edit): take that back first"}
 		}
 	}
 	c.Campaign.History[i].Reverted = at.UTC().Format(time.RFC3339)

@@ -69,7 +69,7 @@ func TestPlanNecromundaLasting(t *testing.T) {
 		t.Errorf("entry %+v", e)
 	}
 	left := strings.Join(e.Left, "\n")
-	for _, w := range []string{"crow-b's BS stays 6", "the enemy model that took crow-c out of action gains 1 XP"} {
+	for _, w := range []string{"crow-b's BS stays 6", "the enemy model that took crow-c out of action gains 1 XP", "you hold enemy-x (the other side's) captive"} {
 		if !strings.Contains(left, w) {
 			t.Errorf("left to the players:\n%s\nlacks %q", left, w)
 		}
@@ -176,7 +176,7 @@ func TestApplyRefusesAStalePlan(t *testing.T) {
 		t.Errorf("hobbled twice: M %d, want 3", r.Models[0].Profile["M"])
 	}
 	before = clone(t, r)
-	if err := campaign.Revert(r, 0, at); err == nil || !strings.Contains(err.Error(), "revert that one first") {
+	if err := campaign.Revert(r, 0, at); err == nil || !strings.Contains(err.Error(), "take that back first") {
 		t.Errorf("revert under a later entry: %v", err)
 	}
 	if !reflect.DeepEqual(r, before) {
@@ -275,6 +275,23 @@ func TestPlanFalloutCrew(t *testing.T) {
 	}
 	if c := r.Campaign; c.XP != 5 || c.Caps != 15 || !slices.Equal(c.Stash, []string{"common-chem (up to 7 caps)"}) {
 		t.Errorf("crew after: %+v", c)
+	}
+	// Caps are spent between games: taking the game back takes back the 5
+	// it added, from what is left; never below 0.
+	r.Campaign.Caps = 4
+	before := clone(t, r)
+	if err := campaign.Revert(r, 0, at); err == nil || !strings.Contains(err.Error(), "below 0") {
+		t.Errorf("taking 5 caps back from 4: %v", err)
+	}
+	if !reflect.DeepEqual(r, before) {
+		t.Error("a refused Revert changed the roster")
+	}
+	r.Campaign.Caps = 12
+	if err := campaign.Revert(r, 0, at); err != nil {
+		t.Fatal(err)
+	}
+	if c := r.Campaign; c.XP != 3 || c.Caps != 7 || len(c.Stash) != 0 {
+		t.Errorf("crew after the revert: %+v, want 3 XP, 7 caps, nothing stashed", c)
 	}
 }
 

@@ -95,6 +95,21 @@ func (p *planner) result(res engine.Result) {
 	}
 }
 
+// theirs notes what another side's result gives this roster's players
+// to do (rules.md §2.3.4): the experience of the model that took an
+// enemy out for good, and a captive held.
+func (p *planner) theirs(res engine.Result) {
+	if res.Kind != engine.ResultLasting {
+		return
+	}
+	switch res.Entry {
+	case "memorable-death", "catastrophic-explosion":
+		p.left("the model of yours that took %s (the other side's) out of action gains 1 XP (%s)", res.Model, res.Entry)
+	case "captured":
+		p.left("you hold %s (the other side's) captive: its fate is the campaign's rules'", res.Model)
+	}
+}
+
 // bump adds v to one of the roster's own numbers.
 func (p *planner) bump(field string, v int, why string) {
 	if v == 0 {

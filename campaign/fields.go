@@ -70,6 +70,21 @@ func do(r *scenario.Roster, ch scenario.Change, undo bool) error {
 	if err != nil {
 		return err
 	}
+	if undo && counted(ch.Field) {
+		// Experience, caps and parts are spent and earned between games:
+		// taking an entry back takes back what it added, whatever the
+		// count is now.
+		c, _ := strconv.Atoi(cur)
+		f, err1 := strconv.Atoi(ch.From)
+		t, err2 := strconv.Atoi(ch.To)
+		if err1 != nil || err2 != nil {
+			return fmt.Errorf("%s: %q → %q is not a change of a number", where(ch), ch.From, ch.To)
+		}
+		if c-(t-f) < 0 {
+			return fmt.Errorf("%s is %d: taking back %+d would leave it below 0", where(ch), c, t-f)
+		}
+		from, to = cur, strconv.Itoa(c-(t-f))
+	}
 	if cur != from {
 		return fmt.Errorf("%s is %q, not %q", where(ch), cur, from)
 	}
@@ -196,3 +211,8 @@ func tidy(r *scenario.Roster) {
 		}
 	}
 }
+
+// counted reports whether a field is a count that games add to and
+// players spend (experience, caps, parts): a change of it is taken back by
+// its difference.
+func counted(field string) bool { return field == "xp" || field == "caps" || field == "parts" }

@@ -210,15 +210,22 @@ func (r *Result) Check(name string, reg *engine.Registry) error {
 			}
 		}
 	}
-	// The other side is the same roster, its IDs told apart.
-	other := r.Roster
-	other.Models = slices.Clone(other.Models)
+	// Every model is checked, those a campaign keeps out of games too
+	// (their records and the history are no part of the check). The other
+	// side is the same roster, its IDs told apart.
+	own := r.Roster
+	own.Campaign, own.Models = nil, slices.Clone(own.Models)
+	for i := range own.Models {
+		own.Models[i].Record = nil
+	}
+	other := own
+	other.Models = slices.Clone(own.Models)
 	for i := range other.Models {
 		other.Models[i].ID += "-other"
 		other.Models[i].Engaged = nil
 	}
 	files := map[string][]byte{}
-	for name, ro := range map[string]scenario.Roster{"a.yaml": r.Roster, "b.yaml": other} {
+	for name, ro := range map[string]scenario.Roster{"a.yaml": own, "b.yaml": other} {
 		y, err := yaml.MarshalWithOptions(ro)
 		if err != nil {
 			return err

@@ -89,6 +89,19 @@ sides:
 	if strings.Join(ids, " ") != "g2-2" {
 		t.Errorf("side 1's models %v, want g2 only (renamed: side 0 has a g2)", ids)
 	}
+	// A model renamed for the game never takes an ID of the roster's, one
+	// left out included: g2's would be g2-2, which the roster's dead g1
+	// now holds.
+	r2 := *r
+	r2.Models = append([]scenario.Model(nil), r.Models...)
+	r2.Models[0].ID = "g2-2"
+	c = sc.Copy()
+	if err := c.UseRoster(1, "green.yaml", r2); err != nil {
+		t.Fatal(err)
+	}
+	if m := c.File.Sides[1].Models; len(m) != 1 || m[0].ID != "g2-3" {
+		t.Errorf("side 1's models %+v, want g2 as g2-3 (g2-2 is the roster's dead model's)", m)
+	}
 	r.Models[1].Record.Out = "recovery"
 	if err := c.UseRoster(1, "green.yaml", *r); err == nil || !strings.Contains(err.Error(), "every model misses games") {
 		t.Errorf("a roster with nobody fit: %v", err)

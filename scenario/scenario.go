@@ -411,8 +411,11 @@ func (sc *Scenario) UseRoster(i int, file string, r Roster) error {
 		if !taken[id] {
 			continue
 		}
+		// Not an ID of the roster's either, those it leaves out included: a
+		// campaign maps the game's IDs back to the roster's (package
+		// campaign).
 		n := id
-		for k := 2; taken[n] || slices.ContainsFunc(sd.Models, func(m Model) bool { return m.ID == n }); k++ {
+		for k := 2; taken[n] || slices.ContainsFunc(r.Models, func(m Model) bool { return m.ID == n }); k++ {
 			n = fmt.Sprintf("%s-%d", id, k)
 		}
 		sd.Models[j].ID, renamed[id] = n, n

@@ -10,7 +10,10 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/skirmish-engine/skirmish/campaign"
 	"github.com/skirmish-engine/skirmish/engine"
@@ -117,6 +120,9 @@ func (s *Server) createCampaign(w http.ResponseWriter, r *http.Request) {
 	case len(name) > maxCampaignName:
 		fail(w, invalid("name", "%d bytes; a campaign's name is at most %d", len(name), maxCampaignName))
 		return
+	case !plain(name):
+		fail(w, invalid("name", "a control or text-direction character (or not UTF-8): names are plain text"))
+		return
 	case req.Ruleset == "":
 		fail(w, invalid("ruleset", "missing: the ruleset the campaign plays (%s)", strings.Join(s.cfg.Rulesets.IDs(), ", ")))
 		return
@@ -222,11 +228,22 @@ func (s *Server) campaignRoster(ctx context.Context, field, id string) (*store.R
 
 // applied reports whether roster r's history holds a standing entry for
 // side side of game id.
-func applied(r *scenario.Roster, id string, side int) bool {
+func applied(r *scenario.Roster, id string, side int) bool { return appliedEntry(r, id, side, "") != nil }
+
+// appliedEntry is the standing entry of r's history for side side of game
+// id, or for the game of final-state digest (if given; an apply made
+// offline, from the game's export, names the file), or nil.
+func appliedEntry(r *scenario.Roster, id string, side int, digest string) *scenario.Entry {
 	if r.Campaign == nil {
-		return false
+		return nil
 	}
-	return slices.ContainsFunc(r.Campaign.History, func(e scenario.Entry) bool { return e.Game == id && e.Side == side && e.Reverted == "" })
+	for i := range r.Campaign.History {
+		e := &r.Campaign.History[i]
+		if e.Reverted == "" && (e.Game == id && e.Side == side || digest != "" && e.Digest == digest) {
+			return e
+		}
+	}
+	return nil
 }
 
 // campaignOut is a campaign as the API gives it: its rosters' names and
@@ -300,14 +317,55 @@ func (s *Server) spectate(r *http.Request, id string) (*game, error) {
 	return s.hold(r.Context(), gm)
 }
 
-// gameOutcome is whether a game is over, and its winner (-1 a draw).
+// gameOutcome is whether a game is over, and its winner (-1 a draw). A
+// finished game's is kept (outcomes), so that a campaign's page rebuilds
+// each game once, not at every view.
 func (s *Server) gameOutcome(r *http.Request, id string) (bool, int, error) {
+	if w, ok := s.outcomes.get(id); ok {
+		return true, w, nil
+	}
 	gm, err := s.spectate(r, id)
 	if err != nil {
 		return false, -1, err
 	}
 	defer gm.mu.Unlock()
-	return gm.g.Over(), gm.g.State().Winner, nil
+	over, winner := gm.g.Over(), gm.g.State().Winner
+	if over {
+		s.outcomes.put(id, winner)
+	}
+	return over, winner, nil
+}
+
+// outcomes are finished games' winners, by game ID: at most
+// maxOutcomes, any one let go when full (one let go is read again). A
+// write to a game lets its outcome go (an undo may take the end back).
+type outcomes struct {
+	mu sync.Mutex
+	m  map[string]int
+}
+
+const maxOutcomes = 8192
+
+func (o *outcomes) get(id string) (int, bool) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	w, ok := o.m[id]
+	return w, ok
+}
+
+func (o *outcomes) put(id string, winner int) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if o.m == nil {
+		o.m = map[string]int{}
+	}
+	if len(o.m) >= maxOutcomes {
+		for k := range o.m {
+			delete(o.m, k)
+			break
+		}
+	}
+	o.m[id] = winner
 }
 
 // getCampaign is GET /api/campaigns/{id}.
@@ -464,7 +522,7 @@ func (s *Server) campaignSide(r *http.Request, side string) (*store.Campaign, ca
 	cg := body.Games[k]
 	n, err := strconv.Atoi(side)
 	if err != nil || n < 0 || n >= len(cg.Rosters) {
-		return nil, campaignGame{}, 0, invalid("side", "%q: the side whose results to apply, 0 to %d", clip(side), len(cg.Rosters)-1)
+		return nil, campaignGame{}, 0, invalid("side", "%q: the side whose results are meant, 0 to %d", clip(side), len(cg.Rosters)-1)
 	}
 	return rec, cg, n, nil
 }
@@ -488,12 +546,12 @@ func (s *Server) plan(r *http.Request, rec *store.Campaign, cg campaignGame, sid
 	if err != nil {
 		return nil, nil, nil, nil, &apiError{Status: http.StatusConflict, Field: "game", Message: strings.TrimPrefix(err.Error(), "campaign: ")}
 	}
-	if applied(ro, cg.ID, side) {
+	if appliedEntry(ro, cg.ID, side, g.Digest) != nil {
 		return rr, ro, g, nil, nil
 	}
 	e, err := campaign.Plan(ro, g)
 	if err != nil {
-		return nil, nil, nil, nil, unprocessable("roster", "%s", strings.TrimPrefix(err.Error(), "campaign: "))
+		return nil, nil, nil, nil, unprocessable("roster", "%s (the roster was changed since the game?)", strings.TrimPrefix(err.Error(), "campaign: "))
 	}
 	return rr, ro, g, e, nil
 }
@@ -514,12 +572,7 @@ func (s *Server) campaignResults(w http.ResponseWriter, r *http.Request) {
 	}
 	out := resultsJSON{Campaign: rec.ID, Game: cg.ID, Side: side, Roster: rr.ID, Name: rr.Name, Version: rr.Version, Entry: e, Results: ownResults(g)}
 	if e == nil {
-		out.Applied = true
-		for i := range ro.Campaign.History {
-			if h := &ro.Campaign.History[i]; h.Game == cg.ID && h.Side == side && h.Reverted == "" {
-				out.Entry = h
-			}
-		}
+		out.Applied, out.Entry = true, appliedEntry(ro, cg.ID, side, g.Digest)
 	}
 	encode(w, http.StatusOK, out)
 }
@@ -579,17 +632,21 @@ func (s *Server) applyResults(w http.ResponseWriter, r *http.Request) {
 		tooManyRosters(w, wait)
 		return
 	}
+	switch {
+	case req.Version == 0:
+		fail(w, invalid("version", "missing: the roster's version the changes were shown for (GET …/results gives it)"))
+		return
+	case req.Version != rr.Version:
+		fail(w, &apiError{Status: http.StatusConflict, Field: "version", Message: fmt.Sprintf("you saw the changes to version %d of the roster; it is at version %d now: look at them again", req.Version, rr.Version)})
+		return
+	}
 	rr, ro, g, e, err := s.plan(r, rec, cg, side)
 	if err != nil {
 		fail(w, err)
 		return
 	}
-	switch {
-	case e == nil:
+	if e == nil {
 		fail(w, &apiError{Status: http.StatusConflict, Field: "game", Message: fmt.Sprintf("side %d's results of game %s were applied to %s already", side, cg.ID, rr.Name)})
-		return
-	case req.Version != rr.Version:
-		fail(w, &apiError{Status: http.StatusConflict, Field: "version", Message: fmt.Sprintf("you saw the changes to version %d of the roster; it is at version %d now: look at them again", req.Version, rr.Version)})
 		return
 	}
 	if err := campaign.Apply(ro, e, s.cfg.Now()); err != nil {
@@ -669,13 +726,13 @@ func (s *Server) revertEntry(w http.ResponseWriter, r *http.Request) {
 	}
 	n, err := strconv.Atoi(r.PathValue("n"))
 	if err != nil {
-		fail(w, notFound("no history entry %q: entries are numbered from 0", clip(r.PathValue("n"))))
+		fail(w, notFoundField("entry", "no history entry %q: entries are numbered from 0", clip(r.PathValue("n"))))
 		return
 	}
 	if err := campaign.Revert(ro, n, s.cfg.Now()); err != nil {
 		var ce *campaign.Error
 		if errors.As(err, &ce) && ce.Field == "campaign.history" {
-			fail(w, notFound("%s", strings.TrimPrefix(err.Error(), "campaign: ")))
+			fail(w, notFoundField("entry", "%s", ce.Problem))
 			return
 		}
 		fail(w, &apiError{Status: http.StatusConflict, Field: "entry", Message: strings.TrimPrefix(err.Error(), "campaign: ")})
@@ -690,24 +747,42 @@ func (s *Server) revertEntry(w http.ResponseWriter, r *http.Request) {
 }
 
 // keepCampaign carries a stored roster's campaign fields into a new
-// version that has none (the roster editor edits models, not their
-// records or the history): a model keeps its record by its ID.
+// version that has none at all (the roster editor's: it edits models, not
+// their records or the history): the history, and each model's record if
+// the model is the same one (its ID, name and type). A save that gives any
+// campaign field (a hand-edited YAML) is taken as it is.
 func keepCampaign(old []byte, r *scenario.Roster) {
+	if r.Campaign != nil || slices.ContainsFunc(r.Models, func(m scenario.Model) bool { return m.Record != nil }) {
+		return
+	}
 	prev, err := scenario.DecodeRoster("roster.yaml", old)
 	if err != nil {
 		return
 	}
-	if r.Campaign == nil {
-		r.Campaign = prev.Campaign
-	}
+	r.Campaign = prev.Campaign
 	for i := range r.Models {
-		if r.Models[i].Record != nil {
-			continue
-		}
-		for _, m := range prev.Models {
-			if m.ID == r.Models[i].ID {
-				r.Models[i].Record = m.Record
+		m := &r.Models[i]
+		for _, p := range prev.Models {
+			if p.ID == m.ID && p.Name == m.Name && p.Type == m.Type {
+				m.Record = p.Record
 			}
 		}
 	}
+}
+
+// plain reports whether a name is plain text: UTF-8 with no control or
+// text-direction characters (scenario names are held to the same).
+func plain(name string) bool {
+	for _, r := range name {
+		if unicode.IsControl(r) || unicode.Is(unicode.Bidi_Control, r) || r == utf8.RuneError {
+			return false
+		}
+	}
+	return true
+}
+
+func (o *outcomes) drop(id string) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	delete(o.m, id)
 }

@@ -69,6 +69,9 @@ func (s *Server) newGameForm(f *gameForm, err *apiError) *ui.NewGame {
 		d.Ruleset, d.Scenario, d.YAML, d.Mode, d.Dice = f.ruleset, f.scenario, f.req.ScenarioYAML, f.req.Mode, f.req.Dice
 		d.RosterIDs = f.rosterIDs
 		d.Campaign, d.CampaignName = f.campaign, f.campaignName
+		if len(f.campaignToken) == 32 && strings.Trim(f.campaignToken, "0123456789abcdef") == "" {
+			d.CampaignToken = f.campaignToken
+		}
 	}
 	if err != nil {
 		d.Error, d.Field = err.Message, err.Field
@@ -278,6 +281,11 @@ func (s *Server) createFromPage(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	f, err := s.readGameForm(r)
+	if f != nil && f.campaign != "" {
+		if rec, _, cerr := s.campaignRecord(r.Context(), f.campaign); cerr == nil {
+			f.campaignName = rec.Name
+		}
+	}
 	if err != nil {
 		refuse(f, err)
 		return

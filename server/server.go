@@ -147,6 +147,7 @@ type Server struct {
 	// creates limits games (at the same rate, apart).
 	rosterWrites *limiter
 	rosterCache  rosterCache // saved rosters as read, by ID and version
+	outcomes     outcomes    // finished games' winners, for campaigns' pages
 	stopOnce     sync.Once
 }
 
@@ -760,6 +761,7 @@ func (s *Server) write(ctx context.Context, gm *game, side, seq int, kind string
 		return 0, nil, &apiError{Status: http.StatusServiceUnavailable, Message: "the game could not be saved; nothing was applied: retry"}
 	}
 	gm.seq, gm.last = next, at
+	s.outcomes.drop(gm.rec.ID) // an undo after the end takes the end back
 	gm.publish(event{Seq: next, Kind: kind, Side: side})
 	return next, refused, nil
 }

@@ -69,6 +69,7 @@ func (s *Server) catchUp(ctx context.Context, gm *game) error {
 			return reloading()
 		}
 		gm.seq, gm.last = c.Seq, c.At
+		s.outcomes.drop(gm.rec.ID)
 		gm.publish(event{Seq: c.Seq, Kind: c.Kind, Side: c.Side})
 	}
 	return nil

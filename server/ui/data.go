@@ -15,6 +15,9 @@ type NewGame struct {
 	// and its name; the script puts its edit token, from the link's
 	// fragment, in the form.
 	Campaign, CampaignName string
+	// CampaignToken is the token a refused form was posted with, so that
+	// the form, corrected, goes again (it came from this phone).
+	CampaignToken string
 	// RosterField, OptionField: the refusal is about a side's roster, or
 	// a rule option (their sections open).
 	RosterField, OptionField bool

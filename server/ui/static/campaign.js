@@ -133,6 +133,8 @@
   const hist = $("#history");
   if (hist) {
     const tok = isToken(fragment()) ? fragment() : tokenIn(rosterLink(hist.dataset.roster));
+    // Without the roster's edit link, the page only shows the history.
+    if (!tok) for (const b of $$("button.revert", hist)) b.hidden = true;
     for (const b of $$("button.revert", hist)) {
       b.addEventListener("click", async () => {
         const err = $("#history-error");
