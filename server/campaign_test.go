@@ -378,10 +378,11 @@ func TestCampaignRefusals(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	records := 0
+	records, withRecord := 0, -1
 	for i := range ro.Models {
 		if ro.Models[i].Record != nil {
 			records++
+			withRecord = i
 		}
 		ro.Models[i].Record = nil
 	}
@@ -405,6 +406,33 @@ func TestCampaignRefusals(t *testing.T) {
 	}
 	if after.Name != "Renamed" || n != records {
 		t.Errorf("after the editor's save: %s, %d records, want %d", after.Name, n, records)
+	}
+	// A new model under a model's old ID (the editor makes IDs from names)
+	// is another model: it does not inherit the record.
+	if withRecord >= 0 {
+		ro.Models[withRecord].Name = "Someone New"
+		y, _ = json.Marshal(map[string]any{"name": "Renamed", "models": ro.Models})
+		if st := do(t, "PUT", ts.URL+"/api/rosters/"+rs[0].ID, rs[0].EditToken, map[string]any{"yaml": string(y)}, &kept); st != http.StatusOK {
+			t.Fatalf("the editor's second save: %d", st)
+		}
+		after, _ = scenario.DecodeRoster("r.yaml", []byte(kept.YAML))
+		if m := after.Models[withRecord]; m.Record != nil {
+			t.Errorf("%s (%s) inherited %+v from the model it replaced", m.ID, m.Name, m.Record)
+		}
+		if len(history(t, ts, rs[0].ID)) != 1 {
+			t.Error("the save lost the history")
+		}
+		// A hand-edited YAML with campaign fields is taken as it is: the
+		// roster as it was after the apply comes back.
+		if st := do(t, "PUT", ts.URL+"/api/rosters/"+rs[0].ID, rs[0].EditToken, map[string]any{"yaml": before.YAML}, &kept); st != http.StatusOK {
+			t.Fatalf("the YAML saved back: %d", st)
+		}
+		after, _ = scenario.DecodeRoster("r.yaml", []byte(kept.YAML))
+		if after.Models[withRecord].Record == nil {
+			t.Error("a YAML that gives the record did not keep it")
+		}
+	} else {
+		t.Error("the game left no record on the roster: the checks of records reach nothing (another seed?)")
 	}
 	revert := ts.URL + "/api/rosters/" + rs[0].ID + "/history/"
 	for _, tc := range []struct {
