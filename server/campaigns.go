@@ -228,7 +228,9 @@ func (s *Server) campaignRoster(ctx context.Context, field, id string) (*store.R
 
 // applied reports whether roster r's history holds a standing entry for
 // side side of game id.
-func applied(r *scenario.Roster, id string, side int) bool { return appliedEntry(r, id, side, "") != nil }
+func applied(r *scenario.Roster, id string, side int) bool {
+	return appliedEntry(r, id, side, "") != nil
+}
 
 // appliedEntry is the standing entry of r's history for side side of game
 // id, or for the game of final-state digest (if given; an apply made
