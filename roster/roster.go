@@ -294,6 +294,9 @@ type SummaryModel struct {
 	Base     float64        `json:"base"`
 	Keywords []string       `json:"keywords"`
 	Gear     []SummaryGear  `json:"gear"`
+	// Record is what the model carries in a campaign, if anything
+	// (scenario.Record): its XP, lasting injuries and why it misses games.
+	Record *scenario.Record `json:"record,omitempty"`
 }
 
 // SummaryGear is one piece of gear of a SummaryModel.
@@ -309,7 +312,7 @@ func (r *Result) Summary() Summary {
 	s := Summary{Ruleset: r.Ruleset, Name: r.Roster.Name, Format: r.Format, Models: []SummaryModel{},
 		Unknown: append([]Unknown{}, r.Unknown...), Unresolved: append([]string{}, r.Unresolved...)}
 	for _, m := range r.Roster.Models {
-		sm := SummaryModel{ID: m.ID, Name: m.Name, Type: m.Type, Profile: m.Profile, Base: m.Base,
+		sm := SummaryModel{ID: m.ID, Name: m.Name, Type: m.Type, Profile: m.Profile, Base: m.Base, Record: m.Record,
 			Keywords: append([]string{}, m.Keywords...), Gear: []SummaryGear{}}
 		for _, g := range m.Gear {
 			st := g.Stats

@@ -154,6 +154,46 @@ func TestBrowserCampaign(t *testing.T) {
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
+
+	// The roster editor shows a model's record, and its save keeps it with
+	// the model, renamed, and the history (issue 37): the record given by
+	// hand first, as a player would after a game.
+	var cur savedRoster
+	do(t, "GET", ts.URL+"/api/rosters/"+rs[0].ID, "", nil, &cur)
+	ro, err := scenario.DecodeRoster("r.yaml", []byte(cur.YAML))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ro.Models[0].Record = &scenario.Record{XP: 2, Injuries: []string{"hobbled"}, Out: "recovery"}
+	y, _ := json.Marshal(map[string]any{"name": ro.Name, "models": ro.Models, "campaign": ro.Campaign})
+	if st := do(t, "PUT", ts.URL+"/api/rosters/"+rs[0].ID, rs[0].EditToken, map[string]any{"yaml": string(y)}, &cur); st != http.StatusOK {
+		t.Fatalf("the record given: %d", st)
+	}
+	a.run(chromedp.Navigate(ts.URL+"/rosters/"+rs[0].ID+"#"+rs[0].EditToken), chromedp.WaitVisible(css("#m0-name")))
+	var note string
+	a.eval(`(document.querySelector("#models fieldset.model .record") || {}).textContent || ""`, &note)
+	if note != "Campaign: misses games: recovery; injuries: hobbled; 2 XP" {
+		t.Errorf("the editor shows the first model's record as %q", note)
+	}
+	a.shot("campaign-editor")
+	given := cur.Version
+	a.eval(`(() => { const e = document.querySelector("#m0-name"); e.value = "Old Osk"; e.dispatchEvent(new Event("input")); return true; })()`, nil)
+	a.click("#save")
+	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+		if do(t, "GET", ts.URL+"/api/rosters/"+rs[0].ID, "", nil, &cur); cur.Version > given {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the editor's save did not come")
+		}
+	}
+	after, _ := scenario.DecodeRoster("r.yaml", []byte(cur.YAML))
+	if m := after.Models[0]; m.Name != "Old Osk" || m.Record == nil || m.Record.Out != "recovery" || m.Record.XP != 2 {
+		t.Errorf("after the editor's save, the renamed model is %+v with record %+v", m, m.Record)
+	}
+	if h := history(t, ts, rs[0].ID); len(h) != 1 {
+		t.Errorf("after the editor's save, the history is %+v", h)
+	}
 }
 
 // history is a saved roster's campaign history, through the API.

@@ -749,19 +749,23 @@ func (s *Server) revertEntry(w http.ResponseWriter, r *http.Request) {
 }
 
 // keepCampaign carries a stored roster's campaign fields into a new
-// version that has none at all (the roster editor's: it edits models, not
-// their records or the history): the history, and each model's record if
-// the model is the same one (its ID, name and type). A save that gives any
-// campaign field (a hand-edited YAML) is taken as it is.
+// version that lacks them: the roster's history when the new version has
+// no campaign block (the roster editor keeps none), and the models'
+// records when no model of it has one (a client that knows nothing of
+// records), each model's while it is the same model (its ID, name and
+// type). The editor sends the records it loaded: a model renamed keeps
+// its own, a new one has none. A field given is taken as it is.
 func keepCampaign(old []byte, r *scenario.Roster) {
-	if r.Campaign != nil || slices.ContainsFunc(r.Models, func(m scenario.Model) bool { return m.Record != nil }) {
-		return
-	}
 	prev, err := scenario.DecodeRoster("roster.yaml", old)
 	if err != nil {
 		return
 	}
-	r.Campaign = prev.Campaign
+	if r.Campaign == nil {
+		r.Campaign = prev.Campaign
+	}
+	if slices.ContainsFunc(r.Models, func(m scenario.Model) bool { return m.Record != nil }) {
+		return
+	}
 	for i := range r.Models {
 		m := &r.Models[i]
 		for _, p := range prev.Models {

@@ -65,6 +65,15 @@
         const n = i + 1, pre = "m" + i + "-";
         const fs = el("fieldset", { className: "model" });
         fs.append(el("legend", { textContent: "Model " + n + (m.name ? ": " + m.name : "") }));
+        // Its campaign record, kept by the server as it is (the editor
+        // does not change it; docs/campaigns.md).
+        if (m.record) {
+          const r = m.record, bits = [];
+          if (r.out) bits.push("misses games: " + r.out);
+          if (r.injuries && r.injuries.length) bits.push("injuries: " + r.injuries.join(", "));
+          if (r.xp) bits.push(r.xp + " XP");
+          if (bits.length) fs.append(el("p", { className: "notice record", textContent: "Campaign: " + bits.join("; ") }));
+        }
         const nm = el("input", { id: pre + "name", type: "text", value: m.name, maxLength: 80, autocomplete: "off" });
         nm.addEventListener("input", () => { m.name = nm.value; fs.firstChild.textContent = "Model " + n + (m.name ? ": " + m.name : ""); });
         fs.append(el("label", { htmlFor: pre + "name", textContent: "Name" }), nm);
@@ -151,6 +160,7 @@
         if (m.type) out.type = m.type;
         if (m.keywords.length) out.keywords = m.keywords;
         if (m.gear.length) out.gear = m.gear;
+        if (m.record) out.record = m.record; // a campaign's, kept as it is
         return out;
       });
     };
@@ -180,7 +190,7 @@
       nameIn.value = j.name;
       version = j.version;
       models = j.roster.models.map((m) => ({ id: m.id, name: m.name || "", type: m.type || "", base: m.base, profile: m.profile,
-        keywords: m.keywords || [], gear: m.gear || [] }));
+        keywords: m.keywords || [], gear: m.gear || [], record: m.record || null }));
       render();
     };
     $("#add-model").addEventListener("click", () => {
