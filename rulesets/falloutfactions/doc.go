@@ -223,4 +223,11 @@
 // made (the weapon's test, then each source of bonus dice, a Wide Open
 // that Eye Catching or a Sniper makes automatic, or why it gains none, as
 // Unlucky); choices say what each option means.
+//
+// # Post-battle
+//
+// The report (Report, Results) gives each crew's XP, caps, parts and
+// objective points, the chems found and the models to treat; a campaign
+// (package campaign, docs/campaigns.md) adds the XP, caps, parts and finds
+// to the crew's roster and leaves Treat the Wounded to the players.
 package falloutfactions

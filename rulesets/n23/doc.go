@@ -213,4 +213,12 @@
 // the game also n23-d6, n23-firepower, n23-pick (random allocation) and the
 // lasting tables. Every roll asked of a player says what it is for, who
 // rolls how many dice of which kind, and what they need.
+//
+// # Post-battle
+//
+// With the option lasting-table at n26, every fighter out of action and
+// every Wrecked vehicle rolls on N26's lasting tables (a stand-in: N23's
+// own were not in the sources); the report (Report, Results) lists them,
+// and a campaign (package campaign, docs/campaigns.md) applies them. n23
+// does not check whether a Seriously Injured fighter succumbs.
 package n23

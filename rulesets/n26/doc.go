@@ -149,8 +149,10 @@
 // terrain, climbing, gaps, doors and riding on vehicles: boards have none.
 // The −1 to hit after charging a target out of sight, Consolidation after
 // a Fight, choosing to Engage a vehicle within 1" at the start of an
-// activation, reinforcements, skills, wargear and the post-battle campaign
-// (the report lists results; it does not apply them).
+// activation, reinforcements, skills, wargear and the post-battle sequence
+// beyond the lasting rolls. The report's results (Results, engine.Result)
+// are applied to a roster by package campaign; docs/campaigns.md says
+// which post-battle steps are modelled and which are the players'.
 //
 // # Dice procedures
 //

@@ -106,4 +106,11 @@
 // falls (from the nearest ledge, landing at its foot on the level below:
 // board.Landing), then gets the Down
 // result's Blood marker and is Down (seed 003, Down results).
+//
+// # Post-battle
+//
+// The seed has no post-game injury rules (rules.md §7.0): the report
+// (Report, Results) lists the models out of action at the end, and a
+// campaign (package campaign, docs/campaigns.md) leaves their injuries to
+// the players.
 package trenchcrusade
