@@ -73,17 +73,14 @@ func do(r *scenario.Roster, ch scenario.Change, undo bool) error {
 	if undo && counted(ch.Field) {
 		// Experience, caps and parts are spent and earned between games:
 		// taking an entry back takes back what it added, whatever the
-		// count is now.
+		// count is now, down to 0.
 		c, _ := strconv.Atoi(cur)
 		f, err1 := strconv.Atoi(ch.From)
 		t, err2 := strconv.Atoi(ch.To)
 		if err1 != nil || err2 != nil {
 			return fmt.Errorf("%s: %q → %q is not a change of a number", where(ch), ch.From, ch.To)
 		}
-		if c-(t-f) < 0 {
-			return fmt.Errorf("%s is %d: taking back %+d would leave it below 0", where(ch), c, t-f)
-		}
-		from, to = cur, strconv.Itoa(c-(t-f))
+		from, to = cur, strconv.Itoa(max(0, c-(t-f))) // what was spent since stays spent
 	}
 	if cur != from {
 		return fmt.Errorf("%s is %q, not %q", where(ch), cur, from)

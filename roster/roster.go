@@ -283,6 +283,9 @@ type Summary struct {
 	Models     []SummaryModel `json:"models"`
 	Unknown    []Unknown      `json:"unknown"`
 	Unresolved []string       `json:"unresolved"`
+	// Campaign is what the roster carries in a campaign, its history
+	// included, if anything (scenario.Campaign).
+	Campaign *scenario.Campaign `json:"campaign,omitempty"`
 }
 
 // SummaryModel is one model of a Summary.
@@ -309,7 +312,7 @@ type SummaryGear struct {
 
 // Summary is r as a Summary.
 func (r *Result) Summary() Summary {
-	s := Summary{Ruleset: r.Ruleset, Name: r.Roster.Name, Format: r.Format, Models: []SummaryModel{},
+	s := Summary{Ruleset: r.Ruleset, Name: r.Roster.Name, Format: r.Format, Models: []SummaryModel{}, Campaign: r.Roster.Campaign,
 		Unknown: append([]Unknown{}, r.Unknown...), Unresolved: append([]string{}, r.Unresolved...)}
 	for _, m := range r.Roster.Models {
 		sm := SummaryModel{ID: m.ID, Name: m.Name, Type: m.Type, Profile: m.Profile, Base: m.Base, Record: m.Record,

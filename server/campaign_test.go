@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/skirmish-engine/skirmish/campaign"
 	"github.com/skirmish-engine/skirmish/engine"
@@ -455,5 +456,79 @@ func TestCampaignRefusals(t *testing.T) {
 	}
 	if st := do(t, "GET", ts.URL+"/api/rosters/0123456789ab/history", "", nil, nil); st != http.StatusNotFound {
 		t.Errorf("history of no roster: %d", st)
+	}
+}
+
+// A game applied offline (`skirmish roster apply` on its export, the
+// roster saved back with its history) counts as applied on the server: by
+// its final-state digest, on the campaign's page and API, on the results
+// page, and for a second apply, refused. A hand edit that deletes a
+// record, sent with the campaign block, stays deleted.
+func TestCampaignOfflineApply(t *testing.T) {
+	ts, _ := newServer(t)
+	name, rs := sampleRosters(t, ts, "n26")
+	var cv campaignView
+	do(t, "POST", ts.URL+"/api/campaigns", "", map[string]any{"name": "Offline", "ruleset": "n26", "rosters": []string{rs[0].ID, rs[1].ID}}, &cv)
+	var c created
+	if st := do(t, "POST", ts.URL+"/api/campaigns/"+cv.ID+"/games", cv.EditToken, map[string]any{"scenario": name, "seed": 5,
+		"sides": []map[string]any{{"roster_id": rs[0].ID}, {"roster_id": rs[1].ID}}}, &c); st != http.StatusCreated {
+		t.Fatalf("create: %d", st)
+	}
+	playOut(t, ts, c, 5)
+	g := export(t, ts, c)
+	ro, err := scenario.DecodeRoster("r.yaml", []byte(rs[0].YAML))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cg, err := campaign.FromGame(g, 0, "game.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, err := campaign.Plan(ro, cg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := campaign.Apply(ro, e, time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	y, _ := json.Marshal(map[string]any{"name": ro.Name, "models": ro.Models, "campaign": ro.Campaign})
+	var saved savedRoster
+	if st := do(t, "PUT", ts.URL+"/api/rosters/"+rs[0].ID, rs[0].EditToken, map[string]any{"yaml": string(y)}, &saved); st != http.StatusOK {
+		t.Fatalf("the roster applied offline, saved back: %d", st)
+	}
+	cv2 := campaignView{}
+	if do(t, "GET", ts.URL+"/api/campaigns/"+cv.ID, "", nil, &cv2); len(cv2.Games) != 1 || !cv2.Games[0].Applied[0] || cv2.Games[0].Applied[1] {
+		t.Errorf("the campaign's game after an offline apply of side 0: %+v", cv2.Games)
+	}
+	var res resultsView
+	if st := do(t, "GET", ts.URL+"/api/campaigns/"+cv.ID+"/games/"+c.ID+"/results?side=0", "", nil, &res); st != http.StatusOK || !res.Applied || res.Entry == nil || res.Entry.Game != "game.json" {
+		t.Errorf("results after an offline apply: %d %+v", st, res)
+	}
+	resp, err := http.Get(ts.URL + "/campaigns/" + cv.ID + "/games/" + c.ID + "/results?side=0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var page bytes.Buffer
+	page.ReadFrom(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK || !strings.Contains(page.String(), `id="applied"`) {
+		t.Errorf("the results page after an offline apply: %d", resp.StatusCode)
+	}
+	if st := do(t, "POST", ts.URL+"/api/campaigns/"+cv.ID+"/games/"+c.ID+"/apply", rs[0].EditToken, map[string]any{"side": 0, "version": saved.Version}, nil); st != http.StatusConflict {
+		t.Errorf("applied again on the server: %d, want 409", st)
+	}
+	// A record deleted by hand, the campaign block sent: it stays deleted.
+	k := slices.IndexFunc(ro.Models, func(m scenario.Model) bool { return m.Record != nil })
+	if k < 0 {
+		t.Fatal("the game left no record: the check below reaches nothing (another seed?)")
+	}
+	ro.Models[k].Record = nil
+	y, _ = json.Marshal(map[string]any{"name": ro.Name, "models": ro.Models, "campaign": ro.Campaign})
+	if st := do(t, "PUT", ts.URL+"/api/rosters/"+rs[0].ID, rs[0].EditToken, map[string]any{"yaml": string(y)}, &saved); st != http.StatusOK {
+		t.Fatalf("the hand edit: %d", st)
+	}
+	after, _ := scenario.DecodeRoster("r.yaml", []byte(saved.YAML))
+	if after.Models[k].Record != nil {
+		t.Errorf("a record deleted by hand came back: %+v", after.Models[k].Record)
 	}
 }

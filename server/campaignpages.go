@@ -88,7 +88,7 @@ func (s *Server) resultsPage(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	d := &ui.Results{Campaign: rec.ID, CampaignName: rec.Name, Game: cg.ID, Side: side, Roster: cg.Rosters[side]}
-	rr, ro, _, e, err := s.plan(r, rec, cg, side)
+	rr, ro, g, e, err := s.plan(r, rec, cg, side)
 	if err != nil {
 		var ae *apiError
 		if !errors.As(err, &ae) {
@@ -100,12 +100,8 @@ func (s *Server) resultsPage(w http.ResponseWriter, r *http.Request) {
 	}
 	d.RosterName, d.Version = rr.Name, rr.Version
 	if e == nil {
-		d.Applied = true
-		for i := range ro.Campaign.History {
-			if h := &ro.Campaign.History[i]; h.Game == cg.ID && h.Side == side && h.Reverted == "" {
-				e, d.At = h, when(h.At)
-			}
-		}
+		e = appliedEntry(ro, cg.ID, side, g.Digest)
+		d.Applied, d.At = true, when(e.At)
 	}
 	d.Outcome, d.Changes, d.Left = e.Outcome, changesText(e.Changes), e.Left
 	s.page(w, http.StatusOK, "results", d)

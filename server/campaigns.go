@@ -269,7 +269,7 @@ func (s *Server) campaignOut(r *http.Request, rec *store.Campaign) (*campaignJSO
 	}
 	for _, cg := range body.Games {
 		gj := campaignGameJSON{ID: cg.ID, Rosters: cg.Rosters, Winner: -1, Applied: make([]bool, len(cg.Rosters))}
-		over, winner, err := s.gameOutcome(r, cg.ID)
+		over, winner, digest, err := s.gameOutcome(r, cg.ID)
 		switch {
 		case errors.Is(err, errGameGone):
 			gj.Gone = true
@@ -280,7 +280,7 @@ func (s *Server) campaignOut(r *http.Request, rec *store.Campaign) (*campaignJSO
 		}
 		for side, id := range cg.Rosters {
 			if ro := rosters[id]; ro != nil {
-				gj.Applied[side] = applied(ro, cg.ID, side)
+				gj.Applied[side] = appliedEntry(ro, cg.ID, side, digest) != nil
 			}
 			k := slices.Index(body.Rosters, id)
 			if k < 0 || !gj.Over {
@@ -322,20 +322,32 @@ func (s *Server) spectate(r *http.Request, id string) (*game, error) {
 // gameOutcome is whether a game is over, and its winner (-1 a draw). A
 // finished game's is kept (outcomes), so that a campaign's page rebuilds
 // each game once, not at every view.
-func (s *Server) gameOutcome(r *http.Request, id string) (bool, int, error) {
-	if w, ok := s.outcomes.get(id); ok {
-		return true, w, nil
+// Over, it gives the game's final-state digest too (an apply made offline
+// names the game by it).
+func (s *Server) gameOutcome(r *http.Request, id string) (bool, int, string, error) {
+	if o, ok := s.outcomes.get(id); ok {
+		return true, o.winner, o.digest, nil
 	}
 	gm, err := s.spectate(r, id)
 	if err != nil {
-		return false, -1, err
+		return false, -1, "", err
 	}
 	defer gm.mu.Unlock()
-	over, winner := gm.g.Over(), gm.g.State().Winner
-	if over {
-		s.outcomes.put(id, winner)
+	if !gm.g.Over() {
+		return false, -1, "", nil
 	}
-	return over, winner, nil
+	o := outcome{winner: gm.g.State().Winner}
+	if o.digest, err = gm.g.StateDigest(); err != nil {
+		return false, -1, "", internal(err)
+	}
+	s.outcomes.put(id, o)
+	return true, o.winner, o.digest, nil
+}
+
+// outcome is a finished game's winner and final-state digest.
+type outcome struct {
+	winner int
+	digest string
 }
 
 // outcomes are finished games' winners, by game ID: at most
@@ -343,23 +355,23 @@ func (s *Server) gameOutcome(r *http.Request, id string) (bool, int, error) {
 // write to a game lets its outcome go (an undo may take the end back).
 type outcomes struct {
 	mu sync.Mutex
-	m  map[string]int
+	m  map[string]outcome
 }
 
 const maxOutcomes = 8192
 
-func (o *outcomes) get(id string) (int, bool) {
+func (o *outcomes) get(id string) (outcome, bool) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	w, ok := o.m[id]
 	return w, ok
 }
 
-func (o *outcomes) put(id string, winner int) {
+func (o *outcomes) put(id string, w outcome) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	if o.m == nil {
-		o.m = map[string]int{}
+		o.m = map[string]outcome{}
 	}
 	if len(o.m) >= maxOutcomes {
 		for k := range o.m {
@@ -367,7 +379,7 @@ func (o *outcomes) put(id string, winner int) {
 			break
 		}
 	}
-	o.m[id] = winner
+	o.m[id] = w
 }
 
 // getCampaign is GET /api/campaigns/{id}.
@@ -749,23 +761,20 @@ func (s *Server) revertEntry(w http.ResponseWriter, r *http.Request) {
 }
 
 // keepCampaign carries a stored roster's campaign fields into a new
-// version that lacks them: the roster's history when the new version has
-// no campaign block (the roster editor keeps none), and the models'
-// records when no model of it has one (a client that knows nothing of
-// records), each model's while it is the same model (its ID, name and
-// type). The editor sends the records it loaded: a model renamed keeps
-// its own, a new one has none. A field given is taken as it is.
+// version from a client that knows nothing of them (no campaign block and
+// no model's record: an older roster editor, an API client): the history,
+// and each model's record while it is the same model (its ID, name and
+// type). A save that gives either is taken as it is: the roster editor
+// sends both as it loaded them.
 func keepCampaign(old []byte, r *scenario.Roster) {
+	if r.Campaign != nil || slices.ContainsFunc(r.Models, func(m scenario.Model) bool { return m.Record != nil }) {
+		return
+	}
 	prev, err := scenario.DecodeRoster("roster.yaml", old)
 	if err != nil {
 		return
 	}
-	if r.Campaign == nil {
-		r.Campaign = prev.Campaign
-	}
-	if slices.ContainsFunc(r.Models, func(m scenario.Model) bool { return m.Record != nil }) {
-		return
-	}
+	r.Campaign = prev.Campaign
 	for i := range r.Models {
 		m := &r.Models[i]
 		for _, p := range prev.Models {

@@ -28,6 +28,7 @@
     }
     const rules = $("#r-ruleset"), nameIn = $("#r-name"), list = $("#models"), err = $("#roster-error");
     let models = [];
+    let campaign = null; // the roster's campaign block, sent back as it is
     const spec = () => specs[rules.value];
     const newModel = () => {
       const m = spec().model;
@@ -188,6 +189,7 @@
     };
     const load = (j) => {
       nameIn.value = j.name;
+      campaign = j.roster.campaign || null;
       version = j.version;
       models = j.roster.models.map((m) => ({ id: m.id, name: m.name || "", type: m.type || "", base: m.base, profile: m.profile,
         keywords: m.keywords || [], gear: m.gear || [], record: m.record || null }));
@@ -247,7 +249,9 @@
           }
         }
       }
-      const body = { ruleset: rules.value, yaml: JSON.stringify({ name: nameIn.value.trim(), models: withIDs() }) };
+      const kept = { name: nameIn.value.trim(), models: withIDs() };
+      if (campaign) kept.campaign = campaign; // its history, as loaded
+      const body = { ruleset: rules.value, yaml: JSON.stringify(kept) };
       if (id) body.version = version;
       let res, j;
       save.disabled = true;
