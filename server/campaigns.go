@@ -226,12 +226,6 @@ func (s *Server) campaignRoster(ctx context.Context, field, id string) (*store.R
 	return rec, r, nil
 }
 
-// applied reports whether roster r's history holds a standing entry for
-// side side of game id.
-func applied(r *scenario.Roster, id string, side int) bool {
-	return appliedEntry(r, id, side, "") != nil
-}
-
 // appliedEntry is the standing entry of r's history for side side of game
 // id, or for the game of final-state digest (if given; an apply made
 // offline, from the game's export, names the file), or nil.
