@@ -162,26 +162,13 @@ func (s *Server) createCampaign(w http.ResponseWriter, r *http.Request) {
 	}
 	now := s.cfg.Now().UTC()
 	rec := &store.Campaign{Created: now, Updated: now, Ruleset: req.Ruleset, Name: name, Body: body, Version: 1}
-	var tok string
-	for try := 0; ; try++ {
-		id, err := s.token()
-		if err == nil {
-			tok, err = s.token()
-		}
-		if err != nil {
-			fail(w, internal(err))
-			return
-		}
-		rec.ID, rec.Edit = id[:12], hash(tok)
-		err = s.cfg.Store.CreateCampaign(r.Context(), rec)
-		if errors.Is(err, store.ErrConflict) && try < 3 {
-			continue
-		}
-		if err != nil {
-			fail(w, s.storeDown(err))
-			return
-		}
-		break
+	tok, err := s.withNewID(func(id string, edit []byte) error {
+		rec.ID, rec.Edit = id, edit
+		return s.cfg.Store.CreateCampaign(r.Context(), rec)
+	})
+	if err != nil {
+		fail(w, err)
+		return
 	}
 	out, err := s.campaignOut(r, rec)
 	if err != nil {

@@ -131,26 +131,13 @@ func (s *Server) createRoster(w http.ResponseWriter, r *http.Request) {
 	}
 	now := s.cfg.Now().UTC()
 	rec := &store.Roster{Created: now, Updated: now, Ruleset: res.Ruleset, Name: clip(res.Roster.Name), YAML: y, Version: 1}
-	var tok string
-	for try := 0; ; try++ {
-		id, err := s.token()
-		if err == nil {
-			tok, err = s.token()
-		}
-		if err != nil {
-			fail(w, internal(err))
-			return
-		}
-		rec.ID, rec.Edit = id[:12], hash(tok)
-		err = s.cfg.Store.CreateRoster(r.Context(), rec)
-		if errors.Is(err, store.ErrConflict) && try < 3 {
-			continue
-		}
-		if err != nil {
-			fail(w, s.storeDown(err))
-			return
-		}
-		break
+	tok, err := s.withNewID(func(id string, edit []byte) error {
+		rec.ID, rec.Edit = id, edit
+		return s.cfg.Store.CreateRoster(r.Context(), rec)
+	})
+	if err != nil {
+		fail(w, err)
+		return
 	}
 	s.rosterCache.put(rec.ID, rec.Version, res)
 	out := rosterOut(rec, res)
@@ -457,4 +444,28 @@ func (s *Server) sampleModel(ruleset string) (scenario.Model, bool) {
 	}
 	m, ok := s.arms.model[ruleset]
 	return m, ok
+}
+
+// withNewID stores a new record with create, given a new 12-digit ID and
+// the hash of a new edit token, and gives the token: an ID taken already
+// (create's ErrConflict) is drawn again, a few times.
+func (s *Server) withNewID(create func(id string, edit []byte) error) (string, error) {
+	for try := 0; ; try++ {
+		id, err := s.token()
+		if err != nil {
+			return "", internal(err)
+		}
+		tok, err := s.token()
+		if err != nil {
+			return "", internal(err)
+		}
+		err = create(id[:12], hash(tok))
+		if errors.Is(err, store.ErrConflict) && try < 3 {
+			continue
+		}
+		if err != nil {
+			return "", s.storeDown(err)
+		}
+		return tok, nil
+	}
 }
