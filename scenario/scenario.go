@@ -354,6 +354,22 @@ func (sc *Scenario) loadRoster(i int, open Open) error {
 	return nil
 }
 
+// Vacate empties side i's models (and its name, unless keepName) before
+// rosters take several sides (UseRoster): a roster then takes a new name
+// or ID ("(2)", "-2") only for another roster, or a side that keeps its
+// own models, not for the models it is about to replace.
+func (sc *Scenario) Vacate(i int, keepName bool) {
+	if i < 0 || i >= len(sc.File.Sides) {
+		return
+	}
+	sides := slices.Clone(sc.File.Sides)
+	sides[i].Models = nil
+	if !keepName {
+		sides[i].Name = ""
+	}
+	sc.File.Sides = sides
+}
+
 // UseRoster puts roster r (read from file, named for messages) on side i
 // in place of the side's own models: the side takes the roster's name and
 // counters when it has them; on a board its zone places the models. A

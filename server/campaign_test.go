@@ -532,3 +532,24 @@ func TestCampaignOfflineApply(t *testing.T) {
 		t.Errorf("a record deleted by hand came back: %+v", after.Models[k].Record)
 	}
 }
+
+// Rosters put on both sides, each the other's scenario side (the
+// campaign's first game with its rosters swapped): no side's name takes a
+// "(2)", nor a model's ID a "-2", for the scenario's own models the
+// rosters replace; only two rosters of one name are told apart.
+func TestRostersSwappedKeepTheirNames(t *testing.T) {
+	ts, _ := newServer(t)
+	name, rs := sampleRosters(t, ts, "n26")
+	c := create(t, ts, map[string]any{"scenario": name, "sides": []map[string]any{{"roster_id": rs[1].ID}, {"roster_id": rs[0].ID}}})
+	if c.Seats[0].Name != "Cinderlane Breakers" || c.Seats[1].Name != "Rustwater Wardens" {
+		t.Errorf("the seats are %q and %q, want the rosters' own names", c.Seats[0].Name, c.Seats[1].Name)
+	}
+	v := c.get(t, ts, c.Seats[0].Token)
+	if strings.Contains(string(v.State), `-2"`) {
+		t.Errorf("a model was renamed for models the rosters replaced: %s", v.State)
+	}
+	c = create(t, ts, map[string]any{"scenario": name, "sides": []map[string]any{{"roster_id": rs[0].ID}, {"roster_id": rs[0].ID}}})
+	if c.Seats[0].Name != "Rustwater Wardens" || c.Seats[1].Name != "Rustwater Wardens (2)" {
+		t.Errorf("one roster on both sides: %q and %q, want the second told apart", c.Seats[0].Name, c.Seats[1].Name)
+	}
+}

@@ -271,11 +271,8 @@ func (s *Server) useRosters(sc *scenario.Scenario, sides []sideRequest) ([][]ros
 		return nil, unprocessable("sides", "%d sides given; the scenario has %d", len(sides), len(sc.File.Sides))
 	}
 	var unknown [][]roster.Unknown
+	read := make([]*roster.Result, len(sides))
 	for i, sr := range sides {
-		field := fmt.Sprintf("sides[%d].roster_file", i)
-		if sr.RosterID != "" {
-			field = fmt.Sprintf("sides[%d].roster_id", i)
-		}
 		if sr == (sideRequest{}) {
 			unknown = append(unknown, []roster.Unknown{})
 			continue
@@ -283,20 +280,44 @@ func (s *Server) useRosters(sc *scenario.Scenario, sides []sideRequest) ([][]ros
 		if sr.Name == "" {
 			sr.Name = fmt.Sprintf("side %d's roster", i)
 		}
-		r, err := s.readSide(field, sc.File.Ruleset, sr)
+		r, err := s.readSide(sideField(i, sr), sc.File.Ruleset, sr)
 		if err != nil {
 			return nil, err
 		}
+		read[i] = r
+		unknown = append(unknown, r.Unknown)
+	}
+	// The sides that take a roster first give up their own models (and
+	// names), so that a roster is renamed only for another's.
+	for i, r := range read {
+		if r != nil {
+			sc.Vacate(i, r.Roster.Name == "")
+		}
+	}
+	for i, r := range read {
+		if r == nil {
+			continue
+		}
+		sr := sides[i]
 		name := clip(path.Base(sr.Name))
 		if sr.RosterID != "" {
 			name = "saved roster " + sr.RosterID
+		} else if sr.Name == "" {
+			name = fmt.Sprintf("side %d's roster", i)
 		}
 		if err := sc.UseRoster(i, name, r.Roster); err != nil {
-			return nil, unprocessable(field, "%v", err)
+			return nil, unprocessable(sideField(i, sr), "%v", err)
 		}
-		unknown = append(unknown, r.Unknown)
 	}
 	return unknown, nil
+}
+
+// sideField names side i's roster in a create request.
+func sideField(i int, sr sideRequest) string {
+	if sr.RosterID != "" {
+		return fmt.Sprintf("sides[%d].roster_id", i)
+	}
+	return fmt.Sprintf("sides[%d].roster_file", i)
 }
 
 // readRosterRequest is a roster file to read without making a game.
