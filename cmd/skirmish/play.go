@@ -86,8 +86,23 @@ scenario's own.`,
 			if err := setOptions(rs.Info(), sc, options); err != nil {
 				return err
 			}
+			// Every roster is read (and its side found by the scenario's
+			// names) before any takes its side; the sides then give up
+			// their own models, so that a roster is renamed only for
+			// another roster.
+			var placed []placement
 			for _, spec := range rosters {
-				if err := useRoster(e, cmd, sc, spec, armoury); err != nil {
+				p, err := readRosterSpec(e, cmd, sc, spec, armoury)
+				if err != nil {
+					return err
+				}
+				placed = append(placed, p)
+			}
+			for _, p := range placed {
+				sc.Vacate(p.side, p.r.Roster.Name == "")
+			}
+			for _, p := range placed {
+				if err := sc.UseRoster(p.side, p.file, p.r.Roster); err != nil {
 					return err
 				}
 			}
@@ -214,13 +229,20 @@ func loadScenario(e *env, ruleset, name string) (*scenario.Scenario, []string, e
 	return sc, inputs, err
 }
 
-// useRoster reads --roster SIDE=FILE and puts the roster on that side,
-// saying first what it left out.
-func useRoster(e *env, cmd *cobra.Command, sc *scenario.Scenario, spec, armoury string) error {
+// placement is a --roster read: the side it goes on, and the roster.
+type placement struct {
+	side int
+	file string
+	r    *roster.Result
+}
+
+// readRosterSpec reads --roster SIDE=FILE and finds its side, saying what
+// the roster left out.
+func readRosterSpec(e *env, cmd *cobra.Command, sc *scenario.Scenario, spec, armoury string) (placement, error) {
 	who, file, ok := strings.Cut(spec, "=")
 	who, file = strings.TrimSpace(who), strings.TrimSpace(file)
 	if !ok || who == "" || file == "" {
-		return usagef("--roster %q: want SIDE=FILE, as 0=my-gang.rosz (the side by number from 0, or by name)", spec)
+		return placement{}, usagef("--roster %q: want SIDE=FILE, as 0=my-gang.rosz (the side by number from 0, or by name)", spec)
 	}
 	side := slices.IndexFunc(sc.File.Sides, func(s scenario.Side) bool { return strings.EqualFold(s.Name, who) })
 	if n, err := strconv.Atoi(who); err == nil {
@@ -231,28 +253,28 @@ func useRoster(e *env, cmd *cobra.Command, sc *scenario.Scenario, spec, armoury 
 		for i, s := range sc.File.Sides {
 			names = append(names, fmt.Sprintf("%d (%s)", i, s.Name))
 		}
-		return usagef("--roster %q: no side %q; the sides are %s", spec, who, strings.Join(names, ", "))
+		return placement{}, usagef("--roster %q: no side %q; the sides are %s", spec, who, strings.Join(names, ", "))
 	}
 	data, err := e.readFile(file, roster.MaxSize)
 	if err != nil {
-		return err
+		return placement{}, err
 	}
 	opt := roster.Options{Ruleset: sc.File.Ruleset, Rulesets: e.rulesets}
 	if armoury != "" {
 		ad, err := e.readFile(armoury, roster.MaxSize)
 		if err != nil {
-			return err
+			return placement{}, err
 		}
 		if opt.Armoury, err = roster.DecodeArmoury(armoury, ad); err != nil {
-			return err
+			return placement{}, err
 		}
 	}
 	r, err := roster.Read(filepath.Base(file), data, "", opt)
 	if err != nil {
-		return err
+		return placement{}, err
 	}
 	if r.Ruleset != sc.File.Ruleset {
-		return usagef("--roster %q: a %s roster, and the scenario is for %s", spec, r.Ruleset, sc.File.Ruleset)
+		return placement{}, usagef("--roster %q: a %s roster, and the scenario is for %s", spec, r.Ruleset, sc.File.Ruleset)
 	}
 	w := cmd.OutOrStdout()
 	fmt.Fprintf(w, "side %d: %s, %d models from %s", side, r.Roster.Name, len(r.Roster.Models), file)
@@ -264,7 +286,7 @@ func useRoster(e *env, cmd *cobra.Command, sc *scenario.Scenario, spec, armoury 
 			fmt.Fprintf(w, "  %s: %s (%s)\n", u.Where, u.What, u.Why)
 		}
 	}
-	return sc.UseRoster(side, file, r.Roster)
+	return placement{side: side, file: file, r: r}, nil
 }
 
 // setOptions applies --option name=value flags over the scenario's options,
