@@ -782,3 +782,9 @@ func (o *outcomes) drop(id string) {
 	defer o.mu.Unlock()
 	delete(o.m, id)
 }
+
+func (o *outcomes) clear() {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	clear(o.m)
+}

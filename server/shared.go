@@ -203,11 +203,15 @@ func (s *Server) changed(ctx context.Context, c store.Change) {
 			all = append(all, gm)
 		}
 		s.mu.Unlock()
+		s.outcomes.clear() // any game may have changed meanwhile
 		for _, gm := range all {
 			go s.follow(ctx, gm, 0)
 		}
 		return
 	}
+	// A finished game's outcome, kept for campaigns' pages, goes with any
+	// change to it (another server's undo may take the end back).
+	s.outcomes.drop(c.ID)
 	s.mu.Lock()
 	gm, ok := s.games[c.ID]
 	s.mu.Unlock()
