@@ -31,7 +31,6 @@ type Game struct {
 	Digest  string // its final-state digest (engine.Game.StateDigest)
 	Ruleset *engine.Info
 	Side    int
-	Sides   int      // how many sides played
 	Models  []string // the side's model IDs in the game, in order
 	Winner  int      // the winning side, or -1 for a draw
 	Results []engine.Result
@@ -51,7 +50,7 @@ func FromGame(g *engine.Game, side int, ref string) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := &Game{Ref: ref, Digest: d, Ruleset: g.Info(), Side: side, Sides: len(s.Sides), Winner: s.Winner}
+	out := &Game{Ref: ref, Digest: d, Ruleset: g.Info(), Side: side, Winner: s.Winner}
 	for m := range s.Models {
 		if s.SideOf(m) == side {
 			out.Models = append(out.Models, s.Static(m).ID)

@@ -32,7 +32,7 @@ func lasting(model, entry string) engine.Result {
 }
 
 func n26Game(digest string, winner int, results ...engine.Result) *campaign.Game {
-	return &campaign.Game{Ref: "g-" + digest, Digest: digest, Ruleset: n26.New().Info(), Side: 1, Sides: 2,
+	return &campaign.Game{Ref: "g-" + digest, Digest: digest, Ruleset: n26.New().Info(), Side: 1,
 		Models: []string{"crow-a", "crow-b", "crow-c", "truck"}, Winner: winner, Results: results}
 }
 
@@ -251,7 +251,7 @@ func TestPlanFalloutCrew(t *testing.T) {
 	r := &scenario.Roster{Name: "Scrappers", Models: []scenario.Model{{ID: "x", Profile: map[string]int{"S": 5}}, {ID: "y", Profile: map[string]int{"S": 4}}},
 		Campaign: &scenario.Campaign{XP: 3, Caps: 10}}
 	line := "Scrappers: 2 XP, 5 caps, 0 parts, 3 objective points"
-	g := &campaign.Game{Ref: "ff", Digest: "f1", Ruleset: falloutfactions.New().Info(), Side: 0, Sides: 2, Models: []string{"x", "y"}, Winner: 0,
+	g := &campaign.Game{Ref: "ff", Digest: "f1", Ruleset: falloutfactions.New().Info(), Side: 0, Models: []string{"x", "y"}, Winner: 0,
 		Results: []engine.Result{
 			{Side: 0, Kind: engine.ResultXP, Value: 2, Text: line}, {Side: 0, Kind: engine.ResultCaps, Value: 5, Text: line},
 			{Side: 0, Kind: engine.ResultParts, Value: 0, Text: line}, {Side: 0, Kind: engine.ResultPoints, Value: 3, Text: line},

@@ -35,7 +35,7 @@ func FuzzRoster(f *testing.F) {
 		for _, m := range ro.Models {
 			ids = append(ids, m.ID)
 		}
-		g := &campaign.Game{Ref: "g", Digest: "fuzz", Ruleset: n26Game("", 0).Ruleset, Side: 1, Sides: 2, Models: ids}
+		g := &campaign.Game{Ref: "g", Digest: "fuzz", Ruleset: n26Game("", 0).Ruleset, Side: 1, Models: ids}
 		for _, id := range ids {
 			g.Results = append(g.Results, engine.Result{Side: 1, Model: id, Kind: engine.ResultLasting, Entry: "eye-injury", Text: id})
 		}

@@ -107,3 +107,18 @@ func (r Pick) Resolve(t *dice.Tray) (dice.Result, error) {
 	}
 	return dice.Result{Outcome: o, Explain: fmt.Sprintf("picked %d of %d", o+1, r.N)}, nil
 }
+
+// Lines writes a post-battle report kept as notes (a ruleset's own note
+// type) as its lines, one a note, nil for none: the rulesets keep their
+// reports as notes so that a played game allocates nothing for them, and
+// write them only when people or the state's JSON ask.
+func Lines[N any](notes []N, line func(*N) string) []string {
+	if len(notes) == 0 {
+		return nil
+	}
+	out := make([]string, len(notes))
+	for i := range notes {
+		out[i] = line(&notes[i])
+	}
+	return out
+}

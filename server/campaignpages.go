@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"strings"
 	"time"
 
 	"github.com/skirmish-engine/skirmish/scenario"
@@ -115,10 +116,7 @@ func changesText(cs []scenario.Change) []ui.Change {
 		if who == "" {
 			who = "the roster"
 		}
-		field := c.Field
-		if len(field) > 8 && field[:8] == "profile." {
-			field = field[8:]
-		}
+		field, _ := strings.CutPrefix(c.Field, "profile.")
 		var what string
 		switch {
 		case c.Add != "":

@@ -25,7 +25,6 @@ func campaignCommands(e *env) []*cobra.Command {
 	var save, out string
 	var side, entry int
 	var yes bool
-	now := func() time.Time { return time.Now() }
 	readRoster := func(file string) (*scenario.Roster, error) {
 		data, err := e.readFile(file, roster.MaxSize)
 		if err != nil {
@@ -99,7 +98,7 @@ func campaignCommands(e *env) []*cobra.Command {
 				fmt.Fprintln(w, "nothing applied (give --yes, or answer y)")
 				return nil
 			}
-			if err := campaign.Apply(r, en, now()); err != nil {
+			if err := campaign.Apply(r, en, time.Now()); err != nil {
 				return err
 			}
 			return write(cmd, args[0], r)
@@ -133,7 +132,7 @@ func campaignCommands(e *env) []*cobra.Command {
 				fmt.Fprintln(w, "nothing taken back (give --yes, or answer y)")
 				return nil
 			}
-			if err := campaign.Revert(r, entry, now()); err != nil {
+			if err := campaign.Revert(r, entry, time.Now()); err != nil {
 				return err
 			}
 			return write(cmd, args[0], r)

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 
 	"github.com/skirmish-engine/skirmish/engine"
+	"github.com/skirmish-engine/skirmish/rules"
 )
 
 // A note is one line of the post-battle report (rules.md §3.3, §7.0): a
@@ -46,16 +47,7 @@ func (e *Ext) line(n *note) string {
 }
 
 // lines is the report as text, one line a note.
-func (e *Ext) lines() []string {
-	if len(e.Report) == 0 {
-		return nil
-	}
-	out := make([]string, len(e.Report))
-	for i := range e.Report {
-		out[i] = e.line(&e.Report[i])
-	}
-	return out
-}
+func (e *Ext) lines() []string { return rules.Lines(e.Report, e.line) }
 
 // extJSON is Ext as the state's JSON holds it.
 type extJSON struct {
