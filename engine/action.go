@@ -53,21 +53,28 @@ func (a Action) At(x, y float32) Action { a.X, a.Y, a.HasPos = x, y, true; retur
 // String is the action's stable form: the ID, then "m<actor>", "m<target>",
 // "#<option>" and "@x,y" when set.
 func (a Action) String() string {
-	var b strings.Builder
-	b.WriteString(a.ID)
+	var buf [64]byte
+	return string(a.appendString(buf[:0]))
+}
+
+// appendString appends the String form to b: one allocation for String
+// (the server writes every legal action's form in each view).
+func (a Action) appendString(b []byte) []byte {
+	b = append(b, a.ID...)
 	if a.Actor != NoModel {
-		fmt.Fprintf(&b, " m%d", a.Actor)
+		b = strconv.AppendInt(append(b, " m"...), int64(a.Actor), 10)
 	}
 	if a.Target != NoModel {
-		fmt.Fprintf(&b, " >m%d", a.Target)
+		b = strconv.AppendInt(append(b, " >m"...), int64(a.Target), 10)
 	}
 	if a.Option != 0 {
-		fmt.Fprintf(&b, " #%d", a.Option)
+		b = strconv.AppendInt(append(b, " #"...), int64(a.Option), 10)
 	}
 	if a.HasPos {
-		fmt.Fprintf(&b, " @%s,%s", fmtF(a.X), fmtF(a.Y))
+		b = strconv.AppendFloat(append(b, " @"...), float64(a.X), 'f', -1, 32)
+		b = strconv.AppendFloat(append(b, ','), float64(a.Y), 'f', -1, 32)
 	}
-	return b.String()
+	return b
 }
 
 // modelNumber reads a model's number in an action: digits only.
