@@ -824,15 +824,20 @@ func (s *Server) viewOf(gm *game, side int, tail int) (*viewJSON, error) {
 			v.Pending.Disputed = gm.disputed
 		}
 	} else if !g.Over() && side == g.Decider() {
-		for _, a := range g.Legal() {
-			v.Legal = append(v.Legal, a.String())
-			v.Actions = append(v.Actions, actionOf(st, a))
+		legal := g.Legal()
+		v.Legal, v.Actions = make([]string, 0, len(legal)), make([]actionJSON, 0, len(legal))
+		for _, a := range legal {
+			j := actionOf(st, a)
+			v.Legal = append(v.Legal, j.Action)
+			v.Actions = append(v.Actions, j)
 		}
 	}
 	v.Disputable = s.disputable(gm, side)
 	if gm.stateJS == nil {
 		// the state as of this seq, the same for every seat: made once
-		js, err := json.Marshal(st)
+		// MarshalJSON's own, not json.Marshal's: its bytes come from
+		// json.Marshal already, and need not be checked and compacted again.
+		js, err := st.MarshalJSON()
 		if err != nil {
 			return nil, err
 		}
