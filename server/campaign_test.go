@@ -277,6 +277,8 @@ func TestCampaignRefusals(t *testing.T) {
 		{map[string]any{"name": "x", "ruleset": "n26", "rosters": []string{rs[0].ID, other[0].ID}}, 422, "rosters[1]"},
 		{map[string]any{"name": "x", "ruleset": "n26", "rosters": []string{rs[0].ID, "0123456789ab"}}, 422, "rosters[1]"},
 		{map[string]any{"name": " ", "ruleset": "n26", "rosters": []string{rs[0].ID, rs[1].ID}}, 400, "name"},
+		{map[string]any{"name": "Sump\u2028war", "ruleset": "n26", "rosters": []string{rs[0].ID, rs[1].ID}}, 400, "name"},
+		{map[string]any{"name": "Sump\u200bwar", "ruleset": "n26", "rosters": []string{rs[0].ID, rs[1].ID}}, 400, "name"},
 		{map[string]any{"name": "x", "ruleset": "chess", "rosters": []string{rs[0].ID, rs[1].ID}}, 422, "ruleset"},
 		{map[string]any{"name": "x", "ruleset": "n26", "rosters": []string{rs[0].ID, rs[1].ID}, "extra": 1}, 400, "extra"},
 	} {

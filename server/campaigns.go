@@ -121,7 +121,7 @@ func (s *Server) createCampaign(w http.ResponseWriter, r *http.Request) {
 		fail(w, invalid("name", "%d bytes; a campaign's name is at most %d", len(name), maxCampaignName))
 		return
 	case !plain(name):
-		fail(w, invalid("name", "a control or text-direction character (or not UTF-8): names are plain text"))
+		fail(w, invalid("name", "a control, line-break, invisible or text-direction character (or not UTF-8): names are plain text on one line"))
 		return
 	case req.Ruleset == "":
 		fail(w, invalid("ruleset", "missing: the ruleset the campaign plays (%s)", strings.Join(s.cfg.Rulesets.IDs(), ", ")))
@@ -766,11 +766,19 @@ func keepCampaign(old []byte, r *scenario.Roster) {
 	}
 }
 
-// plain reports whether a name is plain text: UTF-8 with no control or
-// text-direction characters (scenario names are held to the same).
+// plain reports whether a campaign's name is plain text on one line: no
+// control or text-direction characters (as scenario names), and also no
+// line or paragraph separators and none of the invisible characters that
+// make two names look alike: the zero-width space, the word joiner and
+// the byte-order mark (the zero-width joiner and non-joiner stay, since
+// emoji and some scripts need them). Scenario names are not held to the
+// last two rules: a stored game decodes its scenario again, and a name
+// accepted once must still read.
 func plain(name string) bool {
 	for _, r := range name {
-		if unicode.IsControl(r) || unicode.Is(unicode.Bidi_Control, r) || r == utf8.RuneError {
+		switch {
+		case unicode.IsControl(r), unicode.Is(unicode.Bidi_Control, r), r == utf8.RuneError,
+			r == '\u2028', r == '\u2029', r == '\u200b', r == '\u2060', r == '\ufeff':
 			return false
 		}
 	}
