@@ -194,6 +194,32 @@ func TestBrowserCampaign(t *testing.T) {
 	if h := history(t, ts, rs[0].ID); len(h) != 1 {
 		t.Errorf("after the editor's save, the history is %+v", h)
 	}
+
+	// A model kept out comes back by the players' say: "Back in play",
+	// then the save, and its record keeps all else.
+	a.run(chromedp.Navigate(ts.URL+"/rosters/"+rs[0].ID+"#"+rs[0].EditToken), chromedp.WaitVisible(css("#m0-back")))
+	a.click("#m0-back")
+	a.eval(`(document.querySelector("#models fieldset.model .record") || {}).textContent || ""`, &note)
+	if note != "Campaign: injuries: hobbled; 2 XP" {
+		t.Errorf("after Back in play, the editor shows the record as %q", note)
+	}
+	given = cur.Version
+	a.click("#save")
+	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+		if do(t, "GET", ts.URL+"/api/rosters/"+rs[0].ID, "", nil, &cur); cur.Version > given {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the save after Back in play did not come")
+		}
+	}
+	after, _ = scenario.DecodeRoster("r.yaml", []byte(cur.YAML))
+	if m := after.Models[0]; m.Record == nil || m.Record.Out != "" || m.Record.XP != 2 || len(m.Record.Injuries) != 1 {
+		t.Errorf("after Back in play and the save, the model's record is %+v", m.Record)
+	}
+	if h := history(t, ts, rs[0].ID); len(h) != 1 {
+		t.Errorf("after Back in play, the history is %+v", h)
+	}
 }
 
 // history is a saved roster's campaign history, through the API.

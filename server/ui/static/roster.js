@@ -74,6 +74,17 @@
           if (r.injuries && r.injuries.length) bits.push("injuries: " + r.injuries.join(", "));
           if (r.xp) bits.push(r.xp + " XP");
           if (bits.length) fs.append(el("p", { className: "notice record", textContent: "Campaign: " + bits.join("; ") }));
+          // A model kept out comes back by the players' say (a captive
+          // rescued or traded back, a mistake put right): the save then
+          // sends its record without the reason.
+          if (r.out) {
+            const back = el("button", { type: "button", id: pre + "back", className: "small", textContent: "Back in play" });
+            back.addEventListener("click", () => {
+              delete r.out;
+              render();
+            });
+            fs.append(back);
+          }
         }
         const nm = el("input", { id: pre + "name", type: "text", value: m.name, maxLength: 80, autocomplete: "off" });
         nm.addEventListener("input", () => { m.name = nm.value; fs.firstChild.textContent = "Model " + n + (m.name ? ": " + m.name : ""); });
