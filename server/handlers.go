@@ -14,6 +14,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/skirmish-engine/skirmish/dice"
 	"github.com/skirmish-engine/skirmish/engine"
@@ -738,15 +739,26 @@ func (s *Server) ack(w http.ResponseWriter, gm *game, side, status int, reply ma
 		fail(w, internal(err))
 		return
 	}
-	// {"seq":…,"view":<the view's bytes as made for reads>}
-	body := append(append(head[:len(head)-1], `,"view":`...), bytes.TrimRight(v, "\n")...)
+	// {"seq":…,"view":<the view's bytes as made for reads>}, put together
+	// in a buffer kept for the next reply.
+	buf := bodies.Get().(*[]byte)
+	defer func() {
+		if cap(*buf) <= 256<<10 { // a whole log's reply is not kept
+			bodies.Put(buf)
+		}
+	}()
+	body := append(append(append((*buf)[:0], head[:len(head)-1]...), `,"view":`...), bytes.TrimRight(v, "\n")...)
 	body = append(body, "}\n"...)
+	*buf = body
 	h := w.Header()
 	h.Set("Content-Type", "application/json; charset=utf-8")
 	h.Set("Cache-Control", "no-store")
 	w.WriteHeader(status)
 	w.Write(body)
 }
+
+// bodies are the buffers ack puts its replies together in.
+var bodies = sync.Pool{New: func() any { return new([]byte) }}
 
 // viewKey is one way of reading a game: as which seat, with how much log.
 type viewKey struct{ side, tail int }

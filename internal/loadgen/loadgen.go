@@ -343,14 +343,26 @@ func (c *client) do(ctx context.Context, method, path, token string, body, out a
 		return 0, err
 	}
 	defer resp.Body.Close()
-	data, err := io.ReadAll(io.LimitReader(resp.Body, 16<<20))
-	if err != nil {
+	// The replies are read into buffers kept for the next ones: the load
+	// generator shares the machine with the server it measures, and its
+	// garbage would be collected on the server's time.
+	buf := replies.Get().(*bytes.Buffer)
+	defer func() {
+		if buf.Cap() <= 256<<10 {
+			replies.Put(buf)
+		}
+	}()
+	buf.Reset()
+	if _, err := buf.ReadFrom(io.LimitReader(resp.Body, 16<<20)); err != nil {
 		return 0, err
 	}
 	if out != nil && resp.StatusCode < 300 {
-		if err := json.Unmarshal(data, out); err != nil {
+		if err := json.Unmarshal(buf.Bytes(), out); err != nil {
 			return 0, fmt.Errorf("loadgen: %s %s: %v", method, path, err)
 		}
 	}
 	return resp.StatusCode, nil
 }
+
+// replies are the buffers do reads replies into.
+var replies = sync.Pool{New: func() any { return new(bytes.Buffer) }}
