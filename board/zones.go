@@ -389,13 +389,8 @@ func (r *Router) settle(bound float64) int {
 			continue
 		}
 		cv := r.nodes[v]
-		// The bends first: a few products, where the length is a square
-		// root; from outside a zone, two of its sixteen corners pass.
-		if !r.wraps(cu, v) || !r.wraps(cv, u) {
-			continue
-		}
 		d := r.dist[u] + hyp(cv.X-cu.X, cv.Y-cu.Y)
-		if d >= r.dist[v] || d > r.key.lim {
+		if d >= r.dist[v] || d > r.key.lim || !r.wraps(cu, v) || !r.wraps(cv, u) {
 			continue
 		}
 		ok := false
