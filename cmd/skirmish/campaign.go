@@ -32,6 +32,21 @@ func campaignCommands(e *env) []*cobra.Command {
 		}
 		return scenario.DecodeRoster(filepath.Base(file), data)
 	}
+	// checkOut checks --output before anything is read or asked: not a
+	// file the command reads (the game's save), and if it exists, a
+	// roster (it is replaced, as the roster file itself is by default).
+	checkOut := func(inputs ...string) error {
+		if out == "" {
+			return nil
+		}
+		if err := e.checkOut(out); err != nil {
+			return usagef("--output %s: %s", out, userProblem(err))
+		}
+		if err := checkOutputs("the game played", inputs, output{"--output", out}); err != nil {
+			return err
+		}
+		return checkReplace("--output", out, rosterFile)
+	}
 	write := func(cmd *cobra.Command, file string, r *scenario.Roster) error {
 		y, err := yaml.MarshalWithOptions(r, yaml.IndentSequence(true))
 		if err != nil {
@@ -66,6 +81,9 @@ func campaignCommands(e *env) []*cobra.Command {
 			}
 			if side < 0 {
 				return usagef("roster apply needs --side, the side the roster played (0 for the first)")
+			}
+			if err := checkOut(save); err != nil {
+				return err
 			}
 			r, err := readRoster(args[0])
 			if err != nil {
@@ -113,6 +131,9 @@ func campaignCommands(e *env) []*cobra.Command {
 		Short: "Take back one entry of a roster's campaign history (roster history numbers them)",
 		Args:  exactlyOne("roster revert", "a roster file"),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := checkOut(); err != nil {
+				return err
+			}
 			r, err := readRoster(args[0])
 			if err != nil {
 				return err

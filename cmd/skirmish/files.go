@@ -71,6 +71,57 @@ func checkSavePath(name string, inputs []string) error {
 	return nil
 }
 
+// fileKind is a kind of file a command writes, told by its first bytes
+// (trimmed of spaces).
+type fileKind struct {
+	what string // as a message names it: "an SVG drawing"
+	is   func(head []byte) bool
+}
+
+var (
+	svgFile = fileKind{"an SVG drawing", func(h []byte) bool {
+		return bytes.HasPrefix(h, []byte("<svg")) || bytes.HasPrefix(h, []byte("<?xml"))
+	}}
+	recordsFile = fileKind{"sim's records (JSON lines)", func(h []byte) bool {
+		return bytes.HasPrefix(h, []byte(`{"ruleset":`))
+	}}
+	rosterFile = fileKind{"a roster (skirmish's YAML)", func(h []byte) bool { return yamlKey(h, "models") }}
+)
+
+// yamlKey reports whether a YAML file's first bytes have key at the top
+// level (a line starting with it).
+func yamlKey(head []byte, key string) bool {
+	for line := range bytes.Lines(head) {
+		if bytes.HasPrefix(line, []byte(key+":")) {
+			return true
+		}
+	}
+	return false
+}
+
+// checkReplace checks an output file that may exist already: an empty
+// file, or one of the kind the command writes there (an earlier run's),
+// is replaced; anything else (a save, a roster, a program) is refused,
+// naming the flag and the file, so that no command's output ever takes
+// the place of a file of another kind.
+func checkReplace(flag, name string, k fileKind) error {
+	fi, err := os.Stat(name)
+	if err != nil {
+		return nil // a new file: CheckWritable said whether it can be made
+	}
+	if fi.IsDir() {
+		return usagef("%s %s: is a folder; give a file", flag, name)
+	}
+	head, err := userfile.Head(name, 64<<10)
+	if err != nil {
+		return usagef("%s %s: %s", flag, name, userProblem(err))
+	}
+	if head = bytes.TrimSpace(head); len(head) == 0 || k.is(head) {
+		return nil
+	}
+	return usagef("%s %s: exists and is not %s; give another file (it is never overwritten)", flag, name, k.what)
+}
+
 // isSave reports whether a file's first bytes are a skirmish save's.
 func isSave(head []byte) bool {
 	head = bytes.TrimSpace(head)

@@ -44,6 +44,9 @@ draws the outcomes (and flags) as a bar chart in an SVG file.`,
 				if err := e.checkOut(plot); err != nil {
 					return usagef("--plot %s: %s", plot, userProblem(err))
 				}
+				if err := checkReplace("--plot", plot, svgFile); err != nil {
+					return err
+				}
 				var b bytes.Buffer
 				if err := plotOdds(&b, s, a, p); err != nil {
 					return err

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
 	"path/filepath"
 	"slices"
@@ -8,6 +9,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/skirmish-engine/skirmish/internal/userfile"
 	"github.com/skirmish-engine/skirmish/roster"
 )
 
@@ -48,6 +50,31 @@ func newRoster(e *env) *cobra.Command {
 		Short: "Write a roster file as skirmish's roster YAML, listing what was left out",
 		Args:  exactlyOne("roster import", "a roster file"),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			// The outputs are checked before anything is written: never
+			// the file read or its armoury; an existing --output only if
+			// it is a roster; the stub only if it is new, empty, or the
+			// same stub again (one filled in by hand is never lost).
+			inputs := []string{args[0]}
+			if armoury != "" {
+				inputs = append(inputs, armoury)
+			}
+			stubName := stub
+			if stubName == "" {
+				stubName = "armoury-stub.yaml"
+			}
+			if out != "" {
+				if err := e.checkOut(out); err != nil {
+					return usagef("--output %s: %s", out, userProblem(err))
+				}
+			}
+			if err := checkOutputs("the import", inputs, output{"--output", out}); err != nil {
+				return err
+			}
+			if out != "" {
+				if err := checkReplace("--output", out, rosterFile); err != nil {
+					return err
+				}
+			}
 			r, err := read(args[0])
 			if err != nil {
 				return err
@@ -56,16 +83,24 @@ func newRoster(e *env) *cobra.Command {
 			if err != nil {
 				return err
 			}
+			if len(r.Unresolved) > 0 {
+				// (a stub given back as --armoury is an input: a new one
+				// goes elsewhere)
+				if err := checkOutputs("the import", inputs, output{"--output", out}, output{"--stub", stubName}); err != nil {
+					return err
+				}
+				want := bytes.TrimSpace(roster.Stub(r.Ruleset, r.Unresolved))
+				if head, err := userfile.Head(stubName, 64<<10); err == nil && len(bytes.TrimSpace(head)) > 0 && !bytes.Equal(bytes.TrimSpace(head), want) {
+					return usagef("--stub %s: exists and is not the stub this import writes (one filled in by hand?): pass it as --armoury, or give --stub another file; it is never overwritten", stubName)
+				}
+			}
 			if out == "" {
 				_, err = cmd.OutOrStdout().Write(y)
 			} else if err = e.writeFile(out, y); err == nil {
 				fmt.Fprintf(cmd.ErrOrStderr(), "wrote %s: %d models for %s, %d left out\n", out, len(r.Roster.Models), r.Ruleset, len(r.Unknown))
 			}
 			if err == nil && len(r.Unresolved) > 0 {
-				name := stub
-				if name == "" {
-					name = "armoury-stub.yaml"
-				}
+				name := stubName
 				if err = e.writeFile(name, roster.Stub(r.Ruleset, r.Unresolved)); err == nil {
 					fmt.Fprintf(cmd.ErrOrStderr(), "wrote %s: %d gear names without stats; fill them in and import again with --armoury %s\n", name, len(r.Unresolved), name)
 				}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -103,6 +104,10 @@ server then answers any seat of any game (docs/api.md, "Several servers").`,
 			}
 			defer st.Close()
 			if cpuProfile != "" {
+				profile := fileKind{"a CPU profile", func(h []byte) bool { return bytes.HasPrefix(h, []byte{0x1f, 0x8b}) }} // gzip
+				if err := checkReplace("--cpuprofile", cpuProfile, profile); err != nil {
+					return err
+				}
 				f, err := os.Create(cpuProfile)
 				if err != nil {
 					return usagef("--cpuprofile %q: %v", cpuProfile, err)

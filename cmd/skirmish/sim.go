@@ -111,15 +111,26 @@ shards' --out files into the summary one run gives.`,
 			if err != nil {
 				return err
 			}
-			for flag, name := range map[string]string{"--out": out, "--plot": plot} {
-				if name != "" {
-					if err := e.checkOut(name); err != nil {
-						return usagef("%s %s: %s", flag, name, userProblem(err))
+			outs := []struct {
+				flag, name string
+				kind       fileKind
+			}{{"--out", out, recordsFile}, {"--plot", plot, svgFile}}
+			for _, o := range outs {
+				if o.name != "" {
+					if err := e.checkOut(o.name); err != nil {
+						return usagef("%s %s: %s", o.flag, o.name, userProblem(err))
 					}
 				}
 			}
 			if err := checkOutputs("the batch", inputs, output{"--out", out}, output{"--plot", plot}); err != nil {
 				return err
+			}
+			for _, o := range outs {
+				if o.name != "" {
+					if err := checkReplace(o.flag, o.name, o.kind); err != nil {
+						return err
+					}
+				}
 			}
 			name := su.Name
 			if s, ok := e.samples.Find(sc.File.Ruleset, scen); ok {
@@ -236,6 +247,9 @@ a game given twice, and a batch with games missing.`,
 					return usagef("--plot %s: %s", plot, userProblem(err))
 				}
 				if err := checkOutputs("the merge", args, output{"--plot", plot}); err != nil {
+					return err
+				}
+				if err := checkReplace("--plot", plot, svgFile); err != nil {
 					return err
 				}
 			}

@@ -202,14 +202,15 @@ func TestOddsPlot(t *testing.T) {
 func TestSimInterruptedWritesNothing(t *testing.T) {
 	dir := t.TempDir()
 	out := filepath.Join(dir, "games.jsonl")
-	if err := os.WriteFile(out, []byte("earlier\n"), 0o644); err != nil {
+	earlier := `{"ruleset":"n26","games":1}` + "\n" // an earlier run's records
+	if err := os.WriteFile(out, []byte(earlier), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	code, stdout, stderr := runIn(t, "", true, "sim", "--scenario", "no-mans-land", "--games", "5000", "--bots", "random,random", "--seed", "1", "--workers", "1", "--out", out)
 	if code != 1 || stdout != "" || !strings.Contains(stderr, "interrupted: nothing written") {
 		t.Fatalf("exit %d, stdout %q, stderr %q", code, stdout, stderr)
 	}
-	if b, _ := os.ReadFile(out); string(b) != "earlier\n" {
+	if b, _ := os.ReadFile(out); string(b) != earlier {
 		t.Errorf("--out now reads %q", b)
 	}
 	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
