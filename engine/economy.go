@@ -10,6 +10,11 @@ import (
 type economy struct {
 	in         *Info
 	order      []int    // action definitions sorted by ID, for the legal list
+	// quick is the order for asking only whether anything is on offer:
+	// the definitions with no options to work out first, then those whose
+	// Any answers, then the rest (each group in ID order). The answer is
+	// the same in any order; the cheap questions first end it sooner.
+	quick []int
 	cost       []int    // per action definition, when its type is fixed
 	fixed      []bool   // whether the type is fixed (no TypeOf)
 	repeatable []bool   // per action definition, when fixed
@@ -44,6 +49,17 @@ func newEconomy(in *Info) economy {
 		e.order[i] = i
 	}
 	slices.SortFunc(e.order, func(a, b int) int { return strings.Compare(in.Actions[a].ID, in.Actions[b].ID) })
+	cost := func(i int) int {
+		switch d := &in.Actions[i]; {
+		case d.Options == nil:
+			return 0
+		case d.Any != nil:
+			return 1
+		}
+		return 2
+	}
+	e.quick = slices.Clone(e.order)
+	slices.SortStableFunc(e.quick, func(a, b int) int { return cost(a) - cost(b) })
 	e.cost, e.fixed, e.repeatable, e.excl = make([]int, n), make([]bool, n), make([]bool, n), make([]uint64, n)
 	e.opening = make([]bool, n)
 	for i, d := range in.Actions {
@@ -415,7 +431,11 @@ func (l *lister) actions(s *State, m int, forced bool) { l.list(s, m, forced, fa
 // list appends model m's legal actions to l.out; with first set it stops
 // after the first action definition that offers any.
 func (l *lister) list(s *State, m int, forced, first bool) {
-	for _, i := range l.g.eco.order {
+	order := l.g.eco.order
+	if first {
+		order = l.g.eco.quick
+	}
+	for _, i := range order {
 		d := &l.g.info.Actions[i]
 		if forced && !slices.Contains(s.Turn.Forced, int16(i)) {
 			continue
