@@ -201,6 +201,8 @@ func TestSavedRosters(t *testing.T) {
 		field, want string
 	}{
 		"stale version":  {map[string]any{"yaml": gang, "version": 1}, 409, "version", "you edited version 1; the roster is at version 2"},
+		"version 0":      {map[string]any{"yaml": gang, "version": 0}, 400, "version", "0: a roster's versions start at 1"},
+		"version -3":     {map[string]any{"yaml": gang, "version": -3}, 400, "version", "versions start at 1"},
 		"other ruleset":  {map[string]any{"yaml": gang, "ruleset": "n23"}, 422, "ruleset", "this roster is for trenchcrusade"},
 		"missing stat":   {map[string]any{"yaml": strings.Replace(gang, "Melee: 0, ", "", 1)}, 422, "yaml", "has no Melee"},
 		"no roster":      {map[string]any{"version": 2}, 400, "yaml", "missing"},
@@ -225,6 +227,7 @@ func TestSavedRosters(t *testing.T) {
 	}{
 		"no ruleset": {map[string]any{"yaml": gang}, 400, "ruleset", "missing"},
 		"version":    {map[string]any{"ruleset": "trenchcrusade", "yaml": gang, "version": 3}, 400, "version", "no version"},
+		"version 0":  {map[string]any{"ruleset": "trenchcrusade", "yaml": gang, "version": 0}, 400, "version", "no version"},
 		"bad base64": {map[string]any{"ruleset": "trenchcrusade", "roster_file": "%%"}, 400, "roster_file", "not base64"},
 		"other game": {map[string]any{"ruleset": "n23", "yaml": gang}, 422, "yaml", "which n23 needs"},
 	} {

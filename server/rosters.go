@@ -50,9 +50,10 @@ type saveRosterRequest struct {
 	Format     string `json:"format"`
 	Name       string `json:"name"`
 	YAML       string `json:"yaml"`
-	// Version is the version the editor changed (PUT only; 0: whatever is
-	// stored): when another save came first, the PUT is refused with 409.
-	Version int `json:"version"`
+	// Version is the version the editor changed (PUT only; absent: whatever
+	// is stored): when another save came first, the PUT is refused with
+	// 409. Versions start at 1: a 0 given is a version never stored.
+	Version *int `json:"version"`
 }
 
 // readSaved reads a save request's roster for its ruleset.
@@ -120,7 +121,7 @@ func (s *Server) createRoster(w http.ResponseWriter, r *http.Request) {
 		fail(w, err)
 		return
 	}
-	if req.Version != 0 {
+	if req.Version != nil {
 		fail(w, invalid("version", "a new roster has no version to edit"))
 		return
 	}
@@ -302,8 +303,11 @@ func (s *Server) putRoster(w http.ResponseWriter, r *http.Request) {
 		fail(w, unprocessable("ruleset", "this roster is for %s; a roster's ruleset does not change (save a new one)", rec.Ruleset))
 		return
 	}
-	if req.Version != 0 && req.Version != rec.Version {
-		fail(w, &apiError{Status: http.StatusConflict, Field: "version", Message: fmt.Sprintf("you edited version %d; the roster is at version %d (saved elsewhere since): reload it", req.Version, rec.Version)})
+	if v := req.Version; v != nil && *v < 1 {
+		fail(w, invalid("version", "%d: a roster's versions start at 1 (give the version you edited, or none for the last save to win)", *v))
+		return
+	} else if v != nil && *v != rec.Version {
+		fail(w, &apiError{Status: http.StatusConflict, Field: "version", Message: fmt.Sprintf("you edited version %d; the roster is at version %d (saved elsewhere since): reload it", *v, rec.Version)})
 		return
 	}
 	res, err := s.readSaved(req)
@@ -328,7 +332,7 @@ func (s *Server) putRoster(w http.ResponseWriter, r *http.Request) {
 		up := &store.Roster{ID: id, Created: rec.Created, Updated: s.cfg.Now().UTC(), Ruleset: rec.Ruleset, Name: clip(res.Roster.Name), YAML: y, Edit: rec.Edit, Version: rec.Version + 1}
 		var ce *store.ConflictError
 		err = s.cfg.Store.UpdateRoster(r.Context(), up)
-		if errors.As(err, &ce) && req.Version == 0 && try < 8 {
+		if errors.As(err, &ce) && req.Version == nil && try < 8 {
 			if rec, err = s.cfg.Store.Roster(r.Context(), id); err != nil {
 				fail(w, s.storeDown(err))
 				return
