@@ -450,7 +450,35 @@ func TestCampaignRefusals(t *testing.T) {
 			t.Errorf("revert %s: %d, want %d", tc.n, st, tc.code)
 		}
 	}
-	if st := do(t, "POST", revert+"0/revert", rs[0].EditToken, nil, &h); st != http.StatusOK || h.History[0].Reverted == "" {
+	// A revert takes no body: one that is not JSON, or holds a field, is
+	// refused and takes nothing back (hostile audit).
+	for _, tc := range []struct {
+		body, ctype string
+		code        int
+		field       string
+	}{
+		{"not json {{{", "text/plain", 415, "content-type"},
+		{"not json {{{", "application/json", 400, ""},
+		{`{"entry": 0}`, "application/json", 400, "entry"},
+	} {
+		req, _ := http.NewRequest("POST", revert+"0/revert", strings.NewReader(tc.body))
+		req.Header.Set("Content-Type", tc.ctype)
+		req.Header.Set("Authorization", "Bearer "+rs[0].EditToken)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var e apiErr
+		json.NewDecoder(resp.Body).Decode(&e)
+		resp.Body.Close()
+		if resp.StatusCode != tc.code || e.Field != tc.field {
+			t.Errorf("revert with %q (%s): %d %+v, want %d naming %q", tc.body, tc.ctype, resp.StatusCode, e, tc.code, tc.field)
+		}
+	}
+	if hs := history(t, ts, rs[0].ID); len(hs) == 0 || hs[0].Reverted != "" {
+		t.Errorf("a refused revert took the entry back: %+v", hs)
+	}
+	if st := do(t, "POST", revert+"0/revert", rs[0].EditToken, "{}", &h); st != http.StatusOK || h.History[0].Reverted == "" {
 		t.Errorf("revert: %d %+v", st, h.History)
 	}
 	if st := do(t, "POST", revert+"0/revert", rs[0].EditToken, nil, nil); st != http.StatusConflict {

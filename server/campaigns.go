@@ -710,6 +710,10 @@ func (s *Server) revertEntry(w http.ResponseWriter, r *http.Request) {
 		fail(w, err)
 		return
 	}
+	if err := noBody(r); err != nil {
+		fail(w, err)
+		return
+	}
 	rr, ro, err := s.campaignRoster(r.Context(), "", r.PathValue("id"))
 	if err != nil {
 		fail(w, err)

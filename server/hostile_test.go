@@ -35,6 +35,23 @@ func TestHostile(t *testing.T) {
 		}
 	})
 
+	t.Run("a query that does not read is refused, not dropped", func(t *testing.T) {
+		// net/url reads at most 10,000 parameters and no semicolons; past
+		// that URL.Query drops the whole query, and the odds below were
+		// worked out for the defaults (hostile audit).
+		many := strings.Repeat("&x=1", 10_001)
+		for name, q := range map[string]string{"10,001 parameters": "dice=200" + many, "a semicolon": "dice=2;mod=1", "a bad escape": "dice=%zz"} {
+			var e apiErr
+			if st := do(t, "GET", ts.URL+"/api/odds/tc-injury?"+q, "", nil, &e); st != 400 || e.Field != "query" {
+				t.Errorf("%s: %d %+v", name, st, e)
+			}
+		}
+		var e apiErr
+		if st := do(t, "GET", ts.URL+"/api/odds/tc-injury?dice=200", "", nil, &e); st != 400 || e.Field != "dice" {
+			t.Errorf("dice=200 alone: %d %+v", st, e)
+		}
+	})
+
 	t.Run("digital dice are not rolled again by undo", func(t *testing.T) {
 		c := create(t, ts, map[string]any{"scenario": "sump-crossing", "seed": 3})
 		// Play until an action has rolled dice, then try to take it back.

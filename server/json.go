@@ -1,6 +1,7 @@
 package server
 
 import (
+	"bufio"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -112,6 +113,38 @@ func decode(r *http.Request, v any) error {
 	dec := json.NewDecoder(r.Body)
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
+		return jsonError(err)
+	}
+	return rest(dec)
+}
+
+// noBody checks the body of a write that takes none: empty, or an empty
+// JSON object; anything else is refused as decode refuses it (a body
+// that is not JSON, a field the write does not take), so that a client's
+// mistake is heard rather than the write made anyway.
+func noBody(r *http.Request) error {
+	if err := jsonBody(r); err != nil {
+		return err
+	}
+	br := bufio.NewReader(r.Body)
+	for {
+		c, err := br.ReadByte()
+		if err != nil {
+			var mbe *http.MaxBytesError
+			if errors.As(err, &mbe) {
+				return jsonError(err)
+			}
+			return nil // empty, or only white space
+		}
+		if c != ' ' && c != '\t' && c != '\n' && c != '\r' {
+			br.UnreadByte()
+			break
+		}
+	}
+	dec := json.NewDecoder(br)
+	dec.DisallowUnknownFields()
+	var none struct{}
+	if err := dec.Decode(&none); err != nil {
 		return jsonError(err)
 	}
 	return rest(dec)

@@ -4,7 +4,9 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"net/url"
 	"runtime/debug"
+	"strings"
 	"time"
 )
 
@@ -63,6 +65,22 @@ func limited(max, imports int64, next http.Handler) http.Handler {
 			n = imports
 		}
 		r.Body = http.MaxBytesReader(w, r.Body, n)
+		next.ServeHTTP(w, r)
+	})
+}
+
+// queried refuses an API request whose query does not parse (a semicolon
+// separator, a bad escape, more parameters than net/url reads): the
+// handlers read their parameters with URL.Query, which drops such a query
+// whole, so a request would be answered as if it had asked nothing.
+func queried(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasPrefix(r.URL.Path, "/api/") && r.URL.RawQuery != "" {
+			if _, err := url.ParseQuery(r.URL.RawQuery); err != nil {
+				fail(w, invalid("query", "%s: the query does not read; send it as name=value pairs joined by &, each escaped", clip(err.Error())))
+				return
+			}
+		}
 		next.ServeHTTP(w, r)
 	})
 }

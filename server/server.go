@@ -263,6 +263,7 @@ func (s *Server) Handler() http.Handler {
 	}))
 	h = cop.Handler(h)
 	h = limited(s.cfg.MaxBody, s.maxImport(), h)
+	h = queried(h)
 	h = logged(s.log, h)
 	h = forwarded(s.cfg.TrustedProxies, h)
 	return recoverer(s.log, h)
