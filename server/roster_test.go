@@ -202,6 +202,7 @@ func TestSavedRosters(t *testing.T) {
 	}{
 		"stale version":  {map[string]any{"yaml": gang, "version": 1}, 409, "version", "you edited version 1; the roster is at version 2"},
 		"version 0":      {map[string]any{"yaml": gang, "version": 0}, 400, "version", "0: a roster's versions start at 1"},
+		"300 KiB":        {map[string]any{"yaml": gang + "\n# " + strings.Repeat("x", 300<<10) + "\n"}, 413, "yaml", "a roster may be at most 262144 as YAML"},
 		"version -3":     {map[string]any{"yaml": gang, "version": -3}, 400, "version", "versions start at 1"},
 		"other ruleset":  {map[string]any{"yaml": gang, "ruleset": "n23"}, 422, "ruleset", "this roster is for trenchcrusade"},
 		"missing stat":   {map[string]any{"yaml": strings.Replace(gang, "Melee: 0, ", "", 1)}, 422, "yaml", "has no Melee"},

@@ -71,6 +71,9 @@ func (s *Server) readSaved(req saveRosterRequest) (*roster.Result, error) {
 		if req.Format != "" && req.Format != "yaml" {
 			return nil, invalid("format", "%q with yaml: yaml is skirmish's roster YAML; send other formats as roster_file", clip(req.Format))
 		}
+		if len(req.YAML) > scenario.MaxSize {
+			return nil, &apiError{Status: http.StatusRequestEntityTooLarge, Field: "yaml", Message: fmt.Sprintf("%d bytes; a roster may be at most %d as YAML (fewer models, gear or words)", len(req.YAML), scenario.MaxSize)}
+		}
 		return s.readFile("yaml", req.Ruleset, "roster.yaml", []byte(req.YAML), "yaml")
 	case req.RosterFile != "":
 		return s.readSide("roster_file", req.Ruleset, sideRequest{RosterFile: req.RosterFile, Format: req.Format, Name: req.Name})
