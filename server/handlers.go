@@ -1000,7 +1000,7 @@ func (s *Server) answer(w http.ResponseWriter, r *http.Request) {
 			return nil, reloading()
 		}
 		if *req.Seq != gm.seq {
-			return nil, stale(gm.seq)
+			return nil, stale(*req.Seq, gm.seq)
 		}
 		p := gm.g.Pending()
 		if by := s.measurer(gm); p != nil && p.Kind == engine.FactQ && by >= 0 && by != side {

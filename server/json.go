@@ -61,9 +61,13 @@ func notFound(format string, a ...any) *apiError {
 	return &apiError{Status: http.StatusNotFound, Message: fmt.Sprintf(format, a...)}
 }
 
-func stale(current int) *apiError {
-	return &apiError{Status: http.StatusConflict, Field: "seq", Seq: &current,
-		Message: fmt.Sprintf("the game has moved on: it is at %d; read it again and retry", current)}
+// stale refuses a write sent at seq sent to a game at current.
+func stale(sent, current int) *apiError {
+	msg := fmt.Sprintf("the game has moved on: it is at %d; read it again and retry", current)
+	if sent > current {
+		msg = fmt.Sprintf("seq %d is ahead of the game, which is at %d: send the seq your last read gave", sent, current)
+	}
+	return &apiError{Status: http.StatusConflict, Field: "seq", Seq: &current, Message: msg}
 }
 
 func internal(err error) *apiError {

@@ -706,7 +706,7 @@ func (s *Server) write(ctx context.Context, gm *game, side, seq int, kind string
 		now := stored.seq
 		stored.mu.Unlock()
 		if seq != now {
-			return 0, nil, stale(now)
+			return 0, nil, stale(seq, now)
 		}
 		return 0, nil, reloading()
 	}
@@ -719,7 +719,7 @@ func (s *Server) write(ctx context.Context, gm *game, side, seq int, kind string
 		}
 	}
 	if seq != gm.seq {
-		return 0, nil, stale(gm.seq)
+		return 0, nil, stale(seq, gm.seq)
 	}
 	if gm.seq >= s.cfg.MaxCommands && kind != "concede" {
 		return 0, nil, unprocessable("seq", "the game has taken %d commands, the most a game takes on this server (--max-commands): only a concession is taken now", gm.seq)
@@ -756,7 +756,7 @@ func (s *Server) write(ctx context.Context, gm *game, side, seq int, kind string
 		s.drop(gm)
 		var ce *store.ConflictError
 		if errors.As(err, &ce) {
-			return 0, nil, stale(ce.Seq)
+			return 0, nil, stale(seq, ce.Seq)
 		}
 		s.log.Error("store append failed", "game", gm.rec.ID, "err", err)
 		return 0, nil, &apiError{Status: http.StatusServiceUnavailable, Message: "the game could not be saved; nothing was applied: retry"}

@@ -300,7 +300,7 @@ func (s *Server) undo(w http.ResponseWriter, r *http.Request) {
 		case gm.gone:
 			return "", nil, reloading()
 		case *req.Seq != gm.seq:
-			return "", nil, stale(gm.seq)
+			return "", nil, stale(*req.Seq, gm.seq)
 		case gm.g.Over():
 			return "", nil, overFinal()
 		case gm.request != nil:
