@@ -156,4 +156,8 @@ func TestBadInput(t *testing.T) {
 	if v := c.get(t, ts, w); v.Seq != 0 || v.Pending == nil {
 		t.Errorf("after the bad requests: %+v", v)
 	}
+	// A token is hexadecimal digits, read in either case (made in lower).
+	if st := do(t, "GET", ts.URL+g, strings.ToUpper(w), nil, nil); st != http.StatusOK {
+		t.Errorf("the seat's token in capitals: %d", st)
+	}
 }

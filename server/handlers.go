@@ -550,10 +550,10 @@ func bearer(r *http.Request) (string, error) {
 	case !strings.EqualFold(scheme, "Bearer"):
 		return "", unauthorized("missing: send Authorization: Bearer <%s>, not %s", what, clip(scheme))
 	}
-	if len(tok) != 32 || strings.Trim(tok, "0123456789abcdef") != "" {
+	if len(tok) != 32 || strings.Trim(tok, "0123456789abcdefABCDEF") != "" {
 		return "", unauthorized("not a token: %s is 32 hexadecimal digits", what)
 	}
-	return tok, nil
+	return strings.ToLower(tok), nil // made in lower case; read in either
 }
 
 // validID: game IDs are 12 lowercase hex digits.
