@@ -63,6 +63,12 @@ func TestBadInput(t *testing.T) {
 		{"get: unknown game", "GET", "/api/games/0123456789ab", w, "", "", 404, "authorization", "no game"},
 		{"get: malformed id", "GET", "/api/games/..%2f..%2fetc", w, "", "", 404, "authorization", "no game"},
 		{"get: bad log length", "GET", g + "?log=-3", w, "", "", 400, "log", "a number of lines"},
+		{"get: log twice", "GET", g + "?log=none&log=all", w, "", "", 400, "log", "given 2 times; give it once"},
+		{"get: an unknown parameter", "GET", g + "?colour=red", w, "", "", 400, "colour", "not a parameter of this request; it takes log"},
+		{"odds: a bad measure", "GET", g + "/odds?action=end+m0&measure=bogus", w, "", "", 400, "measure", "want all"},
+		{"odds: an unknown parameter", "GET", g + "/odds?action=end+m0&foo=1", w, "", "", 400, "foo", "it takes action, assume (repeatable), measure"},
+		{"why: an unknown parameter", "GET", g + "/why?action=end+m0&foo=1", w, "", "", 400, "foo", "it takes action"},
+		{"why: action twice", "GET", g + "/why?action=end+m0&action=end+m1", w, "", "", 400, "action", "given 2 times"},
 		{"get: no token", "GET", g, "", "", "", 401, "authorization", "missing"},
 		{"get: wrong scheme", "GET", g, "", "", "", 401, "authorization", "missing"},
 		{"get: wrong token", "GET", g, "00112233445566778899aabbccddeeff", "", "", 404, "authorization", "no game"}, // as an unknown game: issue 34

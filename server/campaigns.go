@@ -555,6 +555,10 @@ func (s *Server) plan(r *http.Request, rec *store.Campaign, cg campaignGame, sid
 // what the game's results do to the side's roster, as changes (nothing
 // changes), or the history entry that applied them.
 func (s *Server) campaignResults(w http.ResponseWriter, r *http.Request) {
+	if err := takes(r, "side"); err != nil {
+		fail(w, err)
+		return
+	}
 	rec, cg, side, err := s.campaignSide(r, r.URL.Query().Get("side"))
 	if err != nil {
 		fail(w, err)

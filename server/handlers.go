@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"math"
 	"math/big"
 	"net/http"
@@ -650,6 +651,10 @@ func (s *Server) view(w http.ResponseWriter, r *http.Request) {
 		fail(w, err)
 		return
 	}
+	if err := takes(r, "log"); err != nil {
+		fail(w, err)
+		return
+	}
 	tail, err := logTail(r)
 	if err != nil {
 		fail(w, err)
@@ -1137,6 +1142,10 @@ func (s *Server) why(w http.ResponseWriter, r *http.Request) {
 		fail(w, err)
 		return
 	}
+	if err := takes(r, "action"); err != nil {
+		fail(w, err)
+		return
+	}
 	a, err := engine.ParseAction(r.URL.Query().Get("action"))
 	if err != nil {
 		fail(w, invalid("action", "%v", err))
@@ -1204,12 +1213,38 @@ func oddsRows(o *engine.Odds) ([]oddsRowJSON, []gatheredJSON) {
 	return rows, outs
 }
 
+// takes refuses a query parameter a route does not take (names), and one
+// given twice of those that take one value (a name ending in "..." may
+// repeat): a client's misspelt or doubled parameter is heard rather than
+// the request answered as if it had not been sent.
+func takes(r *http.Request, names ...string) error {
+	q := r.URL.Query()
+	for _, k := range slices.Sorted(maps.Keys(q)) {
+		switch vs := q[k]; {
+		case slices.Contains(names, k+"..."):
+		case !slices.Contains(names, k):
+			return invalid(k, "not a parameter of this request; it takes %s", strings.ReplaceAll(strings.Join(names, ", "), "...", " (repeatable)"))
+		case len(vs) > 1:
+			return invalid(k, "given %d times; give it once", len(vs))
+		}
+	}
+	return nil
+}
+
 // actionOdds is GET /api/games/{id}/odds?action=…: the exact odds of a
 // legal action from the live state.
 func (s *Server) actionOdds(w http.ResponseWriter, r *http.Request) {
 	gm, _, err := s.access(r)
 	if err != nil {
 		fail(w, err)
+		return
+	}
+	if err := takes(r, "action", "assume...", "measure"); err != nil {
+		fail(w, err)
+		return
+	}
+	if m := r.URL.Query().Get("measure"); m != "" && m != "all" {
+		fail(w, invalid("measure", "%q: want all (the odds with every measurement), or no measure", clip(m)))
 		return
 	}
 	a, err := engine.ParseAction(r.URL.Query().Get("action"))
