@@ -38,6 +38,8 @@ func TestBadInput(t *testing.T) {
 		{"create: wrong type", "POST", "/api/games", "", `{"scenario": 7}`, "", 400, "scenario", "want a string"},
 		{"create: unknown field", "POST", "/api/games", "", `{"scenario": "x", "colour": "red"}`, "", 400, "colour", "unknown field"},
 		{"create: two values", "POST", "/api/games", "", `{"scenario": "sump-crossing"} {}`, "", 400, "", "more than one JSON value"},
+		{"create: junk after the value", "POST", "/api/games", "", `{"scenario": "sump-crossing"} x`, "", 400, "", "something that is not JSON follows"},
+		{"create: part of a second value", "POST", "/api/games", "", `{"scenario": "sump-crossing"} {"a":`, "", 400, "", "the body ends early"},
 		{"create: no scenario", "POST", "/api/games", "", `{}`, "", 400, "scenario", "missing"},
 		{"create: both scenarios", "POST", "/api/games", "", `{"scenario": "sump-crossing", "scenario_yaml": "x"}`, "", 400, "scenario", "not both"},
 		{"create: unknown scenario", "POST", "/api/games", "", `{"scenario": "moon-base"}`, "", 422, "scenario", "no built-in scenario"},

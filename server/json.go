@@ -174,11 +174,14 @@ func rest(dec *json.Decoder) error {
 	switch err := dec.Decode(&extra); {
 	case err == io.EOF:
 		return nil
+	case errors.Is(err, io.ErrUnexpectedEOF):
+		return invalid("", "the body ends early: after its JSON value comes part of another, or less than its Content-Length said")
 	case err != nil:
 		var mbe *http.MaxBytesError
 		if errors.As(err, &mbe) {
 			return jsonError(err)
 		}
+		return invalid("", "something that is not JSON follows the body's JSON value")
 	}
 	return invalid("", "the body holds more than one JSON value")
 }
