@@ -43,7 +43,7 @@ func TestBadInput(t *testing.T) {
 		{"create: no scenario", "POST", "/api/games", "", `{}`, "", 400, "scenario", "missing"},
 		{"create: both scenarios", "POST", "/api/games", "", `{"scenario": "sump-crossing", "scenario_yaml": "x"}`, "", 400, "scenario", "not both"},
 		{"create: unknown scenario", "POST", "/api/games", "", `{"scenario": "moon-base"}`, "", 422, "scenario", "no built-in scenario"},
-		{"create: ruleset mismatch", "POST", "/api/games", "", `{"scenario": "sump-crossing", "ruleset": "trenchcrusade"}`, "", 422, "scenario", "no built-in scenario"},
+		{"create: ruleset mismatch", "POST", "/api/games", "", `{"scenario": "sump-crossing", "ruleset": "trenchcrusade"}`, "", 422, "ruleset", `"sump-crossing" is a built-in scenario of n26, not trenchcrusade; trenchcrusade has no-mans-land`},
 		{"create: bad mode", "POST", "/api/games", "", `{"scenario": "sump-crossing", "mode": "space"}`, "", 422, "mode", "not a mode"},
 		{"create: table scenario on a board", "POST", "/api/games", "", `{"scenario": "hab-block-brawl", "mode": "board"}`, "", 422, "mode", "no board"},
 		{"create: bad dice", "POST", "/api/games", "", `{"scenario": "sump-crossing", "dice": "loaded"}`, "", 422, "dice", "not a dice mode"},

@@ -378,11 +378,24 @@ func (s *Server) scenario(req createRequest) (*scenario.Scenario, error) {
 		}
 		switch len(found) {
 		case 0:
-			var names []string
+			var names, of []string
 			for _, smp := range s.cfg.Samples.Sorted() {
-				names = append(names, smp.Name)
+				if req.Ruleset == "" || smp.Ruleset == req.Ruleset {
+					names = append(names, smp.Name)
+				}
+				if smp.Name == req.Scenario {
+					of = append(of, smp.Ruleset)
+				}
 			}
-			return nil, unprocessable("scenario", "no built-in scenario %q; allowed %s", req.Scenario, strings.Join(names, ", "))
+			if len(names) == 0 { // a ruleset with none (or none such): every one
+				for _, smp := range s.cfg.Samples.Sorted() {
+					names = append(names, smp.Name)
+				}
+			}
+			if len(of) > 0 {
+				return nil, unprocessable("ruleset", "%q is a built-in scenario of %s, not %s; %s has %s", req.Scenario, strings.Join(of, " and "), clip(req.Ruleset), clip(req.Ruleset), strings.Join(names, ", "))
+			}
+			return nil, unprocessable("scenario", "no built-in scenario %q; allowed %s", clip(req.Scenario), strings.Join(names, ", "))
 		case 1:
 		default:
 			return nil, unprocessable("ruleset", "built-in scenarios of several rulesets are called %q: say which ruleset", req.Scenario)
