@@ -587,6 +587,9 @@ func ReadSave(r io.Reader) (*Save, error) {
 		if errors.Is(err, io.ErrUnexpectedEOF) {
 			return nil, fmt.Errorf("engine: read save: the file ends inside the save, after %d bytes: cut short?", MaxSave+1-lr.N)
 		}
+		if err == io.EOF {
+			return nil, errors.New("engine: read save: the file is empty (or only white space): not a save")
+		}
 		var ute *json.UnmarshalTypeError
 		if errors.As(err, &ute) && ute.Field != "" {
 			return nil, &FieldError{Path: ute.Field, Problem: fmt.Sprintf("a JSON %s where the save has %s", ute.Value, jsonWords(ute.Type))}

@@ -50,7 +50,7 @@ type Error struct {
 	Err     error // the underlying error, if any
 }
 
-func (e *Error) Error() string { return "userfile: " + e.Name + ": " + e.Problem }
+func (e *Error) Error() string { return e.Name + ": " + e.Problem } // the file's name says what it is about
 
 func (e *Error) Unwrap() error { return e.Err }
 
