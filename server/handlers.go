@@ -969,7 +969,7 @@ func (s *Server) action(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if side == spectator {
-		fail(w, forbidden("a spectator cannot act"))
+		fail(w, notYourSeat("a spectator cannot act"))
 		return
 	}
 	if _, err := engine.ParseAction(req.Action); err != nil {
@@ -1006,7 +1006,7 @@ func (s *Server) answer(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if side == spectator {
-		fail(w, forbidden("a spectator cannot answer"))
+		fail(w, notYourSeat("a spectator cannot answer"))
 		return
 	}
 	// The answer is read against the question waiting (under the game's
@@ -1022,7 +1022,7 @@ func (s *Server) answer(w http.ResponseWriter, r *http.Request) {
 		}
 		p := gm.g.Pending()
 		if by := s.measurer(gm); p != nil && p.Kind == engine.FactQ && by >= 0 && by != side {
-			return nil, forbidden("the measurement is for %s to answer, whose action asks it; once they answer, you may dispute it (POST /api/games/%s/dispute) if you do not agree", sideName(gm, by), gm.rec.ID)
+			return nil, notYourSeat("the measurement is for %s to answer, whose action asks it; once they answer, you may dispute it (POST /api/games/%s/dispute) if you do not agree", sideName(gm, by), gm.rec.ID)
 		}
 		return readAnswer(p, req.Answer)
 	}()
@@ -1136,7 +1136,7 @@ func (s *Server) plainWrite(w http.ResponseWriter, r *http.Request, kind string)
 	}
 	if side == spectator {
 		verb := map[string]string{"concede": "concede", "undo-approve": "approve an undo", "undo-decline": "decline an undo", "dispute": "dispute a measurement"}[kind]
-		fail(w, forbidden("a spectator cannot %s", verb))
+		fail(w, notYourSeat("a spectator cannot %s", verb))
 		return
 	}
 	seq, _, err := s.write(r.Context(), gm, side, *req.Seq, kind, struct{}{})

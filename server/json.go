@@ -57,6 +57,16 @@ func forbidden(format string, a ...any) *apiError {
 	return &apiError{Status: http.StatusForbidden, Message: fmt.Sprintf(format, a...)}
 }
 
+// notYourSeat is a 403 for a seat's token that may not do what it asked
+// (a spectator writing, another side's decision or measurement): the
+// credential is what is wrong, so field authorization names it, as the
+// 401s and 404s of tokens do.
+func notYourSeat(format string, a ...any) *apiError {
+	e := forbidden(format, a...)
+	e.Field = "authorization"
+	return e
+}
+
 func notFound(format string, a ...any) *apiError {
 	return &apiError{Status: http.StatusNotFound, Message: fmt.Sprintf(format, a...)}
 }

@@ -780,7 +780,7 @@ func engineError(err error) error {
 	case errors.As(err, &ill):
 		return unprocessable("action", "%s", ill.Error())
 	case errors.As(err, &se):
-		return forbidden("%s", se.Reason)
+		return notYourSeat("%s", se.Reason)
 	case errors.As(err, &ae) && ae.Missing.Valid():
 		e := unprocessable("answer", "%s", ae.Error())
 		e.More = &moreJSON{Die: dieName(ae.Missing), Role: ae.Role}

@@ -288,7 +288,7 @@ func (s *Server) undo(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if side == spectator {
-		fail(w, forbidden("a spectator cannot undo"))
+		fail(w, notYourSeat("a spectator cannot undo"))
 		return
 	}
 	// Which it is depends on the game as it stands: read under its lock;
