@@ -164,6 +164,20 @@ func TestBadInput(t *testing.T) {
 	if v := c.get(t, ts, w); v.Seq != 0 || v.Pending == nil {
 		t.Errorf("after the bad requests: %+v", v)
 	}
+	// Two Authorization headers: refused, not the first taken.
+	req, _ := http.NewRequest("GET", ts.URL+g, nil)
+	req.Header.Add("Authorization", "Bearer "+w)
+	req.Header.Add("Authorization", "Bearer "+b)
+	if resp, err := http.DefaultClient.Do(req); err != nil {
+		t.Fatal(err)
+	} else {
+		var e apiErr
+		json.NewDecoder(resp.Body).Decode(&e)
+		resp.Body.Close()
+		if resp.StatusCode != 401 || e.Field != "authorization" || !strings.Contains(e.Error, "given 2 times") {
+			t.Errorf("two Authorization headers: %d %+v", resp.StatusCode, e)
+		}
+	}
 	// A token is hexadecimal digits, read in either case (made in lower).
 	if st := do(t, "GET", ts.URL+g, strings.ToUpper(w), nil, nil); st != http.StatusOK {
 		t.Errorf("the seat's token in capitals: %d", st)

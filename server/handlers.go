@@ -554,6 +554,9 @@ func bearer(r *http.Request) (string, error) {
 	case strings.HasPrefix(r.URL.Path, "/api/campaigns/"):
 		what = "the campaign's edit token"
 	}
+	if len(r.Header.Values("Authorization")) > 1 {
+		return "", unauthorized("Authorization given %d times: send %s once", len(r.Header.Values("Authorization")), what)
+	}
 	scheme, tok, _ := strings.Cut(auth, " ")
 	tok = strings.TrimSpace(tok)
 	switch {
