@@ -8,13 +8,13 @@ import (
 
 // economy is Info.Economy compiled for fast checks.
 type economy struct {
-	in         *Info
-	order      []int    // action definitions sorted by ID, for the legal list
+	in    *Info
+	order []int // action definitions sorted by ID, for the legal list
 	// quick is the order for asking only whether anything is on offer:
 	// the definitions with no options to work out first, then those whose
 	// Any answers, then the rest (each group in ID order). The answer is
 	// the same in any order; the cheap questions first end it sooner.
-	quick []int
+	quick      []int
 	cost       []int    // per action definition, when its type is fixed
 	fixed      []bool   // whether the type is fixed (no TypeOf)
 	repeatable []bool   // per action definition, when fixed
