@@ -110,7 +110,7 @@ func TestBadInput(t *testing.T) {
 		{"odds: no action", "GET", g + "/odds", w, "", "", 400, "action", "empty"},
 		{"odds: while a roll waits", "GET", g + "/odds?action=fly+m9", w, "", "", 422, "action", "waiting for an answer"},
 		{"why: bad action", "GET", g + "/why?action=", w, "", "", 400, "action", "empty"},
-		{"events: bad Last-Event-ID", "GET", g + "/events?after=x", w, "", "", 400, "Last-Event-ID", "not a seq"},
+		{"events: bad after", "GET", g + "/events?after=x", w, "", "", 400, "after", "not a seq"},
 		{"method: DELETE a game", "DELETE", g, w, "", "", 405, "", "not allowed"},
 		{"route: unknown", "GET", "/api/teleport", "", "", "", 404, "", "no such API route"},
 		{"procedure odds: unknown", "GET", "/api/odds/d1000", "", "", "", 404, "", "no dice procedure"},

@@ -76,14 +76,14 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 	}
 	defer release()
 	after := -1
-	last := r.Header.Get("Last-Event-ID")
+	last, from := r.Header.Get("Last-Event-ID"), "Last-Event-ID"
 	if last == "" {
-		last = r.URL.Query().Get("after")
+		last, from = r.URL.Query().Get("after"), "after"
 	}
 	if last != "" {
 		n, err := strconv.Atoi(strings.TrimSpace(last))
 		if err != nil || n < 0 {
-			fail(w, invalid("Last-Event-ID", "%q is not a seq (a whole number, 0 or more)", last))
+			fail(w, invalid(from, "%q is not a seq (a whole number, 0 or more)", clip(last)))
 			return
 		}
 		after = n
