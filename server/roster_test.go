@@ -63,7 +63,7 @@ models:
 		"missing stat":   {[]map[string]any{{"roster_file": base64.StdEncoding.EncodeToString([]byte(strings.Replace(gang, "Melee: 0, ", "", 1))), "name": "crows.yaml"}}, 422, "sides[0].roster_file", "has no Melee"},
 		"no file":        {[]map[string]any{{"format": "yaml"}}, 400, "sides[0].roster_file", "missing"},
 		"too many":       {[]map[string]any{{}, {}, {}}, 422, "sides", "3 sides given; the scenario has 2"},
-		"unknown format": {[]map[string]any{{"roster_file": b64, "format": "word"}}, 422, "sides[0].roster_file", `unknown format "word"`},
+		"unknown format": {[]map[string]any{{"roster_file": b64, "format": "word"}}, 400, "sides[0].format", `"word": not a format skirmish reads`},
 	} {
 		var e apiErr
 		req := map[string]any{"scenario": "no-mans-land", "sides": tc.sides}

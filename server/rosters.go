@@ -395,6 +395,9 @@ func (s *Server) readSide(field, ruleset string, sr sideRequest) (*roster.Result
 	if sr.RosterFile == "" {
 		return nil, invalid(field, "missing: a side's roster comes as its file, base64-encoded (roster_file), or as a saved roster's ID (roster_id)")
 	}
+	if sr.Format != "" && !slices.Contains(roster.Formats(), sr.Format) {
+		return nil, invalid(strings.TrimSuffix(field, "roster_file")+"format", "%q: not a format skirmish reads; allowed %s (or none: from the file's name and contents)", clip(sr.Format), strings.Join(roster.Formats(), ", "))
+	}
 	if base64.StdEncoding.DecodedLen(len(sr.RosterFile)) > roster.MaxSize {
 		return nil, &apiError{Status: http.StatusRequestEntityTooLarge, Field: field, Message: fmt.Sprintf("a roster file of at most %d bytes", roster.MaxSize)}
 	}
