@@ -43,14 +43,15 @@ func readScenario(e *env, name string) (*scenario.Scenario, []string, error) {
 	return sc, inputs, nil
 }
 
-// checkSavePath checks a save file before a game starts, so that a game is
+// checkSavePath checks a save file (named by flag: --save, or the
+// in-game save command) before a game starts, so that a game is
 // never played only to be lost at the end: its folder must take files (a
 // probe file is made and removed), and it must not be one of the files the
 // game was read from (the scenario and its rosters, compared as files, not
 // names), nor an existing file that is not a skirmish save.
-func checkSavePath(name string, inputs []string) error {
+func checkSavePath(flag, name string, inputs []string) error {
 	if err := userfile.CheckWritable(name); err != nil {
-		return usagef("--save %s: %s", name, userProblem(err))
+		return usagef("%s %s: %s", flag, name, userProblem(err))
 	}
 	fi, err := os.Stat(name)
 	if err != nil {
@@ -58,15 +59,15 @@ func checkSavePath(name string, inputs []string) error {
 	}
 	for _, in := range inputs {
 		if fj, err := os.Stat(in); err == nil && os.SameFile(fi, fj) {
-			return usagef("--save %s: is %s, which the game is read from; give another file", name, in)
+			return usagef("%s %s: is %s, which the game is read from; give another file", flag, name, in)
 		}
 	}
 	head, err := userfile.Head(name, 64)
 	if err != nil {
-		return usagef("--save %s: %s", name, userProblem(err))
+		return usagef("%s %s: %s", flag, name, userProblem(err))
 	}
 	if len(bytes.TrimSpace(head)) > 0 && !isSave(head) {
-		return usagef("--save %s: exists and is not a skirmish save; give another file (it is never overwritten)", name)
+		return usagef("%s %s: exists and is not a skirmish save; give another file (it is never overwritten)", flag, name)
 	}
 	return nil
 }

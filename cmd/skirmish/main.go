@@ -44,7 +44,7 @@ type env struct {
 	// writeFile writes a save atomically; checkSave checks a --save path
 	// before a game starts (see checkSavePath).
 	writeFile func(name string, data []byte) error
-	checkSave func(name string, inputs []string) error
+	checkSave func(flag, name string, inputs []string) error
 	// checkOut checks an output file (sim --out, --plot) before any work
 	// is done: its folder takes files, and it is not a directory or device.
 	checkOut func(name string) error

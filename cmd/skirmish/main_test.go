@@ -193,7 +193,7 @@ func TestReplayTampered(t *testing.T) {
 		var out, errb bytes.Buffer
 		e := testEnv(strings.NewReader(stdin), &out, &errb)
 		e.writeFile = func(name string, b []byte) error { files[name] = b; return nil }
-		e.checkSave = func(string, []string) error { return nil }
+		e.checkSave = func(string, string, []string) error { return nil }
 		e.readFile = func(name string, _ int64) ([]byte, error) {
 			if b, ok := files[name]; ok {
 				return b, nil

@@ -137,7 +137,7 @@ scenario's own.`,
 				return err
 			}
 			if save != "" {
-				if err := e.checkSave(save, inputs); err != nil {
+				if err := e.checkSave("--save", save, inputs); err != nil {
 					return err
 				}
 			}
@@ -516,7 +516,7 @@ func (p *session) interrupted() error {
 // whole. A file other than --save is checked first, as --save was.
 func (p *session) saveTo(name string) error {
 	if name != p.save {
-		if err := p.e.checkSave(name, p.inputs); err != nil {
+		if err := p.e.checkSave("save", name, p.inputs); err != nil {
 			return err
 		}
 	}
