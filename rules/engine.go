@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"fmt"
 	"sync/atomic"
 
 	"github.com/skirmish-engine/skirmish/engine"
@@ -107,4 +108,19 @@ func (f *Fates) Summarize(before, after *engine.State, a engine.Action) (string,
 		}
 	}
 	return label, score
+}
+
+// TableMoveWhy is why a move typed at a table (no board) is not one the
+// list offers, in the terms of what was typed: a place (the players move
+// the model at a table), an option, or a target the list does not give.
+func TableMoveWhy(a engine.Action) string {
+	switch {
+	case a.HasPos:
+		return "at a table a move names no destination: the players move the model"
+	case a.Option != 0:
+		return fmt.Sprintf("a move takes no option (#%d)", a.Option)
+	case a.Target != engine.NoModel:
+		return fmt.Sprintf("at a table this move names no target (>m%d)", a.Target)
+	}
+	return "at a table a move names no destination: the players move the model"
 }

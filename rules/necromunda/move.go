@@ -5,6 +5,7 @@ import (
 
 	"github.com/skirmish-engine/skirmish/board"
 	"github.com/skirmish-engine/skirmish/engine"
+	"github.com/skirmish-engine/skirmish/rules"
 )
 
 // TypedDestination (rules.md §2.2.3, §3.3: a move goes up to its reach)
@@ -18,7 +19,7 @@ func TypedDestination(s *engine.State, a engine.Action, reach float64) (engine.P
 	b := s.Setup().Board
 	switch {
 	case b == nil:
-		return engine.Pos{}, "at a table a move names no destination: the players move the model"
+		return engine.Pos{}, rules.TableMoveWhy(a)
 	case !a.HasPos:
 		return engine.Pos{}, "on a board a move names its destination, as in @10.5,9.6"
 	case a.Target != engine.NoModel:

@@ -272,7 +272,7 @@ func typedMove(reach float32) func(s *engine.State, a engine.Action) string {
 		bd := concrete(s)
 		switch {
 		case bd == nil:
-			return "at a table a move names no destination: the players move the model"
+			return rules.TableMoveWhy(a)
 		case !a.HasPos:
 			return "on a board a move names its destination, as in @10.5,9.6"
 		case a.Target != engine.NoModel && !enemy(s, a.Actor, a.Target):

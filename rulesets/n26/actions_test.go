@@ -118,3 +118,24 @@ func TestDuctwayOnlyWhereThereAreDucts(t *testing.T) {
 		t.Errorf("on a board without ducts, why not: %q", why)
 	}
 }
+
+// A move typed at a table with what a table move does not take is refused
+// in the terms of what was typed (hostile audit: an option was answered as
+// if it were a destination).
+func TestTableMoveRefusalsNameWhatWasTyped(t *testing.T) {
+	h := scene(t, armed(ganger("actor", 0)), nil)
+	h.Play("activate m0")
+	for typed, want := range map[string]string{
+		"move m0 #-1":  "a move takes no option (#-1)",
+		"move m0 @3,4": "at a table a move names no destination",
+		"move m0 >m1":  "at a table this move names no target (>m1)",
+	} {
+		a, err := engine.ParseAction(typed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if why := h.G.WhyNot(a); !strings.Contains(why, want) {
+			t.Errorf("%s: why not %q, want %q", typed, why, want)
+		}
+	}
+}
