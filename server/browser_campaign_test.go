@@ -176,17 +176,22 @@ func TestBrowserCampaign(t *testing.T) {
 		t.Errorf("the editor shows the first model's record as %q", note)
 	}
 	a.shot("campaign-editor")
-	given := cur.Version
-	a.eval(`(() => { const e = document.querySelector("#m0-name"); e.value = "Old Osk"; e.dispatchEvent(new Event("input")); return true; })()`, nil)
-	a.click("#save")
-	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(50 * time.Millisecond) {
-		if do(t, "GET", ts.URL+"/api/rosters/"+rs[0].ID, "", nil, &cur); cur.Version > given {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatal("the editor's save did not come")
+	// saved waits for the editor's save: the roster past the version it was at.
+	saved := func(what string) {
+		t.Helper()
+		given := cur.Version
+		a.click("#save")
+		for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+			if do(t, "GET", ts.URL+"/api/rosters/"+rs[0].ID, "", nil, &cur); cur.Version > given {
+				return
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("%s did not come", what)
+			}
 		}
 	}
+	a.eval(`(() => { const e = document.querySelector("#m0-name"); e.value = "Old Osk"; e.dispatchEvent(new Event("input")); return true; })()`, nil)
+	saved("the editor's save")
 	after, _ := scenario.DecodeRoster("r.yaml", []byte(cur.YAML))
 	if m := after.Models[0]; m.Name != "Old Osk" || m.Record == nil || m.Record.Out != "recovery" || m.Record.XP != 2 {
 		t.Errorf("after the editor's save, the renamed model is %+v with record %+v", m, m.Record)
@@ -203,16 +208,7 @@ func TestBrowserCampaign(t *testing.T) {
 	if note != "Campaign: injuries: hobbled; 2 XP" {
 		t.Errorf("after Back in play, the editor shows the record as %q", note)
 	}
-	given = cur.Version
-	a.click("#save")
-	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(50 * time.Millisecond) {
-		if do(t, "GET", ts.URL+"/api/rosters/"+rs[0].ID, "", nil, &cur); cur.Version > given {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatal("the save after Back in play did not come")
-		}
-	}
+	saved("the save after Back in play")
 	after, _ = scenario.DecodeRoster("r.yaml", []byte(cur.YAML))
 	if m := after.Models[0]; m.Record == nil || m.Record.Out != "" || m.Record.XP != 2 || len(m.Record.Injuries) != 1 {
 		t.Errorf("after Back in play and the save, the model's record is %+v", m.Record)
