@@ -247,3 +247,18 @@ func TestOddsStop(t *testing.T) {
 		t.Errorf("odds after a stop: %v, %d outcomes (want %d)", err, len(got.Rows), len(want.Rows))
 	}
 }
+
+// A Group Activation's Leadership check takes −1 for each fighter selected
+// after the first, however many (seed 000): with Ld 10, nine more fighters
+// (−9) leave no roll of 2D6 that passes; −8 passes only on double one.
+// (A rules audit found the modifier cut to −8.)
+func TestGroupActivationPenaltyIsNotCut(t *testing.T) {
+	for _, tc := range []struct {
+		mod  int
+		pass *big.Rat
+	}{{-8, big.NewRat(1, 36)}, {-9, big.NewRat(0, 1)}, {-12, big.NewRat(0, 1)}} {
+		if got := p(check2(10, tc.mod), 0); got.Cmp(tc.pass) != 0 { // outcome 0: passed
+			t.Errorf("Ld 10, %d: passes with %s, want %s", tc.mod, got.RatString(), tc.pass.RatString())
+		}
+	}
+}

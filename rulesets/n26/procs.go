@@ -85,5 +85,13 @@ func hitTest(target, mod int) dice.Procedure { return pHit[min(max(target, 2), 7
 // saveTest is the boxed save: Sv 7 is no save.
 func saveTest(sv, mod int) dice.Procedure { return pSave[min(max(sv, 2), 7)][modIndex(mod)] }
 
-// check2 is the boxed 2D6 check against value with a modifier.
-func check2(value, mod int) dice.Procedure { return pCheck2[min(max(value, 1), 10)][modIndex(mod)] }
+// check2 is the boxed 2D6 check against value with a modifier; one below
+// the boxed range (a Group Activation of ten fighters or more: −1 for each
+// after the first, seed 000) is made for the occasion, not cut to −8.
+func check2(value, mod int) dice.Procedure {
+	value = min(max(value, 1), 10)
+	if mod < -modLo {
+		return Check{Value: value, Mods: []int{mod}, Dice: 2}
+	}
+	return pCheck2[value][modIndex(mod)]
+}

@@ -117,7 +117,7 @@ func (r *Rules) Info() *engine.Info { return &r.info }
 
 func buildInfo() engine.Info {
 	return engine.Info{
-		ID: "n26", Name: "Necromunda (2026 core rules)", Version: "4",
+		ID: "n26", Name: "Necromunda (2026 core rules)", Version: "5",
 		Phases:     []engine.Phase{{ID: "priority"}, {ID: "action", Activations: true}, {ID: "end"}},
 		Statuses:   []string{"active", "suppressed", "engaged", "seriously-injured"},
 		Conditions: []string{"injured", "started-seriously-injured", "group-selected", "charged", "fled", "recovery-die", "no-lasting", "was-suppressed"},

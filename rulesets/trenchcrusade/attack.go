@@ -154,6 +154,7 @@ func fall(c *engine.Ctx, t int) {
 		h = c.Fact(f)
 	}
 	c.Emit(engine.Event{Type: "fell", Model: t, Other: engine.NoModel, Value: h, Key: fmtMove(float32(h) / 100)})
+	s.Vars[vFell] = int32(t + 1)
 	if b != nil {
 		if p, ok := b.Landing(s, t); ok { // with no room to land, it stays where it stood
 			c.Move(t, p)
@@ -307,12 +308,32 @@ func resolveFight(c *engine.Ctx, a engine.Action) {
 		fear = -1
 	}
 	ws := stat(s).melee[m]
+	s.Vars[vFell] = 0
+	defer func() { s.Vars[vFell] = 0 }()
 	for i, w := range ws {
 		if !s.Models[t].InPlay || !upright(s, m) {
 			return
 		}
+		if s.Vars[vFell] == int32(t+1) && !stillWithin1(c, m, t) {
+			// It fell from a ledge under an earlier weapon: each melee
+			// attack needs its target within 1" (seed 003, Down results;
+			// rules.md §4.3 Melee attack).
+			c.Emit(engine.Event{Type: "out-of-reach", Model: m, Other: t})
+			return
+		}
 		attackN(c, m, t, w, s.Stat(m, sMelee)+w.dice+fear-i, true, i+1, len(ws))
 	}
+}
+
+// stillWithin1 asks, after t fell from a ledge during m's Fight, whether
+// it is still within 1" of m for m's next weapon: the board knows, at a
+// table the players say.
+func stillWithin1(c *engine.Ctx, m, t int) bool {
+	s := c.State()
+	if geo(s) != nil {
+		return within(s, m, t, 1)
+	}
+	return c.FactTrue(engine.Fact{Kind: engine.FactWithin, A: m, B: t, Inches: 1, Why: "After its fall, is the target still within 1\" for the next melee attack?"})
 }
 
 // resolveRetreat: every enemy within 1" may strike once first, a Down one

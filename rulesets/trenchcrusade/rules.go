@@ -49,6 +49,7 @@ const sMoraleFails = 0 // Morale Checks failed in a row
 const (
 	vInitiative = iota // the side with the Initiative this turn
 	vContact           // 1 + the model this activation's Charge reached, 0 if none
+	vFell              // 1 + the model that fell from a ledge in the Fight being resolved, 0 if none
 )
 
 // Option names (rules.md §8).
@@ -82,13 +83,13 @@ func (r *Rules) Info() *engine.Info { return &r.info }
 
 func buildInfo() engine.Info {
 	return engine.Info{
-		ID: "trenchcrusade", Name: "Trench Crusade (rules v1.0)", Version: "4",
+		ID: "trenchcrusade", Name: "Trench Crusade (rules v1.0)", Version: "5",
 		Phases:     []engine.Phase{{ID: "initiative"}, {ID: "activation", Activations: true}, {ID: "morale"}},
 		Statuses:   []string{"standing", "down"},
 		Conditions: []string{"stood-up", "shot", "charged", "tough-used", "falling"},
 		Counters:   []engine.CounterDef{{Name: "blood", Min: 0, Max: 6}, {Name: "blessing", Min: 0, Max: 6}, {Name: "hits", Min: 0, Max: 999}},
 		SideCounts: []engine.CounterDef{{Name: "morale-failures", Min: 0, Max: 2}},
-		Vars:       []string{"initiative", "contact"},
+		Vars:       []string{"initiative", "contact", "fell"},
 		Profile: []engine.Stat{
 			{Name: "Movement", Min: 1, Max: 12}, {Name: "Ranged", Min: -3, Max: 3},
 			{Name: "Melee", Min: -3, Max: 3}, {Name: "Armour", Min: -3, Max: 0},
@@ -292,6 +293,7 @@ var events = map[string]string{
 	"down-again":    "{model} was taken Down again: two Blood markers",
 	"tough":         "{model} is TOUGH: Down instead of Out of Action, this once",
 	"fell":          "{model} fell {key}",
+	"out-of-reach":  "{other} fell out of {model}'s reach: no more melee attacks",
 	"hit-friend":    "{model}'s shot into the melee went at {other}, a friend of its target",
 	"missed":        "{model} missed {other}",
 	"critical":      "{model} rolled a Critical Success against {other}",
