@@ -153,6 +153,16 @@
 // beyond the lasting rolls. The report's results (Results, engine.Result)
 // are applied to a roster by package campaign; docs/campaigns.md says
 // which post-battle steps are modelled and which are the players'.
+// Interact marks the object's token used (on a board) and no more: what an
+// object does is the scenario's, and the players apply it. At a table, a
+// vehicle's Dash does not ask about its one turn of up to 90° (its
+// Charge does): the players keep to it.
+//
+// At a table, Fire All asks one target for each ranged weapon, every
+// weapon firing, and checks each target's sight when that weapon fires:
+// a weapon cannot be left out, and a target found out of sight refuses
+// the whole action, though the seed has every target declared before any
+// dice. On a board, a weapon with no target in sight does not fire.
 //
 // # Dice procedures
 //

@@ -80,6 +80,15 @@
 //     or range for a Shoot, sight or 12" for a Charge, 1" for a Fight)
 //     refuses the action, changing nothing, as if it had never been
 //     offered.
+//   - A Fight's later weapons strike only a target still within 1": one
+//     that fell from a ledge under an earlier weapon is measured again on
+//     a board, and asked about at a table.
+//   - At a table, whether an enemy is within 1" of the model is the
+//     players' to keep: Move, Dash, Charge and Shoot (none within 1") and
+//     Retreat (one within 1") are offered without asking it. (Asking it
+//     needs a measurement whose "yes" refuses the action, and the odds
+//     sheet's starting answers and the conformance suite both take a
+//     "yes" as keeping an action legal: a change to the engine first.)
 //
 // # Not modelled
 //
