@@ -726,6 +726,9 @@ func (e *enumerator) seen(key string) bool {
 // like yes; cover, a ledge near, a model within a few inches of another
 // (a friend near a casualty or the target) no; heights and falls 0".
 func StartingValue(_ string, f Fact) (int, bool) {
+	if f.Start > 0 { // the rule's own (Fact.Start)
+		return f.Start - 1, true
+	}
 	switch f.Kind {
 	case FactCover, FactNearLedge, FactWithinAny, FactNear:
 		return 0, true

@@ -87,6 +87,13 @@ type Fact struct {
 	Set    uint64  // FactWithinAny: the models it may be near, bit i = model i
 	Thing  string  // FactNear: what A may be near, for people ("a Search token")
 	Why    string  // for people: what the answer decides ("Coup de Grace range")
+	// Start is the answer the rule expects most often when a player has
+	// chosen the action, where it differs from the kind's own
+	// (StartingValue): 1 + the answer, 0 for the kind's. Trench Crusade's
+	// Retreat asks whether an enemy is within 1" of the model, expecting
+	// yes, where a within-any question mostly expects no. An odds sheet
+	// starts there, and so do the tests that play a table's measurements.
+	Start int
 }
 
 // Fact kinds. Answers are whole numbers: 0/1 for yes/no questions, hundredths

@@ -134,7 +134,13 @@ func TestSheetMeasuresOnceAndConfirmSendsThem(t *testing.T) {
 		t.Errorf("sight no: %+v, want refused", r)
 	}
 	v := c.get(t, ts, tok)
-	noSight := append([]string{sightID + "=no"}, all[1:]...)
+	var noSight []string // the sheet's values, sight no
+	for _, x := range all {
+		if strings.HasPrefix(x, sightID+"=") {
+			x = sightID + "=no"
+		}
+		noSight = append(noSight, x)
+	}
 	if st, e := post(t, ts, c.ID, "actions", tok, map[string]any{"seq": v.Seq, "action": shot, "assume": noSight}); st != 422 || !strings.Contains(e.Error, "see") {
 		t.Errorf("the shot sent with sight no: %d %+v", st, e)
 	}

@@ -200,8 +200,9 @@ func (p *player) oddsOf(a engine.Action, assume bool) (o *engine.Odds, err error
 			err = fmt.Errorf("panic: %v", r)
 		}
 	}()
-	// At a table, each measurement the odds need is assumed in turn (yes,
-	// or the shortest length), as the companion's odds sheet asks the
+	// At a table, each measurement the odds need is assumed in turn (the
+	// rule's expected answer where it gives one, engine.Fact.Start; else
+	// yes, or the shortest length), as the companion's odds sheet asks the
 	// players to: for one action in four, to keep the suite's time.
 	opt := engine.OddsOptions{MaxPaths: 5000}
 	for range 64 {
@@ -216,7 +217,10 @@ func (p *player) oddsOf(a engine.Action, assume bool) (o *engine.Odds, err error
 			}
 		}
 		v, _ := nf.Fact.Range()
-		if nf.Fact.Boolean() {
+		switch {
+		case nf.Fact.Start > 0:
+			v = nf.Fact.Start - 1
+		case nf.Fact.Boolean():
 			v = 1
 		}
 		opt.Assume = append(opt.Assume, engine.Assumed{Key: nf.Key, Fact: nf.Fact, Value: v})

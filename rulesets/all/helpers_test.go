@@ -41,7 +41,8 @@ func decodedSamples(t *testing.T, boardOnly bool) []decoded {
 
 // playRandom plays a game of d to its end with random bots and sampled
 // dice, answering a table's measurements yes (a no would refuse the
-// action) and distances from 0 to 12"; each, when set, sees every
+// action), or as the rule expects where it says (engine.Fact.Start), and
+// distances from 0 to 12"; each, when set, sees every
 // decision before it is taken.
 func playRandom(t *testing.T, d decoded, seed uint64, each func(g *engine.Game)) *engine.Game {
 	t.Helper()
@@ -52,7 +53,10 @@ func playRandom(t *testing.T, d decoded, seed uint64, each func(g *engine.Game))
 	for steps := 0; !g.Over() && steps < 5000; steps++ {
 		if p := g.Pending(); p != nil {
 			rep := engine.Reply{Value: 1}
-			if p.Kind == engine.FactQ && !p.Fact.Boolean() {
+			switch {
+			case p.Kind == engine.FactQ && p.Fact.Start > 0:
+				rep.Value = p.Fact.Start - 1 // the rule's expected answer (a yes would refuse)
+			case p.Kind == engine.FactQ && !p.Fact.Boolean():
 				rep.Value = 100 * (steps % 13)
 			}
 			if err := g.Answer(p.Kind, rep); err != nil {

@@ -103,7 +103,10 @@ func answerAtRandom(g *engine.Game, p *engine.Prompt, rng *dice.RNG) error {
 		rep.Choice = rng.Face(len(p.Options)) - 1
 	case engine.FactQ:
 		rep.Value = 1
-		if !p.Fact.Boolean() {
+		switch {
+		case p.Fact.Start > 0:
+			rep.Value = p.Fact.Start - 1 // the rule's expected answer
+		case !p.Fact.Boolean():
 			rep.Value = 100 * rng.Face(6)
 		}
 	}

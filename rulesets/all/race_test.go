@@ -67,7 +67,10 @@ func playOut(rs engine.Ruleset, su *engine.Setup, seed uint64) error {
 			switch p.Kind {
 			case engine.FactQ:
 				rep.Value = 1
-				if !p.Fact.Boolean() {
+				switch {
+				case p.Fact.Start > 0:
+					rep.Value = p.Fact.Start - 1 // the rule's expected answer
+				case !p.Fact.Boolean():
 					rep.Value = 100
 				}
 			case engine.DiceQ:

@@ -57,7 +57,7 @@ var (
 	chargeUnmet = rules.Needs(notDown, noneNear,
 		rules.Unless(shotExcludes, "it has shot this activation, and not with an Assault weapon"))
 	retreatUnmet = rules.Needs(notDown,
-		rules.Unless(func(s *engine.State, m int) bool { return geo(s) != nil && !nearEnemy(s, m) }, "no enemy is within 1\""))
+		rules.Unless(func(s *engine.State, m int) bool { return clearAtTable(s, m) || geo(s) != nil && !nearEnemy(s, m) }, "no enemy is within 1\""))
 	fightUnmet = rules.Needs(notDown,
 		rules.Unless(func(s *engine.State, m int) bool { return len(stat(s).melee[m]) == 0 }, "it has no melee weapon"),
 		rules.Unless(chargeExcludesFight, "it charged this activation (option charge-exclusion=shoot-and-fight)"))
@@ -166,6 +166,9 @@ func chargeTargets(s *engine.State, m int, add func(engine.Action)) {
 
 // fightTargets: enemies within 1" (rules.md §4.3 Melee attack).
 func fightTargets(s *engine.State, m int, add func(engine.Action)) {
+	if clearAtTable(s, m) {
+		return
+	}
 	for t := range s.Models {
 		if enemy(s, m, t) && within(s, m, t, 1) {
 			add(engine.Action{Target: t})
@@ -295,14 +298,42 @@ func moveTo(c *engine.Ctx, m int, a engine.Action) {
 		c.Move(m, engine.Pos{X: a.X, Y: a.Y, Level: s.Models[m].Pos.Level})
 	} else {
 		c.Emit(engine.Event{Type: "moved", Model: m, Other: engine.NoModel})
+		s.Vars[vClear] = int32(m + 1) // a move never ends within 1" of an enemy
 	}
 }
 
-func resolveMove(c *engine.Ctx, a engine.Action) { moveTo(c, a.Actor, a) }
+// clearAtTable reports that at a table m is known to have no enemy within
+// 1" this activation: the players said so, or it has moved since (a move
+// never ends within 1" of an enemy), and enemies do not come nearer in its
+// activation.
+func clearAtTable(s *engine.State, m int) bool { return geo(s) == nil && s.Vars[vClear] == int32(m+1) }
+
+// awayFromEnemies is, at a table, the players' word that no enemy is
+// within 1" of m, which Move, Dash, Charge and Shoot need (rules.md §4.3
+// Actions; on a board the list only offers them then): asked once an
+// activation, and known after a move (which never ends within 1" of an
+// enemy); a "yes" refuses the action, which may Fight or Retreat instead.
+func awayFromEnemies(c *engine.Ctx, m int, action string) {
+	s := c.State()
+	if geo(s) != nil || s.Vars[vClear] == int32(m+1) {
+		return
+	}
+	set := rules.SetOf(s, m, enemy)
+	if set != 0 && c.FactTrue(engine.Fact{Kind: engine.FactWithinAny, A: m, Set: set, Inches: 1, Start: 1, Why: action + " needs no enemy within 1\" (one within 1\" may be fought, or retreated from)"}) {
+		c.Refuse("an enemy is within 1\" of " + s.Static(m).ID + ": it may not " + action + "; it may Fight or Retreat")
+	}
+	s.Vars[vClear] = int32(m + 1)
+}
+
+func resolveMove(c *engine.Ctx, a engine.Action) {
+	awayFromEnemies(c, a.Actor, "Move")
+	moveTo(c, a.Actor, a)
+}
 
 // resolveDash: a Risky Success Roll; failed, the activation ends where the
 // model stands; passed, it moves (rules.md §4.3 Actions).
 func resolveDash(c *engine.Ctx, a engine.Action) {
+	awayFromEnemies(c, a.Actor, "Dash")
 	if successFor(c, a.Actor, 0, engine.For("Dash: a Risky Success Roll (a failure ends the activation)", a.Actor, engine.NoModel)) == 0 {
 		c.Emit(engine.Event{Type: "dash-failed", Model: a.Actor, Other: engine.NoModel})
 		c.EndActivation()
@@ -317,6 +348,7 @@ func resolveDash(c *engine.Ctx, a engine.Action) {
 func resolveCharge(c *engine.Ctx, a engine.Action) {
 	s := c.State()
 	m, t := a.Actor, a.Target
+	awayFromEnemies(c, m, "Charge")
 	// At a table the players say whether the target is in sight and within
 	// 12"; a "no" shows it was never a legal target: refused.
 	if geo(s) == nil && !c.FactTrue(engine.Fact{Kind: engine.FactSight, A: m, B: t, Why: "A Charge needs its target in sight"}) {
@@ -333,6 +365,7 @@ func resolveCharge(c *engine.Ctx, a engine.Action) {
 	b := geo(s)
 	if b == nil {
 		why := s.Static(m).ID + " moves up to " + fmtMove(float32(reach)) + " towards " + s.Static(t).ID + ", never within 1\" of another enemy: did the Charge reach base contact?"
+		s.Vars[vClear] = 0 // in contact with its target, or as close as it may: maybe within 1"
 		if c.FactTrue(engine.Fact{Kind: engine.FactContact, A: m, B: t, Why: why}) {
 			s.Vars[vContact] = int32(t + 1)
 			c.Emit(engine.Event{Type: "charged", Model: m, Other: t})

@@ -4,6 +4,7 @@ import (
 	"strconv"
 
 	"github.com/skirmish-engine/skirmish/engine"
+	"github.com/skirmish-engine/skirmish/rules"
 )
 
 // spendOptions[n] are the choices "0".."n" markers to spend.
@@ -195,6 +196,7 @@ func resolveShoot(c *engine.Ctx, a engine.Action) {
 			net--
 		}
 	} else {
+		awayFromEnemies(c, m, "Shoot")
 		// Sight and range make the target legal: a "no" refuses the Shoot.
 		if !c.FactTrue(engine.Fact{Kind: engine.FactSight, A: m, B: t, Why: "A ranged attack needs its target in sight"}) {
 			c.Refuse(s.Static(m).ID + " cannot see " + s.Static(t).ID + ": a ranged attack needs its target in sight")
@@ -343,6 +345,18 @@ func stillWithin1(c *engine.Ctx, m, t int) bool {
 func resolveRetreat(c *engine.Ctx, a engine.Action) {
 	s := c.State()
 	m := a.Actor
+	if geo(s) == nil {
+		// At a table the players say whether an enemy is within 1", which
+		// Retreat needs (rules.md §4.3 Actions; on a board the list only
+		// offers it then); known already when this activation found none.
+		no := s.Static(m).ID + " has no enemy within 1\": Retreat is for a model with one; it may Move instead"
+		if s.Vars[vClear] == int32(m+1) {
+			c.Refuse(no)
+		}
+		if set := rules.SetOf(s, m, enemy); set == 0 || !c.FactTrue(engine.Fact{Kind: engine.FactWithinAny, A: m, Set: set, Inches: 1, Start: 2, Why: "Retreat needs an enemy within 1\""}) {
+			c.Refuse(no)
+		}
+	}
 	for e := range s.Models {
 		if !enemy(s, m, e) || len(stat(s).melee[e]) == 0 {
 			continue
@@ -371,6 +385,9 @@ func resolveRetreat(c *engine.Ctx, a engine.Action) {
 		}
 	}
 	moveTo(c, m, a)
+	if geo(s) == nil {
+		s.Vars[vClear] = int32(m + 1) // it ends more than 1" from every enemy
+	}
 }
 
 var strikeOptions = []string{"let-go", "strike"}

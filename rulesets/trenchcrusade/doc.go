@@ -83,12 +83,13 @@
 //   - A Fight's later weapons strike only a target still within 1": one
 //     that fell from a ledge under an earlier weapon is measured again on
 //     a board, and asked about at a table.
-//   - At a table, whether an enemy is within 1" of the model is the
-//     players' to keep: Move, Dash, Charge and Shoot (none within 1") and
-//     Retreat (one within 1") are offered without asking it. (Asking it
-//     needs a measurement whose "yes" refuses the action, and the odds
-//     sheet's starting answers and the conformance suite both take a
-//     "yes" as keeping an action legal: a change to the engine first.)
+//   - At a table, Move, Dash, Charge and Shoot ask whether an enemy is
+//     within 1" of the model (a "yes" refuses them), and Retreat whether
+//     one is (a "no" refuses it): once an activation, since a move never
+//     ends within 1" of an enemy and enemies do not come nearer in it;
+//     once the players have said none is near, Fight and Retreat are not
+//     offered. (The measurement's expected answer is the rule's own,
+//     engine.Fact.Start: odds sheets start there.)
 //
 // # Not modelled
 //

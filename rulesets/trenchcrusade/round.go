@@ -125,6 +125,7 @@ func (r *Rules) ActivationEnd(c *engine.Ctx, m int) {
 	s.Set(m, cShot, false)
 	s.Set(m, cCharged, false)
 	s.Vars[vContact] = 0
+	s.Vars[vClear] = 0
 }
 
 // GameOver: a warband with no model left, or (by default) with two Morale

@@ -50,6 +50,7 @@ const (
 	vInitiative = iota // the side with the Initiative this turn
 	vContact           // 1 + the model this activation's Charge reached, 0 if none
 	vFell              // 1 + the model that fell from a ledge in the Fight being resolved, 0 if none
+	vClear             // at a table: 1 + the active model known to have no enemy within 1" this activation, 0 if not known
 )
 
 // Option names (rules.md §8).
@@ -89,7 +90,7 @@ func buildInfo() engine.Info {
 		Conditions: []string{"stood-up", "shot", "charged", "tough-used", "falling"},
 		Counters:   []engine.CounterDef{{Name: "blood", Min: 0, Max: 6}, {Name: "blessing", Min: 0, Max: 6}, {Name: "hits", Min: 0, Max: 999}},
 		SideCounts: []engine.CounterDef{{Name: "morale-failures", Min: 0, Max: 2}},
-		Vars:       []string{"initiative", "contact", "fell"},
+		Vars:       []string{"initiative", "contact", "fell", "clear"},
 		Profile: []engine.Stat{
 			{Name: "Movement", Min: 1, Max: 12}, {Name: "Ranged", Min: -3, Max: 3},
 			{Name: "Melee", Min: -3, Max: 3}, {Name: "Armour", Min: -3, Max: 0},

@@ -26,7 +26,7 @@ func four(t *testing.T, opts map[string]string, mods ...func(m *engine.ModelSetu
 
 // shootAt plays w's Shoot at b at a table up to its Success Roll: in sight,
 // in range, level, no cover, within half range, w2 not within 1" of b.
-var shootAt = []string{"shoot m0 >m1 #0", "f:1", "f:1", "f:0", "f:0", "f:1", "f:0"}
+var shootAt = []string{"shoot m0 >m1 #0", "f:0", "f:1", "f:1", "f:0", "f:0", "f:1", "f:0"}
 
 func (h *harness) counter(id string, c int) int { return h.S().Count(h.Model(id), c) }
 
@@ -102,7 +102,7 @@ func TestTough(t *testing.T) {
 	h.WantStatus("b", "down")
 	h.Play("end m0", "activate m1") // b stands up
 	h.WantStatus("b", "standing")
-	h.Play("end m1", "activate m2", "shoot m2 >m1 #0", "f:1", "f:1", "f:0", "f:0", "f:1", "f:0", "d:4 4", "c:0", "d:6 6") // none of b's Blood spent
+	h.Play("end m1", "activate m2", "shoot m2 >m1 #0", "f:0", "f:1", "f:1", "f:0", "f:0", "f:1", "f:0", "d:4 4", "c:0", "d:6 6") // none of b's Blood spent
 	h.WantStatus("b", "gone")
 }
 
@@ -278,7 +278,7 @@ func TestEveryInjuryDieCounts(t *testing.T) {
 func TestDownEnemyStrikesRetreat(t *testing.T) {
 	h := four(t, nil)
 	h.Force("b", down)
-	h.Play("activate m0", "retreat m0", "f:1", "c:strike")
+	h.Play("activate m0", "retreat m0", "f:1", "f:1", "c:strike") // an enemy within 1"; b within 1"
 	h.WantAsks("dice tc-success {Dice:-1 Mods:[] NaturalCrit:false}")
 	if p := h.G.Pending(); p.Who != 1 || !strings.HasPrefix(p.Text, "Melee attack for b against w (club) — Choir: roll 3 D6 (2, -1 die) and add the two lowest") {
 		t.Errorf("side %d, prompt %q", p.Who, p.Text)
@@ -290,6 +290,8 @@ func TestDownEnemyStrikesRetreat(t *testing.T) {
 func TestDownEndsOwnActivation(t *testing.T) {
 	h := four(t, nil)
 	h.Play("activate m0", "retreat m0")
+	h.WantAsks("fact within-any") // an enemy within 1"? (Retreat needs one)
+	h.Play("f:1")
 	h.WantAsks("fact within")                          // is b within 1"?
 	h.Play("f:1", "c:strike", "d:4 4", "d:3 4", "f:0") // b strikes: w Down, not by a ledge
 	h.WantStatus("w", "down")
@@ -379,18 +381,18 @@ func TestActionsOnceAndExclusive(t *testing.T) {
 	h := four(t, nil)
 	h.Play("activate m0")
 	h.WantLegal("charge dash end fight move retreat shoot")
-	h.Play("move m0")
-	h.WantLegal("dash end fight shoot")
+	h.Play("move m0", "f:0") // no enemy within 1": no Fight or Retreat either
+	h.WantLegal("dash end shoot")
 	h.Play(shootAt[0])
-	h.Play(shootAt[1:]...)
+	h.Play(shootAt[2:]...) // not asked again: a move never ends within 1" of an enemy
 	h.Play("d:1 1")
-	h.WantLegal("dash end fight") // no Charge after a Shoot (and none after a Move anyway)
+	h.WantLegal("dash end") // no Charge after a Shoot (and none after a Move anyway)
 
 	h = four(t, nil)
 	h.Play("activate m0")
 	h.Play(shootAt...)
 	h.Play("d:1 1")
-	h.WantLegal("dash end fight move retreat")
+	h.WantLegal("dash end move") // the players said no enemy is within 1": nothing to Fight or Retreat from
 	// and a player asking why sees the Shoot among Charge's conditions
 	why := ""
 	for _, r := range h.G.Unavailable() {
@@ -407,7 +409,7 @@ func TestActionsOnceAndExclusive(t *testing.T) {
 		m.Gear = append(m.Gear, engine.Gear{Name: "pistol", Kind: "ranged", Stats: map[string]int{"range": 12}, Traits: []engine.Trait{{Name: "assault"}}})
 	}
 	h = four(t, nil, pistol)
-	h.Play("activate m0", "charge m0 >m1", "f:1", "f:1", "d:3", "f:0")
+	h.Play("activate m0", "charge m0 >m1", "f:0", "f:1", "f:1", "d:3", "f:0")
 	var guns []int
 	for _, a := range h.G.Legal() {
 		if a.ID == "shoot" {
@@ -421,7 +423,7 @@ func TestActionsOnceAndExclusive(t *testing.T) {
 		t.Error("no Fight after a Charge")
 	}
 	h = four(t, map[string]string{optExclusion: "shoot-and-fight"}, nil)
-	h.Play("activate m0", "charge m0 >m1", "f:1", "f:1", "d:3", "f:1")
+	h.Play("activate m0", "charge m0 >m1", "f:0", "f:1", "f:1", "d:3", "f:1")
 	if strings.Contains(h.Legal(), "fight") {
 		t.Error("option shoot-and-fight: Fight after a Charge")
 	}
@@ -431,13 +433,13 @@ func TestActionsOnceAndExclusive(t *testing.T) {
 // activation ends.
 func TestDashRisky(t *testing.T) {
 	h := four(t, nil)
-	h.Play("activate m0", "dash m0")
+	h.Play("activate m0", "dash m0", "f:0") // no enemy within 1"
 	h.WantAsks("dice tc-success {Dice:0 Mods:[] NaturalCrit:false}")
 	h.Play("d:1 2")
 	h.WantLegal("activate:b activate:b2")
 	h = four(t, nil)
-	h.Play("activate m0", "dash m0", "d:4 3")
-	h.WantLegal("charge end fight move retreat shoot")
+	h.Play("activate m0", "dash m0", "f:0", "d:4 3")
+	h.WantLegal("charge end move shoot")
 }
 
 // rules.md §4.3 Ranged attack: the Ranged characteristic and the weapon's
@@ -451,7 +453,7 @@ func TestShootModifiers(t *testing.T) {
 		m.Counters = map[string]int{"blood": 2, "blessing": 1}
 	})
 	// 350 = 3.5" above: +1; cover: −1; beyond half range: −1.
-	h.Play("activate m0", "shoot m0 >m1 #0", "f:1", "f:1", "f:350", "f:1", "f:0", "f:0")
+	h.Play("activate m0", "shoot m0 >m1 #0", "f:0", "f:1", "f:1", "f:350", "f:1", "f:0", "f:0")
 	h.WantAsks("choice spend-blood")
 	if h.G.Pending().Who != 1 {
 		t.Error("the shooter's own player spends its Blood markers")
@@ -465,7 +467,7 @@ func TestShootModifiers(t *testing.T) {
 // shooter's friends goes at one of them on a D6 of 1–3.
 func TestShootIntoMelee(t *testing.T) {
 	h := four(t, nil)
-	h.Play("activate m0", "shoot m0 >m1 #0", "f:1", "f:1", "f:0", "f:0", "f:1", "f:1")
+	h.Play("activate m0", "shoot m0 >m1 #0", "f:0", "f:1", "f:1", "f:0", "f:0", "f:1", "f:1")
 	h.WantAsks("dice tc-d6 {Game:tc}")
 	h.Play("d:2", "d:4 4", "d:1 1")
 	if got := h.Events("hit-friend", "minor-hit"); strings.Join(got, ",") != "hit-friend w,minor-hit w2" {
@@ -492,12 +494,12 @@ func TestFightSecondWeaponAndFear(t *testing.T) {
 // that leaves the model standing, it moves.
 func TestRetreatStrikes(t *testing.T) {
 	h := four(t, nil)
-	h.Play("activate m0", "retreat m0", "f:1", "c:strike", "d:1 1", "f:0")
+	h.Play("activate m0", "retreat m0", "f:1", "f:1", "c:strike", "d:1 1", "f:0")
 	if got := h.Events("missed", "moved"); strings.Join(got, ",") != "missed b,moved w" {
 		t.Errorf("events %v; want b's miss, then w's move", got)
 	}
 	h = four(t, nil)
-	h.Play("activate m0", "retreat m0", "f:1", "c:let-go", "f:0")
+	h.Play("activate m0", "retreat m0", "f:1", "f:1", "c:let-go", "f:0")
 	if got := h.Events("moved"); len(got) != 1 {
 		t.Errorf("events %v", h.Events())
 	}
@@ -632,11 +634,12 @@ func TestTableRefusals(t *testing.T) {
 		steps []string
 		why   string
 	}{
-		{[]string{"shoot m0 >m1 #0"}, "w cannot see b"},
-		{[]string{"shoot m0 >m1 #0", "f:1"}, "b is out of the rifle's range"},
-		{[]string{"charge m0 >m1"}, "w cannot see b"},
-		{[]string{"charge m0 >m1", "f:1"}, `b is not within 12" of w`},
+		{[]string{"shoot m0 >m1 #0", "f:0"}, "w cannot see b"},
+		{[]string{"shoot m0 >m1 #0", "f:0", "f:1"}, "b is out of the rifle's range"},
+		{[]string{"charge m0 >m1", "f:0"}, "w cannot see b"},
+		{[]string{"charge m0 >m1", "f:0", "f:1"}, `b is not within 12" of w`},
 		{[]string{"fight m0 >m1"}, `b is not within 1" of w`},
+		{[]string{"retreat m0"}, `w has no enemy within 1": Retreat is for a model with one`},
 	} {
 		h := four(t, nil)
 		h.Play("activate m0")
@@ -651,6 +654,32 @@ func TestTableRefusals(t *testing.T) {
 			t.Errorf("%v: a refused action changed the game: %s", tc.steps, why)
 		}
 		h.WantLegal("charge dash end fight move retreat shoot")
+	}
+	// Move, Dash, Charge and Shoot need no enemy within 1" (rules.md §4.3
+	// Actions): at a table a "yes" refuses them, changing nothing; a
+	// model that has just fought its target is asked before it shoots
+	// (a rules audit found it shooting the enemy it was fighting).
+	for _, steps := range [][]string{{"move m0"}, {"dash m0"}, {"charge m0 >m1"}, {"shoot m0 >m1 #0"}} {
+		h := four(t, nil)
+		h.Play("activate m0")
+		h.Play(steps...)
+		h.WantAsks("fact within-any")
+		before := h.S().Clone()
+		var ill *engine.IllegalError
+		if err := h.G.Answer(engine.FactQ, engine.Reply{Value: 1}); !errors.As(err, &ill) || !strings.HasPrefix(ill.Reason, `an enemy is within 1" of w: it may not`) {
+			t.Errorf("%v then an enemy within 1\": %v", steps, err)
+		}
+		if ok, why := before.Equal(h.S()); !ok {
+			t.Errorf("%v: the refusal changed the game: %s", steps, why)
+		}
+	}
+	h := four(t, nil)
+	h.Play("activate m0", "fight m0 >m1", "f:1", "d:1 1") // b within 1"; a miss
+	h.Play("shoot m0 >m1 #0")
+	h.WantAsks("fact within-any")
+	var ill *engine.IllegalError
+	if err := h.G.Answer(engine.FactQ, engine.Reply{Value: 1}); !errors.As(err, &ill) {
+		t.Errorf("a Shoot at the enemy it is fighting: %v, want refused", err)
 	}
 }
 
