@@ -47,7 +47,16 @@ var firepowerOptions = func() (o [maxFirepower + 1][]string) {
 // resolveShot is Shoot (bonus 0), Aimed Shot (+1 to hit) and Braced Shot.
 func resolveShot(bonus int) func(c *engine.Ctx, a engine.Action) {
 	return func(c *engine.Ctx, a engine.Action) {
-		shoot(c, a.Actor, weaponOf(c.State(), a.Actor, a.Option), a.Target, bonus, 0)
+		shoot(c, a.Actor, weaponOf(c.State(), a.Actor, a.Option), a.Target, bonus, 0, false)
+	}
+}
+
+// tableSight asks the players whether m can see t, which a ranged attack
+// needs; a "no" refuses the action (it was never a legal target).
+func tableSight(c *engine.Ctx, m, t int) {
+	if !c.FactTrue(engine.Fact{Kind: engine.FactSight, A: m, B: t, Why: "A ranged attack needs line of sight"}) {
+		s := c.State()
+		c.Refuse(fmt.Sprintf("%s cannot see %s: a ranged attack needs line of sight", s.Static(m).ID, s.Static(t).ID))
 	}
 }
 
@@ -56,7 +65,7 @@ func resolveShot(bonus int) func(c *engine.Ctx, a engine.Action) {
 // may add the option hit-seriously-injured's (rules.md §2.3.4; see the
 // package doc). nth tells the shots of one action apart (Fire All's, whose
 // targets are all declared before any die).
-func shoot(c *engine.Ctx, m int, w weapon, t int, bonus, nth int) {
+func shoot(c *engine.Ctx, m int, w weapon, t int, bonus, nth int, seen bool) {
 	s := c.State()
 	side := s.SideOf(m)
 	var short, long bool
@@ -65,8 +74,8 @@ func shoot(c *engine.Ctx, m int, w weapon, t int, bonus, nth int) {
 		long = float32(d) <= w.lr*100
 		short = w.sr > 0 && float32(d) <= w.sr*100
 	} else {
-		if !c.FactTrue(engine.Fact{Kind: engine.FactSight, A: m, B: t, Why: "A ranged attack needs line of sight"}) {
-			c.Refuse(fmt.Sprintf("%s cannot see %s: a ranged attack needs line of sight", s.Static(m).ID, s.Static(t).ID))
+		if !seen { // (Fire All asks every target's sight before any dice)
+			tableSight(c, m, t)
 		}
 		long = c.FactTrue(engine.Fact{Kind: engine.FactWithin, A: m, B: t, Inches: w.lr, Why: "Is the target within the weapon's Long Range? Beyond it the shot misses"})
 		short = long && w.sr > 0 && c.FactTrue(engine.Fact{Kind: engine.FactWithin, A: m, B: t, Inches: w.sr, Why: "Is the target within the weapon's Short Range? (its cover save bonus depends on it)"})
@@ -185,7 +194,10 @@ func wound(c *engine.Ctx, m int, w weapon, t, cover, nth, of int) {
 // resolveFireAll: a vehicle fires every ranged weapon it has, Heavy or
 // not, each at an enemy its player picks, all declared before any dice
 // (seed 000, Fire All; rules.md §2.2.3). No weapon is held back; one with
-// no enemy in sight and range (on a board) has nothing to fire at.
+// no enemy in sight and range (on a board) has nothing to fire at. At a
+// table the players may say a weapon has none (every enemy is offered, and
+// "none"), and every declared target's sight is asked before any dice: a
+// "no" refuses the action, to be declared again.
 func resolveFireAll(c *engine.Ctx, a engine.Action) {
 	s := c.State()
 	m := a.Actor
@@ -206,22 +218,46 @@ func resolveFireAll(c *engine.Ctx, a engine.Action) {
 				ts = append(ts, t)
 			}
 		}
-		switch len(ts) {
-		case 0:
+		switch {
+		case len(ts) == 0:
 			c.Emit(engine.Event{Type: "no-target", Model: m, Other: engine.NoModel, Value: w.gear})
-		case 1:
+		case geo(s) == nil:
+			// At a table: any enemy, or none in its sight and range.
+			opts := make([]string, 0, len(ts)+1)
+			for _, t := range ts {
+				opts = append(opts, s.Static(t).ID)
+			}
+			opts = append(opts, fireAllNone)
+			k := c.ChooseAbout(s.SideOf(m), "fire-all-target", "Fire All: which enemy does the {with} fire at? (every weapon with an enemy in sight and range fires; all targets are declared before any dice)", engine.About{Model: m, Other: engine.NoModel, With: w.name}, opts)
+			if k == len(ts) {
+				c.Emit(engine.Event{Type: "no-target", Model: m, Other: engine.NoModel, Value: w.gear})
+				continue
+			}
+			shots = append(shots, shot{w, ts[k]})
+		case len(ts) == 1:
 			shots = append(shots, shot{w, ts[0]})
 		default:
 			k := c.ChooseModel(s.SideOf(m), "fire-all-target", "Fire All: which enemy does the {with} fire at? (every weapon fires; all targets are declared before any dice)", engine.About{Model: m, Other: engine.NoModel, With: w.name}, ts)
 			shots = append(shots, shot{w, ts[k]})
 		}
 	}
+	table := geo(s) == nil
+	if table {
+		for i, sh := range shots {
+			if !slices.ContainsFunc(shots[:i], func(x shot) bool { return x.t == sh.t }) { // each target once
+				tableSight(c, m, sh.t)
+			}
+		}
+	}
 	for i, sh := range shots {
 		if s.Models[sh.t].InPlay {
-			shoot(c, m, sh.w, sh.t, 0, i+1)
+			shoot(c, m, sh.w, sh.t, 0, i+1, table)
 		}
 	}
 }
+
+// fireAllNone is a Fire All weapon's "no target" at a table.
+const fireAllNone = "none: no enemy in its sight and range"
 
 // striker is one model's part in a Fight (rules.md §2.3.4, Melee).
 type striker struct {

@@ -186,11 +186,12 @@ func TestFireAll(t *testing.T) {
 	h.Play("activate m0", "fire-all m0")
 	h.WantAsks("choice fire-all-target")
 	h.Play("c:b", "c:b2")
-	// Hull gun at b: sight, long, short, firepower die, hit roll...
-	h.Play("f:1", "f:1", "f:1", "d:1")
+	h.Play("f:1", "f:1") // both targets' sight, before any dice
+	// Hull gun at b: long, short, firepower die, hit roll...
+	h.Play("f:1", "f:1", "d:1")
 	h.WantAsks("dice n26-firepower {Dice:1}")
 	h.Play("d:2") // missed: the die still rolls for ammo
-	h.Play("f:1", "f:1", "f:1", "d:1")
+	h.Play("f:1", "f:1", "d:1")
 	if got := h.Events("missed"); len(got) != 2 {
 		t.Errorf("events %v, want two misses", h.Events())
 	}

@@ -158,12 +158,6 @@
 // vehicle's Dash does not ask about its one turn of up to 90° (its
 // Charge does): the players keep to it.
 //
-// At a table, Fire All asks one target for each ranged weapon, every
-// weapon firing, and checks each target's sight when that weapon fires:
-// a weapon cannot be left out, and a target found out of sight refuses
-// the whole action, though the seed has every target declared before any
-// dice. On a board, a weapon with no target in sight does not fire.
-//
 // # Dice procedures
 //
 // The mechanics n26 shares with n23 (Necromunda 2023) are written once in

@@ -212,20 +212,39 @@ func TestEngagedFromDeployment(t *testing.T) {
 	h.WantLegal("end fight retreat")
 }
 
-// Seed 000, Fire All: the vehicle fires every ranged weapon it has; each may
-// pick its own target. None is held back: with one enemy there is nothing
-// to choose, with two the choice has no "hold".
+// Seed 000, Fire All: the vehicle fires every ranged weapon it has, each
+// at its own target, all declared before any dice. At a table the players
+// pick each weapon's target among every enemy, or none (no enemy in its
+// sight and range: it does not fire), and every declared target's sight is
+// asked before any die: a target out of sight refuses the action, nothing
+// rolled (a rules audit found an earlier weapon's dice thrown away).
 func TestFireAllFiresEveryWeapon(t *testing.T) {
 	twin := with(buggy("car", 0), func(m *engine.ModelSetup) {
 		m.Gear = append(m.Gear, engine.Gear{Name: "stubber", Kind: "ranged", Stats: map[string]int{"sr": 8, "lr": 16, "str": 3, "l": 1}})
 	})
-	h := table(t, nil, twin, ganger("b", 1))
+	h := table(t, nil, twin, ganger("b", 1), ganger("b2", 1))
 	h.Play("activate m0", "fire-all m0")
-	h.WantAsks("fact sight") // the first shot's sight: no target to choose
-	h = table(t, nil, twin, ganger("b", 1), ganger("b2", 1))
-	h.Play("activate m0", "fire-all m0")
-	if p := h.G.Pending(); p == nil || p.Key != "fire-all-target" || !slices.Equal(p.Options, []string{"b", "b2"}) {
-		t.Fatalf("asks %s %v, want each weapon's target, b or b2", h.Asks(), h.G.Pending().Options)
+	if p := h.G.Pending(); p == nil || p.Key != "fire-all-target" || !slices.Equal(p.Options, []string{"b", "b2", fireAllNone}) {
+		t.Fatalf("asks %s %v, want each weapon's target, b, b2 or none", h.Asks(), h.G.Pending().Options)
+	}
+	h.Play("c:b", "c:b2")
+	h.WantAsks("fact sight") // b's
+	h.Play("f:1")
+	h.WantAsks("fact sight") // b2's, before any die
+	before := h.S().Clone()
+	var ill *engine.IllegalError
+	if err := h.G.Answer(engine.FactQ, engine.Reply{Value: 0}); !errors.As(err, &ill) || !strings.Contains(ill.Reason, "cannot see b2") {
+		t.Fatalf("b2 out of sight: %v, want refused", err)
+	}
+	if ok, why := before.Equal(h.S()); !ok {
+		t.Errorf("the refused Fire All changed the game: %s", why)
+	}
+	// Declared again: the stubber has no enemy in sight and range.
+	h.Play("fire-all m0", "c:b", "c:"+fireAllNone, "f:1")
+	h.WantAsks("fact within")          // the hull gun's Long Range: its shot goes on
+	h.Play("f:1", "f:1", "d:1", "d:2") // long, short, a missed hit, its firepower die
+	if got := h.Events("no-target", "missed"); strings.Join(got, ",") != "no-target car,missed car" {
+		t.Errorf("events %v, want the stubber's no-target and the hull gun's miss", h.Events())
 	}
 }
 
