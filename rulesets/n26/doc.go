@@ -99,6 +99,10 @@
 //     missed automatically (rules.md §2.3.4).
 //   - Fire All fires every ranged weapon that has an enemy in sight and
 //     range; each weapon's target is the player's pick when it has several.
+//     At a table every enemy is offered for each weapon, and "none" (no
+//     enemy in its sight and range: it does not fire); every declared
+//     target's sight is asked before any dice, and a "no" refuses the
+//     action, to be declared again.
 //   - A model selected by a Group Activation is marked at once, whether or
 //     not the Leadership check passes.
 //   - Moves on a board end beside friends and beside Seriously Injured
