@@ -1,6 +1,7 @@
 package server_test
 
 import (
+	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
@@ -13,21 +14,7 @@ import (
 func TestBrowserShotInThreeTaps(t *testing.T) {
 	b := browser(t)
 	ts, _ := newServer(t)
-	c := create(t, ts, map[string]any{"ruleset": "trenchcrusade", "scenario": "shell-crater", "dice": "physical", "seed": 1})
-	// The Initiative to the Ashen Vigil, through the API: not what is
-	// measured here.
-	for range 6 {
-		v := c.get(t, ts, c.Seats[0].Token)
-		if v.Pending == nil {
-			break
-		}
-		tok := c.Seats[max(v.Pending.Side, 0)].Token
-		answer := map[bool]string{true: "6", false: "1"}[v.Pending.Side == 0]
-		if v.Pending.Kind == "choice" {
-			answer = "us"
-		}
-		post(t, ts, c.ID, "answers", tok, map[string]any{"seq": v.Seq, "answer": answer})
-	}
+	c := vigilFirst(t, ts)
 	p := newPhone(t, b, "vigil")
 	st := p.open(ts.URL + "/g/" + c.ID + "#" + c.Seats[0].Token)
 	taps := 0
@@ -73,4 +60,72 @@ func TestBrowserShotInThreeTaps(t *testing.T) {
 		t.Errorf("after %d taps (the sheet showed %d measurements) the phone asks %q, want the dice keypad within 3", taps, measures, st.Kind)
 	}
 	t.Logf("%d taps from the Shoot to the keypad; the sheet had %d measurements", taps, measures)
+}
+
+// vigilFirst is a Trench Crusade table game of shell-crater with physical
+// dice, the Initiative given to the Ashen Vigil through the API (not what
+// the phone tests measure).
+func vigilFirst(t *testing.T, ts *httptest.Server) created {
+	t.Helper()
+	c := create(t, ts, map[string]any{"ruleset": "trenchcrusade", "scenario": "shell-crater", "dice": "physical", "seed": 1})
+	for range 6 {
+		v := c.get(t, ts, c.Seats[0].Token)
+		if v.Pending == nil {
+			break
+		}
+		tok := c.Seats[max(v.Pending.Side, 0)].Token
+		answer := map[bool]string{true: "6", false: "1"}[v.Pending.Side == 0]
+		if v.Pending.Kind == "choice" {
+			answer = "us"
+		}
+		post(t, ts, c.ID, "answers", tok, map[string]any{"seq": v.Seq, "answer": answer})
+	}
+	return c
+}
+
+// At a table a Trench Crusade Move needs no enemy within 1" of the model
+// (rules.md §4.3 Actions): the phone asks it on the Move's sheet, already
+// set to no, so a Move is two taps, the Move and Confirm; the model's
+// next action does not ask again (a move never ends within 1" of an
+// enemy), and Fight and Retreat are no longer offered.
+func TestBrowserTableMoveInTwoTaps(t *testing.T) {
+	b := browser(t)
+	ts, _ := newServer(t)
+	c := vigilFirst(t, ts)
+	p := newPhone(t, b, "vigil")
+	p.open(ts.URL + "/g/" + c.ID + "#" + c.Seats[0].Token)
+	before := p.writes()
+	p.clickJS(`Array.from(document.querySelectorAll("button.act")).find(b => b.dataset.act === "activate m1")`)
+	p.settle(before)
+	taps := 0
+	tap := func(sel string) {
+		t.Helper()
+		taps++
+		p.clickJS(sel)
+	}
+	tap(`Array.from(document.querySelectorAll("button.act")).find(b => b.dataset.act === "move m1")`)
+	if _, sent := p.waitOdds("move m1", p.writes()); sent {
+		t.Fatal("the Move was sent without its sheet: its measurement went unasked")
+	}
+	var ask string
+	p.eval(`(document.querySelector("#odds .meas") || {}).textContent || ""`, &ask)
+	if !strings.Contains(ask, "within 1\"") {
+		t.Errorf("the Move's sheet asks %q, want whether an enemy is within 1\"", ask)
+	}
+	p.shot("tc-move-sheet")
+	before = p.writes()
+	tap(`document.querySelector("#confirm")`)
+	st := p.settle(before)
+	if taps != 2 || st.Kind != "" {
+		t.Errorf("after %d taps the phone asks %q, want the Move done in 2", taps, st.Kind)
+	}
+	var acts []string
+	for _, a := range st.Actions {
+		acts = append(acts, strings.Fields(a)[0])
+	}
+	if got := strings.Join(acts, " "); strings.Contains(got, "fight") || strings.Contains(got, "retreat") {
+		t.Errorf("after a Move the phone offers %s: Fight or Retreat with no enemy within 1\"", got)
+	}
+	p.shot("tc-after-move")
+	t.Logf("a table Move in %d taps; then offered %v", taps, acts)
 }
