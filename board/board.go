@@ -240,33 +240,99 @@ func (b *Board) sightLines(s *engine.State, m, n int) int {
 	}
 	r := radius(s, n) * 0.9
 	ox, oy := -dy/l*r, dx/l*r
+	// The boxes and walls that could stand in any of the three lines,
+	// found once: those meeting the rectangle round both ends (a pure
+	// filter, so that on a large board the lines visit a handful).
+	var in sightSet
+	in.fill(b, min(pa.X, pb.X-r), min(pa.Y, pb.Y-r), max(pa.X, pb.X+r), max(pa.Y, pb.Y+r))
 	clear := 0
 	for _, k := range []float64{0, 1, -1} {
-		if !b.blocked(pa.X, pa.Y, za, pb.X+k*ox, pb.Y+k*oy, zb) {
+		if !b.blocked(&in, pa.X, pa.Y, za, pb.X+k*ox, pb.Y+k*oy, zb) {
 			clear++
 		}
 	}
 	return clear
 }
 
-// blocked reports whether the 3-D segment from (x0,y0,z0) to (x1,y1,z1)
-// passes through a box or wall taller than the segment where it crosses.
-func (b *Board) blocked(x0, y0, z0, x1, y1, z1 float64) bool {
-	for _, bx := range b.Boxes {
-		t0, t1, ok := clipBox(x0, y0, x1, y1, bx.X0, bx.Y0, bx.X1, bx.Y1)
-		if !ok {
+// sightSet is the boxes and walls of a board that a sight line within a
+// rectangle can meet, by index in the board's order; all when there are
+// more than it holds.
+type sightSet struct {
+	boxes, walls [nearCap]uint16
+	nb, nw       int
+	all          bool
+}
+
+// fill keeps the boxes and walls whose extent meets the rectangle x0–x1,
+// y0–y1 (with a margin far above rounding): a segment within it misses
+// the rest.
+func (in *sightSet) fill(b *Board, x0, y0, x1, y1 float64) {
+	const eps = 1e-6
+	x0, y0, x1, y1 = x0-eps, y0-eps, x1+eps, y1+eps
+	in.nb, in.nw, in.all = 0, 0, false
+	for i := range b.Boxes {
+		bx := &b.Boxes[i]
+		if bx.X1 < x0 || bx.X0 > x1 || bx.Y1 < y0 || bx.Y0 > y1 {
 			continue
 		}
+		if in.nb == nearCap {
+			in.all = true
+			return
+		}
+		in.boxes[in.nb] = uint16(i)
+		in.nb++
+	}
+	for i := range b.Walls {
+		w := &b.Walls[i]
+		if max(w.A.X, w.B.X) < x0 || min(w.A.X, w.B.X) > x1 || max(w.A.Y, w.B.Y) < y0 || min(w.A.Y, w.B.Y) > y1 {
+			continue
+		}
+		if in.nw == nearCap {
+			in.all = true
+			return
+		}
+		in.walls[in.nw] = uint16(i)
+		in.nw++
+	}
+}
+
+// blocked reports whether the 3-D segment from (x0,y0,z0) to (x1,y1,z1)
+// passes through a box or wall taller than the segment where it crosses,
+// of those in in (a segment within the rectangle in was filled for).
+func (b *Board) blocked(in *sightSet, x0, y0, z0, x1, y1, z1 float64) bool {
+	box := func(bx *Box) bool {
+		t0, t1, ok := clipBox(x0, y0, x1, y1, bx.X0, bx.Y0, bx.X1, bx.Y1)
+		if !ok {
+			return false
+		}
 		top := b.elev(bx.Level) + bx.Height
-		if z0+(z1-z0)*t0 < top || z0+(z1-z0)*t1 < top {
+		return z0+(z1-z0)*t0 < top || z0+(z1-z0)*t1 < top
+	}
+	wall := func(w *Wall) bool {
+		t, ok := crossAt(x0, y0, x1, y1, w.A.X, w.A.Y, w.B.X, w.B.Y)
+		return ok && z0+(z1-z0)*t < b.elev(w.A.Level)+w.Height
+	}
+	if in.all {
+		for i := range b.Boxes {
+			if box(&b.Boxes[i]) {
+				return true
+			}
+		}
+		for i := range b.Walls {
+			if wall(&b.Walls[i]) {
+				return true
+			}
+		}
+		return false
+	}
+	for _, i := range in.boxes[:in.nb] {
+		if box(&b.Boxes[i]) {
 			return true
 		}
 	}
-	for _, w := range b.Walls {
-		if t, ok := crossAt(x0, y0, x1, y1, w.A.X, w.A.Y, w.B.X, w.B.Y); ok {
-			if z0+(z1-z0)*t < b.elev(w.A.Level)+w.Height {
-				return true
-			}
+	for _, i := range in.walls[:in.nw] {
+		if wall(&b.Walls[i]) {
+			return true
 		}
 	}
 	return false
@@ -1119,6 +1185,10 @@ func (b *Board) Spots(s *engine.State, m int, p Point, reach, apart float64, out
 	cx, cy := math.Round(px), math.Round(py)
 	n0 := len(out)
 	best := math.Inf(1)
+	// What a base in the search can touch, worked out once: a ring's
+	// points then visit a handful of things, not the whole board.
+	var nr near
+	nr.fillAt(b, s, m, p, radius(s, m), lim/100, apart)
 	// Ring k holds the points k to k+1 hundredths from p: a ring's points
 	// are all nearer than the next ring's, so the search stops at the
 	// first ring with a point that will do, once it has all of that
@@ -1143,7 +1213,7 @@ func (b *Board) Spots(s *engine.State, m int, p Point, reach, apart float64, out
 						continue // another ring's, too far, or the other half's
 					}
 					q := Point{x / 100, y / 100, p.Level}
-					if !b.Fits(s, m, q, apart) || b.between(p, q) {
+					if !nr.fitsApart(b, s, m, q, apart) || nr.between(b, p, q) {
 						continue
 					}
 					if d < best-1e-9 {

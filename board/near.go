@@ -39,10 +39,17 @@ const nearSlack = 0.5
 // of radius r is touched by terrain within r of it (boxes, grown square by
 // r for paths, within r·√2 < 1.5r).
 func (nr *near) fill(b *Board, s *engine.State, m int, o *origin, lim float64) {
+	nr.fillAt(b, s, m, o.p, o.r, lim, 0)
+}
+
+// fillAt is fill for bases of radius r (model m's) centred within lim of
+// p, on p's level, that are also to be kept more than apart inches from
+// enemies (Spots; fitsApart).
+func (nr *near) fillAt(b *Board, s *engine.State, m int, p Point, r, lim, apart float64) {
 	nr.on, nr.nb, nr.nw, nr.models = false, 0, 0, 0
-	reach := lim + 1.5*o.r + nearSlack
+	reach := lim + 1.5*r + nearSlack
 	for i, bx := range b.Boxes {
-		if bx.Level != o.p.Level || boxDist(o.p.X, o.p.Y, bx) > reach {
+		if bx.Level != p.Level || boxDist(p.X, p.Y, bx) > reach {
 			continue
 		}
 		if nr.nb == nearCap {
@@ -52,7 +59,7 @@ func (nr *near) fill(b *Board, s *engine.State, m int, o *origin, lim float64) {
 		nr.nb++
 	}
 	for i := range b.bars() {
-		if a, c := b.bar(i); a.Level != o.p.Level || math.Sqrt(segDist2(o.p.X, o.p.Y, a.X, a.Y, c.X, c.Y)) > reach {
+		if a, c := b.bar(i); a.Level != p.Level || math.Sqrt(segDist2(p.X, p.Y, a.X, a.Y, c.X, c.Y)) > reach {
 			continue
 		}
 		if nr.nw == nearCap {
@@ -62,11 +69,11 @@ func (nr *near) fill(b *Board, s *engine.State, m int, o *origin, lim float64) {
 		nr.nw++
 	}
 	for n := range s.Models {
-		if n == m || !s.Models[n].InPlay || int(s.Models[n].Pos.Level) != o.p.Level {
+		if n == m || !s.Models[n].InPlay || int(s.Models[n].Pos.Level) != p.Level {
 			continue
 		}
 		q := centre(s, n)
-		if hyp(q.X-o.p.X, q.Y-o.p.Y) <= lim+o.r+radius(s, n)+nearSlack {
+		if hyp(q.X-p.X, q.Y-p.Y) <= lim+r+radius(s, n)+apart+nearSlack {
 			nr.models |= 1 << n
 		}
 	}
@@ -111,6 +118,67 @@ func (nr *near) fits(b *Board, s *engine.State, m int, p Point) bool {
 		}
 	}
 	return true
+}
+
+// fitsApart is b.Fits(s, m, p, apart) for a point p within the lim of
+// fillAt's p, filled with the same apart.
+func (nr *near) fitsApart(b *Board, s *engine.State, m int, p Point, apart float64) bool {
+	if !nr.on {
+		return b.Fits(s, m, p, apart)
+	}
+	r := radius(s, m)
+	if p.X-r < 0 || p.Y-r < 0 || p.X+r > b.Width || p.Y+r > b.Height {
+		return false
+	}
+	for _, i := range nr.boxes[:nr.nb] {
+		if circleHitsBox(p.X, p.Y, r, b.Boxes[i]) {
+			return false
+		}
+	}
+	for _, i := range nr.walls[:nr.nw] {
+		if wa, wb := b.bar(int(i)); segDist2(p.X, p.Y, wa.X, wa.Y, wb.X, wb.Y) < r*r {
+			return false
+		}
+	}
+	for set := nr.models; set != 0; set &= set - 1 {
+		n := bits.TrailingZeros64(set)
+		q := centre(s, n)
+		dx, dy := p.X-q.X, p.Y-q.Y
+		rn := radius(s, n)
+		if apart <= 0 || s.SideOf(n) == s.SideOf(m) {
+			if reach := r + rn - Contact; dx*dx+dy*dy < reach*reach {
+				return false
+			}
+			continue
+		}
+		if reach := r + rn + apart; dx*dx+dy*dy <= reach*reach {
+			return false
+		}
+	}
+	return true
+}
+
+// between is b.between(a, c) for a segment from the neighbourhood's
+// point (fillAt's p, or the origin) within its lim.
+func (nr *near) between(b *Board, a, c Point) bool {
+	if !nr.on {
+		return b.between(a, c)
+	}
+	for _, i := range nr.boxes[:nr.nb] {
+		if bx := &b.Boxes[i]; bx.Level == a.Level {
+			if _, _, hit := clipBox(a.X, a.Y, c.X, c.Y, bx.X0, bx.Y0, bx.X1, bx.Y1); hit {
+				return true
+			}
+		}
+	}
+	for _, i := range nr.walls[:nr.nw] {
+		if wa, wb := b.bar(int(i)); wa.Level == a.Level {
+			if t, hit := crossAt(a.X, a.Y, c.X, c.Y, wa.X, wa.Y, wb.X, wb.Y); hit && t > 1e-9 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // clearFor is b.clearFor(a, c, r) for a segment within the neighbourhood's

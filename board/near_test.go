@@ -60,6 +60,54 @@ func TestNearAgreesWithBoard(t *testing.T) {
 	}
 }
 
+// TestNearAroundAPoint: a neighbourhood filled round any point (as
+// Spots fills it: bases within lim of the point, kept apart from enemies)
+// gives the board's Fits with that apart, and its between, for every
+// point within lim, on the crowded boards of TestNearAgreesWithBoard.
+func TestNearAroundAPoint(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 35))
+	checked, fit, shut := 0, 0, 0
+	for range 30 {
+		b, s := crowdedBoard(t, r, 2, 12, 4)
+		for range 20 {
+			m := r.IntN(len(s.Models))
+			p := Point{r.Float64() * 48, r.Float64() * 48, r.IntN(2)}
+			lim := []float64{1, 2.5, 6}[r.IntN(3)]
+			apart := []float64{0, 1, 2}[r.IntN(3)]
+			var nr near
+			nr.fillAt(b, s, m, p, radius(s, m), lim, apart)
+			if !nr.on {
+				t.Fatal("a neighbourhood of a small board overflowed")
+			}
+			for range 60 {
+				d, a := lim*math.Sqrt(r.Float64()), r.Float64()*2*math.Pi
+				q := Point{round2(p.X + d*math.Cos(a)), round2(p.Y + d*math.Sin(a)), p.Level}
+				if hyp(q.X-p.X, q.Y-p.Y) > lim {
+					continue
+				}
+				got, want := nr.fitsApart(b, s, m, q, apart), b.Fits(s, m, q, apart)
+				if got != want {
+					t.Fatalf("fitsApart(m%d at %v, apart %v, round %v within %v) = %v, the board says %v", m, q, apart, p, lim, got, want)
+				}
+				if got, want := nr.between(b, p, q), b.between(p, q); got != want {
+					t.Fatalf("between(%v, %v) = %v, the board says %v", p, q, got, want)
+				}
+				checked++
+				if want {
+					fit++
+				}
+				if b.between(p, q) {
+					shut++
+				}
+			}
+		}
+	}
+	// both answers of each check came up, so the agreement means something
+	if checked < 30*20*50 || fit == 0 || fit == checked || shut == 0 || shut == checked {
+		t.Fatalf("checked %d points: %d fit, %d behind terrain", checked, fit, shut)
+	}
+}
+
 // crowdedBoard is a 48" board of levels levels with forty models on a
 // jittered grid of 7" cells (no two bases overlap), then boxes of up to
 // side+0.5 inches a side and six walls, each model, box and wall on a
@@ -111,6 +159,51 @@ func TestSortPos(t *testing.T) {
 	for _, f := range []float32{0, 1, -1, 0.01, -0.01, 1e30, -1e30, 23.99} {
 		if keyFloat(floatKey(f)) != f {
 			t.Errorf("keyFloat(floatKey(%v)) = %v", f, keyFloat(floatKey(f)))
+		}
+	}
+}
+
+// TestSightSetAgreesWithBoard: the three sight lines between two models,
+// checked against the boxes and walls sightSet keeps, are blocked exactly
+// when they are against every box and wall of the board, on the crowded
+// boards of TestNearAgreesWithBoard with walls that cross the lines.
+func TestSightSetAgreesWithBoard(t *testing.T) {
+	r := rand.New(rand.NewPCG(12, 6))
+	counts := [4]int{}
+	for range 30 {
+		b, s := crowdedBoard(t, r, 2, 24, 6)
+		for range 8 {
+			a := Point{r.Float64() * 48, r.Float64() * 48, r.IntN(2)}
+			b.Walls = append(b.Walls, Wall{A: a, B: Point{a.X + r.Float64()*30 - 15, a.Y + r.Float64()*30 - 15, a.Level}, Height: 1 + 3*r.Float64()})
+		}
+		all := sightSet{all: true}
+		for m := range s.Models {
+			for n := range s.Models {
+				if m == n {
+					continue
+				}
+				// the lines as sightLines draws them, each against the whole board
+				pa, pb := centre(s, m), centre(s, n)
+				za, zb := b.elev(pa.Level)+EyeHeight, b.elev(pb.Level)+EyeHeight
+				dx, dy := pb.X-pa.X, pb.Y-pa.Y
+				l := hyp(dx, dy)
+				rr := radius(s, n) * 0.9
+				want := 0
+				for _, k := range []float64{0, 1, -1} {
+					if !b.blocked(&all, pa.X, pa.Y, za, pb.X-k*dy/l*rr, pb.Y+k*dx/l*rr, zb) {
+						want++
+					}
+				}
+				if got := b.sightLines(s, m, n); got != want {
+					t.Fatalf("m%d to m%d: %d lines clear, %d against the whole board", m, n, got, want)
+				}
+				counts[want]++
+			}
+		}
+	}
+	for k, c := range counts {
+		if c == 0 {
+			t.Fatalf("no pair had %d lines clear (%v): the test checks too little", k, counts)
 		}
 	}
 }
