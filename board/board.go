@@ -227,10 +227,10 @@ func (b *Board) Distance(s *engine.State, m, n int) float64 {
 	return math.Max(0, hyp(math.Max(0, d), dz))
 }
 
-// Sight reports whether model m can see model n: whether the line between
-// their eyes clears every box and wall, or how many of three lines (to n's
-// centre and to both sides of its base) do.
-func (b *Board) sightLines(s *engine.State, m, n int) int {
+// sightLines is how many of three lines between the eyes of models m and
+// n (to n's centre and to both sides of its base) clear every box and
+// wall, counted up to enough: Sight needs one, Cover all three.
+func (b *Board) sightLines(s *engine.State, m, n, enough int) int {
 	pa, pb := centre(s, m), centre(s, n)
 	za, zb := b.elev(pa.Level)+EyeHeight, b.elev(pb.Level)+EyeHeight
 	dx, dy := pb.X-pa.X, pb.Y-pa.Y
@@ -248,7 +248,9 @@ func (b *Board) sightLines(s *engine.State, m, n int) int {
 	clear := 0
 	for _, k := range []float64{0, 1, -1} {
 		if !b.blocked(&in, pa.X, pa.Y, za, pb.X+k*ox, pb.Y+k*oy, zb) {
-			clear++
+			if clear++; clear == enough {
+				break
+			}
 		}
 	}
 	return clear
@@ -487,9 +489,9 @@ func (b *Board) Fact(s *engine.State, f engine.Fact) (int, bool) {
 	case engine.FactDistance:
 		return hundredths(b.Distance(s, f.A, f.B)), true
 	case engine.FactSight:
-		return yes(b.sightLines(s, f.A, f.B) > 0), true
+		return yes(b.sightLines(s, f.A, f.B, 1) > 0), true
 	case engine.FactCover:
-		n := b.sightLines(s, f.A, f.B)
+		n := b.sightLines(s, f.A, f.B, 3)
 		return yes(n > 0 && n < 3), true
 	case engine.FactElevation:
 		return hundredths(b.elev(int(s.Models[f.A].Pos.Level)) - b.elev(int(s.Models[f.B].Pos.Level))), true

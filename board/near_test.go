@@ -194,8 +194,11 @@ func TestSightSetAgreesWithBoard(t *testing.T) {
 						want++
 					}
 				}
-				if got := b.sightLines(s, m, n); got != want {
+				if got := b.sightLines(s, m, n, 3); got != want {
 					t.Fatalf("m%d to m%d: %d lines clear, %d against the whole board", m, n, got, want)
+				}
+				if got := b.sightLines(s, m, n, 1); got != min(want, 1) {
+					t.Fatalf("m%d to m%d: enough of one line: %d lines clear, want %d", m, n, got, min(want, 1))
 				}
 				counts[want]++
 			}
