@@ -417,6 +417,7 @@ func refresh(c *engine.Ctx) { engagement(c.State(), c.SetStatus) }
 func engagement(s *engine.State, set func(m, status int)) {
 	b := geo(s)
 	for m := range s.Models {
+		pm := s.Models[m].Pos
 		for n := m + 1; n < len(s.Models); n++ {
 			if s.SideOf(m) == s.SideOf(n) {
 				continue
@@ -424,7 +425,12 @@ func engagement(s *engine.State, set func(m, status int)) {
 			live := s.Models[m].InPlay && s.Models[n].InPlay && status(s, m) != seriouslyInjured && status(s, n) != seriouslyInjured
 			link := s.Linked(m, n)
 			if b != nil && live {
-				contact := board.GapAt(s, m, s.Models[m].Pos, n) <= board.Contact
+				// bases further apart along x or y than their radii and
+				// the contact distance (with a thousandth to spare) are
+				// not in contact; the rest are measured
+				pn, reach := s.Models[n].Pos, float32((s.Static(m).Base+s.Static(n).Base)/2+board.Contact+1e-3)
+				contact := pm.X-pn.X <= reach && pn.X-pm.X <= reach && pm.Y-pn.Y <= reach && pn.Y-pm.Y <= reach &&
+					board.GapAt(s, m, pm, n) <= board.Contact
 				link = contact && (link || fighter(s, m) && fighter(s, n))
 			}
 			s.Link(m, n, link && live)
