@@ -286,9 +286,7 @@ func (c *client) move(ctx context.Context, g *game, rng *rand.Rand, res *Result,
 		return fmt.Errorf("loadgen: game %s: nothing to do for seat %d: %+v", g.id, g.next, v)
 	}
 	t0 := time.Now()
-	var reply struct {
-		View *view `json:"view"`
-	}
+	var reply writeReply
 	st, err := c.do(ctx, "POST", "/api/games/"+g.id+"/"+path+"?view=true&log=none", g.tokens[g.next], body, &reply)
 	if err != nil {
 		return err
@@ -357,7 +355,11 @@ func (c *client) do(ctx context.Context, method, path, token string, body, out a
 		return 0, err
 	}
 	if out != nil && resp.StatusCode < 300 {
-		if err := json.Unmarshal(buf.Bytes(), out); err != nil {
+		dec := func(data []byte) error { return json.Unmarshal(data, out) }
+		if d, ok := out.(decoder); ok {
+			dec = d.decode
+		}
+		if err := dec(buf.Bytes()); err != nil {
 			return 0, fmt.Errorf("loadgen: %s %s: %v", method, path, err)
 		}
 	}
