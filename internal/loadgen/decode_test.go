@@ -50,7 +50,7 @@ func TestDecodeView(t *testing.T) {
 func TestDecodeViewRefuses(t *testing.T) {
 	for _, js := range []string{
 		``, `[]`, `null`, `{`, `{"seq"`, `{"seq":`, `{"seq":1`, `{"seq":1,}`, `{"seq":1}x`,
-		`{"legal":["a"}`, `{"state":{"a":[}`, `{"state":"unterminated}`, `{"seq":"x"}`,
+		`{"legal":["a"}`, `{"state":{"a":[}`, `{"state":{"a":[1}],"seq":1}`, `{"state":"unterminated}`, `{"seq":"x"}`,
 		`{seq:1}`, `{"a":1 "b":2}`, `{"a":` + strings.Repeat("[", 100) + strings.Repeat("]", 100) + `}`,
 	} {
 		var v view
