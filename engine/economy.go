@@ -363,7 +363,20 @@ type lister struct {
 	allowed bool
 	out     []Action
 	emit    func(Action)
+	// seen is what hasChoice's quick listing of a model's own actions
+	// (not a follow-up's) found of each action definition it reached
+	// (seenNone, seenSome; 0 for those it did not), and seenOK that it
+	// answered yes from them: the kinds listed next, of the same state,
+	// need not ask those definitions again (Game.quick).
+	seen   []int8
+	seenOK bool
 }
+
+// What a quick listing found of an action definition (lister.seen).
+const (
+	seenNone int8 = 1 // nothing to offer
+	seenSome int8 = 2 // something
+)
 
 func newLister(g *Game) lister {
 	l := lister{g: g}
@@ -432,13 +445,23 @@ func (l *lister) actions(s *State, m int, forced bool) { l.list(s, m, forced, fa
 // after the first action definition that offers any.
 func (l *lister) list(s *State, m int, forced, first bool) {
 	order := l.g.eco.order
+	seen := first && !forced
 	if first {
 		order = l.g.eco.quick
+	}
+	if seen {
+		if n := len(l.g.info.Actions); len(l.seen) != n {
+			l.seen = make([]int8, n)
+		}
+		clear(l.seen)
 	}
 	for _, i := range order {
 		d := &l.g.info.Actions[i]
 		if forced && !slices.Contains(s.Turn.Forced, int16(i)) {
 			continue
+		}
+		if seen {
+			l.seen[i] = seenNone // until it offers something
 		}
 		if l.g.eco.barred(s, m, i, forced) {
 			continue
@@ -462,6 +485,9 @@ func (l *lister) list(s *State, m int, forced, first bool) {
 		if first && d.Any != nil && d.Options != nil && l.allowed {
 			if d.Any(s, m) {
 				l.out = append(l.out, Act(d.ID, m)) // a stand-in: nobody reads a quick list
+				if seen {
+					l.seen[i] = seenSome
+				}
 				return
 			}
 			continue
@@ -479,6 +505,9 @@ func (l *lister) list(s *State, m int, forced, first bool) {
 			}
 		}
 		if first && len(l.out) > 0 {
+			if seen {
+				l.seen[i] = seenSome
+			}
 			return
 		}
 	}
@@ -491,7 +520,7 @@ func (l *lister) list(s *State, m int, forced, first bool) {
 // unfinished: Legal lists the decision when someone asks (issue 35).
 func (l *lister) hasChoice(s *State) bool {
 	l.bind()
-	l.out, l.s = l.out[:0], s
+	l.out, l.s, l.seenOK = l.out[:0], s, false
 	if len(s.Turn.Forced) > 0 {
 		if l.list(s, s.Turn.Model, true, true); len(l.out) > 0 {
 			return true // a follow-up to take: legal lists no end beside one
@@ -499,5 +528,6 @@ func (l *lister) hasChoice(s *State) bool {
 		s.Turn.Forced = s.Turn.Forced[:0]
 	}
 	l.list(s, s.Turn.Model, false, true)
-	return len(l.out) > 0
+	l.seenOK = len(l.out) > 0
+	return l.seenOK
 }

@@ -84,7 +84,15 @@ type Game struct {
 	// gen counts the changes of the decision (each time listOK is reset):
 	// the kinds listed stay current while it does.
 	gen   uint64
-	spare []Action    // Legal's other buffer
+	// quick is what the live resolution's last check that the
+	// activation goes on found of each action definition (lister.seen),
+	// kept for the kinds listed at gen quickGen (quickOK): each the
+	// check found nothing to offer is not asked again, nor is the Any of
+	// one it found offering something.
+	quick    []int8
+	quickGen uint64
+	quickOK  bool
+	spare    []Action // Legal's other buffer
 	kinds *kindLister // ActionKinds' and KindActions' lists (nil until asked)
 
 	anno     *annotator     // Annotate's work so far
@@ -658,6 +666,7 @@ func (g *Game) resolve() error {
 	g.work = g.live.CopyInto(g.work)
 	r := &g.r
 	r.reset(g, live, g.fly.answers)
+	r.list.seenOK = false // set only by a check of the state this resolution ends in
 	q, err := g.resolveOn(g.work, g.fly.action, r)
 	g.fly.answers = r.answers
 	switch {
@@ -679,6 +688,13 @@ func (g *Game) resolve() error {
 	g.fly.active = false
 	g.listOK = false // listed when asked (Legal)
 	g.gen++
+	// The check that the activation goes on was the resolution's last
+	// word on the state it left (advance returns at once when it says
+	// yes), so what it found holds for the kinds of this decision.
+	g.quickOK = r.list.seenOK
+	if g.quickOK {
+		g.quick, g.quickGen = append(g.quick[:0], r.list.seen...), g.gen
+	}
 	return nil
 }
 

@@ -122,10 +122,29 @@ func (kl *kindLister) add(k ActionKind, def int) {
 // forced), as lister.list visits its definitions.
 func (kl *kindLister) model(s *State, m int, forced bool) {
 	g := kl.l.g
+	// What the check that the activation goes on found of this very
+	// state, if it was one (Game.quick): a definition it found nothing
+	// to offer offers nothing now, and one it found offering something
+	// whose options are not listed here needs no second asking.
+	var seen []int8
+	if !forced && g.quickOK && g.quickGen == g.gen && s == g.live && s.Turn.Model == m {
+		seen = g.quick
+	}
 	for _, i := range g.eco.order {
 		d := &g.info.Actions[i]
 		if forced && !slices.Contains(s.Turn.Forced, int16(i)) {
 			continue
+		}
+		if seen != nil {
+			switch seen[i] {
+			case seenNone:
+				continue
+			case seenSome:
+				if d.Options == nil || d.Any != nil && g.eco.fixed[i] {
+					kl.add(ActionKind{d.ID, m}, i)
+					continue
+				}
+			}
 		}
 		if g.eco.barred(s, m, i, forced) || d.Available != nil && !d.Available(s, m) {
 			continue
