@@ -83,7 +83,7 @@ type Game struct {
 	listOK bool
 	// gen counts the changes of the decision (each time listOK is reset):
 	// the kinds listed stay current while it does.
-	gen   uint64
+	gen uint64
 	// quick is what the live resolution's last check that the
 	// activation goes on found of each action definition (lister.seen),
 	// kept for the kinds listed at gen quickGen (quickOK): each the
@@ -92,8 +92,8 @@ type Game struct {
 	quick    []int8
 	quickGen uint64
 	quickOK  bool
-	spare    []Action // Legal's other buffer
-	kinds *kindLister // ActionKinds' and KindActions' lists (nil until asked)
+	spare    []Action    // Legal's other buffer
+	kinds    *kindLister // ActionKinds' and KindActions' lists (nil until asked)
 
 	anno     *annotator     // Annotate's work so far
 	marks    []stateMark    // states before some entries, for Undo
