@@ -36,6 +36,9 @@ func TestBadInput(t *testing.T) {
 		{"create: not JSON", "POST", "/api/games", "", `{"scenario":`, "", 400, "", "JSON ends too soon"},
 		{"create: empty body", "POST", "/api/games", "", ``, "", 400, "", "empty body"},
 		{"create: wrong type", "POST", "/api/games", "", `{"scenario": 7}`, "", 400, "scenario", "want a string"},
+		{"create: a field twice", "POST", "/api/games", "", `{"scenario": "hab-block-brawl", "seed": 1, "scenario": "sump-crossing"}`, "", 400, "scenario", "scenario is given twice"},
+		{"create: an option twice", "POST", "/api/games", "", `{"scenario": "hab-block-brawl", "options": {"rounds": "3", "rounds": "4"}}`, "", 400, "options.rounds", "options.rounds is given twice"},
+		{"create: a side's field twice", "POST", "/api/games", "", `{"scenario": "hab-block-brawl", "sides": [{}, {"name": "x.yaml", "format": "", "name": "y.yaml"}]}`, "", 400, "sides.name", "sides.name is given twice"},
 		{"create: unknown field", "POST", "/api/games", "", `{"scenario": "x", "colour": "red"}`, "", 400, "colour", "unknown field"},
 		{"create: two values", "POST", "/api/games", "", `{"scenario": "sump-crossing"} {}`, "", 400, "", "more than one JSON value"},
 		{"create: junk after the value", "POST", "/api/games", "", `{"scenario": "sump-crossing"} x`, "", 400, "", "something that is not JSON follows"},
@@ -75,6 +78,8 @@ func TestBadInput(t *testing.T) {
 		{"get: wrong scheme", "GET", g, "", "", "", 401, "authorization", "missing"},
 		{"get: wrong token", "GET", g, "00112233445566778899aabbccddeeff", "", "", 404, "authorization", "no game"}, // as an unknown game: issue 34
 		{"action: no seq", "POST", g + "/actions", w, `{"action": "activate m0"}`, "", 400, "seq", "missing"},
+		{"action: seq twice", "POST", g + "/actions", w, `{"seq": 0, "action": "activate m0", "seq": 0}`, "", 400, "seq", "seq is given twice"},
+		{"answer: answer twice", "POST", g + "/answers", w, `{"seq": 0, "answer": "3", "answer": "4"}`, "", 400, "answer", "answer is given twice"},
 		{"action: seq as text", "POST", g + "/actions", w, `{"seq": "0", "action": "activate m0"}`, "", 400, "seq", "want a whole number"},
 		{"action: no action", "POST", g + "/actions", w, `{"seq": 0}`, "", 400, "action", "missing"},
 		{"action: answer instead", "POST", g + "/actions", w, `{"seq": 0, "answer": "6"}`, "", 400, "action", "only seq"},

@@ -2,6 +2,7 @@ package server
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -124,13 +125,94 @@ func decode(r *http.Request, v any) error {
 	if err := jsonBody(r); err != nil {
 		return err
 	}
-	dec := json.NewDecoder(r.Body)
+	data, err := io.ReadAll(r.Body) // within the middleware's cap
+	if err != nil {
+		return jsonError(err)
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
 		return jsonError(err)
 	}
-	return rest(dec)
+	if err := rest(dec); err != nil {
+		return err
+	}
+	// Well formed, and of known fields: but one given twice would be
+	// taken as its last, and the client's mistake never heard.
+	if f, ok := twice(data); ok {
+		return invalid(f, "%s is given twice: send each field once", f)
+	}
+	return nil
 }
+
+// twice finds a key given twice in one object of the JSON in data (which
+// encoding/json would take, the last one winning), named with the keys of
+// the objects round it as a decoding error names a field ("options.rounds").
+// It reports false when there is none, and when data is not JSON or nests
+// deeper than the decoder allows (decode asks it only of a body the
+// decoder took).
+func twice(data []byte) (string, bool) {
+	type frame struct {
+		keys map[string]bool // nil for a list
+		key  string          // the key whose value is being read
+		want bool            // a key (or the object's end) comes next
+	}
+	var stack []frame
+	path := func(k string) string {
+		var b strings.Builder
+		for _, f := range stack {
+			if f.keys != nil {
+				b.WriteString(f.key)
+				b.WriteByte('.')
+			}
+		}
+		return b.String() + k
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	for {
+		tok, err := dec.Token()
+		if err != nil {
+			return "", false
+		}
+		if n := len(stack); n > 0 && stack[n-1].want {
+			if k, ok := tok.(string); ok {
+				top := &stack[n-1]
+				if top.keys[k] {
+					stack = stack[:n-1]
+					return path(k), true
+				}
+				top.keys[k], top.key, top.want = true, k, false
+				continue
+			}
+		}
+		switch tok {
+		case json.Delim('{'):
+			if len(stack) >= maxNesting {
+				return "", false
+			}
+			stack = append(stack, frame{keys: map[string]bool{}, want: true})
+			continue
+		case json.Delim('['):
+			if len(stack) >= maxNesting {
+				return "", false
+			}
+			stack = append(stack, frame{})
+			continue
+		case json.Delim('}'), json.Delim(']'):
+			stack = stack[:len(stack)-1]
+		}
+		// a value ended: its object wants its next key
+		if n := len(stack); n == 0 {
+			return "", false
+		} else if stack[n-1].keys != nil {
+			stack[n-1].want = true
+		}
+	}
+}
+
+// maxNesting is as deep as twice looks; encoding/json refuses a body
+// nested far less deep than a body's size allows.
+const maxNesting = 10000
 
 // noBody checks the body of a write that takes none: empty, or an empty
 // JSON object; anything else is refused as decode refuses it (a body
