@@ -17,8 +17,9 @@ type Greedy struct {
 	MaxPaths int // exact odds up to this many resolutions; default 400
 	Samples  int // outcomes sampled past the cap, and per option of a choice; default 8
 
-	la   *engine.Game // lookahead, reused
-	vals []float64
+	la    *engine.Game // lookahead, reused
+	vals  []float64
+	tried *engine.State // sampled resolutions' state, reused
 }
 
 // NewGreedy makes a greedy bot for games of rs.
@@ -69,7 +70,7 @@ func (b *Greedy) expected(la *engine.Game, legal []engine.Action, rng *dice.RNG,
 	for _, a := range legal {
 		v, _, err := la.Expect(a, engine.OddsOptions{MaxPaths: b.MaxPaths}, value)
 		if errors.Is(err, engine.ErrTooManyPaths) {
-			v, err = sampled(la, a, b.Samples, rng, value)
+			v, err = sampled(la, a, b.Samples, rng, value, &b.tried)
 		}
 		if err != nil {
 			v = -2 * Win // an action that fails to resolve is never preferred
@@ -79,12 +80,16 @@ func (b *Greedy) expected(la *engine.Game, legal []engine.Action, rng *dice.RNG,
 	return out
 }
 
-// sampled is the mean value after a over n sampled resolutions.
-func sampled(la *engine.Game, a engine.Action, n int, rng *dice.RNG, value func(*engine.State) float64) (float64, error) {
+// sampled is the mean value after a over n sampled resolutions, each
+// tried in *tried (its buffers reused, from one call to the next).
+func sampled(la *engine.Game, a engine.Action, n int, rng *dice.RNG, value func(*engine.State) float64, tried **engine.State) (float64, error) {
 	sum, got := 0.0, 0
 	var last error
 	for range max(n, 1) {
-		t, q, err := la.Try(a, rng.Uint64())
+		t, q, err := la.TryInto(a, rng.Uint64(), *tried)
+		if t != nil {
+			*tried = t
+		}
 		if err != nil || q != nil {
 			last = err
 			continue

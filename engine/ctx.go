@@ -25,7 +25,9 @@ type Ctx struct {
 // State is the state to read and change.
 func (c *Ctx) State() *State { return c.s }
 
-// suspend is the panic value that unwinds a resolution waiting for an answer.
+// suspend is the panic value that unwinds a resolution waiting for an answer,
+// thrown as a pointer: one allocation, which the question resolveOn
+// returns points into.
 type suspend struct{ q Question }
 
 // drift is the panic value for an answer that no longer fits its question.
@@ -76,7 +78,7 @@ func (c *Ctx) Roll(who int, p dice.Procedure, ab About) Roll {
 		if c.r.mode == live { // a person will read it
 			q.Text = q.describe(c.s)
 		}
-		panic(suspend{*q})
+		panic(&suspend{*q})
 	}
 	c.record(a)
 	return Roll{Outcome: a.Code >> nf, Flags: uint(a.Code) & (1<<nf - 1)}
@@ -131,7 +133,7 @@ func (c *Ctx) choose(q *Question) int {
 	a, ok := c.r.g.answerChoice(c.r, c.s, q)
 	if !ok {
 		q.settle(c.s)
-		panic(suspend{*q})
+		panic(&suspend{*q})
 	}
 	c.record(a)
 	return a.Code
@@ -151,7 +153,7 @@ func (c *Ctx) Fact(f Fact) int {
 	a, ok := c.r.g.answerFact(c.r, c.s, q)
 	if !ok {
 		q.Text = q.describe(c.s)
-		panic(suspend{*q})
+		panic(&suspend{*q})
 	}
 	c.record(a)
 	return a.Code

@@ -79,6 +79,8 @@ type Game struct {
 	roller dice.Roller // digital dice, a tray reused
 	enum   *enumerator // Odds' buffers, reused
 	tries  *tries      // ChoiceTrier's tries' buffers, reused
+	tryRun *run        // Try's run, reused
+	trying bool        // tryRun is in use
 	list   lister      // legal actions of the live state
 	listOK bool
 	// gen counts the changes of the decision (each time listOK is reset):
@@ -706,7 +708,7 @@ func (g *Game) resolveOn(s *State, a Action, r *run) (q *Question, err error) {
 	defer func() {
 		switch p := recover().(type) {
 		case nil:
-		case suspend:
+		case *suspend:
 			q = &p.q
 		case drift:
 			err = &DriftError{Action: a, Err: p.err}

@@ -75,13 +75,7 @@ func (g *Game) Expect(a Action, opt OddsOptions, value func(*State) float64) (fl
 		g.enum = e
 	}
 	e.g, e.a, e.opt, e.base, e.actor, e.paths = g, a, opt, g.live, g.live.Turn.Side, 0
-	e.value = func(s *State) float64 {
-		v := value(s)
-		if math.IsNaN(v) || math.IsInf(v, 0) {
-			return 0
-		}
-		return v
-	}
+	e.value = value // its NaN and infinities count as 0 (finite)
 	defer func() { e.value = nil }()
 	e.buf, e.stack, e.weights = e.buf[:0], e.stack[:0], e.weights[:0]
 	e.dist = e.dist[:0]
@@ -93,6 +87,15 @@ func (g *Game) Expect(a Action, opt OddsOptions, value func(*State) float64) (fl
 		sum += row.ev
 	}
 	return sum, e.paths, nil
+}
+
+// finite is v, or 0 for a NaN or an infinity: what Expect counts of a
+// value function's answer.
+func finite(v float64) float64 {
+	if math.IsNaN(v) || math.IsInf(v, 0) {
+		return 0
+	}
+	return v
 }
 
 // ChoiceTrier is an optional capability of a Policy: a bot that has it is
@@ -154,5 +157,6 @@ func (sc *tries) try(option int, seed uint64) (*State, *Question, error) {
 	sc.bots.Reseed(seed ^ 0x9e3779b97f4a7c15)
 	sc.t.rng, sc.t.bots = &sc.rng, &sc.bots
 	qq, err := g.resolveOn(sc.s, sc.action, &sc.t)
+	sc.answers = sc.t.answers // grown, perhaps: kept for the next try
 	return sc.s, qq, err
 }

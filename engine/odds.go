@@ -141,6 +141,18 @@ type OddsRow struct {
 // more times than OddsOptions.MaxPaths allows.
 var ErrTooManyPaths = errors.New("engine: odds: too many dice paths")
 
+// pathsError is ErrTooManyPaths for an action past the cap of resolutions.
+type pathsError struct {
+	max int
+	a   Action
+}
+
+func (e *pathsError) Error() string {
+	return fmt.Sprintf("%v: more than %d resolutions of %s; raise the cap or ask about a smaller action", ErrTooManyPaths, e.max, e.a)
+}
+
+func (e *pathsError) Unwrap() error { return ErrTooManyPaths }
+
 // Fork returns a copy of the game as it stands, to ask about — its legal
 // actions, why an action is not legal, the exact odds of one — while the
 // game itself goes on elsewhere: a server works out odds on a fork without
@@ -323,8 +335,12 @@ type enumerator struct {
 	// before it (e.base is where the follow-up starts).
 	sumBase   *State
 	sumAction Action
-	depth     int                  // follow-ups deep
-	follows   map[string]*followed // follow-ups worked out, by state
+	depth     int // follow-ups deep
+	// choices are the buffers of the choices being weighed, one for each
+	// depth of choices within choices (cdepth deep now).
+	choices []*choiceScratch
+	cdepth  int
+	follows map[string]*followed // follow-ups worked out, by state
 	// memo is what follows each checkpoint reached (Ctx.Checkpoint), by
 	// its key; skipNext is the checkpoint the next walk works out.
 	memo     map[string]accs
@@ -332,6 +348,9 @@ type enumerator struct {
 	// value, when set (Expect), scores each resulting state; choices then
 	// go the way best for their chooser by that value.
 	value func(*State) float64
+	// seenFn is e.seen as a func value, made once: a method value made
+	// at every walk would be an allocation a resolution.
+	seenFn func(key string) bool
 }
 
 // oddsAcc is one result's probability so far and its score.
@@ -395,7 +414,7 @@ func (out *accs) addScaled(r oddsAcc, w weight) {
 // still needs is never overwritten. Its branches wait on a stack.
 func (e *enumerator) walk(n int, w weight, out *accs) error {
 	if e.paths++; e.paths > e.opt.MaxPaths {
-		return fmt.Errorf("%w: more than %d resolutions of %s; raise the cap or ask about a smaller action", ErrTooManyPaths, e.opt.MaxPaths, e.a)
+		return &pathsError{max: e.opt.MaxPaths, a: e.a} // made into words only if read: a bot's rankings meet the cap often
 	}
 	if e.opt.Stop != nil && e.paths&63 == 1 { // the first path, then every 64th
 		select {
@@ -409,7 +428,10 @@ func (e *enumerator) walk(n int, w weight, out *accs) error {
 	e.r.reset(g, enumerate, e.buf[:n])
 	e.r.cutRound = e.value == nil // Odds, not Expect: the action's round only
 	e.r.merge, e.r.from, e.r.skip = e.value == nil && !e.opt.Unmerged, n, e.skipNext
-	e.r.seen = e.seen
+	if e.seenFn == nil {
+		e.seenFn = e.seen
+	}
+	e.r.seen = e.seenFn
 	e.skipNext = ""
 	if e.opt.Choices == FirstOption {
 		e.r.choose = func(*Ctx, *Question) (int, bool) { return 0, true }
@@ -459,7 +481,7 @@ func (e *enumerator) walk(n int, w weight, out *accs) error {
 			out.addScaled(row, pw)
 		}
 	case q == nil && e.value != nil:
-		out.add("", 0, pw, pw.float()*e.value(e.s))
+		out.add("", 0, pw, pw.float()*finite(e.value(e.s)))
 	case q == nil && e.followable(e.s):
 		if err := e.follow(pw, out); err != nil {
 			return err
@@ -467,31 +489,53 @@ func (e *enumerator) walk(n int, w weight, out *accs) error {
 	case q == nil:
 		out.addAcc(e.leaf(e.s, pw))
 	case q.Kind == ChoiceQ:
-		var best accs
-		var bestScore *big.Rat
+		// Each option's outcomes and exact expectation are worked out in
+		// buffers kept for this depth of choices (a bot's rankings weigh
+		// choices by the thousand), the best option's kept aside.
+		if e.cdepth == len(e.choices) {
+			e.choices = append(e.choices, new(choiceScratch))
+		}
+		cs := e.choices[e.cdepth]
+		e.cdepth++
+		defer func() { e.cdepth-- }()
+		found := false
 		who, key, nopt := q.Who, q.Key, len(q.Options)
 		for k := range nopt {
 			e.put(end, Answer{Kind: ChoiceQ, Key: key, Code: k})
-			var sub accs
-			if err := e.walk(end+1, one, &sub); err != nil {
+			cs.sub = cs.sub[:0]
+			if err := e.walk(end+1, one, &cs.sub); err != nil {
 				return err
 			}
-			exp := new(big.Rat)
-			for _, row := range sub {
-				if e.value != nil {
-					exp.Add(exp, new(big.Rat).SetFloat64(row.ev))
-					continue
+			// The option's expectation, exact: with a value (Expect), the
+			// sum of its outcomes' values, each a float64, kept as a whole
+			// number of 2^-1074ths (no rational arithmetic, whose
+			// reductions allocate); else the sum of its probabilities
+			// times scores.
+			var c int
+			if e.value != nil {
+				acc := cs.acc.SetInt64(0)
+				for _, row := range cs.sub {
+					addExact(acc, &cs.bits, row.ev)
 				}
-				exp.Add(exp, new(big.Rat).Mul(row.p.rat(), big.NewRat(int64(row.score), 1)))
+				c = acc.Cmp(&cs.bestAcc)
+			} else {
+				exp := cs.exp.SetInt64(0)
+				for _, row := range cs.sub {
+					exp.Add(exp, cs.term.Mul(row.p.rat(), cs.score.SetInt64(int64(row.score))))
+				}
+				c = exp.Cmp(&cs.best)
 			}
-			better := bestScore == nil ||
-				who == e.actor && exp.Cmp(bestScore) > 0 ||
-				who != e.actor && exp.Cmp(bestScore) < 0
-			if better {
-				best, bestScore = sub, exp
+			if !found || who == e.actor && c > 0 || who != e.actor && c < 0 {
+				found = true
+				if e.value != nil {
+					cs.bestAcc.Set(&cs.acc)
+				} else {
+					cs.best.Set(&cs.exp)
+				}
+				cs.keep, cs.sub = cs.sub, cs.keep
 			}
 		}
-		for _, row := range best {
+		for _, row := range cs.keep {
 			out.addScaled(row, pw)
 		}
 	case q.Kind == FactQ:
@@ -900,4 +944,32 @@ func DefaultSummary(before, after *State, side int) (string, int) {
 		return "no change", 0
 	}
 	return strings.Join(parts, ", "), score
+}
+
+// choiceScratch is where walk weighs one choice's options: the outcomes of
+// the option being tried (sub) and of the best so far (keep), and exact
+// sums (exp, best) with their terms.
+type choiceScratch struct {
+	sub, keep              accs
+	exp, best, term, score big.Rat
+	acc, bestAcc, bits     big.Int
+}
+
+// addExact adds v, a finite float64, to z: a sum of float64s kept exactly
+// as a whole number of 2^-1074ths (the smallest float64 step), so that
+// two sums compare as the exact sums of their values do. bits is
+// scratch.
+func addExact(z, bits *big.Int, v float64) {
+	if v == 0 {
+		return
+	}
+	frac, exp := math.Frexp(v)   // v = frac × 2^exp, ½ ≤ |frac| < 1
+	m := int64(frac * (1 << 53)) // exact: 53 bits
+	shift := exp - 53 + 1074     // v = m × 2^(shift-1074)
+	if shift < 0 {
+		m >>= -shift // a subnormal: the bits shifted out are zeros
+		shift = 0
+	}
+	bits.SetInt64(m)
+	z.Add(z, bits.Lsh(bits, uint(shift)))
 }

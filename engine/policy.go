@@ -96,17 +96,41 @@ func (g *Game) stepKind(p KindPolicy) (bool, error) {
 // of its own, and returns the state it would lead to, or the question it
 // would stop at. The game is unchanged.
 func (g *Game) Try(a Action, seed uint64) (*State, *Question, error) {
+	return g.TryInto(a, seed, nil)
+}
+
+// TryInto is Try with the copy made in dst, whose buffers it reuses (nil
+// makes a new one): a bot that tries an action many times over passes the
+// state of its last try. The state returned is dst's, or new when dst is
+// nil.
+func (g *Game) TryInto(a Action, seed uint64, dst *State) (*State, *Question, error) {
 	if g.pending != nil {
 		return nil, nil, ErrPending
 	}
 	if !g.isLegal(a) {
 		return nil, nil, illegal(g.live, a, g.whyIllegal(a))
 	}
-	s := g.live.Clone()
-	var r run
-	r.list = newLister(g)
-	r.reset(g, live, nil)
-	r.rng, r.bots = dice.NewRNG(seed), dice.NewRNG(seed^0x9e3779b97f4a7c15)
-	q, err := g.resolveOn(s, a, &r)
+	s := g.live.CopyInto(dst)
+	// One run, its buffers and its two generators, serves every Try of
+	// the game (a bot's sampled resolutions try an action many times).
+	// (A Try within a Try, from a bot choosing inside the resolution, gets
+	// a run of its own.)
+	r := g.tryRun
+	if r == nil || g.trying {
+		r = &run{list: newLister(g), rng: dice.NewRNG(0), bots: dice.NewRNG(0)}
+		if g.tryRun == nil {
+			g.tryRun = r
+		}
+	}
+	if r == g.tryRun {
+		g.trying = true
+		defer func() { g.trying = false }()
+	}
+	rng, bots := r.rng, r.bots
+	r.reset(g, live, r.answers[:0])
+	rng.Reseed(seed)
+	bots.Reseed(seed ^ 0x9e3779b97f4a7c15)
+	r.rng, r.bots = rng, bots
+	q, err := g.resolveOn(s, a, r) // q is a copy of the question: the run's next use leaves it be
 	return s, q, err
 }
