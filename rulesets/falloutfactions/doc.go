@@ -93,7 +93,14 @@
 // target), the path entering that enemy's Proximity only on its last
 // stretch. A move's length is that of the shortest such path, round
 // terrain, other models and Proximity (board.Router), not of the straight
-// line (issue 31); a model Engaged is
+// line (issue 31). The destinations listed are a sample of the board
+// (towards and away from models, objectives and cover); when none of
+// them will do, the ends of straight moves in sixteen directions round
+// the model, of the whole reach and of half, are listed instead, so that
+// a model that can move always has a move. A person may type any
+// destination of a Get Moving, an ordered move or a Back Off (as
+// @10.5,9.6), and it is judged on its own (rules audit, version 5). A
+// model Engaged is
 // one in base contact, also across levels; Open
 // Fire lists the Visible enemies (a CQB weapon only those in range); Wide
 // Open is having no part of the target's base in cover; the Control Area,

@@ -141,7 +141,12 @@ const contactSides = 16
 // entering that enemy's Proximity only on its last stretch (target that
 // enemy): seed 004, Get Moving and Engagement & Proximity, judged on the
 // path the model takes.
-func listMoves(s *engine.State, mover int, reach float32, emit func(p engine.Pos, target int) bool) {
+func listMoves(s *engine.State, mover int, reach float32, give func(p engine.Pos, target int) bool) {
+	listed := 0
+	emit := func(p engine.Pos, target int) bool {
+		listed++
+		return give(p, target)
+	}
 	bd := concrete(s)
 	shy := rules.SetOf(s, mover, enemy)
 	e := ext(s)
@@ -212,6 +217,47 @@ func listMoves(s *engine.State, mover int, reach float32, emit func(p engine.Pos
 	for n := range s.Models {
 		if p, ok := contactMove(s, bd, mover, n, reach); ok && !emit(p, n) {
 			return
+		}
+	}
+	if listed > 0 {
+		return
+	}
+	// The sample found nothing (every point it tries is in an enemy's
+	// Proximity, or round one too far): the move may still go anywhere
+	// within reach, so the fan round the model is tried before the
+	// action is lost (rules audit: a model on a crowded gantry lost its
+	// Turn, though a typed destination was legal).
+	fanMoves(s, mover, float64(reach), func(p engine.Pos) bool {
+		l, ok := e.route.Length(p)
+		switch {
+		case ok && l <= float64(reach)+1e-6:
+			return emit(p, engine.NoModel)
+		case ok:
+			if q, ok := alongPath(s, bd, e, p, float64(reach)); ok {
+				return emit(q, engine.NoModel)
+			}
+		}
+		return true
+	})
+}
+
+// fanSides is how many directions fanMoves tries.
+const fanSides = 16
+
+// fanMoves calls try with the ends of straight moves of reach inches, and
+// of half that, from model m in fanSides directions round it (at
+// hundredths of an inch, within reach), until try returns false: the
+// destinations a move falls back on when its sample of the board lists
+// none, since the rules let it end anywhere within reach (the checks are
+// try's).
+func fanMoves(s *engine.State, m int, reach float64, try func(engine.Pos) bool) {
+	from := point(s, m)
+	for k := range fanSides {
+		th := 2 * math.Pi * float64(k) / fanSides
+		for _, d := range [2]float64{reach, reach / 2} {
+			if !try(board.Toward(from.X, from.Y, math.Cos(th), math.Sin(th), d, reach, int8(from.Level))) {
+				return
+			}
 		}
 	}
 }
@@ -559,6 +605,29 @@ func anyOrderMove(s *engine.State, _ int) bool {
 	return f >= 0 && f < len(s.Models)
 }
 
+// typedOrderMove is the ordered move's engine.ActionDef.Unlisted: on a
+// board a person may type any destination for the model given Movement
+// Orders (order-move m0 >m1 @10.5,9.6), judged as its own Get Moving of 8"
+// (12" for a second Fatigue) is (typedMove; seed 004, Movement Orders).
+func typedOrderMove(s *engine.State, a engine.Action) string {
+	f, far := ordered(s)
+	switch {
+	case f < 0 || f >= len(s.Models):
+		return "no model has Movement Orders"
+	case a.Target != f:
+		return fmt.Sprintf("the model given Movement Orders is %s: name it (>%s)", s.Static(f).ID, s.Static(f).ID)
+	case a.Option < 0 || a.Option > len(s.Models):
+		return fmt.Sprintf("option %d names no model to move into base contact with", a.Option)
+	}
+	reach := float32(8)
+	if far {
+		reach = 12
+	}
+	own := a // the ordered model's own move, into contact with Option-1
+	own.Actor, own.Target = f, a.Option-1
+	return typedMove(reach)(s, own)
+}
+
 // orderMoveOptions: where the ordered model may move (on a board; staying
 // put if it has nowhere), or at a table a plain move or one into base
 // contact with each enemy (the enemy's index + 1 in Option).
@@ -650,11 +719,49 @@ func backOffOptions(s *engine.State, m int, add func(engine.Action)) {
 	}
 	e := ext(s)
 	e.pos = bd.Destinations(s, m, 2, shy, e.pos[:0])
+	n := 0
 	for _, p := range e.pos {
 		if backsOff(s, bd, m, p) {
 			add(engine.Action{Target: engine.NoModel}.At(p.X, p.Y))
+			n++
 		}
 	}
+	if n == 0 {
+		// none of the sample backs off (a wall behind the model): the fan
+		// round it, before the action is lost
+		fanMoves(s, m, 2, func(p engine.Pos) bool {
+			if l, ok := board.PathWithin(bd, s, m, p, 2); ok && l <= 2+1e-6 && backsOff(s, bd, m, p) {
+				add(engine.Action{Target: engine.NoModel}.At(p.X, p.Y))
+			}
+			return true
+		})
+	}
+}
+
+// typedBackOff is Back Off's engine.ActionDef.Unlisted: on a board a
+// person may type any destination (back-off m0 @3.2,4.7), taken when the
+// model can stand there, get there within 2" round terrain, and ends
+// touching no enemy and out of the Proximity of every enemy it leaves
+// unengaged (seed 004, Back Off; the list only samples the board).
+func typedBackOff(s *engine.State, a engine.Action) string {
+	bd := concrete(s)
+	switch {
+	case bd == nil:
+		return rules.TableMoveWhy(a)
+	case !a.HasPos:
+		return "on a board a Back Off names its destination, as in @10.5,9.6"
+	case a.Target != engine.NoModel:
+		return "a Back Off names its destination alone (@x,y), not a model"
+	}
+	m := a.Actor
+	p := engine.Pos{X: a.X, Y: a.Y, Level: s.Models[m].Pos.Level}
+	if l, ok := board.PathWithin(bd, s, m, p, 2); !ok || l > 2+1e-6 {
+		return fmt.Sprintf("%s cannot stand at %g,%g or get there within 2\" (seed 004, Back Off)", s.Static(m).ID, a.X, a.Y)
+	}
+	if !backsOff(s, bd, m, p) {
+		return fmt.Sprintf("at %g,%g %s would touch an enemy or stand in the Proximity of one it leaves (seed 004, Back Off)", a.X, a.Y, s.Static(m).ID)
+	}
+	return ""
 }
 
 // backsOff: m at p touches no enemy and is in the Proximity of none that

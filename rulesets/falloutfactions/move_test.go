@@ -1,7 +1,9 @@
 package falloutfactions
 
 import (
+	"fmt"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 
@@ -694,5 +696,137 @@ func TestMovesPastAnEnemy(t *testing.T) {
 	h.Play("get-moving m0 @11.5,11.5")
 	if p := h.S().Models[0].Pos; p.X != 11.5 || p.Y != 11.5 {
 		t.Errorf("a typed move within 8\" round x: a stands at %v", p)
+	}
+}
+
+// Seed 004, Get Moving: a move may end anywhere within reach. When the
+// sampled destinations all fail (rules audit: sprocket on the near
+// gantry of Junction Yard, the points towards and away from every model
+// cut short at the gantry's ledges or round enemies' Proximity), the fan
+// round the model is listed, so that the model keeps its action and a
+// typed destination is judged, not refused for want of a listed one.
+func TestGetMovingFallsBackOnTheFan(t *testing.T) {
+	reg := &engine.Registry{}
+	reg.Register(New())
+	sc, ok := Samples().Find("falloutfactions", "junction-yard")
+	if !ok {
+		t.Fatal("no junction-yard")
+	}
+	su, err := sc.Setup(reg, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	at := map[string][3]float32{"kessa": {11.25, 11.04, 0}, "knuckles": {18.04, 11, 0}, "sprocket": {22.81, 3.19, 1},
+		"ida": {12.08, 13.2, 0}, "voss": {12.46, 17.84, 0}, "dutch": {6.35, 20.72, 1}, "wren": {20, 21.5, 0}, "cole": {14.75, 14.77, 0}}
+	su.Models = slices.DeleteFunc(su.Models, func(m engine.ModelSetup) bool { _, ok := at[m.ID]; return !ok }) // out of action by then
+	for i := range su.Models {
+		p := at[su.Models[i].ID]
+		su.Models[i].Start = engine.Pos{X: p[0], Y: p[1], Level: int8(p[2])}
+	}
+	if len(su.Models) != len(at) {
+		t.Fatalf("%d models placed, want %d", len(su.Models), len(at))
+	}
+	h := start(t, su)
+	m := h.Model("sprocket")
+	if s := h.S(); s.SideOf(m) != s.Turn.Side {
+		t.Fatalf("sprocket's crew does not go first")
+	}
+	h.Play(fmt.Sprintf("activate m%d", m))
+	moves := h.actions("get-moving")
+	if len(moves) == 0 {
+		t.Fatalf("no Get Moving for sprocket: %s", h.Legal())
+	}
+	bd := concrete(h.S())
+	for _, a := range moves {
+		if d, ok := bd.PathLength(h.S(), m, engine.Pos{X: a.X, Y: a.Y, Level: 1}); !ok || d > 8+1e-3 {
+			t.Errorf("get moving to %g,%g: %g\", want within 8\"", a.X, a.Y, d)
+		}
+	}
+	typed := fmt.Sprintf("get-moving m%d @26,2", m)
+	a, err := engine.ParseAction(typed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !h.G.IsLegal(a) {
+		t.Fatalf("%s refused: %v", typed, h.G.WhyNot(a))
+	}
+	h.Play(typed, "c:pass") // its Turn over, its crew keeps the Teamwork token
+	if p := h.S().Models[m].Pos; p.X != 26 || p.Y != 2 {
+		t.Errorf("sprocket is at %v, want 26,2", p)
+	}
+}
+
+// Seed 004, Back Off: up to 2", ending out of every Proximity it leaves.
+// With a wall right behind the model (rules audit), the sampled points
+// straight back are blocked and the fan round it is listed; a typed
+// destination is judged on its own (between the listed points, beside
+// the wall), and one too far or in the enemy's Proximity is refused.
+func TestBackOffAnywhereWithin2(t *testing.T) {
+	b := &board.Board{Width: 24, Height: 24, Levels: []float64{0}, Walls: []board.Wall{{A: board.Point{X: 4, Y: 4.1}, B: board.Point{X: 6, Y: 4.1}, Height: 3}}}
+	h := onBoard(t, b, game{}, [][3]float32{{5, 5}, {5, 6.26}}, grunt("r", 0), grunt("x", 1))
+	h.WantStatus("r", "engaged", "x", "engaged")
+	h.Play("activate m0")
+	bo := h.actions("back-off")
+	if len(bo) == 0 {
+		t.Fatalf("no Back Off with a wall behind: %s", h.Legal())
+	}
+	for _, a := range bo {
+		if g := board.FlatGap(h.S(), 0, engine.Pos{X: a.X, Y: a.Y}, 1); g <= 1 {
+			t.Errorf("back off to %g,%g ends %g\" from x: in its Proximity", a.X, a.Y, g)
+		}
+	}
+	for typed, why := range map[string]string{
+		"back-off m0 @5,9":     "within 2\"", // too far
+		"back-off m0 @6.4,5.6": "Proximity",  // beside the enemy
+		"back-off m0 @5,3.7":   "within 2\"", // through the wall
+		"back-off m0 >m1 @3,5": "not a model",
+	} {
+		a, err := engine.ParseAction(typed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if h.G.IsLegal(a) {
+			t.Errorf("%s taken", typed)
+		} else if got := h.G.WhyNot(a); !strings.Contains(got, why) {
+			t.Errorf("%s refused with %q, want it to say %q", typed, got, why)
+		}
+	}
+	h.Play("back-off m0 @3.2,4.7")
+	h.WantStatus("r", "unengaged", "x", "unengaged")
+}
+
+// Seed 004, Movement Orders: the ordered model moves up to 8" like a Get
+// Moving of its own, so a typed destination is judged as one (rules
+// audit: only the listed points were taken), and one out of reach or for
+// another model is refused.
+func TestOrderedMoveTyped(t *testing.T) {
+	pts := [][3]float32{{10, 5}, {12, 5}, {15, 28}}
+	h := onBoard(t, nil, game{}, pts, profile(grunt("a", 0), "C", 3), grunt("b", 0), grunt("x", 1))
+	h.Play("activate m0")
+	h.Play("get-moving m0 @10,6", "movement-order m0 >m1")
+	listed := h.actions("order-move")
+	const typed = "order-move m0 >m1 @12.37,11.21"
+	for _, a := range listed {
+		if a.String() == typed {
+			t.Fatalf("%s is listed: the test wants one that is not", typed)
+		}
+	}
+	for bad, why := range map[string]string{
+		"order-move m0 >m1 @12,14.5": "more than the move's 8\"",
+		"order-move m0 >m0 @12,8":    "name it (>b)",
+	} {
+		a, err := engine.ParseAction(bad)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if h.G.IsLegal(a) {
+			t.Errorf("%s taken", bad)
+		} else if got := h.G.WhyNot(a); !strings.Contains(got, why) {
+			t.Errorf("%s refused with %q, want it to say %q", bad, got, why)
+		}
+	}
+	h.Play(typed)
+	if p := h.S().Models[1].Pos; p.X != 12.37 || p.Y != 11.21 {
+		t.Errorf("b is at %v, want 12.37,11.21", p)
 	}
 }

@@ -166,7 +166,7 @@ func buildInfo() engine.Info {
 	traits = append(append(traits, traitNames...), critNames...)
 	return engine.Info{
 		Out: "incapacitated", // seed 004, Damage
-		ID:  "falloutfactions", Name: "Fallout: Factions", Version: "4",
+		ID:  "falloutfactions", Name: "Fallout: Factions", Version: "5",
 		Phases:     []engine.Phase{{ID: "turns", Activations: true}},
 		Statuses:   []string{"unengaged", "engaged"},
 		Conditions: []string{"charged", "idle", "ordered", "supporting", "fled", "incapacitated", "clean-bill"},
