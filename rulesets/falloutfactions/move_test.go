@@ -830,3 +830,23 @@ func TestOrderedMoveTyped(t *testing.T) {
 		t.Errorf("b is at %v, want 12.37,11.21", p)
 	}
 }
+
+// Seed 004, a Turn is one or two actions (rules.md §5.3): on a board a
+// model walled in, with no enemy in sight, nothing to Patch Up and no
+// Search token near, has none, and is not offered a Turn: activating it
+// ended its Turn idle and, Exhausted, spent a Ploy token on its Second
+// Wind for nothing (rules audit). A friend that can act still is.
+func TestNoTurnWithNothingToDo(t *testing.T) {
+	b := &board.Board{Width: 30, Height: 30, Levels: []float64{0}}
+	for _, w := range [][4]float64{{9.3, 9.3, 10.7, 9.3}, {10.7, 9.3, 10.7, 10.7}, {10.7, 10.7, 9.3, 10.7}, {9.3, 10.7, 9.3, 9.3}} {
+		b.Walls = append(b.Walls, board.Wall{A: board.Point{X: w[0], Y: w[1]}, B: board.Point{X: w[2], Y: w[3]}, Height: 3})
+	}
+	for _, fatigue := range []int{0, 2} { // 2: Exhausted, only Second Wind could give it a Turn
+		h := onBoard(t, b, game{tier0: 1}, [][3]float32{{10, 10}, {20, 5}, {20, 20}}, grunt("r", 0), grunt("f", 0), grunt("x", 1))
+		if h.side(0, sPloys) == 0 {
+			t.Fatal("the crew has no Ploy token to spend")
+		}
+		h.set("r", cFatigue, fatigue) // before the decision is first listed
+		h.WantLegal("activate:f pass")
+	}
+}

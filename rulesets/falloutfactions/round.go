@@ -144,8 +144,13 @@ func canTurn(s *engine.State, m, spent int) bool {
 // primary are the actions a Turn may begin with.
 var primary = [...]int{aGetMoving, aHurry, aOpenFire, aPatchUp, aRummage, aBackOff, aBrawl}
 
-// canAct: with f Fatigue, model m has an action it may take (before its
-// options are known: a target in sight, a destination).
+// canAct: with f Fatigue, model m has an action it may take: on a board
+// one with something to take it against (a Visible enemy, a destination,
+// a Search token near); at a table, where the players measure, one its
+// status and Fatigue allow (the players say it has nothing: Hold). The
+// rules audit found a model with nothing to do offered a Turn on a board,
+// which ended it idle, and could spend a Ploy token on its Second Wind for
+// nothing.
 func canAct(s *engine.State, m, f int) bool {
 	defs := New().info.Actions
 	for _, i := range primary {
@@ -157,18 +162,33 @@ func canAct(s *engine.State, m, f int) bool {
 		switch {
 		case f+cost > 2:
 		case i == aGetMoving || i == aHurry:
-			if canMove(s, m) && !taken(s, m, aGetMoving) && !taken(s, m, aHurry) {
+			if canMove(s, m) && !taken(s, m, aGetMoving) && !taken(s, m, aHurry) && offers(s, m, d) {
 				return true
 			}
 		case i == aOpenFire || i == aBrawl: // Available checks Fast
-			if d.Available(s, m) {
+			if d.Available(s, m) && offers(s, m, d) {
 				return true
 			}
-		case !taken(s, m, i) && (d.Available == nil || d.Available(s, m)):
+		case !taken(s, m, i) && (d.Available == nil || d.Available(s, m)) && offers(s, m, d):
 			return true
 		}
 	}
 	return false
+}
+
+// offers reports whether definition d has an option for model m now: on a
+// board its Any, or its Options listing one; at a table (and for a plain
+// action) yes.
+func offers(s *engine.State, m int, d *engine.ActionDef) bool {
+	switch {
+	case concrete(s) == nil || d.Options == nil:
+		return true
+	case d.Any != nil:
+		return d.Any(s, m)
+	}
+	found := false
+	d.Options(s, m, func(engine.Action) { found = true })
+	return found
 }
 
 // CanPass: with the option round-end both-pass a crew may pass; with
