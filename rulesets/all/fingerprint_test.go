@@ -25,7 +25,7 @@ import (
 // random bot's games have pins of their own (the second number).
 func TestBoardGamesFingerprint(t *testing.T) {
 	pins := map[string]string{
-		"falloutfactions/junction-yard": "94a64f5b464e2d9a/3997 97d0d68811354dd5/4282",
+		"falloutfactions/junction-yard": "31d7a09d7286666/4021 47449c8ff02b879f/4331",
 		"n23/scrapyard-run":             "6cc5136c2eb9ea60/5851 b8bcac009d7da71c/4792",
 		"n26/sump-crossing":             "b6d29468b384ae43/4349 ecb791e9801ced86/3890",
 		"trenchcrusade/no-mans-land":    "64932199e0f59df5/4463 be610d595d410e12/4248",
