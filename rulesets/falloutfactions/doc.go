@@ -109,7 +109,9 @@
 // whether a target is Visible, within the Effective Range or half of it,
 // obscured; whether a friend is in the Control Area; whether a move into
 // base contact got there; who is within 3" of a fallen model or within an
-// Area; whether a Search token is within 1". A "no" that shows an action
+// Area; whether a Search token is within 1"; whether a model that Backed
+// Off ended within 1" of an enemy it left (a yes refuses the Back Off: the
+// players judge a screening wall themselves). A "no" that shows an action
 // was never legal (a target not Visible, beyond a CQB weapon's range, a
 // supporter or an ordered model outside the Control Area, no Search token
 // near) refuses the action, changing nothing (engine.Ctx.Refuse).
@@ -149,9 +151,12 @@
 //     Unwieldy one in too weak hands).
 //   - At a table a Natural Leader, which passes its Confusion Tests anyway,
 //     is not measured for them (whether it is within 3").
-//   - A Turn is at least one action: End is offered after the first. A model
-//     activated that has nothing it can do ends its Turn at once and takes
-//     no more Turns that Round. At a table, where only the players know
+//   - A Turn is at least one action: End is offered after the first. On a
+//     board a model is offered a Turn only when one of its actions has
+//     something to take it against (a Visible enemy, a destination, a
+//     Search token near), and Teamwork only for such a model (version 5);
+//     a model activated that has nothing it can do ends its Turn at once
+//     and takes no more Turns that Round. At a table, where only the players know
 //     whether an enemy is in sight or a Search token near, a model left with
 //     nothing but actions a measurement may refuse can Hold instead: its
 //     Turn ends, and it takes no more Turns that Round.

@@ -793,14 +793,29 @@ func backOffNote(s *engine.State, a engine.Action) string {
 }
 
 // resolveBackOff moves the model out of combat (seed 004, Back Off): on a
-// board to its destination; at a table the players move it, and it is
-// Engaged no more.
+// board to its destination; at a table the players move it and say
+// whether it ended within 1" of an enemy it leaves (refused if so), and
+// it is Engaged no more.
 func resolveBackOff(c *engine.Ctx, a engine.Action) {
 	s := c.State()
 	m := a.Actor
 	if a.HasPos {
 		c.Move(m, engine.Pos{X: a.X, Y: a.Y, Level: s.Models[m].Pos.Level})
 	} else {
+		// The players move it, and say whether it ended clear: a Back Off
+		// that cannot end out of the Proximity of every enemy it leaves
+		// (those Engaged with no other model) is refused (rules audit: it
+		// was taken whatever the table showed).
+		var leaves uint64
+		for n := range s.Models {
+			if enemy(s, m, n) && s.Models[n].InPlay && s.Models[n].Links&^(1<<m) == 0 {
+				leaves |= 1 << n
+			}
+		}
+		if leaves != 0 && c.FactTrue(engine.Fact{Kind: engine.FactWithinAny, A: m, Set: leaves, Inches: 1, Start: 1,
+			Why: "Back Off must end out of the Proximity (1\") of every enemy it leaves, and not in base contact"}) {
+			c.Refuse(s.Static(m).ID + " would end in an enemy's Proximity: a Back Off must end out of it (seed 004, Back Off)")
+		}
 		for n := range s.Models {
 			s.Link(m, n, false)
 		}

@@ -1,6 +1,7 @@
 package falloutfactions
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"slices"
@@ -849,4 +850,34 @@ func TestNoTurnWithNothingToDo(t *testing.T) {
 		h.set("r", cFatigue, fatigue) // before the decision is first listed
 		h.WantLegal("activate:f pass")
 	}
+}
+
+// Seed 004, Back Off: at a table the players move the model and say
+// whether it ended within 1" of an enemy it leaves (in its Proximity): a
+// yes refuses the Back Off, changing nothing, for them to try again; a no
+// leaves both unengaged (rules audit: it was taken whatever the table
+// showed). An enemy still Engaged with another model has no Proximity to
+// keep out of, and none is asked about when none is left.
+func TestTableBackOffAsks(t *testing.T) {
+	h := table(t, game{}, grunt("a", 0), grunt("x", 1))
+	h.engage("a", "x")
+	h.Play("activate m0", "back-off m0")
+	h.WantAsks("fact within-any")
+	before, n := h.S().Clone(), len(h.G.Log().Entries)
+	var ill *engine.IllegalError
+	if err := h.G.Answer(engine.FactQ, engine.Reply{Value: 1}); !errors.As(err, &ill) || !strings.Contains(ill.Reason, "a Back Off must end out of it") {
+		t.Fatalf("a Back Off into Proximity: %v, want it refused", err)
+	}
+	if ok, why := before.Equal(h.S()); !ok || len(h.G.Log().Entries) != n {
+		t.Fatalf("a refused Back Off changed the game: %s", why)
+	}
+	h.Play("back-off m0", "f:0")
+	h.WantStatus("a", "unengaged", "x", "unengaged")
+
+	h = table(t, game{}, grunt("a", 0), grunt("b", 0), grunt("x", 1))
+	h.engage("a", "x")
+	h.engage("b", "x")
+	h.Play("activate m0", "back-off m0")
+	h.WantAsks("nothing")
+	h.WantStatus("a", "unengaged", "x", "engaged")
 }
