@@ -236,14 +236,29 @@ func menuText(s *engine.State, legal []engine.Action) string {
 			i = j
 			continue
 		}
-		ty := strings.TrimSpace(typeText(s, legal[i]))
-		if ty != "" {
-			ty = " " + ty
+		// The type goes on the heading when every option has it; else each
+		// option says its own (N23: an Unwieldy weapon's Shoot is a Double
+		// action, a pistol's beside it Basic).
+		types := make([]string, j-i)
+		same := true
+		for k := range types {
+			types[k] = typeText(s, legal[i+k])
+			same = same && types[k] == types[0]
+		}
+		ty := ""
+		if same {
+			ty = strings.TrimSpace(types[0])
+			if ty != "" {
+				ty = " " + ty
+			}
 		}
 		fmt.Fprintf(&b, "  %s%s:\n", strings.TrimSpace(head), ty)
 		line := "     "
 		for k := i; k < j; k++ {
 			item := fmt.Sprintf("%d) %s", k+1, strings.TrimPrefix(texts[k-i], head))
+			if !same {
+				item += types[k-i]
+			}
 			if len(line)+len(item) > 76 && strings.TrimSpace(line) != "" {
 				b.WriteString(strings.TrimRight(line, " ") + "\n")
 				line = "     "
