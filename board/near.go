@@ -91,33 +91,7 @@ func boxDist(x, y float64, bx Box) float64 {
 // fits is b.Fits(s, m, p, 0) for a point p within the neighbourhood's lim
 // of its origin.
 func (nr *near) fits(b *Board, s *engine.State, m int, p Point) bool {
-	if !nr.on {
-		return b.Fits(s, m, p, 0)
-	}
-	r := radius(s, m)
-	if p.X-r < 0 || p.Y-r < 0 || p.X+r > b.Width || p.Y+r > b.Height {
-		return false
-	}
-	for _, i := range nr.boxes[:nr.nb] {
-		if circleHitsBox(p.X, p.Y, r, b.Boxes[i]) {
-			return false
-		}
-	}
-	for _, i := range nr.walls[:nr.nw] {
-		if wa, wb := b.bar(int(i)); segDist2(p.X, p.Y, wa.X, wa.Y, wb.X, wb.Y) < r*r {
-			return false
-		}
-	}
-	for set := nr.models; set != 0; set &= set - 1 {
-		n := bits.TrailingZeros64(set)
-		q := centre(s, n)
-		dx, dy := p.X-q.X, p.Y-q.Y
-		reach := r + radius(s, n) - Contact
-		if dx*dx+dy*dy < reach*reach {
-			return false
-		}
-	}
-	return true
+	return nr.fitsApart(b, s, m, p, 0)
 }
 
 // fitsApart is b.Fits(s, m, p, apart) for a point p within the lim of
