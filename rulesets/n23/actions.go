@@ -42,8 +42,8 @@ func actionDefs() []engine.ActionDef {
 			Available: func(s *engine.State, m int) bool { return canShoot(s, m) && reloadable(s, m) }, Unmet: rules.Needs(canShootC, reloadC),
 			Options: reloadOptions, Resolve: resolveReload, Note: weaponNote},
 		{ID: "coup-de-grace", Name: "Coup de Grace", Type: "simple", When: "Standing and Active fighters not Broken (or after a Fight, free); a Prone and Seriously Injured enemy fighter within 1\": Out of Action",
-			Available: func(s *engine.State, m int) bool { return ready(s, m) || followUp(s, m) },
-			Options:   coupTargets, Resolve: resolveCoupDeGrace},
+			Available: func(s *engine.State, m int) bool { return ready(s, m) || freeCoup(s, m) }, TypeOf: coupType,
+			Options: coupTargets, Resolve: resolveCoupDeGrace},
 		{ID: "crawl-through-ductway", Name: "Crawl Through Ductway", Type: "double", When: "Standing and Active fighters not Broken; within 1\" of a ductway",
 			Available: func(s *engine.State, m int) bool { return ready(s, m) && necromunda.NearDuct(s, m) }, Unmet: rules.Needs(readyC, ductC), Resolve: func(c *engine.Ctx, a engine.Action) { necromunda.CrawlDuct(c, a.Actor, refresh) }},
 
@@ -267,10 +267,20 @@ func friend(s *engine.State, m, t int) bool {
 	return t != m && s.Models[t].InPlay && s.SideOf(t) == s.SideOf(m)
 }
 
-// followUp: m takes the free action a Fight that put its target Seriously
-// Injured gives it (the Close Combat sequence's Coup de Grace).
-func followUp(s *engine.State, m int) bool {
-	return fighter(s, m) && status(s, m) == standing && s.Turn.Model == m && len(s.Turn.Forced) > 0
+// freeCoup: m may now give the free Coup de Grace a Fight that put its
+// target Seriously Injured gives it (the Close Combat sequence's last
+// step), to that target: its next action, if it takes it.
+func freeCoup(s *engine.State, m int) bool {
+	return fighter(s, m) && status(s, m) == standing && s.Turn.Model == m && s.Vars[vFreeCoup] > 0
+}
+
+// coupType: the Coup de Grace a Fight just gave is a Free action; any
+// other is Simple.
+func coupType(s *engine.State, a engine.Action) string {
+	if freeCoup(s, a.Actor) && a.Target == int(s.Vars[vFreeCoup])-1 {
+		return "free"
+	}
+	return "simple"
 }
 
 func usable(s *engine.State, m int, w weapon) bool { return !necromunda.OutOfAmmo(s, m, w.gear) }
@@ -526,12 +536,15 @@ func chargeRefused(s *engine.State, a engine.Action) string {
 func ramTargets(s *engine.State, m int, add func(engine.Action)) { chargeTargets(s, m, add) }
 
 // coupTargets: a Prone and Seriously Injured enemy fighter within 1"; as
-// the free action after a Fight, only the one fought.
+// the free action after a Fight, the one fought (which needs no
+// measuring: they fought in base contact).
 func coupTargets(s *engine.State, m int, add func(engine.Action)) {
-	if followUp(s, m) {
-		if t := int(s.Vars[vContact]) - 1; t >= 0 && coupTarget(s, m, t) {
+	if freeCoup(s, m) {
+		if t := int(s.Vars[vFreeCoup]) - 1; coupTarget(s, m, t) {
 			add(engine.Action{Target: t})
 		}
+	}
+	if !ready(s, m) {
 		return
 	}
 	for t := range s.Models {

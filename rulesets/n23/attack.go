@@ -249,15 +249,17 @@ func turnTo(c *engine.Ctx, m, t int) {
 }
 
 // afterFight: a charged fighter's rousing is spent; engagement is settled;
-// a target left Seriously Injured gives the fighter a free Coup de Grace
-// (the Close Combat sequence's last step).
+// a target left Seriously Injured lets the fighter give it a free Coup de
+// Grace (the Close Combat sequence's last step): its next action may be
+// that, costing nothing, or anything else, which lets the chance go
+// (freeCoup; a rules audit found it forced).
 func afterFight(c *engine.Ctx, m, t int) {
 	s := c.State()
 	s.Set(t, cRoused, false)
 	refresh(c)
 	if s.Models[m].InPlay && s.Models[t].InPlay && fighter(s, t) && secondary(s, t) == seriouslyInjured && status(s, m) == standing {
 		s.Vars[vContact] = int32(t + 1) // they fought in base contact
-		c.FollowUp("coup-de-grace")
+		s.Vars[vFreeCoup] = int32(t + 1)
 	}
 }
 

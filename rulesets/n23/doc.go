@@ -25,7 +25,10 @@
 // them), and which actions each allows — Move, Charge (into a free Fight),
 // Take Cover, Shoot, Aim, Reload with its Ammo check, Coup de Grace and
 // Crawl Through Ductway Standing and Active; Fight (with reaction attacks
-// and a free Coup de Grace after it) and Retreat Engaged; Stand Up, Crawl
+// and, when it leaves its target Seriously Injured, a free Coup de Grace
+// the fighter may take as its next action or let go by taking another:
+// version 4, after a rules audit found it forced) and Retreat Engaged;
+// Stand Up, Crawl
 // and Blind Fire Prone and Pinned; Crawl Seriously Injured; Running for
 // Cover Broken. Vehicles, whose actions differ (seed 002): Mobile or
 // Stationary, and Active, Stalled or Wrecked; Move and Ram (Double) when

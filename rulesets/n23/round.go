@@ -62,7 +62,15 @@ func (r *Rules) ActivationEnd(c *engine.Ctx, m int) {
 	s.Set(m, cCharged, false)
 	s.Set(m, cChargedUnseen, false)
 	s.Vars[vContact] = 0
+	s.Vars[vFreeCoup] = 0
 }
+
+// ActionStart: the free Coup de Grace a Fight gave is the fighter's next
+// action or none (its cost is settled before this runs).
+func (r *Rules) ActionStart(c *engine.Ctx, a engine.Action) { c.State().Vars[vFreeCoup] = 0 }
+
+// ActionEnd does nothing: n23 has no trigger at the end of an action.
+func (r *Rules) ActionEnd(*engine.Ctx, engine.Action) {}
 
 // pBottle is the boxed Bottle check by casualties and crew.
 var pBottle = func() (p [engine.MaxModels + 1][engine.MaxModels + 1]dice.Procedure) {

@@ -82,6 +82,7 @@ const (
 	vPriority = iota // side with Priority this round
 	vLast            // 1 + the side that had it last round; 0 in round 1
 	vContact         // 1 + the model this activation's Charge reached, 0 if none
+	vFreeCoup        // 1 + the model a Fight just left Seriously Injured, whom the fighter may give a free Coup de Grace now; 0 if none
 )
 
 // Option names (rules.md §8; see the package doc).
@@ -133,7 +134,7 @@ func buildInfo() engine.Info {
 	defs := actionDefs()
 	checkIndices(defs)
 	return engine.Info{
-		ID: "n23", Name: "Necromunda (2023 core rulebook)", Version: "3",
+		ID: "n23", Name: "Necromunda (2023 core rulebook)", Version: "4",
 		Phases:     []engine.Phase{{ID: "priority"}, {ID: "action", Activations: true}, {ID: "end"}},
 		Statuses:   []string{"standing", "prone", "mobile", "stationary"},
 		Secondary:  []string{"active", "engaged", "pinned", "seriously-injured", "stalled", "wrecked"},
@@ -141,7 +142,7 @@ func buildInfo() engine.Info {
 		Counters: []engine.CounterDef{{Name: "wounds", Min: 0, Max: 10}, {Name: "flesh-wounds", Min: 0, Max: 10},
 			{Name: "facing", Min: 0, Max: 359, Shown: facingShown}, {Name: "actions", Min: 0, Max: 2}},
 		SideCounts: []engine.CounterDef{{Name: "bottled", Min: 0, Max: 1}},
-		Vars:       []string{"priority", "last-priority", "contact"},
+		Vars:       []string{"priority", "last-priority", "contact", "free-coup"},
 		Profile: []engine.Stat{
 			{Name: "M", Min: 1, Max: 12}, {Name: "WS", Min: 2, Max: 6, Target: true}, {Name: "BS", Min: 2, Max: 6, Target: true},
 			{Name: "S", Min: 1, Max: 10}, {Name: "T", Min: 1, Max: 10}, {Name: "W", Min: 1, Max: 10},

@@ -386,15 +386,49 @@ func TestChargeIntoFreeFight(t *testing.T) {
 }
 
 // The Close Combat page: a Fight that leaves its target Seriously Injured
-// gives the fighter a free Coup de Grace (rules.md §3.3: automatic Out of
-// Action), without measuring again.
+// lets the fighter give it a free Coup de Grace (rules.md §3.3: automatic
+// Out of Action), without measuring again: its next action, costing
+// nothing, or anything else, which lets the chance go (a rules audit
+// found it forced, the only action offered).
 func TestFightThenCoupDeGrace(t *testing.T) {
-	h := table(t, nil, ganger("w", 0), with(ganger("b", 1), func(m *engine.ModelSetup) { m.Engaged = []string{"w"} }), ganger("w2", 0), ganger("b2", 1))
-	h.Play("activate m0", "fight m0 >m1", "f:1", "d:5", "d:4", "d:1", "d:si", "f:0")
-	h.WantStatus("b", "prone/seriously-injured", "w", "standing/active")
-	h.WantLegal("coup-de-grace")
+	fought := func() *harness {
+		h := table(t, nil, ganger("w", 0), with(ganger("b", 1), func(m *engine.ModelSetup) { m.Engaged = []string{"w"} }), ganger("w2", 0), ganger("b2", 1))
+		h.Play("activate m0", "fight m0 >m1", "f:1", "d:5", "d:4", "d:1", "d:si", "f:0")
+		h.WantStatus("b", "prone/seriously-injured", "w", "standing/active")
+		return h
+	}
+	coup := engine.Action{ID: "coup-de-grace", Actor: 0, Target: 1}
+	h := fought()
+	h.WantLegal("coup-de-grace end move shoot take-cover")
+	if ty := engine.ActionType(h.S(), coup); ty != "free" {
+		t.Fatalf("the Coup de Grace after the Fight is %s, want free", ty)
+	}
 	h.Play("coup-de-grace m0 >m1", "f:0")
 	h.WantStatus("b", "gone")
+	if left := h.S().Turn.Slots; left != 1 {
+		t.Errorf("%d of the activation's two actions left after the free Coup de Grace, want 1 (the Fight took one)", left)
+	}
+	h.WantLegal("end move shoot take-cover") // its second action is still to take
+
+	// Declined: another action lets the chance go; w's second action was
+	// its last, so its activation is over.
+	h = fought()
+	h.Play("take-cover m0")
+	if h.S().Turn.Model == 0 {
+		t.Fatalf("w's activation goes on after two actions: %s", h.Legal())
+	}
+	if h.S().Vars[vFreeCoup] != 0 {
+		t.Errorf("the free Coup de Grace outlives the next action")
+	}
+
+	// After a Charge, which spends both actions, the free Fight's free
+	// Coup de Grace keeps the activation going; ending it lets it go.
+	h = two(t, nil)
+	h.Play("activate m0", "charge m0 >m1", "f:1", "d:6", "f:1", "fight m0 >m1", "f:1", "d:5", "d:4", "d:1", "d:si", "f:0")
+	h.WantStatus("b", "prone/seriously-injured")
+	h.WantLegal("coup-de-grace end")
+	h.Play("end m0")
+	h.WantStatus("b", "prone/seriously-injured")
 }
 
 // rules.md §3.3, Retreat (Basic): an Initiative test; failed, the fighter
