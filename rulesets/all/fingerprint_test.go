@@ -26,7 +26,7 @@ import (
 func TestBoardGamesFingerprint(t *testing.T) {
 	pins := map[string]string{
 		"falloutfactions/junction-yard": "31d7a09d7286666/4021 47449c8ff02b879f/4331",
-		"n23/scrapyard-run":             "6cc5136c2eb9ea60/5851 b8bcac009d7da71c/4792",
+		"n23/scrapyard-run":             "382109742b9b4337/5856 d5630138ad5e950a/4791",
 		"n26/sump-crossing":             "b6d29468b384ae43/4349 ecb791e9801ced86/3890",
 		"trenchcrusade/no-mans-land":    "64932199e0f59df5/4463 be610d595d410e12/4248",
 	}
