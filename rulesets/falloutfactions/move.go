@@ -224,9 +224,9 @@ func listMoves(s *engine.State, mover int, reach float32, give func(p engine.Pos
 	}
 	// The sample found nothing (every point it tries is in an enemy's
 	// Proximity, or round one too far): the move may still go anywhere
-	// within reach, so the fan round the model is tried before the
-	// action is lost (rules audit: a model on a crowded gantry lost its
-	// Turn, though a typed destination was legal).
+	// within reach (seed 004, Get Moving), so the fan round the model is
+	// tried before the action is lost (rules audit: a model on a crowded
+	// gantry lost its Turn, though a typed destination was legal).
 	fanMoves(s, mover, float64(reach), func(p engine.Pos) bool {
 		l, ok := e.route.Length(p)
 		switch {
@@ -728,7 +728,8 @@ func backOffOptions(s *engine.State, m int, add func(engine.Action)) {
 	}
 	if n == 0 {
 		// none of the sample backs off (a wall behind the model): the fan
-		// round it, before the action is lost
+		// round it, before the action is lost (seed 004, Back Off: any
+		// point within 2")
 		fanMoves(s, m, 2, func(p engine.Pos) bool {
 			if l, ok := board.PathWithin(bd, s, m, p, 2); ok && l <= 2+1e-6 && backsOff(s, bd, m, p) {
 				add(engine.Action{Target: engine.NoModel}.At(p.X, p.Y))

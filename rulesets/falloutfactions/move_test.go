@@ -12,6 +12,21 @@ import (
 	"github.com/skirmish-engine/skirmish/engine"
 )
 
+// wantRefused checks that the action typed is not legal now, and that
+// why it is not says why.
+func (h *harness) wantRefused(typed, why string) {
+	h.T.Helper()
+	a, err := engine.ParseAction(typed)
+	if err != nil {
+		h.T.Fatal(err)
+	}
+	if h.G.IsLegal(a) {
+		h.T.Errorf("%s taken", typed)
+	} else if got := h.G.WhyNot(a); !strings.Contains(got, why) {
+		h.T.Errorf("%s refused with %q, want it to say %q", typed, got, why)
+	}
+}
+
 // actions lists the legal actions with the given ID.
 func (h *harness) actions(id string) []engine.Action {
 	var out []engine.Action
@@ -776,22 +791,10 @@ func TestBackOffAnywhereWithin2(t *testing.T) {
 			t.Errorf("back off to %g,%g ends %g\" from x: in its Proximity", a.X, a.Y, g)
 		}
 	}
-	for typed, why := range map[string]string{
-		"back-off m0 @5,9":     "within 2\"", // too far
-		"back-off m0 @6.4,5.6": "Proximity",  // beside the enemy
-		"back-off m0 @5,3.7":   "within 2\"", // through the wall
-		"back-off m0 >m1 @3,5": "not a model",
-	} {
-		a, err := engine.ParseAction(typed)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if h.G.IsLegal(a) {
-			t.Errorf("%s taken", typed)
-		} else if got := h.G.WhyNot(a); !strings.Contains(got, why) {
-			t.Errorf("%s refused with %q, want it to say %q", typed, got, why)
-		}
-	}
+	h.wantRefused("back-off m0 @5,9", "within 2\"")    // too far
+	h.wantRefused("back-off m0 @6.4,5.6", "Proximity") // beside the enemy
+	h.wantRefused("back-off m0 @5,3.7", "within 2\"")  // through the wall
+	h.wantRefused("back-off m0 >m1 @3,5", "not a model")
 	h.Play("back-off m0 @3.2,4.7")
 	h.WantStatus("r", "unengaged", "x", "unengaged")
 }
@@ -812,20 +815,8 @@ func TestOrderedMoveTyped(t *testing.T) {
 			t.Fatalf("%s is listed: the test wants one that is not", typed)
 		}
 	}
-	for bad, why := range map[string]string{
-		"order-move m0 >m1 @12,14.5": "more than the move's 8\"",
-		"order-move m0 >m0 @12,8":    "name it (>b)",
-	} {
-		a, err := engine.ParseAction(bad)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if h.G.IsLegal(a) {
-			t.Errorf("%s taken", bad)
-		} else if got := h.G.WhyNot(a); !strings.Contains(got, why) {
-			t.Errorf("%s refused with %q, want it to say %q", bad, got, why)
-		}
-	}
+	h.wantRefused("order-move m0 >m1 @12,14.5", "more than the move's 8\"")
+	h.wantRefused("order-move m0 >m0 @12,8", "name it (>b)")
 	h.Play(typed)
 	if p := h.S().Models[1].Pos; p.X != 12.37 || p.Y != 11.21 {
 		t.Errorf("b is at %v, want 12.37,11.21", p)

@@ -144,7 +144,8 @@ func canTurn(s *engine.State, m, spent int) bool {
 // primary are the actions a Turn may begin with.
 var primary = [...]int{aGetMoving, aHurry, aOpenFire, aPatchUp, aRummage, aBackOff, aBrawl}
 
-// canAct: with f Fatigue, model m has an action it may take: on a board
+// canAct: with f Fatigue, model m has an action it may take (a Turn is
+// one or two actions: rules.md §5.3, seed 004's Turns): on a board
 // one with something to take it against (a Visible enemy, a destination,
 // a Search token near); at a table, where the players measure, one its
 // status and Fatigue allow (the players say it has nothing: Hold). The

@@ -268,8 +268,9 @@ func friend(s *engine.State, m, t int) bool {
 }
 
 // freeCoup: m may now give the free Coup de Grace a Fight that put its
-// target Seriously Injured gives it (the Close Combat sequence's last
-// step), to that target: its next action, if it takes it.
+// target Seriously Injured gives it (rules.md §3.3, the Close Combat
+// page: the sequence's last step), to that target: its next action, if
+// it takes it.
 func freeCoup(s *engine.State, m int) bool {
 	return fighter(s, m) && status(s, m) == standing && s.Turn.Model == m && s.Vars[vFreeCoup] > 0
 }
