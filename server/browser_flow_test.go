@@ -129,3 +129,71 @@ func TestBrowserTableMoveInTwoTaps(t *testing.T) {
 	p.shot("tc-after-move")
 	t.Logf("a table Move in %d taps; then offered %v", taps, acts)
 }
+
+// At a table a Fallout: Factions Back Off asks whether the model ended
+// within 1" of an enemy it leaves (seed 004, Back Off; a rules audit
+// found it taken whatever the table showed): the phone asks it on the
+// Back Off's sheet, already set to no, so a Back Off is two taps, Back
+// Off and Confirm, and leaves both models unengaged.
+func TestBrowserTableBackOffInTwoTaps(t *testing.T) {
+	b := browser(t)
+	ts, _ := newServer(t)
+	const yaml = `name: Back Off
+ruleset: falloutfactions
+mode: table
+rounds: 2
+sides:
+  - name: Red
+    counters: {tier: 0}
+    models:
+      - {id: r, type: grunt, base: 32, engaged-with: [x], profile: {S: 5, P: 5, E: 4, C: 3, I: 5, A: 5, L: 0, Health: 2}}
+  - name: Blue
+    counters: {tier: 0}
+    models:
+      - {id: x, type: grunt, base: 32, profile: {S: 5, P: 5, E: 4, C: 3, I: 5, A: 5, L: 1, Health: 1}}
+`
+	c := create(t, ts, map[string]any{"scenario_yaml": yaml, "dice": "physical", "seed": 1})
+	for range 4 { // Red wins the roll-off and takes the first Turn
+		v := c.get(t, ts, c.Seats[0].Token)
+		if v.Pending == nil {
+			break
+		}
+		answer := "1 5"
+		if v.Pending.Kind == "choice" {
+			answer = "take-first"
+		}
+		post(t, ts, c.ID, "answers", c.Seats[max(v.Pending.Side, 0)].Token, map[string]any{"seq": v.Seq, "answer": answer})
+	}
+	p := newPhone(t, b, "backoff")
+	p.open(ts.URL + "/g/" + c.ID + "#" + c.Seats[0].Token)
+	before := p.writes()
+	p.clickJS(`Array.from(document.querySelectorAll("button.act")).find(b => b.dataset.act === "activate m0")`)
+	p.settle(before)
+	taps := 0
+	tap := func(sel string) {
+		t.Helper()
+		taps++
+		p.clickJS(sel)
+	}
+	tap(`Array.from(document.querySelectorAll("button.act")).find(b => b.dataset.act === "back-off m0")`)
+	if _, sent := p.waitOdds("back-off m0", p.writes()); sent {
+		t.Fatal("the Back Off was sent without its sheet: its measurement went unasked")
+	}
+	var ask string
+	p.eval(`(document.querySelector("#odds .meas") || {}).textContent || ""`, &ask)
+	if !strings.Contains(ask, "within 1\"") {
+		t.Errorf("the Back Off's sheet asks %q, want whether it ended within 1\" of x", ask)
+	}
+	p.shot("ff-backoff-sheet")
+	before = p.writes()
+	tap(`document.querySelector("#confirm")`)
+	st := p.settle(before)
+	if taps != 2 || st.Kind != "" {
+		t.Errorf("after %d taps the phone asks %q, want the Back Off done in 2", taps, st.Kind)
+	}
+	if v := c.get(t, ts, c.Seats[0].Token); !strings.Contains(string(v.State), `"unengaged"`) || strings.Contains(string(v.State), `"engaged"`) {
+		t.Errorf("after the Back Off the state is %s, want both unengaged", v.State)
+	}
+	p.shot("ff-after-backoff")
+	t.Logf("a table Back Off in %d taps", taps)
+}
