@@ -94,31 +94,7 @@ func TestBrowserTableMoveInTwoTaps(t *testing.T) {
 	c := vigilFirst(t, ts)
 	p := newPhone(t, b, "vigil")
 	p.open(ts.URL + "/g/" + c.ID + "#" + c.Seats[0].Token)
-	before := p.writes()
-	p.clickJS(`Array.from(document.querySelectorAll("button.act")).find(b => b.dataset.act === "activate m1")`)
-	p.settle(before)
-	taps := 0
-	tap := func(sel string) {
-		t.Helper()
-		taps++
-		p.clickJS(sel)
-	}
-	tap(`Array.from(document.querySelectorAll("button.act")).find(b => b.dataset.act === "move m1")`)
-	if _, sent := p.waitOdds("move m1", p.writes()); sent {
-		t.Fatal("the Move was sent without its sheet: its measurement went unasked")
-	}
-	var ask string
-	p.eval(`(document.querySelector("#odds .meas") || {}).textContent || ""`, &ask)
-	if !strings.Contains(ask, "within 1\"") {
-		t.Errorf("the Move's sheet asks %q, want whether an enemy is within 1\"", ask)
-	}
-	p.shot("tc-move-sheet")
-	before = p.writes()
-	tap(`document.querySelector("#confirm")`)
-	st := p.settle(before)
-	if taps != 2 || st.Kind != "" {
-		t.Errorf("after %d taps the phone asks %q, want the Move done in 2", taps, st.Kind)
-	}
+	st := measuredInTwoTaps(t, p, "m1", "move m1", "within 1\"", "tc-move-sheet")
 	var acts []string
 	for _, a := range st.Actions {
 		acts = append(acts, strings.Fields(a)[0])
@@ -127,7 +103,42 @@ func TestBrowserTableMoveInTwoTaps(t *testing.T) {
 		t.Errorf("after a Move the phone offers %s: Fight or Retreat with no enemy within 1\"", got)
 	}
 	p.shot("tc-after-move")
-	t.Logf("a table Move in %d taps; then offered %v", taps, acts)
+	t.Logf("a table Move in 2 taps; then offered %v", acts)
+}
+
+// measuredInTwoTaps activates model m on the phone, then takes action act
+// as a player at a table would, counting the taps: the action, whose
+// sheet must ask its measurement (naming ask, already set to the answer
+// the rules expect), then Confirm. It fails the test unless the action
+// is done in those two taps, and returns the phone's state after.
+func measuredInTwoTaps(t *testing.T, p *phone, m, act, ask, shot string) panelState {
+	t.Helper()
+	before := p.writes()
+	p.clickJS(`Array.from(document.querySelectorAll("button.act")).find(b => b.dataset.act === "activate ` + m + `")`)
+	p.settle(before)
+	taps := 0
+	tap := func(sel string) {
+		t.Helper()
+		taps++
+		p.clickJS(sel)
+	}
+	tap(`Array.from(document.querySelectorAll("button.act")).find(b => b.dataset.act === "` + act + `")`)
+	if _, sent := p.waitOdds(act, p.writes()); sent {
+		t.Fatalf("%s was sent without its sheet: its measurement went unasked", act)
+	}
+	var asked string
+	p.eval(`(document.querySelector("#odds .meas") || {}).textContent || ""`, &asked)
+	if !strings.Contains(asked, ask) {
+		t.Errorf("the sheet of %s asks %q, want it to ask %q", act, asked, ask)
+	}
+	p.shot(shot)
+	before = p.writes()
+	tap(`document.querySelector("#confirm")`)
+	st := p.settle(before)
+	if taps != 2 || st.Kind != "" {
+		t.Errorf("after %d taps the phone asks %q, want %s done in 2", taps, st.Kind, act)
+	}
+	return st
 }
 
 // At a table a Fallout: Factions Back Off asks whether the model ended
@@ -166,34 +177,9 @@ sides:
 	}
 	p := newPhone(t, b, "backoff")
 	p.open(ts.URL + "/g/" + c.ID + "#" + c.Seats[0].Token)
-	before := p.writes()
-	p.clickJS(`Array.from(document.querySelectorAll("button.act")).find(b => b.dataset.act === "activate m0")`)
-	p.settle(before)
-	taps := 0
-	tap := func(sel string) {
-		t.Helper()
-		taps++
-		p.clickJS(sel)
-	}
-	tap(`Array.from(document.querySelectorAll("button.act")).find(b => b.dataset.act === "back-off m0")`)
-	if _, sent := p.waitOdds("back-off m0", p.writes()); sent {
-		t.Fatal("the Back Off was sent without its sheet: its measurement went unasked")
-	}
-	var ask string
-	p.eval(`(document.querySelector("#odds .meas") || {}).textContent || ""`, &ask)
-	if !strings.Contains(ask, "within 1\"") {
-		t.Errorf("the Back Off's sheet asks %q, want whether it ended within 1\" of x", ask)
-	}
-	p.shot("ff-backoff-sheet")
-	before = p.writes()
-	tap(`document.querySelector("#confirm")`)
-	st := p.settle(before)
-	if taps != 2 || st.Kind != "" {
-		t.Errorf("after %d taps the phone asks %q, want the Back Off done in 2", taps, st.Kind)
-	}
+	measuredInTwoTaps(t, p, "m0", "back-off m0", "within 1\"", "ff-backoff-sheet")
 	if v := c.get(t, ts, c.Seats[0].Token); !strings.Contains(string(v.State), `"unengaged"`) || strings.Contains(string(v.State), `"engaged"`) {
 		t.Errorf("after the Back Off the state is %s, want both unengaged", v.State)
 	}
 	p.shot("ff-after-backoff")
-	t.Logf("a table Back Off in %d taps", taps)
 }
